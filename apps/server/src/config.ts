@@ -1,0 +1,127 @@
+import path from 'node:path';
+
+export interface CompanyEntry {
+  title: { 'zh-Hans': string; en: string };
+  logo: string | null;
+}
+
+export interface SmsConfig {
+  provider: 'dev' | 'http';
+  url: string | null;
+  username: string | null;
+  password: string | null;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  /** HMAC secret for access tokens; null → generated once and kept in the database. */
+  jwtSecret: string | null;
+  accessTtlSec: number;
+  refreshTtlSec: number;
+  corsOrigins: string[];
+  productionOrigin: string | null;
+  trustProxy: boolean;
+  adminUsername: string;
+  adminPassword: string | null;
+  sms: SmsConfig;
+  companies: Record<string, CompanyEntry>;
+  defaultCompany: CompanyEntry;
+  accessLogRetentionDays: number;
+  webDist: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+const DEFAULT_COMPANY: CompanyEntry = {
+  title: { 'zh-Hans': '雷电监测预警平台', en: 'Thunderwatch Lightning Warning' },
+  logo: null,
+};
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function list(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function companies(raw: string | undefined): Record<string, CompanyEntry> {
+  if (!raw) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError('COMPANY_TITLES must be JSON: {"gz": {"zh-Hans": "…", "en": "…", "logo": "/logo.png"}}');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ConfigError('COMPANY_TITLES must be a JSON object keyed by host label');
+  }
+  const out: Record<string, CompanyEntry> = {};
+  for (const [label, value] of Object.entries(parsed)) {
+    const v = value as Record<string, unknown>;
+    const zh = v['zh-Hans'];
+    const en = v.en;
+    if (typeof zh !== 'string' || typeof en !== 'string') {
+      throw new ConfigError(`COMPANY_TITLES.${label} needs string "zh-Hans" and "en" titles`);
+    }
+    out[label.toLowerCase()] = { title: { 'zh-Hans': zh, en }, logo: typeof v.logo === 'string' ? v.logo : null };
+  }
+  return out;
+}
+
+/** Reads and validates the environment; throws ConfigError naming the bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = defaultServerRoot()): Config {
+  const smsProvider = env.SMS_PROVIDER ?? 'dev';
+  if (smsProvider !== 'dev' && smsProvider !== 'http') {
+    throw new ConfigError(`SMS_PROVIDER must be "dev" or "http", got "${smsProvider}"`);
+  }
+  if (smsProvider === 'http' && !env.SMS_HTTP_URL) throw new ConfigError('SMS_PROVIDER=http needs SMS_HTTP_URL');
+  const secret = env.JWT_SECRET ?? '';
+  if (secret && secret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
+  const adminPassword = env.ADMIN_PASSWORD || null;
+  return {
+    port: int(env, 'PORT', 8000, 0, 65535),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL || null,
+    redisUrl: env.REDIS_URL || null,
+    jwtSecret: secret || null,
+    accessTtlSec: int(env, 'ACCESS_TOKEN_TTL_SEC', 15 * 60, 10, 24 * 3600),
+    refreshTtlSec: int(env, 'REFRESH_TOKEN_TTL_SEC', 7 * 24 * 3600, 60, 90 * 24 * 3600),
+    corsOrigins: list(env.CORS_ORIGINS),
+    productionOrigin: env.PRODUCTION_ORIGIN || null,
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    adminUsername: env.ADMIN_USERNAME || 'admin',
+    adminPassword,
+    sms: {
+      provider: smsProvider,
+      url: env.SMS_HTTP_URL || null,
+      username: env.SMS_HTTP_USERNAME || null,
+      password: env.SMS_HTTP_PASSWORD || null,
+    },
+    companies: companies(env.COMPANY_TITLES),
+    defaultCompany: DEFAULT_COMPANY,
+    accessLogRetentionDays: int(env, 'ACCESS_LOG_RETENTION_DAYS', 180, 1, 3650),
+    webDist: path.resolve(env.WEB_DIST ?? path.join(serverRoot, '../web/dist')),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}
+
+/** apps/server, whether running from src/ (tests) or dist/ (production). */
+export function defaultServerRoot(): string {
+  return path.resolve(import.meta.dirname, '..');
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { openEmbedded } from './embedded.js';
+import { splitStatements } from './migrate.js';
+
+describe('embedded database', () => {
+  it('runs queries off the main thread and serialises transactions', async () => {
+    const db = await openEmbedded({ dataDir: null });
+    try {
+      await db.query('CREATE TABLE t (id int PRIMARY KEY, n bigint)');
+      // A statement issued while a transaction is open waits for it instead of interleaving.
+      const order: string[] = [];
+      const tx = db.transaction(async (q) => {
+        await q.query('INSERT INTO t VALUES (1, 10)');
+        await new Promise((r) => setTimeout(r, 50));
+        order.push('tx');
+        await q.query('INSERT INTO t VALUES (2, 20)');
+      });
+      const read = db.query<{ c: number }>('SELECT count(*) AS c FROM t').then((r) => {
+        order.push('read');
+        return r.rows[0]?.c;
+      });
+      await tx;
+      expect(await read).toBe(2);
+      expect(order).toEqual(['tx', 'read']);
+      await expect(
+        db.transaction(async (q) => {
+          await q.query('INSERT INTO t VALUES (3, 30)');
+          await q.query('INSERT INTO t VALUES (3, 30)');
+        }),
+      ).rejects.toMatchObject({ code: '23505' });
+      expect((await db.query('SELECT * FROM t')).rowCount).toBe(2);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('splitStatements', () => {
+  it('splits on semicolons at line ends and drops comments', () => {
+    expect(splitStatements('-- c\nCREATE TABLE a (x int);\n\nCREATE INDEX i ON a (x);\n')).toEqual([
+      'CREATE TABLE a (x int)',
+      'CREATE INDEX i ON a (x)',
+    ]);
+  });
+});

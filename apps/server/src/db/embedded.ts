@@ -1,0 +1,107 @@
+import { mkdirSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import type { Database, DbError, Queryable, QueryResult } from './database.js';
+
+const WORKER_URL = new URL('../../workers/pglite-worker.mjs', import.meta.url);
+
+export interface EmbeddedOptions {
+  /** Directory of the data files; null keeps everything in memory (tests). */
+  dataDir: string | null;
+  /** A `dumpDataDir` tarball to start from instead of running initdb (tests). */
+  snapshot?: Uint8Array;
+}
+
+export interface EmbeddedDatabase extends Database {
+  /** A tarball of the whole data directory, loadable as `snapshot`. */
+  dump(): Promise<Uint8Array>;
+}
+
+type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
+
+/**
+ * PGlite in a worker thread. PGlite is a single connection, so a transaction holds an exclusive lock on the
+ * main-thread side: statements from other callers wait until it commits or rolls back.
+ */
+export async function openEmbedded(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const worker = new Worker(WORKER_URL, { workerData: { dataDir: options.dataDir, snapshot: options.snapshot } });
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let dead: Error | null = null;
+
+  await new Promise<void>((resolve, reject) => {
+    const onMessage = (msg: { ready?: boolean }) => {
+      if (msg.ready) {
+        worker.off('error', reject);
+        resolve();
+      }
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+  });
+  worker.on('message', (msg: { id?: number; result?: unknown; error?: DbError & { detail?: string } }) => {
+    if (msg.id === undefined) return;
+    const p = pending.get(msg.id);
+    if (!p) return;
+    pending.delete(msg.id);
+    if (msg.error) p.reject(Object.assign(new Error(msg.error.message), msg.error));
+    else p.resolve(msg.result);
+  });
+  const failAll = (error: Error) => {
+    dead = error;
+    for (const p of pending.values()) p.reject(error);
+    pending.clear();
+  };
+  worker.on('error', failAll);
+  worker.on('exit', (code) => failAll(new Error(`embedded database worker exited (${code})`)));
+
+  const call = <T>(op: string, sql?: string, params?: readonly unknown[]): Promise<T> => {
+    if (dead) return Promise.reject(dead);
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      worker.postMessage({ id, op, sql, params });
+    });
+  };
+  const raw = <T>(sql: string, params?: readonly unknown[]) => call<QueryResult<T>>('query', sql, params);
+
+  // The connection lock: a promise chain; each holder releases by resolving its link.
+  let tail: Promise<void> = Promise.resolve();
+  const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
+    const previous = tail;
+    let release!: () => void;
+    tail = new Promise<void>((r) => {
+      release = r;
+    });
+    await previous;
+    try {
+      return await fn();
+    } finally {
+      release();
+    }
+  };
+
+  return {
+    kind: 'embedded',
+    query: (sql, params) => exclusive(() => raw(sql, params)),
+    transaction: (fn) =>
+      exclusive(async () => {
+        const tx: Queryable = { query: raw };
+        await raw('BEGIN');
+        try {
+          const result = await fn(tx);
+          await raw('COMMIT');
+          return result;
+        } catch (error) {
+          await raw('ROLLBACK').catch(() => {});
+          throw error;
+        }
+      }),
+    dump: () => exclusive(() => call<Uint8Array>('dump')),
+    async close() {
+      if (dead) return;
+      await exclusive(() => call('close'));
+      await worker.terminate();
+    },
+  };
+}

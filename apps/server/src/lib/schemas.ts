@@ -1,0 +1,64 @@
+import { SUPPORTED_LANGUAGES } from '@thunderwatch/shared/languages';
+import { ROLES } from '@thunderwatch/shared/permissions';
+import { type TSchema, Type } from 'typebox';
+
+/** Request and response schemas shared by several modules; each module keeps its own as well. */
+export const Phone = Type.String({ pattern: '^\\+?[0-9]{6,15}$', description: 'Digits, optional leading +' });
+export const Password = Type.String({ minLength: 1, maxLength: 256 });
+export const Language = Type.Enum(SUPPORTED_LANGUAGES);
+export const RoleName = Type.Enum(ROLES);
+export const Email = Type.String({ format: 'email', maxLength: 254 });
+export const Id = Type.Integer({ minimum: 1 });
+
+export const ErrorBody = Type.Object({
+  error: Type.Object({
+    code: Type.String(),
+    message: Type.String(),
+    details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+  }),
+});
+
+export const StatusOk = Type.Object({ status: Type.Literal('ok') });
+
+export const Paging = {
+  limit: Type.Integer({ minimum: 1, maximum: 1000, default: 50 }),
+  offset: Type.Integer({ minimum: 0, default: 0 }),
+};
+
+export function pageOf<T extends TSchema>(item: T) {
+  return Type.Object({ items: Type.Array(item), total: Type.Integer() });
+}
+
+export const NotificationPrefs = Type.Object(
+  { in_app: Type.Boolean(), sms: Type.Boolean(), email: Type.Boolean(), wechat: Type.Boolean() },
+  { additionalProperties: false },
+);
+
+export const GroupSummary = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  name_en: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const User = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  name: Type.String(),
+  phone: Type.Union([Type.String(), Type.Null()]),
+  email: Type.Union([Type.String(), Type.Null()]),
+  role: RoleName,
+  group: GroupSummary,
+  language: Language,
+  time_zone: Type.String(),
+  notification_prefs: NotificationPrefs,
+  disabled: Type.Boolean(),
+  created_at: Type.String({ format: 'date-time' }),
+});
+
+export const CurrentUser = Type.Intersect([User, Type.Object({ permissions: Type.Array(Type.String()) })]);
+
+export const TokenPair = Type.Object({ access: Type.String(), refresh: Type.String() });
+export const LoginResponse = Type.Object({ access: Type.String(), refresh: Type.String(), user: CurrentUser });
+
+/** Standard error responses for the OpenAPI document. */
+export const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ErrorBody]));

@@ -1,0 +1,60 @@
+import { OPEN_API_ROUTES } from '@thunderwatch/shared/open-paths';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthUser } from '../lib/access.js';
+import { AppError } from '../lib/app-error.js';
+import type { AccessTokens } from '../lib/tokens.js';
+import type { SessionsRepo } from '../modules/auth/sessions-repo.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+const OPEN = new Set<string>(OPEN_API_ROUTES);
+
+export function isOpenRoute(url: string | undefined): boolean {
+  if (!url) return false;
+  return OPEN.has(url) || OPEN.has(url.endsWith('/') ? url.slice(0, -1) : `${url}/`);
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+/**
+ * Authenticates a whole route tree once: every route registered inside `app` needs a valid access token
+ * of a live session, except the open routes of the spec, which still learn who the caller is if a
+ * valid token is sent (language choice).
+ */
+export function registerAuth(app: FastifyInstance, deps: { tokens: AccessTokens; sessions: SessionsRepo }): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    const open = isOpenRoute(request.routeOptions.url);
+    const token = bearer(request);
+    if (!token) {
+      if (open) return;
+      throw new AppError('auth.missing_token', 401, 'Authorization: Bearer <access token> required');
+    }
+    const claims = await deps.tokens.verify(token);
+    if (!claims) {
+      if (open) return;
+      throw new AppError('auth.invalid_token', 401, 'Access token is invalid or expired');
+    }
+    const user = await deps.sessions.findLiveSessionUser(claims.sid, Number(claims.sub), new Date());
+    if (!user) {
+      if (open) return;
+      throw new AppError('auth.session_revoked', 401, 'Session has ended');
+    }
+    request.user = user;
+  });
+}
+
+/** The authenticated caller; only for routes behind the auth hook. */
+export function callerOf(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new AppError('auth.missing_token', 401, 'Not signed in');
+  return request.user;
+}

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { Role } from '@thunderwatch/shared/permissions';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config.js';
+import type { Database } from '../db/database.js';
+import { openEmbedded } from '../db/embedded.js';
+import { openPostgres } from '../db/postgres.js';
+import type { SmsProvider } from '../modules/sms/sms-provider.js';
+import { withDatabase } from './pg-names.js';
+
+export type DbKind = 'embedded' | 'postgres';
+
+/** Every integration suite runs on the embedded database, and on PostgreSQL when DATABASE_URL is set. */
+export const DB_KINDS: DbKind[] = process.env.DATABASE_URL ? ['embedded', 'postgres'] : ['embedded'];
+
+export const ADMIN = { username: 'admin', password: 'Admin12345' };
+
+/** A fresh, migrated database of the given kind, private to the caller. */
+export async function freshDatabase(kind: DbKind): Promise<Database> {
+  if (kind === 'embedded') {
+    const snapshot = new Uint8Array(await readFile(inject('pgliteSnapshot')));
+    return openEmbedded({ dataDir: null, snapshot });
+  }
+  const url = process.env.DATABASE_URL as string;
+  const template = inject('pgTemplate');
+  if (!template) throw new Error('PostgreSQL template database missing (global setup did not run)');
+  const name = `tw_t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  await admin.end();
+  const db = openPostgres(withDatabase(url, name), 5);
+  const close = db.close.bind(db);
+  return {
+    ...db,
+    async close() {
+      await close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestUser {
+  id: number;
+  username: string;
+  password: string;
+  access: string;
+  refresh: string;
+  groupId: number;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  demoGroupId: number;
+  systemGroupId: number;
+  admin: TestUser;
+  /** inject() with an optional bearer token. */
+  call(opts: InjectOptions & { token?: string }): ReturnType<FastifyInstance['inject']>;
+  login(username: string, password: string): Promise<TestUser>;
+  /** Creates a user through the API (as admin) and signs them in. */
+  createUser(opts: { role: Role; groupId?: number; phone?: string; username?: string }): Promise<TestUser>;
+  createGroup(slug: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function startTestApp(
+  kind: DbKind,
+  opts: { sms?: SmsProvider; now?: () => Date; env?: NodeJS.ProcessEnv } = {},
+): Promise<TestApp> {
+  const db = await freshDatabase(kind);
+  const config = loadConfig({
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    WEB_DIST: '/nonexistent-web-dist',
+    LOG_LEVEL: 'silent',
+    ...opts.env,
+  });
+  const app = await buildApp({ config, db, sms: opts.sms, now: opts.now, logger: false });
+  await app.ready();
+  const groupId = async (slug: string) =>
+    (await db.query<{ id: number }>('SELECT id FROM groups WHERE slug = $1', [slug])).rows[0]?.id as number;
+
+  const call: TestApp['call'] = ({ token, headers, ...rest }) =>
+    app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+
+  const login = async (username: string, password: string): Promise<TestUser> => {
+    const res = await call({ method: 'POST', url: '/api/login', payload: { username, password } });
+    if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+    const body = res.json();
+    return { id: body.user.id, username, password, access: body.access, refresh: body.refresh, groupId: body.user.group.id };
+  };
+
+  const admin = await login(ADMIN.username, ADMIN.password);
+  const t: TestApp = {
+    app,
+    db,
+    config,
+    demoGroupId: await groupId('demo'),
+    systemGroupId: await groupId('system'),
+    admin,
+    call,
+    login,
+    async createUser({ role, groupId: gid, phone, username }) {
+      const name = username ?? `${role.replace('_', '')}${++counter}${process.pid}`;
+      const password = 'Passw0rd!';
+      const res = await call({
+        method: 'POST',
+        url: '/api/group_user_list/',
+        token: admin.access,
+        payload: { username: name, password, role, group_id: gid ?? t.demoGroupId, ...(phone ? { phone } : {}) },
+      });
+      if (res.statusCode !== 201) throw new Error(`create ${name} failed: ${res.statusCode} ${res.body}`);
+      return login(name, password);
+    },
+    async createGroup(slug) {
+      const res = await call({
+        method: 'POST',
+        url: '/api/group_list/',
+        token: admin.access,
+        payload: { slug, name: slug },
+      });
+      if (res.statusCode !== 201) throw new Error(`create group failed: ${res.body}`);
+      return res.json().id;
+    },
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+  return t;
+}
