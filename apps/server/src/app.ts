@@ -31,8 +31,8 @@ import { SmsService } from './modules/sms/sms-service.js';
 import { userRoutes } from './modules/users/routes.js';
 import { UsersRepo } from './modules/users/users-repo.js';
 import { UsersService } from './modules/users/users-service.js';
-import { VerifyCodesRepo } from './modules/verify-codes/verify-codes-repo.js';
 import { verifyCodeRoutes } from './modules/verify-codes/routes.js';
+import { VerifyCodesRepo } from './modules/verify-codes/verify-codes-repo.js';
 import { VerifyCodesService } from './modules/verify-codes/verify-codes-service.js';
 import { registerAccessLog } from './plugins/access-log.js';
 import { registerAuth } from './plugins/auth.js';
@@ -95,12 +95,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const smsProvider =
     deps.sms ??
     (config.sms.provider === 'http'
-      ? new HttpSmsProvider({ url: config.sms.url as string, username: config.sms.username, password: config.sms.password })
+      ? new HttpSmsProvider({
+          url: config.sms.url as string,
+          username: config.sms.username,
+          password: config.sms.password,
+        })
       : new DevSmsProvider(app.log));
   const sms = new SmsService(smsProvider, new SmsOutboxRepo(db));
-  const auth = new AuthService({ db, users, sessions, failures, tokens, refreshTtlSec: config.refreshTtlSec, now });
+  const auth = new AuthService({
+    db,
+    users,
+    sessions,
+    failures,
+    tokens,
+    refreshTtlSec: config.refreshTtlSec,
+    now,
+  });
   const usersService = new UsersService({ db, users, groups, sessions, now });
-  const verifyCodes = new VerifyCodesService({ db, codes, users, sessions, sms, auth, secret: codeSecret, now });
+  const verifyCodes = new VerifyCodesService({
+    db,
+    codes,
+    users,
+    sessions,
+    sms,
+    auth,
+    secret: codeSecret,
+    now,
+  });
 
   registerErrorHandler(app);
   await app.register(helmet, {
@@ -122,7 +143,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     strictTransportSecurity: false,
   });
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { files: 0, fieldSize: 64 * 1024 } });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { files: 0, fieldSize: 64 * 1024 },
+  });
   await app.register(swagger, {
     openapi: { info: { title: 'Thunderwatch API', version: '0.1.0' }, components: {} },
   });
@@ -144,7 +168,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerWebApp(app, config.webDist);
 
-  const stopHousekeeping = startHousekeeping({ db, accessLog: accessLogRepo, failures, codes, config, log: app.log, now });
+  const stopHousekeeping = startHousekeeping({
+    db,
+    accessLog: accessLogRepo,
+    failures,
+    codes,
+    config,
+    log: app.log,
+    now,
+  });
   app.addHook('onClose', async () => {
     stopHousekeeping();
     await accessLogWriter.flush();

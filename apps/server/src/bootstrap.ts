@@ -32,11 +32,10 @@ export async function seedFirstStart(
     const users = await tx.query<{ n: number }>('SELECT count(*) AS n FROM users');
     if ((users.rows[0]?.n ?? 0) > 0) return false;
     for (const g of [SYSTEM_GROUP, DEMO_GROUP]) {
-      await tx.query('INSERT INTO groups (slug, name, name_en) VALUES ($1, $2, $3) ON CONFLICT (slug) DO NOTHING', [
-        g.slug,
-        g.name,
-        g.name_en,
-      ]);
+      await tx.query(
+        'INSERT INTO groups (slug, name, name_en) VALUES ($1, $2, $3) ON CONFLICT (slug) DO NOTHING',
+        [g.slug, g.name, g.name_en],
+      );
     }
     await tx.query(
       `INSERT INTO users (group_id, username, password_hash, role, name)

@@ -65,7 +65,9 @@ function companies(raw: string | undefined): Record<string, CompanyEntry> {
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw new ConfigError('COMPANY_TITLES must be JSON: {"gz": {"zh-Hans": "…", "en": "…", "logo": "/logo.png"}}');
+    throw new ConfigError(
+      'COMPANY_TITLES must be JSON: {"gz": {"zh-Hans": "…", "en": "…", "logo": "/logo.png"}}',
+    );
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new ConfigError('COMPANY_TITLES must be a JSON object keyed by host label');
@@ -78,7 +80,10 @@ function companies(raw: string | undefined): Record<string, CompanyEntry> {
     if (typeof zh !== 'string' || typeof en !== 'string') {
       throw new ConfigError(`COMPANY_TITLES.${label} needs string "zh-Hans" and "en" titles`);
     }
-    out[label.toLowerCase()] = { title: { 'zh-Hans': zh, en }, logo: typeof v.logo === 'string' ? v.logo : null };
+    out[label.toLowerCase()] = {
+      title: { 'zh-Hans': zh, en },
+      logo: typeof v.logo === 'string' ? v.logo : null,
+    };
   }
   return out;
 }
@@ -89,7 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
   if (smsProvider !== 'dev' && smsProvider !== 'http') {
     throw new ConfigError(`SMS_PROVIDER must be "dev" or "http", got "${smsProvider}"`);
   }
-  if (smsProvider === 'http' && !env.SMS_HTTP_URL) throw new ConfigError('SMS_PROVIDER=http needs SMS_HTTP_URL');
+  if (smsProvider === 'http' && !env.SMS_HTTP_URL)
+    throw new ConfigError('SMS_PROVIDER=http needs SMS_HTTP_URL');
   const secret = env.JWT_SECRET ?? '';
   if (secret && secret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
   const adminPassword = env.ADMIN_PASSWORD || null;

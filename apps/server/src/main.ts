@@ -18,7 +18,10 @@ async function main(): Promise<void> {
   const applied = await migrate(db);
   const app = await buildApp({ config, db });
   if (applied.length > 0) app.log.info({ applied }, 'applied migrations');
-  app.log.info({ database: db.kind, dataDir: db.kind === 'embedded' ? config.dataDir : undefined }, 'database ready');
+  app.log.info(
+    { database: db.kind, dataDir: db.kind === 'embedded' ? config.dataDir : undefined },
+    'database ready',
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

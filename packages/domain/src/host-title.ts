@@ -9,7 +9,11 @@ export function hostLabel(host: string | undefined): string {
 }
 
 /** Picks the entry for the host's first label, or the fallback when no label matches. */
-export function pickByHostLabel<T>(host: string | undefined, entries: Readonly<Record<string, T>>, fallback: T): T {
+export function pickByHostLabel<T>(
+  host: string | undefined,
+  entries: Readonly<Record<string, T>>,
+  fallback: T,
+): T {
   const label = hostLabel(host);
   return Object.hasOwn(entries, label) ? (entries[label] as T) : fallback;
 }

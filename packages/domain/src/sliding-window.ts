@@ -8,7 +8,12 @@ export interface WindowVerdict {
  * A sliding-window limit: at most `limit` events within `windowMs` before `now`.
  * `events` are the epoch milliseconds of past events (any order).
  */
-export function slidingWindow(events: readonly number[], now: number, limit: number, windowMs: number): WindowVerdict {
+export function slidingWindow(
+  events: readonly number[],
+  now: number,
+  limit: number,
+  windowMs: number,
+): WindowVerdict {
   const inWindow = events.filter((t) => t > now - windowMs && t <= now).sort((a, b) => a - b);
   if (inWindow.length < limit) return { allowed: true, retryAfterSec: 0 };
   const freesAt = (inWindow[inWindow.length - limit] as number) + windowMs;

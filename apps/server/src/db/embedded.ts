@@ -24,7 +24,9 @@ type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
  */
 export async function openEmbedded(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const worker = new Worker(WORKER_URL, { workerData: { dataDir: options.dataDir, snapshot: options.snapshot } });
+  const worker = new Worker(WORKER_URL, {
+    workerData: { dataDir: options.dataDir, snapshot: options.snapshot },
+  });
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let dead: Error | null = null;

@@ -16,7 +16,9 @@ export async function migrate(db: Database, dir: URL = MIGRATIONS_DIR): Promise<
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
     const done = new Set(
-      (await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
+      (await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map(
+        (r) => r.version,
+      ),
     );
     const applied: string[] = [];
     for (const file of files) {

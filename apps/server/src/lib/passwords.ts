@@ -37,9 +37,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
 export function assertStrongPassword(password: string, field: string): void {
   const problems = passwordProblems(password);
   if (problems.length > 0) {
-    throw new AppError('password.too_weak', 400, 'Password needs at least 8 characters with letters and digits', [
-      { field, message: problems.join(', ') },
-    ]);
+    throw new AppError(
+      'password.too_weak',
+      400,
+      'Password needs at least 8 characters with letters and digits',
+      [{ field, message: problems.join(', ') }],
+    );
   }
 }
 

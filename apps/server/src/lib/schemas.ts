@@ -58,7 +58,11 @@ export const User = Type.Object({
 export const CurrentUser = Type.Intersect([User, Type.Object({ permissions: Type.Array(Type.String()) })]);
 
 export const TokenPair = Type.Object({ access: Type.String(), refresh: Type.String() });
-export const LoginResponse = Type.Object({ access: Type.String(), refresh: Type.String(), user: CurrentUser });
+export const LoginResponse = Type.Object({
+  access: Type.String(),
+  refresh: Type.String(),
+  user: CurrentUser,
+});
 
 /** Standard error responses for the OpenAPI document. */
 export const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ErrorBody]));

@@ -11,7 +11,9 @@ describe.each(DB_KINDS)('authentication of every route (%s)', (kind) => {
   afterAll(() => t.close());
 
   const apiRoutes = () =>
-    t.app.routeTable.filter((r) => /^\/(api|auth|language)(\/|$)/.test(r.url) && r.method !== 'HEAD' && r.method !== 'OPTIONS');
+    t.app.routeTable.filter(
+      (r) => /^\/(api|auth|language)(\/|$)/.test(r.url) && r.method !== 'HEAD' && r.method !== 'OPTIONS',
+    );
 
   it('knows the routes of this issue', () => {
     const urls = apiRoutes().map((r) => `${r.method} ${r.url}`);
@@ -20,7 +22,13 @@ describe.each(DB_KINDS)('authentication of every route (%s)', (kind) => {
   });
 
   it('opens exactly the open paths of the spec', () => {
-    const open = [...new Set(apiRoutes().filter((r) => isOpenRoute(r.url)).map((r) => r.url))].sort();
+    const open = [
+      ...new Set(
+        apiRoutes()
+          .filter((r) => isOpenRoute(r.url))
+          .map((r) => r.url),
+      ),
+    ].sort();
     expect(open).toEqual([...OPEN_API_ROUTES].sort());
   });
 
@@ -29,7 +37,11 @@ describe.each(DB_KINDS)('authentication of every route (%s)', (kind) => {
     for (const r of closed) {
       const url = r.url.replace(/:(\w+)/g, '1');
       for (const authorization of [undefined, 'Bearer nonsense', 'Basic YWRtaW46eA==']) {
-        const res = await t.app.inject({ method: r.method as 'GET', url, headers: authorization ? { authorization } : {} });
+        const res = await t.app.inject({
+          method: r.method as 'GET',
+          url,
+          headers: authorization ? { authorization } : {},
+        });
         expect(res.statusCode, `${r.method} ${url} with ${authorization}`).toBe(401);
         expect(res.json().error.code).toMatch(/^auth\./);
       }
@@ -38,7 +50,9 @@ describe.each(DB_KINDS)('authentication of every route (%s)', (kind) => {
 
   it('rejects an expired access token and a token of a revoked session', async () => {
     const { SignJWT } = await import('jose');
-    const secret = (await t.db.query<{ value: string }>("SELECT value FROM settings WHERE key = 'jwt_secret'")).rows[0]?.value;
+    const secret = (
+      await t.db.query<{ value: string }>("SELECT value FROM settings WHERE key = 'jwt_secret'")
+    ).rows[0]?.value;
     const claims = JSON.parse(Buffer.from(t.admin.access.split('.')[1] as string, 'base64url').toString());
     const expired = await new SignJWT({ sid: claims.sid })
       .setProtectedHeader({ alg: 'HS256' })
@@ -51,7 +65,9 @@ describe.each(DB_KINDS)('authentication of every route (%s)', (kind) => {
     expect(res.json().error.code).toBe('auth.invalid_token');
 
     const u = await t.createUser({ role: 'viewer' });
-    expect((await t.call({ method: 'POST', url: '/api/logout', token: u.access, payload: {} })).statusCode).toBe(200);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/logout', token: u.access, payload: {} })).statusCode,
+    ).toBe(200);
     const after = await t.call({ method: 'GET', url: '/api/user_data', token: u.access });
     expect(after.statusCode).toBe(401);
     expect(after.json().error.code).toBe('auth.session_revoked');

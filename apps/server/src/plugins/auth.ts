@@ -30,7 +30,10 @@ function bearer(request: FastifyRequest): string | null {
  * of a live session, except the open routes of the spec, which still learn who the caller is if a
  * valid token is sent (language choice).
  */
-export function registerAuth(app: FastifyInstance, deps: { tokens: AccessTokens; sessions: SessionsRepo }): void {
+export function registerAuth(
+  app: FastifyInstance,
+  deps: { tokens: AccessTokens; sessions: SessionsRepo },
+): void {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     const open = isOpenRoute(request.routeOptions.url);

@@ -32,7 +32,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       const { code, message, details } = error;
-      return send(reply, error.statusCode, { error: { code, message, ...(details ? { details } : {}) } }, error.retryAfterSec);
+      return send(
+        reply,
+        error.statusCode,
+        { error: { code, message, ...(details ? { details } : {}) } },
+        error.retryAfterSec,
+      );
     }
     const fe = error as FastifyError;
     if (fe.validation) {
@@ -42,12 +47,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return send(reply, 400, { error: { code: 'validation.failed', message, details } });
     }
     const status = fe.statusCode ?? 500;
-    if (status === 413) return send(reply, 413, { error: { code: 'request.too_large', message: 'Request body is larger than allowed' } });
+    if (status === 413)
+      return send(reply, 413, {
+        error: { code: 'request.too_large', message: 'Request body is larger than allowed' },
+      });
     if (status === 415) {
-      return send(reply, 415, { error: { code: 'request.unsupported_media_type', message: 'Unsupported Content-Type' } });
+      return send(reply, 415, {
+        error: { code: 'request.unsupported_media_type', message: 'Unsupported Content-Type' },
+      });
     }
     if (status === 400 && (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError)) {
-      return send(reply, 400, { error: { code: 'request.malformed_json', message: 'Body is not valid JSON' } });
+      return send(reply, 400, {
+        error: { code: 'request.malformed_json', message: 'Body is not valid JSON' },
+      });
     }
     if (status >= 400 && status < 500) {
       return send(reply, status, { error: { code: 'request.invalid', message: fe.message } });

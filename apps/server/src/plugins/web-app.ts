@@ -28,9 +28,13 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       // Client-side routes (and the not-found page for unknown ones) are drawn by the app.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    if (wantsPage) return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
-    return reply
-      .status(404)
-      .send({ error: { code: 'route.not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` } });
+    if (wantsPage)
+      return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
+    return reply.status(404).send({
+      error: {
+        code: 'route.not_found',
+        message: `No route ${request.method} ${request.url.split('?')[0]}`,
+      },
+    });
   });
 }

@@ -32,8 +32,11 @@ export default async function setup(project: TestProject): Promise<void> {
   }
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  const stale = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'tw\\_%'");
-  for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  const stale = await admin.query<{ datname: string }>(
+    "SELECT datname FROM pg_database WHERE datname LIKE 'tw\\_%'",
+  );
+  for (const { datname } of stale.rows)
+    await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
   await admin.query(`CREATE DATABASE "${PG_TEMPLATE_DB}"`);
   await admin.end();
   const template = openPostgres(withDatabase(url, PG_TEMPLATE_DB), 1);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Role } from '@thunderwatch/shared/permissions';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
@@ -64,7 +64,7 @@ export interface TestApp {
   systemGroupId: number;
   admin: TestUser;
   /** inject() with an optional bearer token. */
-  call(opts: InjectOptions & { token?: string }): ReturnType<FastifyInstance['inject']>;
+  call(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   login(username: string, password: string): Promise<TestUser>;
   /** Creates a user through the API (as admin) and signs them in. */
   createUser(opts: { role: Role; groupId?: number; phone?: string; username?: string }): Promise<TestUser>;
@@ -98,7 +98,14 @@ export async function startTestApp(
     const res = await call({ method: 'POST', url: '/api/login', payload: { username, password } });
     if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
     const body = res.json();
-    return { id: body.user.id, username, password, access: body.access, refresh: body.refresh, groupId: body.user.group.id };
+    return {
+      id: body.user.id,
+      username,
+      password,
+      access: body.access,
+      refresh: body.refresh,
+      groupId: body.user.group.id,
+    };
   };
 
   const admin = await login(ADMIN.username, ADMIN.password);
@@ -118,7 +125,13 @@ export async function startTestApp(
         method: 'POST',
         url: '/api/group_user_list/',
         token: admin.access,
-        payload: { username: name, password, role, group_id: gid ?? t.demoGroupId, ...(phone ? { phone } : {}) },
+        payload: {
+          username: name,
+          password,
+          role,
+          group_id: gid ?? t.demoGroupId,
+          ...(phone ? { phone } : {}),
+        },
       });
       if (res.statusCode !== 201) throw new Error(`create ${name} failed: ${res.statusCode} ${res.body}`);
       return login(name, password);

@@ -13,7 +13,18 @@ export interface AccessLogFilter {
   to?: Date;
 }
 
-const COLUMNS = ['at', 'user_id', 'username', 'group_id', 'method', 'path', 'status', 'ip', 'user_agent', 'duration_ms'] as const;
+const COLUMNS = [
+  'at',
+  'user_id',
+  'username',
+  'group_id',
+  'method',
+  'path',
+  'status',
+  'ip',
+  'user_agent',
+  'duration_ms',
+] as const;
 
 function like(value: string | undefined): string | null {
   return value ? `%${value.replace(/[\\%_]/g, '\\$&')}%` : null;
@@ -33,7 +44,11 @@ export class AccessLogRepo {
     await this.db.query(`INSERT INTO access_log (${COLUMNS.join(', ')}) VALUES ${rows.join(', ')}`, values);
   }
 
-  async list(f: AccessLogFilter, limit: number, offset: number): Promise<{ items: AccessLogEntry[]; total: number }> {
+  async list(
+    f: AccessLogFilter,
+    limit: number,
+    offset: number,
+  ): Promise<{ items: AccessLogEntry[]; total: number }> {
     const where = `WHERE ($1::bigint IS NULL OR group_id = $1)
       AND ($2::text IS NULL OR username ILIKE $2) AND ($3::text IS NULL OR path ILIKE $3)
       AND ($4::text IS NULL OR method = $4) AND ($5::int IS NULL OR status = $5)

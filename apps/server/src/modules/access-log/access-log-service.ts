@@ -8,7 +8,18 @@ export type AccessLogQuery = Omit<AccessLogFilter, 'groupId'>;
 
 export const CSV_MAX_ROWS = 100_000;
 
-const CSV_HEADER = ['time', 'username', 'user_id', 'group_id', 'method', 'path', 'status', 'ip', 'user_agent', 'duration_ms'];
+const CSV_HEADER = [
+  'time',
+  'username',
+  'user_id',
+  'group_id',
+  'method',
+  'path',
+  'status',
+  'ip',
+  'user_agent',
+  'duration_ms',
+];
 
 const csvRow = (e: AccessLogEntry) => [
   e.at,

@@ -5,5 +5,5 @@ export function toCsv(header: readonly string[], rows: readonly (readonly unknow
     if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
     return /[",\r\n']/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
   };
-  return [header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
+  return `${[header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
 }

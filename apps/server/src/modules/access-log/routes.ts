@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { App } from '../../lib/fastify.js';
+import { errors, Paging, pageOf } from '../../lib/schemas.js';
 import { callerOf } from '../../plugins/auth.js';
-import { errors, pageOf, Paging } from '../../lib/schemas.js';
 import type { AccessLogService } from './access-log-service.js';
 
 const Entry = Type.Object({

@@ -38,10 +38,20 @@ export class AuthService {
   async login(login: string, password: string, client: ClientInfo): Promise<LoginResponse> {
     const account = login.trim().toLowerCase();
     const now = this.d.now();
-    const recent = await this.d.failures.since(account, client.ip, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS));
+    const recent = await this.d.failures.since(
+      account,
+      client.ip,
+      new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS),
+    );
     const verdict = slidingWindow(recent, now.getTime(), LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS);
     if (!verdict.allowed) {
-      throw new AppError('auth.too_many_attempts', 429, 'Too many failed logins; try again later', undefined, verdict.retryAfterSec);
+      throw new AppError(
+        'auth.too_many_attempts',
+        429,
+        'Too many failed logins; try again later',
+        undefined,
+        verdict.retryAfterSec,
+      );
     }
     const creds = await this.d.users.credentialsByLogin(login.trim());
     const ok = await verifyPassword(password, creds?.passwordHash ?? (await DUMMY_HASH));
@@ -81,7 +91,8 @@ export class AuthService {
         await this.d.sessions.revoke(rec.sessionId, now, tx);
         return { kind: 'reused' as const };
       }
-      const dead = rec.sessionRevokedAt || rec.sessionExpiresAt <= now || rec.tokenExpiresAt <= now || rec.userDisabled;
+      const dead =
+        rec.sessionRevokedAt || rec.sessionExpiresAt <= now || rec.tokenExpiresAt <= now || rec.userDisabled;
       if (dead) return { kind: 'invalid' as const };
       const next = newRefreshToken();
       await this.d.sessions.markUsed(hash, now, tx);
@@ -90,9 +101,14 @@ export class AuthService {
       return { kind: 'ok' as const, refresh: next, sessionId: rec.sessionId, userId: rec.userId };
     });
     if (outcome.kind === 'reused') {
-      throw new AppError('auth.refresh_reused', 401, 'Refresh token was already used; the session has been ended');
+      throw new AppError(
+        'auth.refresh_reused',
+        401,
+        'Refresh token was already used; the session has been ended',
+      );
     }
-    if (outcome.kind === 'invalid') throw new AppError('auth.invalid_refresh', 401, 'Refresh token is invalid or expired');
+    if (outcome.kind === 'invalid')
+      throw new AppError('auth.invalid_refresh', 401, 'Refresh token is invalid or expired');
     const access = await this.d.tokens.sign({ sub: String(outcome.userId), sid: outcome.sessionId });
     return { access, refresh: outcome.refresh };
   }

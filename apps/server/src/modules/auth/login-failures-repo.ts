@@ -13,7 +13,11 @@ export class LoginFailuresRepo {
   }
 
   async record(account: string, ip: string, at: Date): Promise<void> {
-    await this.db.query('INSERT INTO login_failures (account, ip, at) VALUES ($1, $2, $3)', [account, ip, at]);
+    await this.db.query('INSERT INTO login_failures (account, ip, at) VALUES ($1, $2, $3)', [
+      account,
+      ip,
+      at,
+    ]);
   }
 
   async clear(account: string, ip: string): Promise<void> {

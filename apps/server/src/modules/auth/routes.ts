@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import { callerOf } from '../../plugins/auth.js';
 import type { App } from '../../lib/fastify.js';
-import { LoginResponse, Password, StatusOk, TokenPair, errors } from '../../lib/schemas.js';
+import { errors, LoginResponse, Password, StatusOk, TokenPair } from '../../lib/schemas.js';
+import { callerOf } from '../../plugins/auth.js';
 import type { AuthService } from './auth-service.js';
 
 export function authRoutes(app: App, auth: AuthService): void {
@@ -17,7 +17,11 @@ export function authRoutes(app: App, auth: AuthService): void {
         response: { 200: LoginResponse, ...errors(400, 401, 403, 429) },
       },
     },
-    (req) => auth.login(req.body.username, req.body.password, { ip: req.ip, userAgent: req.headers['user-agent'] ?? '' }),
+    (req) =>
+      auth.login(req.body.username, req.body.password, {
+        ip: req.ip,
+        userAgent: req.headers['user-agent'] ?? '',
+      }),
   );
 
   app.post(
@@ -25,7 +29,10 @@ export function authRoutes(app: App, auth: AuthService): void {
     {
       schema: {
         tags: ['auth'],
-        body: Type.Object({ refresh: Type.String({ minLength: 1, maxLength: 512 }) }, { additionalProperties: false }),
+        body: Type.Object(
+          { refresh: Type.String({ minLength: 1, maxLength: 512 }) },
+          { additionalProperties: false },
+        ),
         response: { 200: TokenPair, ...errors(400, 401) },
       },
     },
@@ -37,7 +44,9 @@ export function authRoutes(app: App, auth: AuthService): void {
     {
       schema: {
         tags: ['auth'],
-        body: Type.Optional(Type.Object({ refresh: Type.Optional(Type.String()) }, { additionalProperties: false })),
+        body: Type.Optional(
+          Type.Object({ refresh: Type.Optional(Type.String()) }, { additionalProperties: false }),
+        ),
         response: { 200: StatusOk, ...errors(401) },
       },
     },
@@ -52,7 +61,10 @@ export function authRoutes(app: App, auth: AuthService): void {
     {
       schema: {
         tags: ['auth'],
-        body: Type.Object({ old_password: Password, new_password: Password }, { additionalProperties: false }),
+        body: Type.Object(
+          { old_password: Password, new_password: Password },
+          { additionalProperties: false },
+        ),
         response: { 200: StatusOk, ...errors(400, 401) },
       },
     },

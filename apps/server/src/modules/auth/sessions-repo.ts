@@ -20,16 +20,18 @@ export class SessionsRepo {
     s: { id: string; userId: number; expiresAt: Date; ip: string; userAgent: string },
     db: Queryable = this.db,
   ): Promise<void> {
-    await db.query('INSERT INTO sessions (id, user_id, expires_at, ip, user_agent) VALUES ($1, $2, $3, $4, $5)', [
-      s.id,
-      s.userId,
-      s.expiresAt,
-      s.ip,
-      s.userAgent.slice(0, 512),
-    ]);
+    await db.query(
+      'INSERT INTO sessions (id, user_id, expires_at, ip, user_agent) VALUES ($1, $2, $3, $4, $5)',
+      [s.id, s.userId, s.expiresAt, s.ip, s.userAgent.slice(0, 512)],
+    );
   }
 
-  async addRefreshToken(sessionId: string, tokenHash: string, expiresAt: Date, db: Queryable = this.db): Promise<void> {
+  async addRefreshToken(
+    sessionId: string,
+    tokenHash: string,
+    expiresAt: Date,
+    db: Queryable = this.db,
+  ): Promise<void> {
     await db.query('INSERT INTO refresh_tokens (token_hash, session_id, expires_at) VALUES ($1, $2, $3)', [
       tokenHash,
       sessionId,
@@ -72,11 +74,19 @@ export class SessionsRepo {
   }
 
   async revoke(sessionId: string, at: Date, db: Queryable = this.db): Promise<void> {
-    await db.query('UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [sessionId, at]);
+    await db.query('UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [
+      sessionId,
+      at,
+    ]);
   }
 
   /** Ends every session of a user except `keep` (the caller's own, when changing their password). */
-  async revokeAllOfUser(userId: number, at: Date, keep: string | null = null, db: Queryable = this.db): Promise<void> {
+  async revokeAllOfUser(
+    userId: number,
+    at: Date,
+    keep: string | null = null,
+    db: Queryable = this.db,
+  ): Promise<void> {
     await db.query(
       'UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL AND ($3::uuid IS NULL OR id <> $3)',
       [userId, at, keep],
@@ -92,6 +102,8 @@ export class SessionsRepo {
       [sessionId, userId, now],
     );
     const row = r.rows[0];
-    return row ? { id: row.id, username: row.username, groupId: row.group_id, role: row.role, sessionId } : null;
+    return row
+      ? { id: row.id, username: row.username, groupId: row.group_id, role: row.role, sessionId }
+      : null;
   }
 }

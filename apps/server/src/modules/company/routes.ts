@@ -1,4 +1,4 @@
-import { pickByHostLabel, hostLabel } from '@thunderwatch/domain/host-title';
+import { hostLabel, pickByHostLabel } from '@thunderwatch/domain/host-title';
 import { Type } from 'typebox';
 import type { CompanyEntry } from '../../config.js';
 import type { App } from '../../lib/fastify.js';
@@ -10,7 +10,11 @@ const CompanyInfo = Type.Object({
 });
 
 /** Branding by the first label of the host name (`gz` in gz.example.com), open to everyone. */
-export function companyRoutes(app: App, companies: Record<string, CompanyEntry>, fallback: CompanyEntry): void {
+export function companyRoutes(
+  app: App,
+  companies: Record<string, CompanyEntry>,
+  fallback: CompanyEntry,
+): void {
   app.get('/api/comp_info', { schema: { tags: ['open'], response: { 200: CompanyInfo } } }, (req) => {
     const entry = pickByHostLabel(req.host, companies, fallback);
     return { label: hostLabel(req.host), ...entry };

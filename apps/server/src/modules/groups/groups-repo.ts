@@ -16,31 +16,38 @@ export class GroupsRepo {
   constructor(private readonly db: Queryable) {}
 
   async get(id: number, scope: number | null): Promise<GroupDto | null> {
-    const r = await this.db.query<GroupRow>(`${SELECT_GROUP} WHERE g.id = $1 AND ($2::bigint IS NULL OR g.id = $2)`, [
-      id,
-      scope,
-    ]);
+    const r = await this.db.query<GroupRow>(
+      `${SELECT_GROUP} WHERE g.id = $1 AND ($2::bigint IS NULL OR g.id = $2)`,
+      [id, scope],
+    );
     return r.rows[0] ? toDto(r.rows[0]) : null;
   }
 
-  async list(scope: number | null, limit: number, offset: number): Promise<{ items: GroupDto[]; total: number }> {
+  async list(
+    scope: number | null,
+    limit: number,
+    offset: number,
+  ): Promise<{ items: GroupDto[]; total: number }> {
     const [items, total] = await Promise.all([
-      this.db.query<GroupRow>(`${SELECT_GROUP} WHERE ($1::bigint IS NULL OR g.id = $1) ORDER BY g.id LIMIT $2 OFFSET $3`, [
+      this.db.query<GroupRow>(
+        `${SELECT_GROUP} WHERE ($1::bigint IS NULL OR g.id = $1) ORDER BY g.id LIMIT $2 OFFSET $3`,
+        [scope, limit, offset],
+      ),
+      this.db.query<{ n: number }>('SELECT count(*) AS n FROM groups WHERE ($1::bigint IS NULL OR id = $1)', [
         scope,
-        limit,
-        offset,
       ]),
-      this.db.query<{ n: number }>('SELECT count(*) AS n FROM groups WHERE ($1::bigint IS NULL OR id = $1)', [scope]),
     ]);
     return { items: items.rows.map(toDto), total: total.rows[0]?.n ?? 0 };
   }
 
-  async create(g: { slug: string; name: string; name_en: string | null }, db: Queryable = this.db): Promise<number> {
-    const r = await db.query<{ id: number }>('INSERT INTO groups (slug, name, name_en) VALUES ($1, $2, $3) RETURNING id', [
-      g.slug,
-      g.name,
-      g.name_en,
-    ]);
+  async create(
+    g: { slug: string; name: string; name_en: string | null },
+    db: Queryable = this.db,
+  ): Promise<number> {
+    const r = await db.query<{ id: number }>(
+      'INSERT INTO groups (slug, name, name_en) VALUES ($1, $2, $3) RETURNING id',
+      [g.slug, g.name, g.name_en],
+    );
     return (r.rows[0] as { id: number }).id;
   }
 
@@ -54,6 +61,9 @@ export class GroupsRepo {
     if (entries.length === 0) return;
     // Column names come from the GroupChanges keys, never from input.
     const sets = entries.map(([k], i) => `${k} = $${i + 2}`);
-    await this.db.query(`UPDATE groups SET ${sets.join(', ')} WHERE id = $1`, [id, ...entries.map(([, v]) => v)]);
+    await this.db.query(`UPDATE groups SET ${sets.join(', ')} WHERE id = $1`, [
+      id,
+      ...entries.map(([, v]) => v),
+    ]);
   }
 }

@@ -14,14 +14,19 @@ export class GroupsService {
     return this.groups.list(groupScope(user), limit, offset);
   }
 
-  async create(user: AuthUser, g: { slug: string; name: string; name_en?: string | null }): Promise<GroupDto> {
+  async create(
+    user: AuthUser,
+    g: { slug: string; name: string; name_en?: string | null },
+  ): Promise<GroupDto> {
     requirePermission(user, 'group.create');
     try {
       const id = await this.groups.create({ slug: g.slug, name: g.name, name_en: g.name_en ?? null });
       return (await this.groups.get(id, null)) as GroupDto;
     } catch (error) {
       if (isUniqueViolation(error, 'groups_slug_key')) {
-        throw new AppError('group.slug_taken', 409, 'A group with this slug exists', [{ field: 'slug', message: 'is taken' }]);
+        throw new AppError('group.slug_taken', 409, 'A group with this slug exists', [
+          { field: 'slug', message: 'is taken' },
+        ]);
       }
       throw error;
     }

@@ -14,13 +14,10 @@ export class SmsOutboxRepo {
   constructor(private readonly db: Queryable) {}
 
   async record(e: Omit<OutboxEntry, 'id' | 'created_at'>): Promise<void> {
-    await this.db.query('INSERT INTO sms_outbox (phone, message, provider, status, error) VALUES ($1, $2, $3, $4, $5)', [
-      e.phone,
-      e.message,
-      e.provider,
-      e.status,
-      e.error,
-    ]);
+    await this.db.query(
+      'INSERT INTO sms_outbox (phone, message, provider, status, error) VALUES ($1, $2, $3, $4, $5)',
+      [e.phone, e.message, e.provider, e.status, e.error],
+    );
   }
 
   async list(limit: number, offset: number): Promise<{ items: OutboxEntry[]; total: number }> {

@@ -17,10 +17,22 @@ export class SmsService {
       await this.provider.send(phone, message);
     } catch (error) {
       const reason = error instanceof AppError ? error.message : 'send failed';
-      await this.outbox.record({ phone, message: text, provider: this.provider.name, status: 'failed', error: reason });
+      await this.outbox.record({
+        phone,
+        message: text,
+        provider: this.provider.name,
+        status: 'failed',
+        error: reason,
+      });
       throw error instanceof AppError ? error : new AppError('sms.send_failed', 502, 'SMS could not be sent');
     }
-    await this.outbox.record({ phone, message: text, provider: this.provider.name, status: 'sent', error: null });
+    await this.outbox.record({
+      phone,
+      message: text,
+      provider: this.provider.name,
+      status: 'sent',
+      error: null,
+    });
   }
 
   async listOutbox(user: AuthUser, limit: number, offset: number) {

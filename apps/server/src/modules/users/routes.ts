@@ -1,6 +1,5 @@
 import { Type } from 'typebox';
 import type { App } from '../../lib/fastify.js';
-import { callerOf } from '../../plugins/auth.js';
 import {
   CurrentUser,
   Email,
@@ -8,19 +7,24 @@ import {
   Id,
   Language,
   NotificationPrefs,
-  pageOf,
   Paging,
   Password,
   Phone,
+  pageOf,
   RoleName,
   User,
 } from '../../lib/schemas.js';
+import { callerOf } from '../../plugins/auth.js';
 import type { UsersService } from './users-service.js';
 
 const Name = Type.String({ maxLength: 100 });
 const OptPhone = Type.Optional(Type.Union([Phone, Type.Null()]));
 const OptEmail = Type.Optional(Type.Union([Email, Type.Null()]));
-const Role = Type.Object({ name: RoleName, permissions: Type.Array(Type.String()), assignable: Type.Boolean() });
+const Role = Type.Object({
+  name: RoleName,
+  permissions: Type.Array(Type.String()),
+  assignable: Type.Boolean(),
+});
 
 export function userRoutes(app: App, users: UsersService): void {
   app.get(
@@ -96,7 +100,12 @@ export function userRoutes(app: App, users: UsersService): void {
         tags: ['users'],
         params: Type.Object({ id: Id }),
         body: Type.Object(
-          { name: Type.Optional(Name), phone: OptPhone, email: OptEmail, disabled: Type.Optional(Type.Boolean()) },
+          {
+            name: Type.Optional(Name),
+            phone: OptPhone,
+            email: OptEmail,
+            disabled: Type.Optional(Type.Boolean()),
+          },
           { additionalProperties: false },
         ),
         response: { 200: User, ...errors(400, 401, 403, 404, 409) },
@@ -107,7 +116,12 @@ export function userRoutes(app: App, users: UsersService): void {
 
   app.get(
     '/api/roles/',
-    { schema: { tags: ['users'], response: { 200: Type.Object({ items: Type.Array(Role) }), ...errors(401) } } },
+    {
+      schema: {
+        tags: ['users'],
+        response: { 200: Type.Object({ items: Type.Array(Role) }), ...errors(401) },
+      },
+    },
     (req) => users.roles(callerOf(req)),
   );
 
@@ -128,7 +142,10 @@ export function userRoutes(app: App, users: UsersService): void {
     {
       schema: {
         tags: ['admin'],
-        body: Type.Object({ user_id: Id, password: Type.Optional(Password) }, { additionalProperties: false }),
+        body: Type.Object(
+          { user_id: Id, password: Type.Optional(Password) },
+          { additionalProperties: false },
+        ),
         response: {
           200: Type.Object({ status: Type.Literal('ok'), password: Type.Optional(Type.String()) }),
           ...errors(400, 401, 403, 404),

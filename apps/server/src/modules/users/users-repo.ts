@@ -81,10 +81,10 @@ export class UsersRepo {
 
   /** `groupId` null reads any group (admins); otherwise a user of another group is absent. */
   async get(id: number, groupId: number | null, db: Queryable = this.db): Promise<UserDto | null> {
-    const r = await db.query<UserRow>(`${SELECT_USER} WHERE u.id = $1 AND ($2::bigint IS NULL OR u.group_id = $2)`, [
-      id,
-      groupId,
-    ]);
+    const r = await db.query<UserRow>(
+      `${SELECT_USER} WHERE u.id = $1 AND ($2::bigint IS NULL OR u.group_id = $2)`,
+      [id, groupId],
+    );
     return r.rows[0] ? toDto(r.rows[0]) : null;
   }
 

@@ -33,7 +33,9 @@ const userNotFound = () => new AppError('user.not_found', 404, 'No such user');
 
 function conflict(error: unknown): never {
   if (isUniqueViolation(error, 'users_username_key')) {
-    throw new AppError('user.username_taken', 409, 'Username is taken', [{ field: 'username', message: 'is taken' }]);
+    throw new AppError('user.username_taken', 409, 'Username is taken', [
+      { field: 'username', message: 'is taken' },
+    ]);
   }
   if (isUniqueViolation(error, 'users_phone_key')) {
     throw new AppError('user.phone_taken', 409, 'Phone number belongs to another user', [
@@ -45,7 +47,13 @@ function conflict(error: unknown): never {
 
 export class UsersService {
   constructor(
-    private readonly d: { db: Database; users: UsersRepo; groups: GroupsRepo; sessions: SessionsRepo; now: () => Date },
+    private readonly d: {
+      db: Database;
+      users: UsersRepo;
+      groups: GroupsRepo;
+      sessions: SessionsRepo;
+      now: () => Date;
+    },
   ) {}
 
   async current(user: AuthUser): Promise<CurrentUserDto> {
@@ -143,7 +151,11 @@ export class UsersService {
   }
 
   /** Sets a new password (generated when none is given, returned once) and ends the user's sessions. */
-  async resetPassword(user: AuthUser, id: number, password?: string): Promise<{ status: 'ok'; password?: string }> {
+  async resetPassword(
+    user: AuthUser,
+    id: number,
+    password?: string,
+  ): Promise<{ status: 'ok'; password?: string }> {
     requirePermission(user, 'password.reset_other');
     await this.manageable(user, id);
     if (password !== undefined) assertStrongPassword(password, 'password');
@@ -179,6 +191,8 @@ export function assertTimeZone(tz: string): void {
   try {
     new Intl.DateTimeFormat('en', { timeZone: tz });
   } catch {
-    throw new AppError('validation.failed', 400, `Unknown time zone ${tz}`, [{ field: 'time_zone', message: 'unknown time zone' }]);
+    throw new AppError('validation.failed', 400, `Unknown time zone ${tz}`, [
+      { field: 'time_zone', message: 'unknown time zone' },
+    ]);
   }
 }

@@ -13,7 +13,10 @@ export function verifyCodeRoutes(app: App, codes: VerifyCodesService): void {
       schema: {
         tags: ['auth'],
         body: Type.Object({ phone: Phone, purpose: Purpose }, { additionalProperties: false }),
-        response: { 200: Type.Object({ sent: Type.Literal(true), resend_after: Type.Integer() }), ...errors(400, 429, 502) },
+        response: {
+          200: Type.Object({ sent: Type.Literal(true), resend_after: Type.Integer() }),
+          ...errors(400, 429, 502),
+        },
       },
     },
     (req) => codes.send(req.body.phone, req.body.purpose),
@@ -25,12 +28,18 @@ export function verifyCodeRoutes(app: App, codes: VerifyCodesService): void {
       schema: {
         tags: ['auth'],
         body: Type.Object({ phone: Phone, code: Code, purpose: Purpose }, { additionalProperties: false }),
-        response: { 200: Type.Union([LoginResponse, Type.Object({ valid: Type.Literal(true) })]), ...errors(400, 403) },
+        response: {
+          200: Type.Union([LoginResponse, Type.Object({ valid: Type.Literal(true) })]),
+          ...errors(400, 403),
+        },
       },
     },
     (req) =>
       req.body.purpose === 'login'
-        ? codes.loginWithCode(req.body.phone, req.body.code, { ip: req.ip, userAgent: req.headers['user-agent'] ?? '' })
+        ? codes.loginWithCode(req.body.phone, req.body.code, {
+            ip: req.ip,
+            userAgent: req.headers['user-agent'] ?? '',
+          })
         : codes.checkResetCode(req.body.phone, req.body.code),
   );
 

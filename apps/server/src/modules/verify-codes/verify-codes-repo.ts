@@ -1,5 +1,5 @@
-import type { VerifyPurpose } from '@thunderwatch/shared/api';
 import type { StoredCode } from '@thunderwatch/domain/verify-code';
+import type { VerifyPurpose } from '@thunderwatch/shared/api';
 import type { Queryable } from '../../db/database.js';
 
 export interface CodeRow extends StoredCode {
@@ -12,13 +12,20 @@ export class VerifyCodesRepo {
 
   /** When the newest code of any purpose went to this phone (the resend limit is per phone). */
   async lastSentAt(phone: string): Promise<number | undefined> {
-    const r = await this.db.query<{ at: Date | null }>('SELECT max(created_at) AS at FROM verify_codes WHERE phone = $1', [
-      phone,
-    ]);
+    const r = await this.db.query<{ at: Date | null }>(
+      'SELECT max(created_at) AS at FROM verify_codes WHERE phone = $1',
+      [phone],
+    );
     return r.rows[0]?.at?.getTime();
   }
 
-  async insert(phone: string, purpose: VerifyPurpose, codeHash: string, createdAt: Date, expiresAt: Date): Promise<void> {
+  async insert(
+    phone: string,
+    purpose: VerifyPurpose,
+    codeHash: string,
+    createdAt: Date,
+    expiresAt: Date,
+  ): Promise<void> {
     await this.db.query(
       'INSERT INTO verify_codes (phone, purpose, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
       [phone, purpose, codeHash, createdAt, expiresAt],
@@ -56,7 +63,10 @@ export class VerifyCodesRepo {
   }
 
   async consume(id: number, at: Date, db: Queryable): Promise<void> {
-    await db.query('UPDATE verify_codes SET consumed_at = $2, attempts = attempts + 1 WHERE id = $1', [id, at]);
+    await db.query('UPDATE verify_codes SET consumed_at = $2, attempts = attempts + 1 WHERE id = $1', [
+      id,
+      at,
+    ]);
   }
 
   async purgeBefore(before: Date): Promise<void> {

@@ -31,14 +31,21 @@ export interface VerifyCodesDeps {
 }
 
 const VERDICT_ERRORS: Record<Exclude<CodeVerdict, 'ok'>, AppError> = {
-  wrong: new AppError('verify_code.invalid', 400, 'Verification code is wrong', [{ field: 'code', message: 'is wrong' }]),
+  wrong: new AppError('verify_code.invalid', 400, 'Verification code is wrong', [
+    { field: 'code', message: 'is wrong' },
+  ]),
   missing: new AppError('verify_code.invalid', 400, 'No valid verification code for this phone', [
     { field: 'code', message: 'is wrong' },
   ]),
-  expired: new AppError('verify_code.expired', 400, 'Verification code has expired', [{ field: 'code', message: 'expired' }]),
-  too_many_attempts: new AppError('verify_code.too_many_attempts', 400, 'Too many wrong codes; request a new one', [
-    { field: 'code', message: 'too many attempts' },
+  expired: new AppError('verify_code.expired', 400, 'Verification code has expired', [
+    { field: 'code', message: 'expired' },
   ]),
+  too_many_attempts: new AppError(
+    'verify_code.too_many_attempts',
+    400,
+    'Too many wrong codes; request a new one',
+    [{ field: 'code', message: 'too many attempts' }],
+  ),
 };
 
 /** Phone verify codes: 6 digits, 5 minutes, 5 attempts, one send per phone per minute, stored as HMACs. */
@@ -52,7 +59,14 @@ export class VerifyCodesService {
   async send(phone: string, purpose: VerifyPurpose): Promise<{ sent: true; resend_after: number }> {
     const now = this.d.now();
     const wait = resendWaitSec(await this.d.codes.lastSentAt(phone), now.getTime());
-    if (wait > 0) throw new AppError('verify_code.too_soon', 429, `Wait ${wait} s before asking for another code`, undefined, wait);
+    if (wait > 0)
+      throw new AppError(
+        'verify_code.too_soon',
+        429,
+        `Wait ${wait} s before asking for another code`,
+        undefined,
+        wait,
+      );
     const code = formatVerifyCode(randomInt);
     const expires = new Date(now.getTime() + VERIFY_CODE_TTL_MS);
     await this.d.codes.insert(phone, purpose, this.hash(phone, purpose, code), now, expires);
