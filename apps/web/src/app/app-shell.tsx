@@ -1,0 +1,49 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import { apiClient } from '../lib/api-client';
+import { useCurrentUser } from '../lib/current-user';
+import { isPublicPath, loginPath, useHasSession } from '../lib/session';
+import { AppHeader } from './app-header';
+import { SideNav } from './side-nav';
+
+/** Header, navigation and the current screen; turns a lost session into a trip to /login. */
+export function AppShell() {
+  const { t } = useTranslation();
+  const hasSession = useHasSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const queryClient = useQueryClient();
+  const onPublicPage = isPublicPath(location.pathname);
+  const user = useCurrentUser(hasSession);
+  const locationRef = useRef(location);
+  locationRef.current = location;
+
+  useEffect(
+    () =>
+      apiClient.onUnauthenticated(() => {
+        queryClient.clear();
+        const current = locationRef.current;
+        if (!isPublicPath(current.pathname)) navigate(loginPath(current), { replace: true });
+      }),
+    [navigate, queryClient],
+  );
+
+  const showNav = hasSession && !onPublicPage && user.data !== undefined;
+
+  return (
+    <div className={showNav ? 'shell shell-with-nav' : 'shell'}>
+      <a className="skip-link" href="#main">
+        {t('header.skip_to_content')}
+      </a>
+      <AppHeader user={hasSession ? user.data : undefined} />
+      {navigation.state === 'loading' && <div className="route-progress" aria-hidden="true" />}
+      {showNav && <SideNav user={user.data} />}
+      <main id="main" className={onPublicPage ? 'main main-public' : 'main'} tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

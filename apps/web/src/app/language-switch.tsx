@@ -1,0 +1,48 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { isLanguage } from '@thunderwatch/shared/languages';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiClient } from '../lib/api-client';
+import { currentUserQueryKey } from '../lib/current-user';
+import { changeLanguage } from '../lib/i18n';
+
+const LANGUAGE_NAMES = { 'zh-Hans': '简体中文', en: 'English' } as const;
+
+export function LanguageSwitch() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState(false);
+
+  const onChange = async (value: string) => {
+    if (!isLanguage(value)) return;
+    setPending(true);
+    const switched = await changeLanguage(value, {
+      i18n,
+      client: apiClient,
+      storage: globalThis.localStorage,
+    });
+    setPending(false);
+    // The server stores the language of a signed-in user; the profile shows it.
+    if (switched) void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+  };
+
+  return (
+    <div className="language-switch">
+      <label htmlFor="language-switch" className="visually-hidden">
+        {t('header.language')}
+      </label>
+      <select
+        id="language-switch"
+        value={i18n.language}
+        disabled={pending}
+        onChange={(event) => void onChange(event.target.value)}
+      >
+        {Object.entries(LANGUAGE_NAMES).map(([code, name]) => (
+          <option key={code} value={code} lang={code}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import { NotAvailablePanel } from '../../components/not-available-panel';
+
+/** Placeholder until the home screen is built; it shows no data. */
+export default function HomeRoute() {
+  return <NotAvailablePanel screen="home" />;
+}

@@ -1,0 +1,31 @@
+import type { Permission } from '@thunderwatch/shared/permissions';
+
+export interface NavScreen {
+  /** Route path; also the key under `screens.` for its name. */
+  path: string;
+  key: string;
+  section: 'monitor' | 'analysis' | 'manage';
+  permission?: Permission;
+}
+
+/** The screens in the side navigation, grouped the way a duty officer works through them. */
+export const NAV_SCREENS: readonly NavScreen[] = [
+  { path: '/', key: 'home', section: 'monitor' },
+  { path: '/realtimealert', key: 'realtimealert', section: 'monitor' },
+  { path: '/overview', key: 'overview', section: 'monitor' },
+  { path: '/location', key: 'location', section: 'monitor' },
+  { path: '/decision', key: 'decision', section: 'monitor' },
+  { path: '/wave', key: 'wave', section: 'monitor' },
+  { path: '/statistic', key: 'statistic', section: 'analysis' },
+  { path: '/statistics_query', key: 'statistics_query', section: 'analysis' },
+  { path: '/data_sheet', key: 'data_sheet', section: 'analysis' },
+  { path: '/insight', key: 'insight', section: 'analysis' },
+  { path: '/notification', key: 'notification', section: 'manage' },
+  { path: '/distribute', key: 'distribute', section: 'manage' },
+  { path: '/device', key: 'device', section: 'manage' },
+  { path: '/geometry', key: 'geometry', section: 'manage' },
+  { path: '/wechat', key: 'wechat', section: 'manage' },
+  { path: '/access_log', key: 'access_log', section: 'manage', permission: 'access_log.read' },
+];
+
+export const NAV_SECTIONS = ['monitor', 'analysis', 'manage'] as const;

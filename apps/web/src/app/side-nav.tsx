@@ -1,0 +1,30 @@
+import type { CurrentUserDto } from '@thunderwatch/shared/api';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { can } from '../lib/current-user';
+import { NAV_SCREENS, NAV_SECTIONS } from './screens';
+
+export function SideNav({ user }: { user: CurrentUserDto | undefined }) {
+  const { t } = useTranslation();
+  const visible = NAV_SCREENS.filter((screen) => !screen.permission || can(user, screen.permission));
+  return (
+    <nav className="side-nav" aria-label={t('nav.label')}>
+      {NAV_SECTIONS.map((section) => (
+        <div key={section} className="nav-section">
+          <h2 className="nav-section-title">{t(`nav.${section}`)}</h2>
+          <ul>
+            {visible
+              .filter((screen) => screen.section === section)
+              .map((screen) => (
+                <li key={screen.path}>
+                  <NavLink to={screen.path} end={screen.path === '/'}>
+                    {t(`screens.${screen.key}`)}
+                  </NavLink>
+                </li>
+              ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}

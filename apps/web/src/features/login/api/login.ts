@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginRequest, LoginResponse } from '@thunderwatch/shared/api';
+import { apiClient } from '../../../lib/api-client';
+import { startSession } from '../../../lib/session';
+
+/** Username or phone number plus password; the client never sends a bearer token here. */
+export function login(body: LoginRequest): Promise<LoginResponse> {
+  return apiClient.post<LoginResponse>('/api/login', body);
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (response) => startSession(queryClient, response),
+  });
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UserDto } from '@thunderwatch/shared/api';
+import type { Role } from '@thunderwatch/shared/permissions';
+import { apiClient } from '../../../lib/api-client';
+
+export interface ChangeRoleInput {
+  user_id: number;
+  role: Role;
+}
+
+export function changeRole(input: ChangeRoleInput): Promise<UserDto> {
+  return apiClient.post<UserDto>('/api/change_role', input);
+}
+
+export function useChangeRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeRole,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['group_user_list'] }),
+  });
+}

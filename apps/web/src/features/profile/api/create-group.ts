@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { GroupDto } from '@thunderwatch/shared/api';
+import { apiClient } from '../../../lib/api-client';
+
+export interface CreateGroupInput {
+  slug: string;
+  name: string;
+  name_en?: string;
+}
+
+/** Admin only. */
+export function createGroup(input: CreateGroupInput): Promise<GroupDto> {
+  return apiClient.post<GroupDto>('/api/group_list/', input);
+}
+
+export function useCreateGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createGroup,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['group_list'] }),
+  });
+}

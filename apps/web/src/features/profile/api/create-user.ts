@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UserDto } from '@thunderwatch/shared/api';
+import type { Role } from '@thunderwatch/shared/permissions';
+import { apiClient } from '../../../lib/api-client';
+
+export interface CreateUserInput {
+  username: string;
+  password: string;
+  role: Role;
+  name?: string;
+  phone?: string;
+  email?: string;
+  group_id?: number;
+}
+
+export function createUser(input: CreateUserInput): Promise<UserDto> {
+  return apiClient.post<UserDto>('/api/group_user_list/', input);
+}
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createUser,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['group_user_list'] });
+      // Groups show how many users they have.
+      void queryClient.invalidateQueries({ queryKey: ['group_list'] });
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Page, UserDto } from '@thunderwatch/shared/api';
+import { apiClient } from '../../../lib/api-client';
+
+export interface GroupUsersParams {
+  group_id?: number;
+  q?: string;
+  limit: number;
+  offset: number;
+}
+
+export const groupUsersQueryKey = (params: GroupUsersParams) => ['group_user_list', params] as const;
+
+/** Users of one group (group admins: always their own). */
+export function getGroupUsers(params: GroupUsersParams): Promise<Page<UserDto>> {
+  return apiClient.get<Page<UserDto>>('/api/group_user_list/', { ...params });
+}
+
+export function useGroupUsers(params: GroupUsersParams) {
+  return useQuery({
+    queryKey: groupUsersQueryKey(params),
+    queryFn: () => getGroupUsers(params),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CurrentUserDto, NotificationPrefs } from '@thunderwatch/shared/api';
+import type { Language } from '@thunderwatch/shared/languages';
+import { apiClient } from '../../../lib/api-client';
+import { currentUserQueryKey } from '../../../lib/current-user';
+
+export interface OwnProfileChanges {
+  name?: string;
+  phone?: string | null;
+  email?: string | null;
+  language?: Language;
+  time_zone?: string;
+  notification_prefs?: NotificationPrefs;
+}
+
+export function updateOwnProfile(changes: OwnProfileChanges): Promise<CurrentUserDto> {
+  return apiClient.post<CurrentUserDto>('/api/change_profile_by_user', changes);
+}
+
+export function useUpdateOwnProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateOwnProfile,
+    onSuccess: (user) => {
+      queryClient.setQueryData(currentUserQueryKey, user);
+      // The user appears in the group's user list too.
+      void queryClient.invalidateQueries({ queryKey: ['group_user_list'] });
+    },
+  });
+}

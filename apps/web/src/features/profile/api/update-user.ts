@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UserDto } from '@thunderwatch/shared/api';
+import { apiClient } from '../../../lib/api-client';
+
+export interface UpdateUserInput {
+  id: number;
+  changes: { name?: string; phone?: string | null; email?: string | null; disabled?: boolean };
+}
+
+/** Disabling a user also signs them out. */
+export function updateUser({ id, changes }: UpdateUserInput): Promise<UserDto> {
+  return apiClient.patch<UserDto>(`/api/group_user_list/${encodeURIComponent(id)}`, changes);
+}
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['group_user_list'] }),
+  });
+}

@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CurrentUserDto } from '@thunderwatch/shared/api';
+import type { Permission } from '@thunderwatch/shared/permissions';
+import { apiClient } from './api-client';
+
+export const currentUserQueryKey = ['user_data'] as const;
+
+export function getCurrentUser(): Promise<CurrentUserDto> {
+  return apiClient.get<CurrentUserDto>('/api/user_data');
+}
+
+/** The signed-in user with their permissions; shared by the shell and the screens. */
+export function useCurrentUser(enabled = true) {
+  return useQuery({
+    queryKey: currentUserQueryKey,
+    queryFn: getCurrentUser,
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function can(user: Pick<CurrentUserDto, 'permissions'> | undefined, permission: Permission): boolean {
+  return Boolean(user?.permissions.includes(permission));
+}

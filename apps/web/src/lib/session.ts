@@ -1,0 +1,52 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoginResponse } from '@thunderwatch/shared/api';
+import { useSyncExternalStore } from 'react';
+import { apiClient } from './api-client';
+import { currentUserQueryKey } from './current-user';
+
+function subscribe(listener: () => void): () => void {
+  const unsubscribe = apiClient.tokens.subscribe(listener);
+  // Another tab signing in or out changes the same storage.
+  globalThis.addEventListener?.('storage', listener);
+  return () => {
+    unsubscribe();
+    globalThis.removeEventListener?.('storage', listener);
+  };
+}
+
+/** True while tokens are stored; the API client refreshes or reports when they no longer work. */
+export function useHasSession(): boolean {
+  return useSyncExternalStore(subscribe, () => apiClient.tokens.hasSession());
+}
+
+/** Stores the tokens of a successful login (password or phone code) and primes the current user. */
+export function startSession(queryClient: QueryClient, response: LoginResponse): void {
+  queryClient.clear();
+  apiClient.tokens.save({ access: response.access, refresh: response.refresh });
+  queryClient.setQueryData(currentUserQueryKey, response.user);
+}
+
+/** Forgets the tokens and every cached answer of the previous user. */
+export function endSession(queryClient: QueryClient): void {
+  apiClient.tokens.clear();
+  queryClient.clear();
+}
+
+const PUBLIC_PATHS = new Set(['/login', '/phone_login', '/reset_password']);
+
+export function isPublicPath(pathname: string): boolean {
+  return PUBLIC_PATHS.has(pathname.replace(/\/+$/, '') || '/');
+}
+
+/** Only same-site paths may be a post-login target (no `//host` or absolute URLs). */
+export function safeNextPath(next: string | null | undefined): string {
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
+  return isPublicPath(next.split(/[?#]/)[0] ?? '') ? '/' : next;
+}
+
+/** /login, remembering where the user wanted to go. */
+export function loginPath(location: { pathname: string; search: string; hash: string }): string {
+  const target = `${location.pathname}${location.search}${location.hash}`;
+  const next = safeNextPath(target);
+  return next === '/' ? '/login' : `/login?next=${encodeURIComponent(next)}`;
+}
