@@ -6,6 +6,7 @@ describe.each(DB_KINDS)('request handling, errors and open endpoints (%s)', (kin
   beforeAll(async () => {
     t = await startTestApp(kind, {
       env: {
+        CORS_ORIGINS: 'https://wall.example.com',
         COMPANY_TITLES: JSON.stringify({ gz: { 'zh-Hans': '广州雷电预警', en: 'Guangzhou Lightning' } }),
       },
     });
@@ -55,6 +56,19 @@ describe.each(DB_KINDS)('request handling, errors and open endpoints (%s)', (kin
     } finally {
       await t.db.query('ALTER TABLE groups_away RENAME TO groups');
     }
+  });
+
+  it('allows cross-origin calls only from configured origins', async () => {
+    const pre = (origin: string) =>
+      t.call({
+        method: 'OPTIONS',
+        url: '/api/login',
+        headers: { origin, 'access-control-request-method': 'POST' },
+      });
+    expect((await pre('https://wall.example.com')).headers['access-control-allow-origin']).toBe(
+      'https://wall.example.com',
+    );
+    expect((await pre('https://evil.example.com')).headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('sends security headers', async () => {

@@ -1,3 +1,4 @@
+import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -142,6 +143,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The portal is served over plain HTTP on localhost too; HSTS belongs to the TLS proxy in front.
     strictTransportSecurity: false,
   });
+  if (config.corsOrigins.length > 0) {
+    // Only for other web origins that embed the API; the portal itself is same-origin.
+    await app.register(cors, { origin: config.corsOrigins, credentials: false, maxAge: 600 });
+  }
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
