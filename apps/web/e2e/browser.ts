@@ -1,0 +1,25 @@
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+/** Debian's Chromium, headless, with nothing reaching out to the network on its own. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** A fresh page whose browser language is `locale`; page errors fail the test through `errors`. */
+export async function newPage(browser: Browser, locale = 'en-US'): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ locale, viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { page, errors };
+}
