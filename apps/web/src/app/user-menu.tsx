@@ -1,7 +1,7 @@
 import type { CurrentUserDto } from '@thunderwatch/shared/api';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useLogout } from './api/logout';
 
 export function UserMenu({ user }: { user: CurrentUserDto }) {
@@ -9,7 +9,6 @@ export function UserMenu({ user }: { user: CurrentUserDto }) {
   const [open, setOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);
   const location = useLocation();
-  const navigate = useNavigate();
   const logout = useLogout();
 
   // Close on navigation, outside clicks and Escape.
@@ -30,8 +29,6 @@ export function UserMenu({ user }: { user: CurrentUserDto }) {
       document.removeEventListener('keydown', onKey);
     };
   }, [open]);
-
-  const onLogout = () => logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) });
 
   return (
     <div className="user-menu" ref={container}>
@@ -55,7 +52,7 @@ export function UserMenu({ user }: { user: CurrentUserDto }) {
             <Link to="/change_password">{t('header.change_password')}</Link>
           </li>
           <li>
-            <button type="button" onClick={onLogout} disabled={logout.isPending}>
+            <button type="button" onClick={() => logout.mutate()} disabled={logout.isPending}>
               {t('header.logout')}
             </button>
           </li>

@@ -19,15 +19,25 @@ export function useHasSession(): boolean {
   return useSyncExternalStore(subscribe, () => apiClient.tokens.hasSession());
 }
 
+// Set by a deliberate sign-out, so the route guard does not treat it as an expired session.
+let signedOutOnPurpose = false;
+
+/** True when the last session ended through "sign out" rather than expiring. */
+export function wasSignedOutOnPurpose(): boolean {
+  return signedOutOnPurpose;
+}
+
 /** Stores the tokens of a successful login (password or phone code) and primes the current user. */
 export function startSession(queryClient: QueryClient, response: LoginResponse): void {
+  signedOutOnPurpose = false;
   queryClient.clear();
   apiClient.tokens.save({ access: response.access, refresh: response.refresh });
   queryClient.setQueryData(currentUserQueryKey, response.user);
 }
 
 /** Forgets the tokens and every cached answer of the previous user. */
-export function endSession(queryClient: QueryClient): void {
+export function endSession(queryClient: QueryClient, options: { deliberate?: boolean } = {}): void {
+  signedOutOnPurpose = options.deliberate ?? false;
   apiClient.tokens.clear();
   queryClient.clear();
 }

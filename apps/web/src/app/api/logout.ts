@@ -7,11 +7,14 @@ export function logout(): Promise<StatusOk> {
   return apiClient.post<StatusOk>('/api/logout', {});
 }
 
-/** Revokes the session on the server; the local tokens go whatever the server answers. */
+/**
+ * Revokes the session on the server; the local tokens go whatever the server answers, and the route
+ * guard then shows /login.
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    onSettled: () => endSession(queryClient),
+    onSettled: () => endSession(queryClient, { deliberate: true }),
   });
 }

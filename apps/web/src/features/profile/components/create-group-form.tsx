@@ -36,7 +36,7 @@ export function CreateGroupForm({ onCreated }: { onCreated: (group: GroupDto) =>
           label={t('profile.group_slug')}
           hint={t('profile.group_slug_hint')}
           required
-          pattern="[a-z0-9][a-z0-9-]*"
+          pattern="[a-z0-9]+(-[a-z0-9]+)*"
           value={slug}
           onValueChange={setSlug}
         />

@@ -36,8 +36,8 @@ export function OwnProfileForm({ user }: { user: CurrentUserDto }) {
     if (changes.notification_prefs !== undefined) body.notification_prefs = changes.notification_prefs;
     update.mutate(body, {
       onSuccess: (saved) => {
-        // The saved language is also the interface language from now on.
-        if (saved.language !== i18n.language) {
+        // A language chosen here becomes the interface language too.
+        if (body.language !== undefined && saved.language !== i18n.language) {
           void changeLanguage(saved.language, { i18n, client: apiClient, storage: globalThis.localStorage });
         }
       },
