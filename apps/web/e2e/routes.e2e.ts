@@ -1,0 +1,91 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage } from './browser';
+import { E2E_ADMIN } from './global-setup';
+import { signIn } from './web-helpers';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const NOT_FOUND_ZH = '您访问的页面不存在，请检查网址是否正确';
+
+const LATER_SCREENS: [string, string][] = [
+  ['/', 'Live map'],
+  ['/location', 'Locations'],
+  ['/realtimealert', 'Real-time alerts'],
+  ['/statistic', 'Statistics'],
+  ['/wechat', 'WeChat binding'],
+  ['/geometry', 'Zones'],
+  ['/distribute', 'Distribution lists'],
+  ['/notification', 'Notifications'],
+  ['/device', 'Devices'],
+  ['/statistics_query', 'Statistics query'],
+  ['/data_sheet', 'Data sheets'],
+  ['/overview', 'Overview'],
+  ['/wave', 'Sea waves'],
+  ['/decision', 'Gale warning'],
+  ['/insight', 'Insight reports'],
+];
+
+describe('routes', () => {
+  it('shows the Chinese not-found text for an unknown path, signed out, in a Chinese browser', async () => {
+    const { page, errors } = await newPage(browser, 'zh-CN');
+    await page.goto(`${baseUrl}/no/such/page`);
+    await page.getByText(NOT_FOUND_ZH).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('zh-Hans');
+    expect(await page.title()).toBe('雷电监测预警平台');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('adds an English line to the not-found page in English', async () => {
+    const { page } = await newPage(browser, 'en-GB');
+    await page.goto(`${baseUrl}/nope`);
+    await page.getByText(NOT_FOUND_ZH).waitFor();
+    await page.getByText('The page you visited does not exist').waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    await page.context().close();
+  });
+
+  it('sends a signed-out user to /login and back to the screen they wanted', async () => {
+    const { page, errors } = await newPage(browser);
+    await page.goto(`${baseUrl}/change_password`);
+    await page.waitForURL(`${baseUrl}/login?next=%2Fchange_password`);
+    await page.getByLabel('Username or phone number').fill(E2E_ADMIN.username);
+    await page.getByLabel('Password').fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${baseUrl}/change_password`);
+    await page.getByRole('heading', { name: 'Change password' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('loads each later screen as its own chunk with a labelled "not available yet" panel and no data', async () => {
+    const { page, errors } = await newPage(browser);
+    const scripts = new Set<string>();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
+    });
+    await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
+    await page.waitForURL(`${baseUrl}/`);
+    for (const [path, name] of LATER_SCREENS) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.getByRole('heading', { name, level: 1 }).waitFor();
+      await page.getByText(`${name} is not available yet`).waitFor();
+      expect(await page.locator('table').count()).toBe(0);
+    }
+    const chunks = [...scripts].map((p) => p.split('/').pop() ?? '');
+    for (const chunk of ['home', 'location', 'realtimealert', 'statistics-query', 'decision', 'insight']) {
+      expect(chunks.some((file) => file.startsWith(`${chunk}-`))).toBe(true);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

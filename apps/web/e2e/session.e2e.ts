@@ -1,0 +1,131 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage } from './browser';
+import { E2E_ADMIN } from './global-setup';
+import { createUser, expiredJwt, latestCode, signIn } from './web-helpers';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await createUser(baseUrl, {
+    username: 'e2e-phone',
+    password: 'phonepass123',
+    role: 'viewer',
+    phone: '13700000001',
+  });
+  await createUser(baseUrl, {
+    username: 'e2e-reset',
+    password: 'resetpass123',
+    role: 'viewer',
+    phone: '13700000002',
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('session', () => {
+  it('shows a translated error for a wrong password, then signs in, signs out and forgets the tokens', async () => {
+    const { page, errors } = await newPage(browser);
+    await signIn(page, baseUrl, E2E_ADMIN.username, 'not-the-password1');
+    await page.getByText('Wrong username, phone number or password.').waitFor();
+    await page.getByLabel('Password').fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    expect(
+      await page.evaluate(() => Boolean(localStorage.getItem('access') && localStorage.getItem('refresh'))),
+    ).toBe(true);
+    await page.getByRole('button', { name: /Administrator/ }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${baseUrl}/login`);
+    expect(
+      await page.evaluate(() => [localStorage.getItem('access'), localStorage.getItem('refresh')]),
+    ).toEqual([null, null]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('refreshes an expired access token once for all the calls of a screen', async () => {
+    const { page, errors } = await newPage(browser);
+    await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
+    await page.waitForURL(`${baseUrl}/`);
+    await page.evaluate((token) => localStorage.setItem('access', token), expiredJwt());
+    const refreshes: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/auth/token/refresh')) refreshes.push(request.url());
+    });
+    await page.goto(`${baseUrl}/profile`);
+    await page.getByRole('heading', { name: 'Users' }).waitFor();
+    await page.getByRole('row', { name: /admin you/ }).waitFor();
+    expect(refreshes).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('sends a user whose session is gone to /login, remembering the screen', async () => {
+    const { page } = await newPage(browser);
+    await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
+    await page.waitForURL(`${baseUrl}/`);
+    await page.evaluate((token) => {
+      localStorage.setItem('access', token);
+      localStorage.setItem('refresh', 'revoked');
+    }, expiredJwt());
+    await page.goto(`${baseUrl}/profile`);
+    await page.waitForURL(`${baseUrl}/login?next=%2Fprofile`);
+    await page.context().close();
+  });
+
+  it('switches the language, saves it as JSON and keeps it after a reload', async () => {
+    const { page } = await newPage(browser, 'en-US');
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('Language').selectOption('zh-Hans');
+    await page.getByRole('heading', { name: '登录' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('"zh-Hans"');
+    expect(await page.getAttribute('html', 'lang')).toBe('zh-Hans');
+    await page.reload();
+    await page.getByLabel('用户名或手机号').waitFor();
+    await page.context().close();
+  });
+
+  it('signs in with a phone code, counting down before another code may be sent', async () => {
+    const { page, errors } = await newPage(browser);
+    await page.goto(`${baseUrl}/login`);
+    await page.getByRole('link', { name: 'Sign in with a phone code' }).click();
+    await page.getByLabel('Mobile phone number').fill('13700000001');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByRole('button', { name: /Send again in \d+ s/ }).waitFor();
+    expect(await page.getByRole('button', { name: /Send again in/ }).isDisabled()).toBe(true);
+    await page.getByLabel('Verification code').fill(await latestCode(baseUrl, '13700000001'));
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.getByRole('button', { name: /e2e-phone/ }).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('resets a forgotten password with a phone code, checking the password rule first', async () => {
+    const { page, errors } = await newPage(browser);
+    await page.goto(`${baseUrl}/reset_password`);
+    await page.getByLabel('Mobile phone number').fill('13700000002');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByRole('button', { name: /Send again in/ }).waitFor();
+    await page.getByLabel('Verification code').fill(await latestCode(baseUrl, '13700000002'));
+    await page.getByLabel('New password', { exact: true }).fill('onlyletters');
+    await page.getByLabel('Repeat the new password').fill('onlyletters');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByText('The password needs at least one digit.').waitFor();
+    await page.getByLabel('New password', { exact: true }).fill('fresh-pass-42');
+    await page.getByLabel('Repeat the new password').fill('fresh-pass-42');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.waitForURL(`${baseUrl}/login`);
+    await page.getByText('Your password was reset').waitFor();
+    await page.getByLabel('Username or phone number').fill('e2e-reset');
+    await page.getByLabel('Password').fill('fresh-pass-42');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,69 @@
+import type { Page } from 'playwright-core';
+import { E2E_ADMIN } from './global-setup';
+
+/** Calls the API directly (setup and inspection); the screens under test go through the browser. */
+export async function api<T>(
+  baseUrl: string,
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+export async function adminToken(baseUrl: string): Promise<string> {
+  const answer = await api<{ access: string }>(baseUrl, null, 'POST', '/api/login', E2E_ADMIN);
+  return answer.access;
+}
+
+/** Creates a user in the admin's group through the API. */
+export async function createUser(
+  baseUrl: string,
+  user: { username: string; password: string; role: string; phone?: string },
+): Promise<{ id: number }> {
+  return api(baseUrl, await adminToken(baseUrl), 'POST', '/api/group_user_list/', user);
+}
+
+/** The newest verify code sent to `phone`, read from the development SMS outbox. */
+export async function latestCode(baseUrl: string, phone: string): Promise<string> {
+  const outbox = await api<{ items: { phone: string; message: string }[] }>(
+    baseUrl,
+    await adminToken(baseUrl),
+    'GET',
+    '/api/admin/sms_outbox?limit=50&offset=0',
+  );
+  const message = outbox.items.find((item) => item.phone === phone)?.message ?? '';
+  const code = /\d{6}/.exec(message)?.[0];
+  if (!code) throw new Error(`no code for ${phone} in the SMS outbox`);
+  return code;
+}
+
+/** Signs in through the English login form. */
+export async function signIn(
+  page: Page,
+  baseUrl: string,
+  username: string,
+  password: string,
+  path = '/login',
+) {
+  await page.goto(`${baseUrl}${path}`);
+  await page.getByLabel('Username or phone number').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** An unsigned JWT that expired a minute ago: the client must refresh before using it. */
+export function expiredJwt(): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: '1', exp: Math.floor(Date.now() / 1000) - 60 })}.x`;
+}
