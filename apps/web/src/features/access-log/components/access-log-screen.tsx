@@ -70,7 +70,7 @@ export function AccessLogScreen() {
       </div>
       <ErrorMessage error={exporter.error} />
       <ErrorMessage error={log.error ?? user.error} />
-      <div className="panel panel-flush">
+      <div className="panel panel-flush" aria-busy={log.isFetching}>
         <AccessLogTable items={log.data?.items ?? []} timeZone={timeZone} loading={log.isFetching} />
       </div>
       {log.data && (
