@@ -35,7 +35,6 @@ export function UserMenu({ user }: { user: CurrentUserDto }) {
       <button
         type="button"
         className="user-menu-button"
-        aria-haspopup="true"
         aria-expanded={open}
         aria-controls="user-menu-list"
         onClick={() => setOpen((value) => !value)}
