@@ -1,4 +1,4 @@
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 
 /** Debian's Chromium, headless, with nothing reaching out to the network on its own. */
 export function launchBrowser(): Promise<Browser> {
@@ -16,8 +16,12 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** A fresh page whose browser language is `locale`; page errors fail the test through `errors`. */
-export async function newPage(browser: Browser, locale = 'en-US'): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ locale, viewport: { width: 1400, height: 900 } });
+export async function newPage(
+  browser: Browser,
+  locale = 'en-US',
+  options: BrowserContextOptions = {},
+): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ locale, viewport: { width: 1400, height: 900 }, ...options });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
