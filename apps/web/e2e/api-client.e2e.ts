@@ -26,7 +26,9 @@ async function bundleApiClient(): Promise<string> {
       },
     },
   })) as Rollup.RollupOutput[];
-  return (result[0]?.output[0] as Rollup.OutputChunk).code;
+  const chunk = result[0]?.output[0];
+  if (!chunk || chunk.type !== 'chunk') throw new Error('bundling the API client produced no chunk');
+  return chunk.code;
 }
 
 beforeAll(async () => {
