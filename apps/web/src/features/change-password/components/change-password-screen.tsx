@@ -2,33 +2,29 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { Field } from '../../../components/field';
+import { NewPasswordFields, useNewPassword } from '../../../components/new-password-fields';
 import { Page } from '../../../components/page';
-import { passwordProblemKey } from '../../../lib/password';
 import { useChangePassword } from '../api/change-password';
 
 export function ChangePasswordScreen() {
   const { t } = useTranslation();
   const change = useChangePassword();
   const [oldPassword, setOldPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const newPassword = useNewPassword();
   const [checked, setChecked] = useState(false);
 
-  const problem = passwordProblemKey(newPassword);
-  const mismatch = confirm !== newPassword;
-  const same = newPassword !== '' && newPassword === oldPassword;
+  const same = newPassword.password !== '' && newPassword.password === oldPassword;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setChecked(true);
-    if (problem || mismatch || same) return;
+    if (newPassword.problem || newPassword.mismatch || same) return;
     change.mutate(
-      { old_password: oldPassword, new_password: newPassword },
+      { old_password: oldPassword, new_password: newPassword.password },
       {
         onSuccess: () => {
           setOldPassword('');
-          setNewPassword('');
-          setConfirm('');
+          newPassword.clear();
           setChecked(false);
         },
       },
@@ -47,26 +43,15 @@ export function ChangePasswordScreen() {
           value={oldPassword}
           onValueChange={setOldPassword}
         />
-        <Field
-          id="change-password-new"
-          label={t('change_password.new_password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={newPassword}
-          onValueChange={setNewPassword}
-          hint={t('password.rule')}
-          error={checked && problem ? t(problem) : checked && same ? t('change_password.same_as_old') : null}
-        />
-        <Field
-          id="change-password-confirm"
-          label={t('change_password.confirm_password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onValueChange={setConfirm}
-          error={checked && mismatch ? t('password.mismatch') : null}
+        <NewPasswordFields
+          idPrefix="change-password"
+          labels={{
+            password: t('change_password.new_password'),
+            confirm: t('change_password.confirm_password'),
+          }}
+          state={newPassword}
+          checked={checked}
+          extraError={same ? t('change_password.same_as_old') : null}
         />
         <ErrorMessage error={change.error} />
         {change.isSuccess && (

@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
 import { ErrorMessage } from '../../../components/error-message';
-import { Field } from '../../../components/field';
+import { NewPasswordFields, useNewPassword } from '../../../components/new-password-fields';
 import { PhoneCodeFields } from '../../../components/phone-code-fields';
-import { passwordProblemKey } from '../../../lib/password';
 import { useResetPassword } from '../api/reset-password';
 
 export function ResetPasswordScreen() {
@@ -14,19 +13,15 @@ export function ResetPasswordScreen() {
   const reset = useResetPassword();
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const newPassword = useNewPassword();
   const [checked, setChecked] = useState(false);
-
-  const problem = passwordProblemKey(password);
-  const mismatch = confirm !== password;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setChecked(true);
-    if (problem || mismatch) return;
+    if (newPassword.problem || newPassword.mismatch) return;
     reset.mutate(
-      { phone: phone.trim(), code: code.trim(), password },
+      { phone: phone.trim(), code: code.trim(), password: newPassword.password },
       { onSuccess: () => navigate('/login', { replace: true, state: { notice: 'password_reset' } }) },
     );
   };
@@ -46,26 +41,14 @@ export function ResetPasswordScreen() {
           code={code}
           onCodeChange={setCode}
         />
-        <Field
-          id="reset-password-new"
-          label={t('reset_password.new_password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onValueChange={setPassword}
-          hint={t('password.rule')}
-          error={checked && problem ? t(problem) : null}
-        />
-        <Field
-          id="reset-password-confirm"
-          label={t('reset_password.confirm_password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onValueChange={setConfirm}
-          error={checked && mismatch ? t('password.mismatch') : null}
+        <NewPasswordFields
+          idPrefix="reset-password"
+          labels={{
+            password: t('reset_password.new_password'),
+            confirm: t('reset_password.confirm_password'),
+          }}
+          state={newPassword}
+          checked={checked}
         />
         <ErrorMessage error={reset.error} />
         <button type="submit" className="button button-block" disabled={reset.isPending}>
