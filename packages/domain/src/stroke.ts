@@ -1,0 +1,107 @@
+import type { StrokeType } from '@thunderwatch/shared/strokes';
+import { formatNanoIso } from './stroke-time.js';
+
+/** One stroke as read from a feed, before it gets an id, a flash and a source. */
+export interface ParsedStroke {
+  /** Milliseconds since the epoch (UTC), floor of the exact instant. */
+  epochMs: number;
+  /** Nanoseconds within the second, 0..999_999_999, full precision. */
+  ns: number;
+  lat: number;
+  lon: number;
+  /** Signed peak current, kA (sign = polarity). */
+  peakKa: number;
+  type: StrokeType;
+  sensors: number | null;
+  multiplicity: number | null;
+  /** Error ellipse semi-major / semi-minor axis, km, and its angle (degrees clockwise from north). */
+  majorKm: number | null;
+  minorKm: number | null;
+  ellipseDeg: number | null;
+}
+
+/** What a parser made of one record: `line` is 1-based for text feeds, the array index for JSON. */
+export type LineOutcome = { line: number; stroke: ParsedStroke } | { line: number; error: string };
+
+export interface ValidateOptions {
+  /** How far ahead of `nowMs` a stroke may lie (clock skew of the feed); default 5 min. */
+  maxFutureMs?: number;
+}
+
+/** Parser options shared by the feed parsers: with `nowMs`, strokes too far in the future are rejected. */
+export interface ParseOptions extends ValidateOptions {
+  nowMs?: number;
+}
+
+/** A number field is checked before its range so that NaN never reads as "out of range". */
+function checkRange(name: string, value: number, min: number, max: number): string | null {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return `${name} is not a number`;
+  if (value < min || value > max) return `${name} ${value} out of range ${min}..${max}`;
+  return null;
+}
+
+function checkCount(name: string, value: number | null): string | null {
+  if (value === null) return null;
+  if (typeof value !== 'number' || !Number.isFinite(value)) return `${name} is not a number`;
+  if (!Number.isInteger(value) || value < 0) return `${name} ${value} is not a non-negative integer`;
+  return null;
+}
+
+function checkOptional(name: string, value: number | null, min: number, max: number): string | null {
+  return value === null ? null : checkRange(name, value, min, max);
+}
+
+/**
+ * Checks the values of a stroke that do not depend on the clock: ranges, finiteness, counts.
+ * Parsers run this on every record; `validateStroke` adds the future-time check.
+ */
+export function checkStrokeValues(s: ParsedStroke): string | null {
+  if (!Number.isInteger(s.epochMs)) return 'time is not a whole number of milliseconds';
+  if (!Number.isInteger(s.ns) || s.ns < 0 || s.ns > 999_999_999) {
+    return `nanoseconds ${s.ns} out of range 0..999999999`;
+  }
+  if (((s.epochMs % 1000) + 1000) % 1000 !== Math.floor(s.ns / 1_000_000)) {
+    return 'milliseconds of the time and of the nanoseconds disagree';
+  }
+  if (s.type !== 'CG' && s.type !== 'IC') return `type ${String(s.type)} is neither CG nor IC`;
+  return (
+    checkRange('latitude', s.lat, -90, 90) ??
+    checkRange('longitude', s.lon, -180, 180) ??
+    checkRange('peak current', s.peakKa, -1000, 1000) ??
+    checkCount('sensors', s.sensors) ??
+    checkCount('multiplicity', s.multiplicity) ??
+    checkOptional('error ellipse major axis', s.majorKm, 0, 1000) ??
+    checkOptional('error ellipse minor axis', s.minorKm, 0, 1000) ??
+    checkOptional('error ellipse angle', s.ellipseDeg, 0, 360)
+  );
+}
+
+function describeSpan(ms: number): string {
+  return ms % 60_000 === 0 ? `${ms / 60_000} min` : `${ms / 1000} s`;
+}
+
+/**
+ * Null when the stroke may be stored, else the reason (shown to the feed's operator as is):
+ * value ranges as in `checkStrokeValues`, and a time at most `maxFutureMs` after `nowMs`.
+ */
+export function validateStroke(
+  s: ParsedStroke,
+  nowMs: number,
+  { maxFutureMs = 5 * 60_000 }: ValidateOptions = {},
+): string | null {
+  const reason = checkStrokeValues(s);
+  if (reason) return reason;
+  if (s.epochMs > nowMs + maxFutureMs) {
+    return `time ${formatNanoIso(s.epochMs, s.ns)} is more than ${describeSpan(maxFutureMs)} in the future`;
+  }
+  return null;
+}
+
+/** Builds an outcome from a parsed stroke, applying the value checks (and the clock check if asked). */
+export function outcomeOf(line: number, stroke: ParsedStroke, options: ParseOptions = {}): LineOutcome {
+  const reason =
+    options.nowMs === undefined
+      ? checkStrokeValues(stroke)
+      : validateStroke(stroke, options.nowMs, { maxFutureMs: options.maxFutureMs });
+  return reason ? { line, error: reason } : { line, stroke };
+}
