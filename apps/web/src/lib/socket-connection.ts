@@ -1,0 +1,19 @@
+import type { ClientToServerEvents, ServerToClientEvents } from '@thunderwatch/shared/strokes';
+import { io, type Socket } from 'socket.io-client';
+import { apiClient } from './api-client';
+import { createSocketController, type SocketLike } from './socket';
+
+/** The app's socket: same origin, path /socket.io, authenticated with the API client's fresh token. */
+export const socketController = createSocketController({
+  accessToken: () => apiClient.accessToken(),
+  createSocket(auth) {
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
+      path: '/socket.io',
+      autoConnect: false,
+      auth,
+      reconnectionDelayMax: 10_000,
+    });
+    // The typed socket's `on` is stricter than the controller's view of it.
+    return socket as unknown as SocketLike;
+  },
+});
