@@ -1,0 +1,84 @@
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MapContext } from './map-context';
+import { buildBaseStyle } from './map-style';
+import { maplibregl } from './maplibre';
+
+export interface MapViewState {
+  center: [number, number];
+  zoom: number;
+}
+
+interface MapViewProps {
+  initialView: MapViewState;
+  /** After each move: the view and the visible bounds. */
+  onMoveEnd?: (view: MapViewState, map: MapLibreMap) => void;
+  /** Layer components; they mount once the base style has loaded. */
+  children?: ReactNode;
+  label: string;
+}
+
+/** The one MapLibre map of a screen; creates it once and hands it to its layer components. */
+export function MapView({ initialView, onMoveEnd, children, label }: MapViewProps) {
+  const { t } = useTranslation();
+  const container = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<MapLibreMap | null>(null);
+  const [failed, setFailed] = useState(false);
+  const initial = useRef(initialView);
+  const moveEnd = useRef(onMoveEnd);
+  moveEnd.current = onMoveEnd;
+
+  useEffect(() => {
+    if (!container.current) return;
+    let instance: MapLibreMap;
+    try {
+      instance = new maplibregl.Map({
+        container: container.current,
+        style: buildBaseStyle({
+          url: import.meta.env.VITE_TILE_URL,
+          attribution: import.meta.env.VITE_TILE_ATTRIBUTION,
+        }),
+        center: initial.current.center,
+        zoom: initial.current.zoom,
+        maxZoom: 16,
+        attributionControl: { compact: true, customAttribution: 'Natural Earth' },
+        dragRotate: false,
+        pitchWithRotate: false,
+      });
+    } catch (error) {
+      // No WebGL (old GPU, locked-down browser): say so instead of breaking the screen.
+      console.error('The map could not start', error);
+      setFailed(true);
+      return;
+    }
+    instance.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'bottom-right');
+    instance.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-left');
+    instance.touchZoomRotate.disableRotation();
+    const report = () => {
+      const c = instance.getCenter();
+      moveEnd.current?.({ center: [c.lng, c.lat], zoom: instance.getZoom() }, instance);
+    };
+    instance.on('moveend', report);
+    instance.on('load', () => {
+      setMap(instance);
+      report();
+    });
+    return () => {
+      setMap(null);
+      instance.remove();
+    };
+  }, []);
+
+  return (
+    <div className="map-view">
+      <section ref={container} className="map-canvas" aria-label={label} />
+      {failed && (
+        <p className="map-failed alert alert-error" role="alert">
+          {t('map.no_webgl')}
+        </p>
+      )}
+      {map && <MapContext.Provider value={map}>{children}</MapContext.Provider>}
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+import type { CompactStroke } from '@thunderwatch/shared/strokes';
+import type { Feature, FeatureCollection, Point } from 'geojson';
+import type { AddLayerObject, GeoJSONSource, MapMouseEvent, SourceSpecification } from 'maplibre-gl';
+import { useEffect, useRef } from 'react';
+import { S, type StrokeStore } from '../lib/stroke-store';
+import { useMap } from './map-context';
+import { addStrokeIcons, MINUS_ICON, PLUS_ICON } from './stroke-icons';
+import { ageColor, ageOpacity, kindFilter, type StrokeMode, timeFilter } from './stroke-style';
+import { useMapLayers } from './use-map-layers';
+
+const SOURCE = 'strokes';
+const CG = 'strokes-cg';
+const IC = 'strokes-ic';
+const POLARITY = 'strokes-polarity';
+const CLICKABLE = [CG, IC];
+/** Pixels around a click that still hit a stroke. */
+const HIT_PX = 7;
+
+const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
+const SOURCE_SPEC: SourceSpecification = { type: 'geojson', data: EMPTY, maxzoom: 12, buffer: 16 };
+const radius = (scale: number) =>
+  ['interpolate', ['linear'], ['zoom'], 2, 2.2 * scale, 6, 3.5 * scale, 10, 6 * scale] as const;
+
+function layers(now: number, mode: StrokeMode): AddLayerObject[] {
+  return [
+    {
+      id: IC,
+      type: 'circle',
+      source: SOURCE,
+      filter: kindFilter(now, mode, 1),
+      paint: {
+        'circle-radius': radius(0.9) as never,
+        'circle-opacity': 0,
+        'circle-stroke-width': 1.4,
+        'circle-stroke-color': ageColor(now),
+        'circle-stroke-opacity': ageOpacity(now),
+      },
+    },
+    {
+      id: CG,
+      type: 'circle',
+      source: SOURCE,
+      filter: kindFilter(now, mode, 0),
+      paint: {
+        'circle-radius': radius(1) as never,
+        'circle-color': ageColor(now),
+        'circle-opacity': ageOpacity(now),
+        'circle-stroke-width': ['case', ['>', ['get', 'p'], 0], 1.4, 0.6],
+        'circle-stroke-color': ['case', ['>', ['get', 'p'], 0], '#ffffff', '#05080f'],
+        'circle-stroke-opacity': ageOpacity(now),
+      },
+    },
+    {
+      id: POLARITY,
+      type: 'symbol',
+      source: SOURCE,
+      minzoom: 7,
+      filter: timeFilter(now, mode),
+      layout: {
+        'icon-image': ['case', ['>', ['get', 'p'], 0], PLUS_ICON, MINUS_ICON],
+        'icon-allow-overlap': true,
+        'icon-ignore-placement': true,
+        'icon-offset': [9, -9],
+        'icon-size': 0.8,
+      },
+      paint: { 'icon-opacity': ageOpacity(now) },
+    },
+  ];
+}
+
+export function toFeature(s: CompactStroke): Feature<Point> {
+  return {
+    type: 'Feature',
+    id: s[S.id],
+    geometry: { type: 'Point', coordinates: [s[S.lon], s[S.lat]] },
+    properties: { t: s[S.t], k: s[S.ic], p: Math.sign(s[S.ka]) },
+  };
+}
+
+interface StrokesLayerProps {
+  store: StrokeStore;
+  /** Reference time: the live clock (refreshed every few seconds) or the replay cursor. */
+  now: number;
+  mode: StrokeMode;
+  onSelect?: (stroke: CompactStroke) => void;
+}
+
+/**
+ * Every stroke in the store as one GeoJSON source. The store's changes go to the map as diffs
+ * (`updateData`), so a new burst costs only its own strokes; time moves by restyling the layers.
+ */
+export function StrokesLayer({ store, now, mode, onSelect }: StrokesLayerProps) {
+  const map = useMap();
+  const initial = useRef(layers(now, mode));
+  const source = useMapLayers(SOURCE, SOURCE_SPEC, initial.current, 'strokes');
+  const select = useRef(onSelect);
+  select.current = onSelect;
+
+  useEffect(() => addStrokeIcons(map), [map]);
+
+  useEffect(() => {
+    if (!source) return;
+    const resetFrom = (target: GeoJSONSource) =>
+      void target.setData({ type: 'FeatureCollection', features: store.sorted().map(toFeature) });
+    resetFrom(source);
+    return store.subscribe((change) => {
+      if (change.reset) return resetFrom(source);
+      void source.updateData({
+        add: change.added.map(toFeature),
+        remove: change.removed.map((s) => s[S.id]),
+      });
+    });
+  }, [source, store]);
+
+  useEffect(() => {
+    if (!source) return;
+    const color = ageColor(now);
+    const opacity = ageOpacity(now);
+    map.setFilter(IC, kindFilter(now, mode, 1));
+    map.setFilter(CG, kindFilter(now, mode, 0));
+    map.setFilter(POLARITY, timeFilter(now, mode));
+    map.setPaintProperty(IC, 'circle-stroke-color', color);
+    map.setPaintProperty(IC, 'circle-stroke-opacity', opacity);
+    map.setPaintProperty(CG, 'circle-color', color);
+    map.setPaintProperty(CG, 'circle-opacity', opacity);
+    map.setPaintProperty(CG, 'circle-stroke-opacity', opacity);
+    map.setPaintProperty(POLARITY, 'icon-opacity', opacity);
+  }, [map, source, now, mode]);
+
+  useEffect(() => {
+    if (!source) return;
+    const onClick = (event: MapMouseEvent) => {
+      const { x, y } = event.point;
+      const hits = map.queryRenderedFeatures(
+        [
+          [x - HIT_PX, y - HIT_PX],
+          [x + HIT_PX, y + HIT_PX],
+        ],
+        { layers: CLICKABLE },
+      );
+      // The nearest stroke under the pointer, the newest when several coincide.
+      let best: { stroke: CompactStroke; d: number } | null = null;
+      for (const hit of hits) {
+        const stroke = store.get(Number(hit.id));
+        if (!stroke) continue;
+        const p = map.project([stroke[S.lon], stroke[S.lat]]);
+        const d = Math.round(Math.hypot(p.x - x, p.y - y));
+        if (!best || d < best.d || (d === best.d && stroke[S.t] > best.stroke[S.t])) best = { stroke, d };
+      }
+      if (best) select.current?.(best.stroke);
+    };
+    const pointer = () => {
+      map.getCanvas().style.cursor = 'pointer';
+    };
+    const plain = () => {
+      map.getCanvas().style.cursor = '';
+    };
+    map.on('click', onClick);
+    for (const id of CLICKABLE) {
+      map.on('mouseenter', id, pointer);
+      map.on('mouseleave', id, plain);
+    }
+    return () => {
+      map.off('click', onClick);
+      for (const id of CLICKABLE) {
+        map.off('mouseenter', id, pointer);
+        map.off('mouseleave', id, plain);
+      }
+    };
+  }, [map, source, store]);
+
+  return null;
+}

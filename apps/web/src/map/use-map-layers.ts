@@ -1,0 +1,43 @@
+import type { AddLayerObject, GeoJSONSource, Map as MapLibreMap, SourceSpecification } from 'maplibre-gl';
+import { useEffect, useState } from 'react';
+import { useMap } from './map-context';
+import { type Slot, slotId } from './map-style';
+
+/**
+ * CONVENTIONS 13: a layer component adds its source and layers on mount (before its slot), removes them on
+ * unmount, and updates data in its own effects. Returns the source once it is on the map.
+ */
+export function useMapLayers(
+  sourceId: string,
+  source: SourceSpecification,
+  layers: AddLayerObject[],
+  slot: Slot,
+): GeoJSONSource | null {
+  const map = useMap();
+  const [added, setAdded] = useState<GeoJSONSource | null>(null);
+  // Sources and layers are declared once per component; changing them means remounting it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: added once on mount by design
+  useEffect(() => {
+    map.addSource(sourceId, source);
+    for (const layer of layers) map.addLayer(layer, slotId(slot));
+    setAdded(map.getSource<GeoJSONSource>(sourceId) ?? null);
+    return () => {
+      removeLayers(
+        map,
+        sourceId,
+        layers.map((l) => l.id),
+      );
+      setAdded(null);
+    };
+  }, [map]);
+  return added;
+}
+
+function removeLayers(map: MapLibreMap, sourceId: string, layerIds: string[]) {
+  try {
+    for (const id of layerIds) if (map.getLayer(id)) map.removeLayer(id);
+    if (map.getSource(sourceId)) map.removeSource(sourceId);
+  } catch {
+    // The map itself is already gone (the whole screen unmounted): nothing left to remove.
+  }
+}
