@@ -29,6 +29,12 @@ export const ERROR_CODES = [
   'group.slug_taken',
   'role.not_assignable',
   'sms.send_failed',
+  'feed.invalid_key',
+  'feed.not_found',
+  'ingest.overloaded',
+  'lightning.window_too_large',
+  'lightning.invalid_cursor',
+  'flash.not_found',
   'server.internal',
   'server.unavailable',
 ] as const;

@@ -18,6 +18,7 @@ export const PERMISSIONS = [
   'device.manage',
   'distribution.manage',
   'admin.db',
+  'feed.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -42,7 +42,9 @@ export interface RejectedLine {
 export interface IngestResult {
   accepted: number;
   duplicates: number;
+  /** The first 1,000 rejected records; `rejected_total` counts them all. */
   rejected: RejectedLine[];
+  rejected_total: number;
   /** Records whose time was mended (e.g. an ADTD day-rollover glitch), with what was done. */
   corrected?: RejectedLine[];
 }
