@@ -9,8 +9,9 @@ class FakeSocket {
   disconnects = 0;
   active = true;
   constructor(readonly auth: (cb: AuthCallback) => void) {}
-  on(event: string, handler: (...args: unknown[]) => void) {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+  on(event: string, handler: (...args: never[]) => void) {
+    const untyped = handler as (...args: unknown[]) => void;
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), untyped]);
   }
   connect() {
     this.connects += 1;

@@ -82,7 +82,8 @@ interface StrokesLayerProps {
   /** Reference time: the live clock (refreshed every few seconds) or the replay cursor. */
   now: number;
   mode: StrokeMode;
-  onSelect?: (stroke: CompactStroke) => void;
+  /** A click picks the nearest stroke, or null when none is under the pointer. */
+  onSelect?: (stroke: CompactStroke | null) => void;
 }
 
 /**
@@ -147,7 +148,7 @@ export function StrokesLayer({ store, now, mode, onSelect }: StrokesLayerProps) 
         const d = Math.round(Math.hypot(p.x - x, p.y - y));
         if (!best || d < best.d || (d === best.d && stroke[S.t] > best.stroke[S.t])) best = { stroke, d };
       }
-      if (best) select.current?.(best.stroke);
+      select.current?.(best ? best.stroke : null);
     };
     const pointer = () => {
       map.getCanvas().style.cursor = 'pointer';

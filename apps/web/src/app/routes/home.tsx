@@ -1,6 +1,5 @@
-import { NotAvailablePanel } from '../../components/not-available-panel';
+import { HomeScreen } from '../../features/home/components/home-screen';
 
-/** Placeholder until the home screen is built; it shows no data. */
 export default function HomeRoute() {
-  return <NotAvailablePanel screen="home" />;
+  return <HomeScreen />;
 }

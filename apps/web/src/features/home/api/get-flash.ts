@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import type { FlashDto } from '@thunderwatch/shared/strokes';
+import { apiClient } from '../../../lib/api-client';
+
+/** One flash with its strokes in time order: GET /api/lightning_process/?id=. */
+export function getFlash(id: number, signal?: AbortSignal): Promise<FlashDto> {
+  return apiClient.get<FlashDto>('/api/lightning_process/', { id }, { signal });
+}
+
+export function useFlash(id: number | null) {
+  return useQuery({
+    queryKey: ['lightning_process', id],
+    queryFn: ({ signal }) => getFlash(id as number, signal),
+    enabled: id !== null,
+    // A flash can still grow for a second after its first stroke; after that it is final.
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,155 @@
+import type { CompactStroke } from '@thunderwatch/shared/strokes';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorMessage } from '../../../components/error-message';
+import { useCurrentUser } from '../../../lib/current-user';
+import { type Bounds, countRecent, hasSimulated, MINUTE_MS, S } from '../../../lib/stroke-store';
+import { DEFAULT_TIME_ZONE } from '../../../lib/time';
+import { BasemapLayer } from '../../../map/basemap-layer';
+import { DensityLayer } from '../../../map/density-layer';
+import { FlashLayer } from '../../../map/flash-layer';
+import { MapPopup } from '../../../map/map-popup';
+import { MapView, type MapViewState } from '../../../map/map-view';
+import { LIVE_WINDOW_MIN, REPLAY_TRAIL_MIN } from '../../../map/stroke-style';
+import { StrokesLayer } from '../../../map/strokes-layer';
+import { useFlash } from '../api/get-flash';
+import { shownTime } from '../hooks/replay';
+import { useClock } from '../hooks/use-clock';
+import { useDensityGrid } from '../hooks/use-density-grid';
+import { useReplay } from '../hooks/use-replay';
+import { useStrokeFeed } from '../hooks/use-stroke-feed';
+import { useViewParams } from '../hooks/use-view-params';
+import { MapToolbar } from './map-toolbar';
+import { StrokeCounters } from './stroke-counters';
+import { StrokeDetails } from './stroke-details';
+import { TimeSlider } from './time-slider';
+
+/** How often the live map re-colours strokes by age (one restyle of the stroke layers). */
+const LIVE_TICK_MS = 5_000;
+
+interface ViewInfo {
+  bounds: Bounds;
+  zoom: number;
+}
+
+/** The live lightning map: strokes by age and type, counters, replay of the last 24 h, density, details. */
+export function HomeScreen() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const timeZone = user.data?.time_zone ?? DEFAULT_TIME_ZONE;
+  const feed = useStrokeFeed();
+  const replay = useReplay();
+  const clock = useClock(LIVE_TICK_MS);
+  const { initial, remember } = useViewParams();
+  const [view, setView] = useState<ViewInfo | null>(null);
+  const [selected, setSelected] = useState<CompactStroke | null>(null);
+  const [flashId, setFlashId] = useState<number | null>(null);
+  const [densityOn, setDensityOn] = useState(false);
+  const flash = useFlash(flashId);
+
+  const mode = replay.state.mode;
+  const shown = shownTime(replay.state, clock);
+  const { store, version } = feed;
+  // Counters use the real present when live, so a new stroke counts at once, not at the next tick.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` and `clock` mark store and time changes
+  const counts = useMemo(
+    () => countRecent(store, mode === 'live' ? Date.now() : shown),
+    [store, version, clock, mode, shown],
+  );
+  const trailMs = (mode === 'live' ? LIVE_WINDOW_MIN : REPLAY_TRAIL_MIN) * MINUTE_MS;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` marks store changes
+  const simulated = useMemo(
+    () => hasSimulated(store, shown - trailMs, mode === 'live' ? Date.now() : shown, view?.bounds),
+    [store, version, shown, trailMs, mode, view],
+  );
+  const density = useDensityGrid(densityOn, view?.bounds ?? null, view?.zoom ?? initial.zoom, clock, shown);
+
+  const onMoveEnd = useCallback(
+    (state: MapViewState, map: MapLibreMap) => {
+      remember(state);
+      const b = map.getBounds();
+      setView({
+        zoom: state.zoom,
+        bounds: { west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() },
+      });
+    },
+    [remember],
+  );
+  const onSelect = useCallback((stroke: CompactStroke | null) => {
+    setSelected(stroke);
+    setFlashId(null);
+  }, []);
+
+  const flashPoints = useMemo(
+    () =>
+      flashId !== null && flash.data?.strokes
+        ? flash.data.strokes.map((s) => [s.lon, s.lat] as [number, number])
+        : [],
+    [flashId, flash.data],
+  );
+
+  return (
+    <div className="home-screen">
+      <h1 className="visually-hidden">{t('screens.home')}</h1>
+      <MapView initialView={initial} onMoveEnd={onMoveEnd} label={t('home.map_label')}>
+        <BasemapLayer />
+        {densityOn && <DensityLayer data={density.data} />}
+        <StrokesLayer store={store} now={shown} mode={mode} onSelect={onSelect} />
+        {flashPoints.length > 0 && <FlashLayer points={flashPoints} />}
+        {selected && (
+          <MapPopup
+            key={selected[S.id]}
+            lngLat={[selected[S.lon], selected[S.lat]]}
+            onClose={() => onSelect(null)}
+            label={t('home.stroke.title')}
+          >
+            <StrokeDetails
+              stroke={selected}
+              timeZone={timeZone}
+              flash={{
+                shown: flashId !== null,
+                data: flash.data,
+                loading: flash.isFetching,
+                error: flash.error,
+              }}
+              onShowFlash={setFlashId}
+            />
+          </MapPopup>
+        )}
+      </MapView>
+      <div className="home-overlay home-overlay-left">
+        <StrokeCounters counts={counts} mode={mode} />
+        {feed.error ? (
+          <div className="home-panel">
+            <ErrorMessage error={feed.error} />
+            <button type="button" className="button button-secondary button-small" onClick={feed.retry}>
+              {t('common.retry')}
+            </button>
+          </div>
+        ) : null}
+        <ErrorMessage error={density.error} />
+      </div>
+      <div className="home-overlay home-overlay-right">
+        <MapToolbar
+          density={densityOn}
+          onDensity={setDensityOn}
+          densityLoading={density.loading}
+          simulated={simulated}
+          status={feed.status}
+          loading={feed.loading}
+        />
+      </div>
+      <TimeSlider
+        state={replay.state}
+        now={clock}
+        timeZone={timeZone}
+        onPlay={replay.play}
+        onPause={replay.pause}
+        onSeek={replay.seek}
+        onLive={replay.goLive}
+        onSpeed={replay.setSpeed}
+      />
+    </div>
+  );
+}

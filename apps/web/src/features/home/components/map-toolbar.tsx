@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import type { SocketStatus } from '../../../lib/socket';
+
+interface MapToolbarProps {
+  density: boolean;
+  onDensity: (on: boolean) => void;
+  densityLoading: boolean;
+  simulated: boolean;
+  status: SocketStatus;
+  loading: 'recent' | 'history' | null;
+}
+
+/** Layer switcher, the simulated-data badge, and what the live feed is doing. */
+export function MapToolbar({
+  density,
+  onDensity,
+  densityLoading,
+  simulated,
+  status,
+  loading,
+}: MapToolbarProps) {
+  const { t } = useTranslation();
+  return (
+    <section className="home-panel map-toolbar" aria-label={t('home.layers.title')}>
+      <div className="map-toolbar-badges">
+        {simulated && (
+          <span className="badge badge-warning" role="status">
+            {t('home.simulated')}
+          </span>
+        )}
+        <span className={status === 'connected' ? 'badge badge-ok' : 'badge badge-muted'}>
+          {t(`home.feed.${status}`)}
+        </span>
+        {loading && <span className="badge badge-muted">{t(`home.feed.loading_${loading}`)}</span>}
+      </div>
+      <fieldset className="layer-switcher">
+        <legend>{t('home.layers.title')}</legend>
+        <label className="checkbox">
+          <input type="checkbox" checked={density} onChange={(e) => onDensity(e.target.checked)} />
+          {t('home.layers.density')}
+          {density && densityLoading && <span className="muted"> …</span>}
+        </label>
+      </fieldset>
+    </section>
+  );
+}

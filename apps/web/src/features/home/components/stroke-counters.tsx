@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import type { StrokeCounts } from '../../../lib/stroke-store';
+import { AGE_BINS, FADED_COLOR, type StrokeMode } from '../../../map/stroke-style';
+
+/** Strokes in the last 5/15/60 minutes (of the live clock or the replay cursor) and the age colours. */
+export function StrokeCounters({ counts, mode }: { counts: StrokeCounts; mode: StrokeMode }) {
+  const { t } = useTranslation();
+  const values = [counts.last5, counts.last15, counts.last60];
+  return (
+    <section className="home-panel stroke-counters" aria-label={t('home.counters.title')}>
+      <h2>{t('home.counters.title')}</h2>
+      <dl>
+        {AGE_BINS.map((bin, i) => (
+          <div key={bin.minutes} className="stroke-counter">
+            <dt>{t('home.counters.last', { minutes: bin.minutes })}</dt>
+            <dd data-testid={`count-${bin.minutes}`}>{(values[i] ?? 0).toLocaleString()}</dd>
+          </div>
+        ))}
+      </dl>
+      <ul className="stroke-legend" aria-label={t('home.legend.title')}>
+        {AGE_BINS.map((bin, i) => (
+          <li key={bin.minutes}>
+            <span className="legend-dot" style={{ background: bin.color }} />
+            {t('home.legend.age', { from: i === 0 ? 0 : AGE_BINS[i - 1]?.minutes, to: bin.minutes })}
+          </li>
+        ))}
+        {mode === 'replay' && (
+          <li>
+            <span className="legend-dot" style={{ background: FADED_COLOR, opacity: 0.5 }} />
+            {t('home.legend.older')}
+          </li>
+        )}
+        <li>
+          <span className="legend-dot legend-cg" />
+          {t('home.legend.cg')}
+        </li>
+        <li>
+          <span className="legend-dot legend-ic" />
+          {t('home.legend.ic')}
+        </li>
+        <li>
+          <span className="legend-dot legend-positive" />
+          {t('home.legend.positive')}
+        </li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import type { SocketStatus } from '../../../lib/socket';
+import { socketController } from '../../../lib/socket-connection';
+import { DAY_MS, HOUR_MS, MINUTE_MS, StrokeStore, toCompact } from '../../../lib/stroke-store';
+import { getLightningCompact } from '../api/get-lightning';
+
+export interface StrokeFeed {
+  store: StrokeStore;
+  /** Changes whenever the store does; put it in dependency lists. */
+  version: number;
+  /** 'recent' until the last hour is on the map, 'history' while the rest of the 24 h loads. */
+  loading: 'recent' | 'history' | null;
+  error: unknown;
+  status: SocketStatus;
+  retry: () => void;
+}
+
+/**
+ * The strokes of the last 24 h: the last hour first (what the live map shows), then the older hours for
+ * replay, then live updates from the socket. Reloads what was missed after a reconnect; forgets strokes
+ * older than 24 h every minute.
+ */
+export function useStrokeFeed(): StrokeFeed {
+  const [store] = useState(() => new StrokeStore());
+  const [version, setVersion] = useState(0);
+  const [loading, setLoading] = useState<StrokeFeed['loading']>('recent');
+  const [error, setError] = useState<unknown>(null);
+  const [status, setStatus] = useState<SocketStatus>(socketController.status());
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => store.subscribe(() => setVersion(store.version)), [store]);
+
+  // `attempt` restarts the whole feed when the user retries after an error.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a retry trigger
+  useEffect(() => {
+    const controller = new AbortController();
+    const { signal } = controller;
+    const horizon = () => Date.now() - DAY_MS;
+    const add = (items: Parameters<StrokeStore['add']>[0]) => store.add(items, horizon());
+    const offStatus = socketController.onStatus(setStatus);
+    // Subscribing first means nothing that happens during the initial load is lost (the store dedupes).
+    const offStrokes = socketController.subscribeStrokes((strokes) => add(strokes.map(toCompact)));
+    const offReload = socketController.onReload(() => {
+      const latest = store.latestTime() ?? horizon();
+      const from = Math.max(horizon(), latest - 2 * MINUTE_MS);
+      getLightningCompact({ from }, add, signal).catch((e: unknown) => {
+        if (!signal.aborted) console.error('Reloading strokes after reconnect failed', e);
+      });
+    });
+
+    const load = async () => {
+      setError(null);
+      setLoading('recent');
+      const now = Date.now();
+      await getLightningCompact({ from: now - HOUR_MS }, add, signal);
+      if (signal.aborted) return;
+      setLoading('history');
+      await getLightningCompact({ from: now - DAY_MS, to: now - HOUR_MS }, add, signal);
+      if (!signal.aborted) setLoading(null);
+    };
+    load().catch((e: unknown) => {
+      if (signal.aborted) return;
+      setError(e);
+      setLoading(null);
+    });
+
+    const prune = setInterval(() => store.pruneBefore(horizon()), MINUTE_MS);
+    return () => {
+      controller.abort();
+      clearInterval(prune);
+      offStrokes();
+      offReload();
+      offStatus();
+    };
+  }, [store, attempt]);
+
+  return { store, version, loading, error, status, retry: () => setAttempt((n) => n + 1) };
+}

@@ -1,0 +1,41 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { MapViewState } from '../../../map/map-view';
+
+/** Mainland China at a glance. */
+export const DEFAULT_VIEW: MapViewState = { center: [105, 35.5], zoom: 3.6 };
+
+function finite(raw: string | null, min: number, max: number): number | null {
+  if (raw === null || raw.trim() === '') return null;
+  const value = Number(raw);
+  return Number.isFinite(value) && value >= min && value <= max ? value : null;
+}
+
+/** `?lat=&lon=&zoom=` → the initial view (bookmarks, links from alerts); invalid parts are ignored. */
+export function parseView(params: URLSearchParams): MapViewState {
+  const lat = finite(params.get('lat'), -85, 85);
+  const lon = finite(params.get('lon'), -180, 180);
+  const zoom = finite(params.get('zoom'), 0, 16);
+  return {
+    center: lat !== null && lon !== null ? [lon, lat] : DEFAULT_VIEW.center,
+    zoom: zoom ?? DEFAULT_VIEW.zoom,
+  };
+}
+
+export function viewQuery(view: MapViewState): string {
+  const [lon, lat] = view.center;
+  return `lat=${lat.toFixed(4)}&lon=${lon.toFixed(4)}&zoom=${view.zoom.toFixed(2)}`;
+}
+
+/** The initial view from the URL, and a callback that keeps the URL in step without a navigation. */
+export function useViewParams() {
+  const [params] = useSearchParams();
+  // Read once: later moves write the URL but must not move the map again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the initial view only
+  const initial = useMemo(() => parseView(params), []);
+  const remember = useCallback((view: MapViewState) => {
+    const url = `${window.location.pathname}?${viewQuery(view)}${window.location.hash}`;
+    window.history.replaceState(window.history.state, '', url);
+  }, []);
+  return { initial, remember };
+}

@@ -1,0 +1,58 @@
+import type { Popup } from 'maplibre-gl';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useMap } from './map-context';
+import { maplibregl } from './maplibre';
+
+interface MapPopupProps {
+  lngLat: [number, number];
+  onClose: () => void;
+  children: ReactNode;
+  label: string;
+}
+
+/** A MapLibre popup whose content is React (rendered through a portal into the popup's element). */
+export function MapPopup({ lngLat, onClose, children, label }: MapPopupProps) {
+  const map = useMap();
+  const [container] = useState(() => {
+    const element = document.createElement('div');
+    element.className = 'map-popup-body';
+    return element;
+  });
+  const popup = useRef<Popup | null>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+  const initialLngLat = useRef(lngLat);
+
+  useEffect(() => {
+    container.setAttribute('role', 'dialog');
+    container.setAttribute('aria-label', label);
+  }, [container, label]);
+
+  useEffect(() => {
+    const instance = new maplibregl.Popup({
+      closeOnClick: false,
+      maxWidth: '360px',
+      focusAfterOpen: false,
+      offset: 10,
+      className: 'map-popup',
+    })
+      .setDOMContent(container)
+      .setLngLat(initialLngLat.current)
+      .addTo(map);
+    const onPopupClose = () => close.current();
+    instance.on('close', onPopupClose);
+    popup.current = instance;
+    return () => {
+      instance.off('close', onPopupClose);
+      instance.remove();
+      popup.current = null;
+    };
+  }, [map, container]);
+
+  useEffect(() => {
+    popup.current?.setLngLat(lngLat);
+  }, [lngLat]);
+
+  return createPortal(children, container);
+}
