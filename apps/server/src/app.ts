@@ -9,37 +9,25 @@ import { ensureSecret, seedFirstStart } from './bootstrap.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { App } from './lib/fastify.js';
-import { AccessTokens } from './lib/tokens.js';
-import { AccessLogRepo } from './modules/access-log/access-log-repo.js';
-import { AccessLogService } from './modules/access-log/access-log-service.js';
-import { AccessLogWriter } from './modules/access-log/access-log-writer.js';
 import { accessLogRoutes } from './modules/access-log/routes.js';
-import { AuthService } from './modules/auth/auth-service.js';
-import { LoginFailuresRepo } from './modules/auth/login-failures-repo.js';
 import { authRoutes } from './modules/auth/routes.js';
-import { SessionsRepo } from './modules/auth/sessions-repo.js';
 import { companyRoutes } from './modules/company/routes.js';
-import { GroupsRepo } from './modules/groups/groups-repo.js';
-import { GroupsService } from './modules/groups/groups-service.js';
+import { feedRoutes } from './modules/feeds/routes.js';
 import { groupRoutes } from './modules/groups/routes.js';
 import { languageRoutes } from './modules/language/routes.js';
-import { DevSmsProvider } from './modules/sms/dev-sms-provider.js';
-import { HttpSmsProvider } from './modules/sms/http-sms-provider.js';
-import { SmsOutboxRepo } from './modules/sms/outbox-repo.js';
 import { smsRoutes } from './modules/sms/routes.js';
 import type { SmsProvider } from './modules/sms/sms-provider.js';
-import { SmsService } from './modules/sms/sms-service.js';
+import { lightningRoutes } from './modules/strokes/routes.js';
 import { userRoutes } from './modules/users/routes.js';
-import { UsersRepo } from './modules/users/users-repo.js';
-import { UsersService } from './modules/users/users-service.js';
 import { verifyCodeRoutes } from './modules/verify-codes/routes.js';
-import { VerifyCodesRepo } from './modules/verify-codes/verify-codes-repo.js';
-import { VerifyCodesService } from './modules/verify-codes/verify-codes-service.js';
+import { ingestRoutes } from './pipeline/ingest-routes.js';
 import { registerAccessLog } from './plugins/access-log.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { startHousekeeping } from './plugins/housekeeping.js';
+import { registerRealtime } from './plugins/realtime.js';
 import { registerWebApp } from './plugins/web-app.js';
+import { createServices, type Services } from './services.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -52,6 +40,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered, for the route-level security tests and diagnostics. */
     routeTable: RouteEntry[];
+    /** The wired services, for the process entry (feeds) and tests. */
+    services: Services;
   }
 }
 
@@ -64,7 +54,20 @@ export interface AppDeps {
   logger?: boolean | { level: string };
 }
 
-/** Everything the server does, ready for `listen()` or for tests' `inject()`. */
+const CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  workerSrc: ["'self'", 'blob:'],
+  connectSrc: ["'self'", 'ws:', 'wss:'],
+  fontSrc: ["'self'", 'data:'],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  upgradeInsecureRequests: null,
+};
+
+/** Everything the server does, ready for `listen()` or for tests' `inject()`. Feeds start in main.ts. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const now = deps.now ?? (() => new Date());
@@ -84,62 +87,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jwtSecret = config.jwtSecret ?? (await ensureSecret(db, 'jwt_secret'));
   const codeSecret = await ensureSecret(db, 'verify_code_secret');
   await seedFirstStart(db, config, app.log);
-
-  const tokens = new AccessTokens(jwtSecret, config.accessTtlSec);
-  const users = new UsersRepo(db);
-  const groups = new GroupsRepo(db);
-  const sessions = new SessionsRepo(db);
-  const failures = new LoginFailuresRepo(db);
-  const codes = new VerifyCodesRepo(db);
-  const accessLogRepo = new AccessLogRepo(db);
-  const accessLogWriter = new AccessLogWriter(accessLogRepo, app.log);
-  const smsProvider =
-    deps.sms ??
-    (config.sms.provider === 'http'
-      ? new HttpSmsProvider({
-          url: config.sms.url as string,
-          username: config.sms.username,
-          password: config.sms.password,
-        })
-      : new DevSmsProvider(app.log));
-  const sms = new SmsService(smsProvider, new SmsOutboxRepo(db));
-  const auth = new AuthService({
-    db,
-    users,
-    sessions,
-    failures,
-    tokens,
-    refreshTtlSec: config.refreshTtlSec,
-    now,
-  });
-  const usersService = new UsersService({ db, users, groups, sessions, now });
-  const verifyCodes = new VerifyCodesService({
-    db,
-    codes,
-    users,
-    sessions,
-    sms,
-    auth,
-    secret: codeSecret,
-    now,
-  });
+  const s = createServices({ config, db, log: app.log, jwtSecret, codeSecret, sms: deps.sms, now });
+  app.decorate('services', s);
 
   registerErrorHandler(app);
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        workerSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
+    contentSecurityPolicy: { directives: CSP },
     // The portal is served over plain HTTP on localhost too; HSTS belongs to the TLS proxy in front.
     strictTransportSecurity: false,
   });
@@ -158,33 +111,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(async (api) => {
     const typed = api as unknown as App;
-    registerAuth(api, { tokens, sessions });
-    registerAccessLog(api, accessLogWriter);
-    authRoutes(typed, auth);
-    verifyCodeRoutes(typed, verifyCodes);
-    userRoutes(typed, usersService);
-    groupRoutes(typed, new GroupsService(groups));
-    accessLogRoutes(typed, new AccessLogService(accessLogRepo, accessLogWriter));
-    smsRoutes(typed, sms);
+    registerAuth(api, { tokens: s.tokens, sessions: s.sessions, now });
+    registerAccessLog(api, s.accessLogWriter);
+    authRoutes(typed, s.auth);
+    verifyCodeRoutes(typed, s.verifyCodes);
+    userRoutes(typed, s.users);
+    groupRoutes(typed, s.groups);
+    accessLogRoutes(typed, s.accessLog);
+    smsRoutes(typed, s.sms);
     companyRoutes(typed, config.companies, config.defaultCompany);
-    languageRoutes(typed, usersService);
+    languageRoutes(typed, s.users);
+    feedRoutes(typed, s.feeds);
+    lightningRoutes(typed, s.lightning, now);
     api.get('/api/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
   });
-
+  await app.register((ingest) => ingestRoutes(ingest, { feeds: s.feeds, ingest: s.ingest }));
+  registerRealtime(app, { tokens: s.tokens, sessions: s.sessions, bus: s.bus, now });
   await registerWebApp(app, config.webDist);
 
-  const stopHousekeeping = startHousekeeping({
-    db,
-    accessLog: accessLogRepo,
-    failures,
-    codes,
-    config,
-    log: app.log,
-    now,
-  });
+  const stopHousekeeping = startHousekeeping({ db, services: s, config, log: app.log, now });
   app.addHook('onClose', async () => {
     stopHousekeeping();
-    await accessLogWriter.flush();
+    await s.accessLogWriter.flush();
   });
   return app;
 }

@@ -33,6 +33,13 @@ export interface Config {
   accessLogRetentionDays: number;
   webDist: string;
   logLevel: string;
+  /** Strokes older than this are refused; 0 keeps everything (archive imports). */
+  retentionDays: number;
+  /** Strokes older than this are stored but not pushed live nor used for warnings. */
+  lateAfterMs: number;
+  simulator: { enabled: boolean; seed: number; backfillMin: number };
+  ualfTcp: { port: number | null; host: string; source: string; trusted: boolean };
+  mqtt: { url: string | null; topic: string; source: string };
 }
 
 export class ConfigError extends Error {}
@@ -99,6 +106,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
   const secret = env.JWT_SECRET ?? '';
   if (secret && secret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
   const adminPassword = env.ADMIN_PASSWORD || null;
+  if (env.SIMULATOR && env.SIMULATOR !== 'on' && env.SIMULATOR !== 'off') {
+    throw new ConfigError(`SIMULATOR must be "on" or "off", got "${env.SIMULATOR}"`);
+  }
   return {
     port: int(env, 'PORT', 8000, 0, 65535),
     host: env.HOST ?? '0.0.0.0',
@@ -124,6 +134,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
     accessLogRetentionDays: int(env, 'ACCESS_LOG_RETENTION_DAYS', 180, 1, 3650),
     webDist: path.resolve(env.WEB_DIST ?? path.join(serverRoot, '../web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
+    retentionDays: int(env, 'RETENTION_DAYS', 400, 0, 36500),
+    lateAfterMs: int(env, 'LATE_AFTER_MIN', 10, 1, 1440) * 60_000,
+    simulator: {
+      enabled: (env.SIMULATOR ?? 'on') !== 'off',
+      seed: int(env, 'SIMULATOR_SEED', 20260712, 0, 2 ** 31),
+      backfillMin: int(env, 'SIMULATOR_BACKFILL_MIN', 120, 0, 24 * 60),
+    },
+    ualfTcp: {
+      port: env.UALF_TCP_PORT ? int(env, 'UALF_TCP_PORT', 0, 0, 65535) : null,
+      host: env.UALF_TCP_HOST ?? '127.0.0.1',
+      source: env.UALF_TCP_SOURCE ?? 'ualf-tcp',
+      trusted: env.UALF_TCP_TRUSTED === 'true',
+    },
+    mqtt: {
+      url: env.MQTT_URL || null,
+      topic: env.MQTT_TOPIC ?? 'thunderwatch/strokes',
+      source: env.MQTT_SOURCE ?? 'mqtt',
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
+import { startFeeds } from './feeds/start-feeds.js';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
     'database ready',
   );
 
+  let stopFeeds: () => Promise<void> = async () => {};
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -30,6 +32,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      await stopFeeds();
       await app.close();
       await db.close();
     } finally {
@@ -41,6 +44,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  stopFeeds = await startFeeds(app, config);
   console.log(`Thunderwatch is running on http://localhost:${config.port}`);
 }
 

@@ -32,7 +32,7 @@ function bearer(request: FastifyRequest): string | null {
  */
 export function registerAuth(
   app: FastifyInstance,
-  deps: { tokens: AccessTokens; sessions: SessionsRepo },
+  deps: { tokens: AccessTokens; sessions: SessionsRepo; now: () => Date },
 ): void {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
@@ -47,7 +47,7 @@ export function registerAuth(
       if (open) return;
       throw new AppError('auth.invalid_token', 401, 'Access token is invalid or expired');
     }
-    const user = await deps.sessions.findLiveSessionUser(claims.sid, Number(claims.sub), new Date());
+    const user = await deps.sessions.findLiveSessionUser(claims.sid, Number(claims.sub), deps.now());
     if (!user) {
       if (open) return;
       throw new AppError('auth.session_revoked', 401, 'Session has ended');

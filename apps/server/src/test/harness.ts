@@ -69,6 +69,8 @@ export interface TestApp {
   /** Creates a user through the API (as admin) and signs them in. */
   createUser(opts: { role: Role; groupId?: number; phone?: string; username?: string }): Promise<TestUser>;
   createGroup(slug: string): Promise<number>;
+  /** Creates a feed (as admin) and returns its key. */
+  createFeed(name: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -145,6 +147,11 @@ export async function startTestApp(
       });
       if (res.statusCode !== 201) throw new Error(`create group failed: ${res.body}`);
       return res.json().id;
+    },
+    async createFeed(name) {
+      const res = await call({ method: 'POST', url: '/api/feeds/', token: admin.access, payload: { name } });
+      if (res.statusCode !== 201) throw new Error(`create feed failed: ${res.body}`);
+      return res.json().key;
     },
     async close() {
       await app.close();

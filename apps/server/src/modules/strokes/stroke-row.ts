@@ -1,0 +1,73 @@
+import type { CompactStroke, StrokeDto } from '@thunderwatch/shared/strokes';
+
+/** A stroke ready to be written: validated, with its flash and source. */
+export interface NewStroke {
+  epochMs: number;
+  ns: number;
+  lat: number;
+  lon: number;
+  peakKa: number;
+  type: 'CG' | 'IC';
+  sensors: number | null;
+  multiplicity: number | null;
+  majorKm: number | null;
+  minorKm: number | null;
+  ellipseDeg: number | null;
+  flashId: number | null;
+  source: string;
+}
+
+/** A stored stroke as read back from the database. */
+export interface StrokeRow {
+  id: number;
+  time: Date;
+  ns: number;
+  lat: number;
+  lon: number;
+  peak_ka: number;
+  is_ic: boolean;
+  sensors: number | null;
+  multiplicity: number | null;
+  flash_id: number | null;
+  source: string;
+}
+
+export const STROKE_COLUMNS =
+  'id, time, ns, lat, lon, peak_ka, is_ic, sensors, multiplicity, flash_id, source';
+
+export const SIMULATOR_SOURCE = 'simulator';
+
+/** The exact instant to the microsecond, as PostgreSQL stores it: whole seconds from epochMs, fraction from ns. */
+export function microIso(epochMs: number, ns: number): string {
+  const seconds = new Date(Math.floor(epochMs / 1000) * 1000).toISOString().slice(0, 19);
+  return `${seconds}.${String(Math.floor(ns / 1000)).padStart(6, '0')}Z`;
+}
+
+export function toStrokeDto(r: StrokeRow): StrokeDto {
+  return {
+    id: r.id,
+    time: r.time.toISOString(),
+    ns: r.ns,
+    lat: r.lat,
+    lon: r.lon,
+    peak_ka: Math.round(r.peak_ka * 10) / 10,
+    type: r.is_ic ? 'IC' : 'CG',
+    sensors: r.sensors,
+    multiplicity: r.multiplicity,
+    flash_id: r.flash_id,
+    source: r.source,
+  };
+}
+
+export function toCompact(r: StrokeRow): CompactStroke {
+  return [
+    r.id,
+    r.time.getTime(),
+    r.lat,
+    r.lon,
+    Math.round(r.peak_ka * 10) / 10,
+    r.is_ic ? 1 : 0,
+    r.flash_id,
+    r.source === SIMULATOR_SOURCE ? 1 : 0,
+  ];
+}

@@ -1,0 +1,43 @@
+import { FlashGrouper } from '@thunderwatch/domain/flash-grouper';
+import type { ParsedStroke } from '@thunderwatch/domain/stroke';
+
+const BLOCK = 1000;
+/** Flashes whose first stroke is this much older than the newest stroke seen can no longer grow. */
+const KEEP_OPEN_MS = 60_000;
+
+/**
+ * Assigns flash ids to strokes as they arrive. Ids come from a database sequence in blocks of 1000,
+ * so several nodes never hand out the same id.
+ */
+export class FlashAssigner {
+  /** Unused ids as half-open ranges [from, to). */
+  private readonly ranges: [number, number][] = [];
+  private available = 0;
+  private newest = 0;
+  private readonly grouper = new FlashGrouper({ nextId: () => this.take() });
+
+  constructor(private readonly allocateBlock: () => Promise<number>) {}
+
+  private take(): number {
+    const range = this.ranges[0];
+    if (!range) throw new Error('flash id pool exhausted');
+    const id = range[0]++;
+    this.available--;
+    if (range[0] === range[1]) this.ranges.shift();
+    return id;
+  }
+
+  /** Flash ids for `strokes` (sorted by time), index for index. */
+  async assign(strokes: readonly (ParsedStroke & { source: string })[]): Promise<number[]> {
+    // Worst case every stroke starts a flash: have that many ids at hand before the synchronous grouping.
+    while (this.available < strokes.length) {
+      const start = await this.allocateBlock();
+      this.ranges.push([start, start + BLOCK]);
+      this.available += BLOCK;
+    }
+    const ids = strokes.map((s) => this.grouper.assign(s));
+    for (const s of strokes) this.newest = Math.max(this.newest, s.epochMs);
+    this.grouper.prune(this.newest - KEEP_OPEN_MS);
+    return ids;
+  }
+}

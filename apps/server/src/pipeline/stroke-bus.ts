@@ -1,0 +1,27 @@
+import type { StrokeRow } from '../modules/strokes/stroke-row.js';
+
+export type StrokeListener = (strokes: readonly StrokeRow[]) => void;
+
+/**
+ * In-process fan-out of freshly stored live strokes (late ones never enter) to the live push and, later,
+ * the warning engine. A failing listener never stops the others.
+ */
+export class StrokeBus {
+  private readonly listeners = new Set<StrokeListener>();
+
+  subscribe(listener: StrokeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  publish(strokes: readonly StrokeRow[]): void {
+    if (strokes.length === 0) return;
+    for (const listener of this.listeners) {
+      try {
+        listener(strokes);
+      } catch (error) {
+        console.error('stroke listener failed:', error);
+      }
+    }
+  }
+}

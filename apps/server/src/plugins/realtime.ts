@@ -1,0 +1,69 @@
+import type { ClientToServerEvents, ServerToClientEvents, StrokeDto } from '@thunderwatch/shared/strokes';
+import type { FastifyInstance } from 'fastify';
+import { Server } from 'socket.io';
+import type { AuthUser } from '../lib/access.js';
+import type { AccessTokens } from '../lib/tokens.js';
+import type { SessionsRepo } from '../modules/auth/sessions-repo.js';
+import { toStrokeDto } from '../modules/strokes/stroke-row.js';
+import type { StrokeBus } from '../pipeline/stroke-bus.js';
+
+export const STROKE_BATCH_MS = 250;
+
+interface SocketData {
+  user: AuthUser;
+}
+
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+/**
+ * socket.io on the HTTP port. A client authenticates with its access token (`auth: {token}`) and joins
+ * its group's and its own room. Live strokes are group-independent: they go to every signed-in client,
+ * gathered into one `strokes` event at most every 250 ms.
+ */
+export function registerRealtime(
+  app: FastifyInstance,
+  d: { tokens: AccessTokens; sessions: SessionsRepo; bus: StrokeBus; now: () => Date },
+): RealtimeServer {
+  const io: RealtimeServer = new Server(app.server, { path: '/socket.io', serveClient: false });
+
+  io.use(async (socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    const claims = typeof token === 'string' ? await d.tokens.verify(token) : null;
+    const user = claims
+      ? await d.sessions.findLiveSessionUser(claims.sid, Number(claims.sub), d.now())
+      : null;
+    if (!user) return next(new Error('auth.invalid_token'));
+    socket.data.user = user;
+    next();
+  });
+  io.on('connection', (socket) => {
+    void socket.join([`group:${socket.data.user.groupId}`, `user:${socket.data.user.id}`]);
+  });
+
+  let pending: StrokeDto[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  const flush = () => {
+    timer = null;
+    const batch = pending;
+    pending = [];
+    io.emit('strokes', batch);
+  };
+  const unsubscribe = d.bus.subscribe((rows) => {
+    for (const r of rows) pending.push(toStrokeDto(r));
+    timer ??= setTimeout(flush, STROKE_BATCH_MS);
+  });
+
+  // Before the HTTP server closes: open websockets would keep it waiting.
+  app.addHook('preClose', async () => {
+    unsubscribe();
+    if (timer) clearTimeout(timer);
+    io.disconnectSockets(true);
+    io.engine.close();
+  });
+  return io;
+}

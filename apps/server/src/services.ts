@@ -1,0 +1,109 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { AccessTokens } from './lib/tokens.js';
+import { AccessLogRepo } from './modules/access-log/access-log-repo.js';
+import { AccessLogService } from './modules/access-log/access-log-service.js';
+import { AccessLogWriter } from './modules/access-log/access-log-writer.js';
+import { AuthService } from './modules/auth/auth-service.js';
+import { LoginFailuresRepo } from './modules/auth/login-failures-repo.js';
+import { SessionsRepo } from './modules/auth/sessions-repo.js';
+import { FeedsRepo } from './modules/feeds/feeds-repo.js';
+import { FeedsService } from './modules/feeds/feeds-service.js';
+import { GroupsRepo } from './modules/groups/groups-repo.js';
+import { GroupsService } from './modules/groups/groups-service.js';
+import { DevSmsProvider } from './modules/sms/dev-sms-provider.js';
+import { HttpSmsProvider } from './modules/sms/http-sms-provider.js';
+import { SmsOutboxRepo } from './modules/sms/outbox-repo.js';
+import type { SmsProvider } from './modules/sms/sms-provider.js';
+import { SmsService } from './modules/sms/sms-service.js';
+import { LightningService } from './modules/strokes/lightning-service.js';
+import { LightningStatsRepo } from './modules/strokes/lightning-stats-repo.js';
+import { StrokePartitions } from './modules/strokes/partitions.js';
+import { StrokesRepo } from './modules/strokes/strokes-repo.js';
+import { UsersRepo } from './modules/users/users-repo.js';
+import { UsersService } from './modules/users/users-service.js';
+import { VerifyCodesRepo } from './modules/verify-codes/verify-codes-repo.js';
+import { VerifyCodesService } from './modules/verify-codes/verify-codes-service.js';
+import { FlashAssigner } from './pipeline/flash-ids.js';
+import { IngestService } from './pipeline/ingest-service.js';
+import { StrokeBus } from './pipeline/stroke-bus.js';
+
+/** Strokes being written at once before the ingest answers 503. */
+export const INGEST_MAX_IN_FLIGHT = 500_000;
+
+/** The composition root: every repository and service, wired once from the database and config. */
+export function createServices(d: {
+  config: Config;
+  db: Database;
+  log: FastifyBaseLogger;
+  jwtSecret: string;
+  codeSecret: string;
+  sms?: SmsProvider;
+  now: () => Date;
+}) {
+  const { config, db, now } = d;
+  const tokens = new AccessTokens(d.jwtSecret, config.accessTtlSec);
+  const users = new UsersRepo(db);
+  const groups = new GroupsRepo(db);
+  const sessions = new SessionsRepo(db);
+  const failures = new LoginFailuresRepo(db);
+  const codes = new VerifyCodesRepo(db);
+  const accessLogRepo = new AccessLogRepo(db);
+  const accessLogWriter = new AccessLogWriter(accessLogRepo, d.log);
+  const smsProvider =
+    d.sms ??
+    (config.sms.provider === 'http'
+      ? new HttpSmsProvider({
+          url: config.sms.url as string,
+          username: config.sms.username,
+          password: config.sms.password,
+        })
+      : new DevSmsProvider(d.log));
+  const sms = new SmsService(smsProvider, new SmsOutboxRepo(db));
+  const auth = new AuthService({
+    db,
+    users,
+    sessions,
+    failures,
+    tokens,
+    refreshTtlSec: config.refreshTtlSec,
+    now,
+  });
+  const usersService = new UsersService({ db, users, groups, sessions, now });
+  const partitions = new StrokePartitions();
+  const strokes = new StrokesRepo(db, partitions);
+  const bus = new StrokeBus();
+  const ingest = new IngestService({
+    strokes,
+    flashes: new FlashAssigner(() => strokes.flashIdBlock()),
+    bus,
+    limits: {
+      retentionDays: config.retentionDays,
+      lateAfterMs: config.lateAfterMs,
+      maxInFlight: INGEST_MAX_IN_FLIGHT,
+    },
+    now,
+  });
+  return {
+    tokens,
+    sessions,
+    failures,
+    codes,
+    partitions,
+    accessLogRepo,
+    accessLogWriter,
+    accessLog: new AccessLogService(accessLogRepo, accessLogWriter),
+    sms,
+    auth,
+    users: usersService,
+    groups: new GroupsService(groups),
+    verifyCodes: new VerifyCodesService({ db, codes, users, sessions, sms, auth, secret: d.codeSecret, now }),
+    feeds: new FeedsService(new FeedsRepo(db), now),
+    lightning: new LightningService(strokes, new LightningStatsRepo(db)),
+    bus,
+    ingest,
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,37 @@
+// Shared helpers of the benchmarks: a scratch PostgreSQL database and a server built from dist/.
+import pg from 'pg';
+import { buildApp } from '../apps/server/dist/app.js';
+import { loadConfig } from '../apps/server/dist/config.js';
+import { migrate } from '../apps/server/dist/db/migrate.js';
+import { openPostgres } from '../apps/server/dist/db/postgres.js';
+
+/** A fresh database `name` next to DATABASE_URL's, dropped by the returned `drop()`. */
+export async function scratchPostgres(name) {
+  const url = process.env.DATABASE_URL;
+  if (!url) return null;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+export async function appOn(db, env = {}) {
+  await migrate(db);
+  const config = loadConfig({ ADMIN_PASSWORD: 'Admin12345', LOG_LEVEL: 'silent', WEB_DIST: '/none', ...env });
+  return buildApp({ config, db, logger: false });
+}
+
+export { openPostgres };
+
+export function percentile(sorted, q) {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}

@@ -1,0 +1,27 @@
+// Worker thread of live.bench.mjs: N socket.io clients; reports when each stroke id first reached each client.
+import { performance } from 'node:perf_hooks';
+import { parentPort, workerData } from 'node:worker_threads';
+import { io } from 'socket.io-client';
+
+const { url, token, clients } = workerData;
+const receipts = []; // [id, epochMs] — latency is measured per client, per stroke
+const now = () => performance.timeOrigin + performance.now();
+let connected = 0;
+const sockets = Array.from({ length: clients }, () => {
+  const s = io(url, { auth: { token }, transports: ['websocket'], reconnection: false });
+  s.on('connect', () => {
+    if (++connected === clients) parentPort.postMessage({ ready: true });
+  });
+  s.on('connect_error', (e) => parentPort.postMessage({ error: e.message }));
+  s.on('strokes', (batch) => {
+    const t = now();
+    for (const stroke of batch) receipts.push(stroke.id, t);
+  });
+  return s;
+});
+parentPort.on('message', (msg) => {
+  if (msg === 'report') {
+    for (const s of sockets) s.close();
+    parentPort.postMessage({ receipts: Float64Array.from(receipts) });
+  }
+});

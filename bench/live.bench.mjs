@@ -1,0 +1,89 @@
+// Live push: with 200 socket.io clients connected, ingest 2,000 strokes/s and measure, per client and
+// stroke, the time from the ingest's acknowledgement to the client's receipt. Target p99 < 500 ms.
+// Baseline in the same run: the server's own batching interval (250 ms), which bounds the median.
+
+import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import { openEmbedded } from '../apps/server/dist/db/embedded.js';
+import { STROKE_BATCH_MS } from '../apps/server/dist/plugins/realtime.js';
+import { appOn, openPostgres, percentile, scratchPostgres } from './lib.mjs';
+
+const CLIENTS = 200;
+const RATE = 2000;
+const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 20);
+const TICK_MS = 100;
+
+export async function run() {
+  const scratch = await scratchPostgres('tw_bench_live');
+  const db = scratch ? openPostgres(scratch.url) : await openEmbedded({ dataDir: null });
+  const app = await appOn(db);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${app.server.address().port}`;
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username: 'admin', password: 'Admin12345' },
+  });
+  const worker = new Worker(new URL('./live-clients.mjs', import.meta.url), {
+    workerData: { url, token: login.json().access, clients: CLIENTS },
+  });
+  await new Promise((resolve, reject) =>
+    worker.on('message', (m) => (m.ready ? resolve() : m.error ? reject(new Error(m.error)) : null)),
+  );
+
+  const acked = new Map();
+  let published = [];
+  app.services.bus.subscribe((rows) => {
+    published = rows.map((r) => r.id);
+  });
+  const clock = () => performance.timeOrigin + performance.now();
+  const perTick = (RATE * TICK_MS) / 1000;
+  let seq = 0;
+  const started = clock();
+  for (let tick = 0; tick < (SECONDS * 1000) / TICK_MS; tick++) {
+    const batch = Array.from({ length: perTick }, () => {
+      const k = seq++;
+      const t = Date.now() - 1000;
+      return {
+        line: k,
+        stroke: {
+          epochMs: t,
+          ns: ((t % 1000) * 1e6 + k) % 1e9,
+          lat: 18 + (k % 900) / 100,
+          lon: 105 + (k % 1500) / 100,
+          peakKa: -20,
+          type: 'CG',
+          sensors: 6,
+          multiplicity: null,
+          majorKm: null,
+          minorKm: null,
+          ellipseDeg: null,
+        },
+      };
+    });
+    await app.services.ingest.ingest('bench-live', batch);
+    // The acknowledgement: ids are the database's, taken from the bus the ingest published them on.
+    const t = clock();
+    for (const id of published) acked.set(id, t);
+    const wait = started + (tick + 1) * TICK_MS - clock();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  }
+  await new Promise((r) => setTimeout(r, 1500));
+  worker.postMessage('report');
+  const { receipts } = await new Promise((resolve) => worker.on('message', (m) => m.receipts && resolve(m)));
+  await worker.terminate();
+  const latencies = [];
+  for (let i = 0; i < receipts.length; i += 2) {
+    const ack = acked.get(receipts[i]);
+    if (ack !== undefined) latencies.push(receipts[i + 1] - ack);
+  }
+  latencies.sort((a, b) => a - b);
+  const expected = seq * CLIENTS;
+  const p99 = percentile(latencies, 0.99);
+  console.log(
+    `${db.kind}: ${CLIENTS} clients, ${RATE} strokes/s for ${SECONDS} s: ${latencies.length.toLocaleString('en')} of ${expected.toLocaleString('en')} deliveries; ack→receipt p50 ${percentile(latencies, 0.5).toFixed(0)} ms p99 ${p99.toFixed(0)} ms (target < 500: ${p99 < 500 ? 'met' : 'NOT met'}); batching interval ${STROKE_BATCH_MS} ms, p50/interval ${(percentile(latencies, 0.5) / STROKE_BATCH_MS).toFixed(2)}`,
+  );
+  await app.close();
+  await db.close();
+  await scratch?.drop();
+}
