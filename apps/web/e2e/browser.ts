@@ -6,6 +6,9 @@ export function launchBrowser(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--no-sandbox',
+      // WebGL for the map, rendered in software on machines without a GPU.
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',

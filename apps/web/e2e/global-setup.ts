@@ -44,6 +44,8 @@ export default async function setup(project: TestProject) {
     ADMIN_USERNAME: E2E_ADMIN.username,
     ADMIN_PASSWORD: E2E_ADMIN.password,
     LOG_LEVEL: 'warn',
+    // Only the strokes a test posts are on the map.
+    SIMULATOR: 'off',
   };
   // The browser tests use the embedded database; the integration suite covers PostgreSQL.
   delete env.DATABASE_URL;

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { S, type StrokeStore } from '../lib/stroke-store';
 import { useMap } from './map-context';
 import { addStrokeIcons, MINUS_ICON, PLUS_ICON } from './stroke-icons';
-import { ageColor, ageOpacity, kindFilter, type StrokeMode, timeFilter } from './stroke-style';
+import { ageColor, ageOpacity, kindFilter, type StrokeMode } from './stroke-style';
 import { useMapLayers } from './use-map-layers';
 
 const SOURCE = 'strokes';
@@ -54,8 +54,9 @@ function layers(now: number, mode: StrokeMode): AddLayerObject[] {
       id: POLARITY,
       type: 'symbol',
       source: SOURCE,
-      minzoom: 7,
-      filter: timeFilter(now, mode),
+      // Only CG polarity matters to the people on the ground; zoomed out the glyphs would bury the dots.
+      minzoom: 8,
+      filter: kindFilter(now, mode, 0),
       layout: {
         'icon-image': ['case', ['>', ['get', 'p'], 0], PLUS_ICON, MINUS_ICON],
         'icon-allow-overlap': true,
@@ -119,7 +120,7 @@ export function StrokesLayer({ store, now, mode, onSelect }: StrokesLayerProps) 
     const opacity = ageOpacity(now);
     map.setFilter(IC, kindFilter(now, mode, 1));
     map.setFilter(CG, kindFilter(now, mode, 0));
-    map.setFilter(POLARITY, timeFilter(now, mode));
+    map.setFilter(POLARITY, kindFilter(now, mode, 0));
     map.setPaintProperty(IC, 'circle-stroke-color', color);
     map.setPaintProperty(IC, 'circle-stroke-opacity', opacity);
     map.setPaintProperty(CG, 'circle-color', color);

@@ -1,0 +1,117 @@
+import type { StrokeInput } from '@thunderwatch/shared/strokes';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage } from './browser';
+import { E2E_ADMIN } from './global-setup';
+import { adminToken, api, signIn } from './web-helpers';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let feedKey: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const feed = await api<{ id: number; key: string }>(
+    baseUrl,
+    await adminToken(baseUrl),
+    'POST',
+    '/api/feeds/',
+    {
+      name: 'e2e-home',
+    },
+  );
+  feedKey = feed.key;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function ingest(strokes: StrokeInput[]) {
+  const response = await fetch(`${baseUrl}/api/ingest/strokes`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-feed-key': feedKey },
+    body: JSON.stringify(strokes),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { accepted: number };
+}
+
+/** Clicks the middle of the map until a stroke popup opens (the map draws in software and may lag). */
+async function clickMapCentre(page: Page) {
+  const box = await page.locator('.map-canvas').boundingBox();
+  if (!box) throw new Error('no map on the page');
+  const popup = page.getByRole('dialog', { name: 'Stroke details' });
+  for (let attempt = 0; attempt < 30; attempt += 1) {
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    if (await popup.isVisible()) return popup;
+    await page.waitForTimeout(500);
+  }
+  throw new Error('no stroke popup after clicking the map centre');
+}
+
+const shanghaiTime = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Shanghai',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+
+describe('home: live lightning map', () => {
+  it('shows posted strokes on the map and their details, and counts live ones as they arrive', async () => {
+    const time = new Date(Date.now() - 60_000).toISOString();
+    const { accepted } = await ingest([
+      { time, lat: 30.5, lon: 104.1, peak_ka: -23.44, type: 'CG', sensors: 7 },
+      // Far enough away not to be under the click, close enough to be in the same view.
+      { time, lat: 30.56, lon: 104.35, peak_ka: 8.1, type: 'IC', sensors: 4 },
+    ]);
+    expect(accepted).toBe(2);
+
+    const { page, errors } = await newPage(browser);
+    await signIn(
+      page,
+      baseUrl,
+      E2E_ADMIN.username,
+      E2E_ADMIN.password,
+      '/login?next=%2F%3Flat%3D30.5%26lon%3D104.1%26zoom%3D10',
+    );
+    await page.waitForURL(/\/\?lat=30\.5/);
+    await expect.poll(() => page.getByTestId('count-5').innerText(), { timeout: 20_000 }).toBe('2');
+    // Real feeds only (the simulator is off): no "simulated data" badge.
+    expect(await page.getByText('Simulated data').count()).toBe(0);
+
+    const popup = await clickMapCentre(page);
+    await popup.getByText('Cloud-to-ground stroke').waitFor();
+    await popup.getByText('−23.4 kA').waitFor();
+    await popup.getByText(new RegExp(`${shanghaiTime(time)}\\.\\d{3}`)).waitFor();
+    await popup.getByText('lat 30.5000°, lon 104.1000°').waitFor();
+    // Sensors and source come from the full record.
+    await popup.getByText('e2e-home').waitFor();
+    await expect.poll(() => popup.locator('dd').nth(3).innerText()).toBe('7');
+
+    await popup.getByRole('button', { name: 'Show flash' }).click();
+    await popup.getByText(/Strokes in this flash: 1/).waitFor();
+
+    // A stroke arriving now reaches the open map through the socket.
+    await ingest([{ time: new Date().toISOString(), lat: 30.45, lon: 104.0, peak_ka: -15, type: 'CG' }]);
+    await expect.poll(() => page.getByTestId('count-5').innerText(), { timeout: 15_000 }).toBe('3');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('replays the last 24 hours and returns to live', async () => {
+    const { page, errors } = await newPage(browser);
+    await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
+    await page.waitForURL(`${baseUrl}/`);
+    await page.getByRole('button', { name: 'Play back the last 24 hours' }).click();
+    await page.getByText(/^Replay · /).waitFor();
+    // 24 h before now nothing had been posted yet.
+    expect(await page.getByTestId('count-60').innerText()).toBe('0');
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await page.getByRole('button', { name: 'Live' }).click();
+    await page.getByText(/^Live · /).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
