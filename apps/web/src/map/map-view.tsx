@@ -29,6 +29,8 @@ export function MapView({ initialView, onMoveEnd, children, label }: MapViewProp
   const moveEnd = useRef(onMoveEnd);
   moveEnd.current = onMoveEnd;
 
+  // The map is created once; its control labels keep the language it was created in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: created once per mount
   useEffect(() => {
     if (!container.current) return;
     let instance: MapLibreMap;
@@ -42,7 +44,12 @@ export function MapView({ initialView, onMoveEnd, children, label }: MapViewProp
         center: initial.current.center,
         zoom: initial.current.zoom,
         maxZoom: 16,
-        attributionControl: { compact: true, customAttribution: 'Natural Earth' },
+        attributionControl: { compact: true, customAttribution: 'Natural Earth · ECharts maps' },
+        locale: {
+          'NavigationControl.ZoomIn': t('map.zoom_in'),
+          'NavigationControl.ZoomOut': t('map.zoom_out'),
+          'Popup.Close': t('map.close'),
+        },
         dragRotate: false,
         pitchWithRotate: false,
       });

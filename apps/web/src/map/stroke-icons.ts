@@ -11,7 +11,8 @@ function glyph(plus: boolean): ImageData | null {
   const canvas = document.createElement('canvas');
   canvas.width = SIZE;
   canvas.height = SIZE;
-  const ctx = canvas.getContext('2d');
+  // A CPU canvas: reading a GPU one back stalls for hundreds of ms on software WebGL.
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
   if (!ctx) return null;
   const mid = SIZE / 2;
   const arm = SIZE * 0.32;

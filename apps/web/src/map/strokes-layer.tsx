@@ -88,7 +88,8 @@ interface StrokesLayerProps {
 }
 
 /**
- * Every stroke in the store as one GeoJSON source. The store's changes go to the map as diffs
+ * Every stroke in the store as one GeoJSON source, in time order so the newest draw on top (a
+ * `circle-sort-key` would cost one draw call per stroke). The store's changes go to the map as diffs
  * (`updateData`), so a new burst costs only its own strokes; time moves by restyling the layers.
  */
 export function StrokesLayer({ store, now, mode, onSelect }: StrokesLayerProps) {

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { HOUR_MS } from '../../../lib/stroke-store';
 import { REPLAY_SPEEDS, type ReplaySpeed, type ReplayState, replayStart, shownTime } from '../hooks/replay';
 import { formatStrokeTime } from './stroke-format';
 
@@ -31,7 +30,11 @@ export function TimeSlider({
   const shown = shownTime(state, now);
   const live = state.mode === 'live';
   const label = formatStrokeTime(shown, timeZone, i18n.language).replace(/\.\d{3}$/, '');
-  const hoursBack = Math.round((now - shown) / HOUR_MS);
+  const minutesBack = Math.max(0, Math.round((now - shown) / 60_000));
+  const ago =
+    minutesBack < 60
+      ? t('home.replay.minutes_ago', { minutes: minutesBack })
+      : t('home.replay.hours_ago', { hours: (minutesBack / 60).toFixed(1) });
   return (
     <section className="home-panel time-slider" aria-label={t('home.replay.title')}>
       <button
@@ -53,9 +56,7 @@ export function TimeSlider({
         aria-valuetext={label}
       />
       <output className="time-slider-time" aria-live="off">
-        {live
-          ? t('home.replay.live_at', { time: label })
-          : t('home.replay.at', { time: label, hours: hoursBack })}
+        {live ? t('home.replay.live_at', { time: label }) : t('home.replay.at', { time: label, ago })}
       </output>
       <select
         value={state.speed}
