@@ -36,6 +36,8 @@ export function MapPopup({ lngLat, onClose, children, label }: MapPopupProps) {
       focusAfterOpen: false,
       offset: 10,
       className: 'map-popup',
+      // Keep clear of the screen's own panels (the time slider along the bottom).
+      padding: { top: 12, right: 12, bottom: 96, left: 12 },
     })
       .setDOMContent(container)
       .setLngLat(initialLngLat.current)
@@ -43,7 +45,11 @@ export function MapPopup({ lngLat, onClose, children, label }: MapPopupProps) {
     const onPopupClose = () => close.current();
     instance.on('close', onPopupClose);
     popup.current = instance;
+    // Content that grows later (a flash loading) may no longer fit where the popup was anchored.
+    const refit = new ResizeObserver(() => instance.setLngLat(instance.getLngLat()));
+    refit.observe(container);
     return () => {
+      refit.disconnect();
       instance.off('close', onPopupClose);
       instance.remove();
       popup.current = null;

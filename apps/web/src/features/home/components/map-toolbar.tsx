@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { SocketStatus } from '../../../lib/socket';
+import { DENSITY_STOPS } from '../../../map/density-layer';
 
 interface MapToolbarProps {
   density: boolean;
@@ -40,6 +41,16 @@ export function MapToolbar({
           {t('home.layers.density')}
           {density && densityLoading && <span className="muted"> …</span>}
         </label>
+        {density && (
+          <ul className="density-legend" aria-label={t('home.layers.density_legend')}>
+            {DENSITY_STOPS.map(([count, color]) => (
+              <li key={count}>
+                <span className="legend-swatch" style={{ background: color }} />
+                {`≥${count}`}
+              </li>
+            ))}
+          </ul>
+        )}
       </fieldset>
     </section>
   );
