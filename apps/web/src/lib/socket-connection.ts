@@ -5,7 +5,8 @@ import { createSocketController, type SocketLike } from './socket';
 
 /** The app's socket: same origin, path /socket.io, authenticated with the API client's fresh token. */
 export const socketController = createSocketController({
-  accessToken: () => apiClient.accessToken(),
+  accessToken: async (forceRefresh) =>
+    forceRefresh ? ((await apiClient.refresh())?.access ?? null) : apiClient.accessToken(),
   createSocket(auth) {
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
       path: '/socket.io',

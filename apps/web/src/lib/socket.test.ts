@@ -72,18 +72,22 @@ function setup() {
   const time = fakeTime();
   const sockets: FakeSocket[] = [];
   let token = 'token-1';
+  const asked: boolean[] = [];
   const controller = createSocketController({
     createSocket: (auth) => {
       const socket = new FakeSocket(auth);
       sockets.push(socket);
       return socket;
     },
-    accessToken: async () => token,
+    accessToken: async (forceRefresh) => {
+      asked.push(forceRefresh);
+      return forceRefresh ? `${token}-refreshed` : token;
+    },
     flushMs: 250,
     retryMs: 5000,
     ...time,
   });
-  return { controller, sockets, time, setToken: (t: string) => (token = t) };
+  return { controller, sockets, time, asked, setToken: (t: string) => (token = t) };
 }
 
 describe('socket controller', () => {
@@ -143,8 +147,8 @@ describe('socket controller', () => {
     expect(statuses).toEqual(['connecting', 'connected', 'disconnected', 'connected']);
   });
 
-  it('retries with a fresh token after the server refused the connection', () => {
-    const { controller, sockets, time } = setup();
+  it('retries with a refreshed token after the server refused the connection', async () => {
+    const { controller, sockets, time, asked } = setup();
     controller.subscribeStrokes(() => {});
     const socket = sockets[0] as FakeSocket;
     socket.active = false;
@@ -154,6 +158,31 @@ describe('socket controller', () => {
     expect(socket.connects).toBe(1);
     time.advance(1);
     expect(socket.connects).toBe(2);
+    const auth = await new Promise<{ token: string }>((resolve) => socket.auth(resolve));
+    expect(auth).toEqual({ token: 'token-1-refreshed' });
+    // Only that one attempt forces a refresh; later ones take the stored token again.
+    await new Promise<{ token: string }>((resolve) => socket.auth(resolve));
+    expect(asked).toEqual([true, false]);
+  });
+
+  it('reconnects by itself after the server ended the connection (a restart), then asks for a reload', () => {
+    const { controller, sockets, time } = setup();
+    let reloads = 0;
+    controller.onReload(() => {
+      reloads += 1;
+    });
+    controller.subscribeStrokes(() => {});
+    const socket = sockets[0] as FakeSocket;
+    socket.fire('connect');
+    socket.fire('disconnect', 'transport close');
+    time.advance(10_000);
+    // socket.io retries lost transports itself; only a server-side disconnect needs us.
+    expect(socket.connects).toBe(1);
+    socket.fire('disconnect', 'io server disconnect');
+    time.advance(5000);
+    expect(socket.connects).toBe(2);
+    socket.fire('connect');
+    expect(reloads).toBe(1);
   });
 
   it('drops what is buffered when the last subscriber leaves', () => {

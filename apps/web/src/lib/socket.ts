@@ -22,8 +22,11 @@ export type AuthCallback = (data: { token: string }) => void;
 export interface SocketControllerOptions {
   /** Creates the (not yet connected) socket; `auth` is called for every connection attempt. */
   createSocket(auth: (cb: AuthCallback) => void): SocketLike;
-  /** A fresh access token, refreshed when needed; null when signed out. */
-  accessToken(): Promise<string | null>;
+  /**
+   * A fresh access token, refreshed when needed; null when signed out. `forceRefresh` after the server
+   * refused the last one (a token can look unexpired yet belong to a session that has ended).
+   */
+  accessToken(forceRefresh: boolean): Promise<string | null>;
   flushMs?: number;
   /** Wait before retrying after the server refused the connection. */
   retryMs?: number;
@@ -59,6 +62,7 @@ export function createSocketController(options: SocketControllerOptions): Socket
   let flushTimer: unknown = null;
   let retryTimer: unknown = null;
   let lastFlush = Number.NEGATIVE_INFINITY;
+  let refused = false;
 
   const setStatus = (next: SocketStatus) => {
     if (next === current) return;
@@ -83,7 +87,9 @@ export function createSocketController(options: SocketControllerOptions): Socket
   };
 
   const auth = (cb: AuthCallback) => {
-    options.accessToken().then(
+    const forceRefresh = refused;
+    refused = false;
+    options.accessToken(forceRefresh).then(
       (token) => cb({ token: token ?? '' }),
       () => cb({ token: '' }),
     );
@@ -100,15 +106,24 @@ export function createSocketController(options: SocketControllerOptions): Socket
       if (everConnected) for (const listener of reloadListeners) listener();
       everConnected = true;
     });
-    created.on('disconnect', () => setStatus('disconnected'));
+    const retryLater = () => {
+      if (retryTimer !== null) return;
+      retryTimer = setTimer(() => {
+        retryTimer = null;
+        if (socket === created) created.connect();
+      }, retryMs);
+    };
+    created.on('disconnect', (reason: string) => {
+      setStatus('disconnected');
+      // The server ended the connection (e.g. it is restarting): socket.io leaves reconnecting to us.
+      if (reason === 'io server disconnect') retryLater();
+    });
     created.on('connect_error', () => {
       setStatus('disconnected');
-      // A refusal (e.g. an expired token) stops socket.io's own retries: try again with a fresh token.
-      if (!created.active && retryTimer === null) {
-        retryTimer = setTimer(() => {
-          retryTimer = null;
-          if (socket === created) created.connect();
-        }, retryMs);
+      // A refusal (e.g. an ended session) stops socket.io's own retries: try again with a refreshed token.
+      if (!created.active) {
+        refused = true;
+        retryLater();
       }
     });
     created.on('strokes', receive);
