@@ -39,35 +39,50 @@ const NS_PER_MS = 1_000_000;
  * Memory is bounded by calling `prune` as time passes.
  */
 export class FlashGrouper {
-  private readonly open = new Map<string, OpenFlash[]>();
+  /**
+   * Open flashes per source, bucketed by the whole second (epoch ms / 1000) of the stroke that opened them:
+   * a stroke can only join a flash opened within ±1 s of it, so it looks at three buckets, not at every
+   * open flash.
+   */
+  private readonly open = new Map<string, Map<number, OpenFlash[]>>();
   private readonly nextId: () => number;
   private readonly maxDurationNs: number;
   private readonly maxGapNs: number;
   private readonly maxDistanceKm: number;
+  private readonly bucketMs: number;
 
   constructor({ nextId, maxDurationMs = 1000, maxGapMs = 500, maxDistanceKm = 10 }: FlashGrouperOptions) {
     this.nextId = nextId;
     this.maxDurationNs = maxDurationMs * NS_PER_MS;
     this.maxGapNs = maxGapMs * NS_PER_MS;
     this.maxDistanceKm = maxDistanceKm;
+    this.bucketMs = Math.max(1, maxDurationMs);
   }
 
   /** The flash id of the stroke: an open flash it fits (the nearest in time wins), else a new one. */
   assign(stroke: GroupableStroke): number {
     const t: StrokeInstant = { epochMs: stroke.epochMs, ns: stroke.ns };
-    const flashes = this.open.get(stroke.source) ?? [];
+    let buckets = this.open.get(stroke.source);
+    if (!buckets) {
+      buckets = new Map();
+      this.open.set(stroke.source, buckets);
+    }
+    const here = Math.floor(stroke.epochMs / this.bucketMs);
     let best: OpenFlash | undefined;
     let bestGap = Number.POSITIVE_INFINITY;
     let bestKm = Number.POSITIVE_INFINITY;
-    for (const f of flashes) {
-      const km = distanceKm(f.lat, f.lon, stroke.lat, stroke.lon);
-      if (km >= this.maxDistanceKm) continue;
-      const start = diffNs(t, f.earliest) < 0 ? t : f.earliest;
-      const end = diffNs(t, f.latest) > 0 ? t : f.latest;
-      if (diffNs(end, start) >= this.maxDurationNs) continue;
-      const gap = Math.min(...f.times.map((x) => Math.abs(diffNs(t, x))));
-      if (gap >= this.maxGapNs) continue;
-      if (gap < bestGap || (gap === bestGap && km < bestKm)) [best, bestGap, bestKm] = [f, gap, km];
+    for (let b = here - 1; b <= here + 1; b++) {
+      for (const f of buckets.get(b) ?? []) {
+        const start = diffNs(t, f.earliest) < 0 ? t : f.earliest;
+        const end = diffNs(t, f.latest) > 0 ? t : f.latest;
+        if (diffNs(end, start) >= this.maxDurationNs) continue;
+        let gap = Number.POSITIVE_INFINITY;
+        for (const x of f.times) gap = Math.min(gap, Math.abs(diffNs(t, x)));
+        if (gap >= this.maxGapNs) continue;
+        const km = distanceKm(f.lat, f.lon, stroke.lat, stroke.lon);
+        if (km >= this.maxDistanceKm) continue;
+        if (gap < bestGap || (gap === bestGap && km < bestKm)) [best, bestGap, bestKm] = [f, gap, km];
+      }
     }
     if (best) {
       best.times.push(t);
@@ -83,8 +98,9 @@ export class FlashGrouper {
       latest: t,
       times: [t],
     };
-    flashes.push(flash);
-    this.open.set(stroke.source, flashes);
+    const bucket = buckets.get(here);
+    if (bucket) bucket.push(flash);
+    else buckets.set(here, [flash]);
     return flash.id;
   }
 
@@ -95,15 +111,18 @@ export class FlashGrouper {
   prune(beforeEpochMs: number): number[] {
     const before = instantAtMs(beforeEpochMs);
     const closed: number[] = [];
-    for (const [source, flashes] of this.open) {
-      const kept = flashes.filter((f) => {
-        const open =
-          diffNs(before, f.latest) < this.maxGapNs && diffNs(before, f.earliest) < this.maxDurationNs;
-        if (!open) closed.push(f.id);
-        return open;
-      });
-      if (kept.length > 0) this.open.set(source, kept);
-      else this.open.delete(source);
+    for (const [source, buckets] of this.open) {
+      for (const [key, flashes] of buckets) {
+        const kept = flashes.filter((f) => {
+          const open =
+            diffNs(before, f.latest) < this.maxGapNs && diffNs(before, f.earliest) < this.maxDurationNs;
+          if (!open) closed.push(f.id);
+          return open;
+        });
+        if (kept.length > 0) buckets.set(key, kept);
+        else buckets.delete(key);
+      }
+      if (buckets.size === 0) this.open.delete(source);
     }
     return closed;
   }
@@ -111,7 +130,7 @@ export class FlashGrouper {
   /** How many flashes are still open (for tests and metrics). */
   get openCount(): number {
     let n = 0;
-    for (const flashes of this.open.values()) n += flashes.length;
+    for (const buckets of this.open.values()) for (const flashes of buckets.values()) n += flashes.length;
     return n;
   }
 }

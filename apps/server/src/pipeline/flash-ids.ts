@@ -27,15 +27,17 @@ export class FlashAssigner {
     return id;
   }
 
-  /** Flash ids for `strokes` (sorted by time), index for index. */
-  async assign(strokes: readonly (ParsedStroke & { source: string })[]): Promise<number[]> {
+  /** Flash ids for `strokes` of one source (sorted by time), index for index. */
+  async assign(source: string, strokes: readonly ParsedStroke[]): Promise<number[]> {
     // Worst case every stroke starts a flash: have that many ids at hand before the synchronous grouping.
     while (this.available < strokes.length) {
       const start = await this.allocateBlock();
       this.ranges.push([start, start + BLOCK]);
       this.available += BLOCK;
     }
-    const ids = strokes.map((s) => this.grouper.assign(s));
+    const ids = strokes.map((s) =>
+      this.grouper.assign({ epochMs: s.epochMs, ns: s.ns, lat: s.lat, lon: s.lon, source }),
+    );
     for (const s of strokes) this.newest = Math.max(this.newest, s.epochMs);
     this.grouper.prune(this.newest - KEEP_OPEN_MS);
     return ids;

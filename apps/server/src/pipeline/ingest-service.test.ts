@@ -1,6 +1,6 @@
 import type { LineOutcome, ParsedStroke } from '@thunderwatch/domain/stroke';
 import { describe, expect, it } from 'vitest';
-import type { NewStroke, StrokeRow } from '../modules/strokes/stroke-row.js';
+import type { StrokeRow } from '../modules/strokes/stroke-row.js';
 import type { StrokesRepo } from '../modules/strokes/strokes-repo.js';
 import { FlashAssigner } from './flash-ids.js';
 import { IngestService } from './ingest-service.js';
@@ -28,7 +28,7 @@ function stroke(agoMs: number, lat = 23): ParsedStroke {
 function fakeRepo() {
   let release: () => void = () => {};
   let gate: Promise<void> | null = null;
-  const stored: NewStroke[] = [];
+  const stored: (ParsedStroke & { flashId: number | null; source: string })[] = [];
   const repo = {
     hold() {
       gate = new Promise((r) => {
@@ -37,8 +37,13 @@ function fakeRepo() {
     },
     release: () => release(),
     stored,
-    async insert(rows: readonly NewStroke[]): Promise<StrokeRow[]> {
+    async insert(
+      source: string,
+      strokes: readonly ParsedStroke[],
+      flashIds: readonly (number | null)[],
+    ): Promise<StrokeRow[]> {
       if (gate) await gate;
+      const rows = strokes.map((s, i) => ({ ...s, flashId: flashIds[i] ?? null, source }));
       stored.push(...rows);
       return rows.map((r, i) => ({
         id: stored.length - rows.length + i + 1,

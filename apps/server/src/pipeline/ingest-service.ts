@@ -1,7 +1,7 @@
 import { type LineOutcome, type ParsedStroke, validateStroke } from '@thunderwatch/domain/stroke';
 import type { IngestResult, RejectedLine } from '@thunderwatch/shared/strokes';
 import { AppError } from '../lib/app-error.js';
-import type { NewStroke, StrokeRow } from '../modules/strokes/stroke-row.js';
+import type { StrokeRow } from '../modules/strokes/stroke-row.js';
 import type { StrokesRepo } from '../modules/strokes/strokes-repo.js';
 import type { FlashAssigner } from './flash-ids.js';
 import type { StrokeBus } from './stroke-bus.js';
@@ -60,7 +60,7 @@ export class IngestService {
     const oldest =
       this.d.limits.retentionDays > 0 ? now - this.d.limits.retentionDays * DAY_MS : Number.NEGATIVE_INFINITY;
     const rejected: RejectedLine[] = [];
-    const valid: (ParsedStroke & { source: string })[] = [];
+    const valid: ParsedStroke[] = [];
     for (const o of outcomes) {
       if ('error' in o) {
         rejected.push({ line: o.line, reason: o.error });
@@ -72,12 +72,11 @@ export class IngestService {
           ? `older than the retention period of ${this.d.limits.retentionDays} days (RETENTION_DAYS=0 keeps everything)`
           : null);
       if (problem) rejected.push({ line: o.line, reason: problem });
-      else valid.push({ ...o.stroke, source });
+      else valid.push(o.stroke);
     }
     valid.sort((a, b) => a.epochMs - b.epochMs || a.ns - b.ns);
-    const flashIds = await this.d.flashes.assign(valid);
-    const rows: NewStroke[] = valid.map((s, i) => ({ ...s, flashId: flashIds[i] ?? null }));
-    const stored = await this.d.strokes.insert(rows);
+    const flashIds = await this.d.flashes.assign(source, valid);
+    const stored = await this.d.strokes.insert(source, valid, flashIds);
     const lateBefore = now - this.d.limits.lateAfterMs;
     this.d.bus.publish(stored.filter((r: StrokeRow) => r.time.getTime() >= lateBefore));
     return {

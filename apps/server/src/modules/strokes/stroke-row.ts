@@ -1,22 +1,5 @@
 import type { CompactStroke, StrokeDto } from '@thunderwatch/shared/strokes';
 
-/** A stroke ready to be written: validated, with its flash and source. */
-export interface NewStroke {
-  epochMs: number;
-  ns: number;
-  lat: number;
-  lon: number;
-  peakKa: number;
-  type: 'CG' | 'IC';
-  sensors: number | null;
-  multiplicity: number | null;
-  majorKm: number | null;
-  minorKm: number | null;
-  ellipseDeg: number | null;
-  flashId: number | null;
-  source: string;
-}
-
 /** A stored stroke as read back from the database. */
 export interface StrokeRow {
   id: number;

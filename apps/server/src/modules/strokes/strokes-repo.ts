@@ -1,6 +1,7 @@
+import type { ParsedStroke } from '@thunderwatch/domain/stroke';
 import type { Queryable } from '../../db/database.js';
 import type { StrokePartitions } from './partitions.js';
-import { microIso, type NewStroke, STROKE_COLUMNS, type StrokeRow } from './stroke-row.js';
+import { STROKE_COLUMNS, type StrokeRow } from './stroke-row.js';
 
 export interface StrokeFilter {
   from: Date;
@@ -61,23 +62,36 @@ export class StrokesRepo {
     private readonly partitions: StrokePartitions,
   ) {}
 
-  /** Writes a batch in one statement; exact duplicates are skipped. Returns the rows actually stored. */
-  async insert(strokes: readonly NewStroke[], db: Queryable = this.db): Promise<StrokeRow[]> {
+  /**
+   * Writes a batch of one source in one statement; exact duplicates are skipped. Returns the rows stored.
+   * Columns travel as array literals built with a native join: node-postgres would escape every element.
+   */
+  async insert(
+    source: string,
+    strokes: readonly ParsedStroke[],
+    flashIds: readonly (number | null)[],
+    db: Queryable = this.db,
+  ): Promise<StrokeRow[]> {
     if (strokes.length === 0) return [];
     await this.partitions.ensure(
       db,
       strokes.map((s) => s.epochMs),
     );
-    const col = <T>(f: (s: NewStroke) => T) => strokes.map(f);
+    const col = (f: (s: ParsedStroke) => number | boolean | null) =>
+      `{${strokes.map((s) => f(s) ?? 'NULL').join(',')}}`;
     const r = await db.query<StrokeRow>(
       `INSERT INTO strokes (time, ns, lat, lon, peak_ka, is_ic, sensors, multiplicity, major_km, minor_km, ellipse_deg,
          flash_id, source)
-       SELECT * FROM unnest($1::timestamptz[], $2::int[], $3::float8[], $4::float8[], $5::real[], $6::bool[],
-         $7::smallint[], $8::smallint[], $9::real[], $10::real[], $11::real[], $12::bigint[], $13::text[])
+       SELECT 'epoch'::timestamptz + us * interval '1 microsecond', ns, lat, lon, ka, ic, sensors, mult, major, minor,
+         angle, flash, $13
+       FROM unnest($1::bigint[], $2::int[], $3::float8[], $4::float8[], $5::real[], $6::bool[], $7::smallint[],
+         $8::smallint[], $9::real[], $10::real[], $11::real[], $12::bigint[])
+         AS u(us, ns, lat, lon, ka, ic, sensors, mult, major, minor, angle, flash)
        ON CONFLICT DO NOTHING
        RETURNING ${STROKE_COLUMNS}`,
       [
-        col((s) => microIso(s.epochMs, s.ns)),
+        // Whole seconds from epochMs, the fraction from ns: the exact microsecond, as an integer.
+        col((s) => Math.floor(s.epochMs / 1000) * 1_000_000 + Math.floor(s.ns / 1000)),
         col((s) => s.ns),
         col((s) => s.lat),
         col((s) => s.lon),
@@ -88,8 +102,8 @@ export class StrokesRepo {
         col((s) => s.majorKm),
         col((s) => s.minorKm),
         col((s) => s.ellipseDeg),
-        col((s) => s.flashId),
-        col((s) => s.source),
+        `{${flashIds.map((id) => id ?? 'NULL').join(',')}}`,
+        source,
       ],
     );
     return r.rows;
