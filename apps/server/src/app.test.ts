@@ -71,6 +71,18 @@ describe.each(DB_KINDS)('request handling, errors and open endpoints (%s)', (kin
     expect((await pre('https://evil.example.com')).headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('compresses large answers for clients that accept gzip', async () => {
+    const res = await t.call({
+      method: 'GET',
+      url: '/api/docs/openapi.json',
+      token: t.admin.access,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const plain = await t.call({ method: 'GET', url: '/api/docs/openapi.json', token: t.admin.access });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
   it('sends security headers', async () => {
     const res = await t.call({ method: 'GET', url: '/api/comp_info' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");

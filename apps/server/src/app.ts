@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -100,6 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Only for other web origins that embed the API; the portal itself is same-origin.
     await app.register(cors, { origin: config.corsOrigins, credentials: false, maxAge: 600 });
   }
+  // gzip only: brotli costs several times the CPU for pages of strokes; the web's basemap files gain most.
+  await app.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',

@@ -100,14 +100,19 @@ export class LightningService {
     const decimals = Math.max(0, Math.ceil(-Math.log10(resolution)) + 1);
     const corner = (i: number) => Number((i * resolution).toFixed(decimals));
     const rows = await this.stats.density(f, resolution);
+    // Few distinct hours, many cells: format each hour once.
+    const hours = new Map<number, string>();
+    const hourIso = (h: number) => {
+      let iso = hours.get(h);
+      if (!iso) {
+        iso = new Date(h * 3_600_000).toISOString();
+        hours.set(h, iso);
+      }
+      return iso;
+    };
     return {
       resolution,
-      cells: rows.map((r) => ({
-        hour: r.hour.toISOString(),
-        lat: corner(r.i),
-        lon: corner(r.j),
-        count: r.count,
-      })),
+      cells: rows.map((r) => ({ hour: hourIso(r.h), lat: corner(r.i), lon: corner(r.j), count: r.n })),
     };
   }
 

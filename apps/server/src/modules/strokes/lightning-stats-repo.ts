@@ -1,5 +1,5 @@
 import type { IntensityBin } from '@thunderwatch/shared/strokes';
-import type { Queryable } from '../../db/database.js';
+import type { Database, Queryable } from '../../db/database.js';
 import { STROKE_COLUMNS, type StrokeRow } from './stroke-row.js';
 import { type StrokeFilter, strokeWhere } from './strokes-repo.js';
 
@@ -16,24 +16,32 @@ export interface FlashRow {
 
 /** Aggregates over strokes: density grids, peak-current histograms and flashes. SQL only. */
 export class LightningStatsRepo {
-  constructor(private readonly db: Queryable) {}
+  constructor(private readonly db: Database) {}
 
-  /** Counts per hour and grid cell; cells are integer indices (floor of degrees / resolution). */
-  async density(
-    f: StrokeFilter,
-    resolution: number,
-  ): Promise<{ hour: Date; i: number; j: number; count: number }[]> {
+  private inTransaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
+  }
+
+  /**
+   * Counts per hour and grid cell; hours as whole hours since the epoch and cells as integer indices
+   * (floor of degrees / resolution), so no row carries a timestamp to parse. The aggregate gets the
+   * memory it needs instead of spilling to disk.
+   */
+  async density(f: StrokeFilter, resolution: number): Promise<{ h: number; i: number; j: number; n: number }[]> {
     const params: unknown[] = [];
     const where = strokeWhere(f, params);
     params.push(resolution);
     const res = `$${params.length}::float8`;
-    const r = await this.db.query<{ hour: Date; i: number; j: number; count: number }>(
-      `SELECT date_trunc('hour', time) AS hour, floor(lat / ${res} + 1e-9)::int AS i, floor(lon / ${res} + 1e-9)::int AS j,
-              count(*)::int AS count
-       FROM strokes WHERE ${where} GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
-      params,
-    );
-    return r.rows;
+    return this.inTransaction(async (tx) => {
+      await tx.query("SET LOCAL work_mem = '64MB'");
+      const r = await tx.query<{ h: number; i: number; j: number; n: number }>(
+        `SELECT (extract(epoch FROM time)::bigint / 3600)::int AS h, floor(lat / ${res} + 1e-9)::int AS i,
+                floor(lon / ${res} + 1e-9)::int AS j, count(*)::int AS n
+         FROM strokes WHERE ${where} GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+        params,
+      );
+      return r.rows;
+    });
   }
 
   async intensities(f: StrokeFilter, binKa: number, maxKa: number): Promise<IntensityBin[]> {
