@@ -1,10 +1,10 @@
-import type { ExpressionSpecification, FilterSpecification } from 'maplibre-gl';
+import type { FilterSpecification } from 'maplibre-gl';
 
 /**
  * How strokes look: colour by age (0–5, 5–15, 15–60 min), faded when older (replay only), CG a filled
  * dot, IC a ring, positive polarity outlined in white and marked + / − when zoomed in.
- * Age is an expression on a reference time, so moving time costs one restyle of the layers, never a
- * rebuild of the features.
+ * Each age class is a layer of its own with constant paint, so moving time changes filters only,
+ * never a rebuild of the features nor a main-thread recomputation of their colours.
  */
 
 const MINUTE = 60_000;
@@ -31,25 +31,32 @@ export function ageBin(ageMs: number): 0 | 1 | 2 | 3 {
   return 3;
 }
 
-const age = (now: number): ExpressionSpecification => ['-', now, ['get', 't']];
+/** The age classes drawn, each as its own layer with a constant colour: newest first. */
+export const AGE_LAYERS = [
+  { bin: 0, fromMin: Number.NEGATIVE_INFINITY, toMin: 5, color: AGE_BINS[0].color, opacity: 1 },
+  { bin: 1, fromMin: 5, toMin: 15, color: AGE_BINS[1].color, opacity: 1 },
+  { bin: 2, fromMin: 15, toMin: 60, color: AGE_BINS[2].color, opacity: 1 },
+  { bin: 3, fromMin: 60, toMin: REPLAY_TRAIL_MIN, color: FADED_COLOR, opacity: 0.35 },
+] as const;
 
-export function ageColor(now: number): ExpressionSpecification {
-  const [b0, b1, b2] = AGE_BINS;
-  return [
-    'step',
-    age(now),
-    b0.color,
-    b0.minutes * MINUTE,
-    b1.color,
-    b1.minutes * MINUTE,
-    b2.color,
-    b2.minutes * MINUTE,
-    FADED_COLOR,
-  ];
-}
+export type AgeLayer = (typeof AGE_LAYERS)[number];
 
-export function ageOpacity(now: number): ExpressionSpecification {
-  return ['step', age(now), 1, LIVE_WINDOW_MIN * MINUTE, 0.35];
+/**
+ * The strokes of one kind and age class at reference time `now`. Moving time changes only filters,
+ * which MapLibre evaluates on its worker; a data-driven colour on `now` would recompute the paint of
+ * every stroke on the main thread (hundreds of ms with 100k strokes).
+ */
+export function ageClassFilter(
+  now: number,
+  mode: StrokeMode,
+  kind: 0 | 1,
+  age: AgeLayer,
+): FilterSpecification {
+  const clauses: FilterSpecification[] = [['==', ['get', 'k'], kind], timeFilter(now, mode)];
+  // "Newer than fromMin" is open-ended for the newest class: strokes that arrived after the last restyle.
+  if (Number.isFinite(age.fromMin)) clauses.push(['<=', ['get', 't'], now - age.fromMin * MINUTE]);
+  clauses.push(['>', ['get', 't'], now - age.toMin * MINUTE]);
+  return ['all', ...clauses] as FilterSpecification;
 }
 
 /**

@@ -5,14 +5,13 @@ import { useEffect, useRef } from 'react';
 import { S, type StrokeStore } from '../lib/stroke-store';
 import { useMap } from './map-context';
 import { addStrokeIcons, MINUS_ICON, PLUS_ICON } from './stroke-icons';
-import { ageColor, ageOpacity, kindFilter, type StrokeMode } from './stroke-style';
+import { AGE_LAYERS, type AgeLayer, ageClassFilter, kindFilter, type StrokeMode } from './stroke-style';
 import { useMapLayers } from './use-map-layers';
 
 const SOURCE = 'strokes';
-const CG = 'strokes-cg';
-const IC = 'strokes-ic';
 const POLARITY = 'strokes-polarity';
-const CLICKABLE = [CG, IC];
+const layerId = (kind: 0 | 1, age: AgeLayer) => `strokes-${kind === 0 ? 'cg' : 'ic'}-${age.bin}`;
+const CLICKABLE = ([0, 1] as const).flatMap((kind) => AGE_LAYERS.map((age) => layerId(kind, age)));
 /** Pixels around a click that still hit a stroke. */
 const HIT_PX = 7;
 
@@ -21,35 +20,40 @@ const SOURCE_SPEC: SourceSpecification = { type: 'geojson', data: EMPTY, maxzoom
 const radius = (scale: number) =>
   ['interpolate', ['linear'], ['zoom'], 2, 2.2 * scale, 6, 3.5 * scale, 10, 6 * scale] as const;
 
+/** Oldest class first, so newer strokes draw on top. */
+const OLDEST_FIRST = [...AGE_LAYERS].reverse();
+
 function layers(now: number, mode: StrokeMode): AddLayerObject[] {
+  const ic: AddLayerObject[] = OLDEST_FIRST.map((age) => ({
+    id: layerId(1, age),
+    type: 'circle',
+    source: SOURCE,
+    filter: ageClassFilter(now, mode, 1, age),
+    paint: {
+      'circle-radius': radius(0.9) as never,
+      'circle-opacity': 0,
+      'circle-stroke-width': 1.4,
+      'circle-stroke-color': age.color,
+      'circle-stroke-opacity': age.opacity,
+    },
+  }));
+  const cg: AddLayerObject[] = OLDEST_FIRST.map((age) => ({
+    id: layerId(0, age),
+    type: 'circle',
+    source: SOURCE,
+    filter: ageClassFilter(now, mode, 0, age),
+    paint: {
+      'circle-radius': radius(1) as never,
+      'circle-color': age.color,
+      'circle-opacity': age.opacity,
+      'circle-stroke-width': ['case', ['>', ['get', 'p'], 0], 1.4, 0.6],
+      'circle-stroke-color': ['case', ['>', ['get', 'p'], 0], '#ffffff', '#05080f'],
+      'circle-stroke-opacity': age.opacity,
+    },
+  }));
   return [
-    {
-      id: IC,
-      type: 'circle',
-      source: SOURCE,
-      filter: kindFilter(now, mode, 1),
-      paint: {
-        'circle-radius': radius(0.9) as never,
-        'circle-opacity': 0,
-        'circle-stroke-width': 1.4,
-        'circle-stroke-color': ageColor(now),
-        'circle-stroke-opacity': ageOpacity(now),
-      },
-    },
-    {
-      id: CG,
-      type: 'circle',
-      source: SOURCE,
-      filter: kindFilter(now, mode, 0),
-      paint: {
-        'circle-radius': radius(1) as never,
-        'circle-color': ageColor(now),
-        'circle-opacity': ageOpacity(now),
-        'circle-stroke-width': ['case', ['>', ['get', 'p'], 0], 1.4, 0.6],
-        'circle-stroke-color': ['case', ['>', ['get', 'p'], 0], '#ffffff', '#05080f'],
-        'circle-stroke-opacity': ageOpacity(now),
-      },
-    },
+    ...ic,
+    ...cg,
     {
       id: POLARITY,
       type: 'symbol',
@@ -64,7 +68,6 @@ function layers(now: number, mode: StrokeMode): AddLayerObject[] {
         'icon-offset': [9, -9],
         'icon-size': 0.8,
       },
-      paint: { 'icon-opacity': ageOpacity(now) },
     },
   ];
 }
@@ -117,17 +120,10 @@ export function StrokesLayer({ store, now, mode, onSelect }: StrokesLayerProps) 
 
   useEffect(() => {
     if (!source) return;
-    const color = ageColor(now);
-    const opacity = ageOpacity(now);
-    map.setFilter(IC, kindFilter(now, mode, 1));
-    map.setFilter(CG, kindFilter(now, mode, 0));
+    for (const kind of [0, 1] as const) {
+      for (const age of AGE_LAYERS) map.setFilter(layerId(kind, age), ageClassFilter(now, mode, kind, age));
+    }
     map.setFilter(POLARITY, kindFilter(now, mode, 0));
-    map.setPaintProperty(IC, 'circle-stroke-color', color);
-    map.setPaintProperty(IC, 'circle-stroke-opacity', opacity);
-    map.setPaintProperty(CG, 'circle-color', color);
-    map.setPaintProperty(CG, 'circle-opacity', opacity);
-    map.setPaintProperty(CG, 'circle-stroke-opacity', opacity);
-    map.setPaintProperty(POLARITY, 'icon-opacity', opacity);
   }, [map, source, now, mode]);
 
   useEffect(() => {
