@@ -137,12 +137,13 @@ export async function run() {
     const idle = await measure(page, 10, null);
     let seq = 1_000_000;
     const busy = await measure(page, SECONDS, async () => {
+      seq += RATE;
       await api(
         base,
         null,
         'POST',
         '/api/ingest/strokes',
-        strokes(RATE, Date.now() - 2000, 1000, (seq += RATE)),
+        strokes(RATE, Date.now() - 2000, 1000, seq),
         feedHeaders,
       );
     });

@@ -93,7 +93,9 @@ export async function run() {
     );
   }, windows.length);
   const p95 = percentile(api, 0.95);
-  console.log(`postgres: the 1 h × 2°×2° windows returned ${Math.round(returned / windows.length)} strokes on average`);
+  console.log(
+    `postgres: the 1 h × 2°×2° windows returned ${Math.round(returned / windows.length)} strokes on average`,
+  );
   console.log(
     `postgres: /api/lightning 1 h × 2°×2° p50 ${percentile(api, 0.5).toFixed(1)} ms p95 ${p95.toFixed(1)} ms (target < 100: ${p95 < 100 ? 'met' : 'NOT met'}); bare SQL p95 ${percentile(sql, 0.95).toFixed(1)} ms; ratio ${(p95 / percentile(sql, 0.95)).toFixed(2)}`,
   );
