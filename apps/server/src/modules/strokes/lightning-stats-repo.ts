@@ -27,7 +27,10 @@ export class LightningStatsRepo {
    * (floor of degrees / resolution), so no row carries a timestamp to parse. The aggregate gets the
    * memory it needs instead of spilling to disk.
    */
-  async density(f: StrokeFilter, resolution: number): Promise<{ h: number; i: number; j: number; n: number }[]> {
+  async density(
+    f: StrokeFilter,
+    resolution: number,
+  ): Promise<{ h: number; i: number; j: number; n: number }[]> {
     const params: unknown[] = [];
     const where = strokeWhere(f, params);
     params.push(resolution);
