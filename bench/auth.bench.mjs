@@ -2,13 +2,9 @@
 // handler) against the open GET /api/comp_info in the same process, on the embedded database and, when
 // DATABASE_URL is set, on PostgreSQL. Also the cost of one password hash.
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { buildApp } from '../apps/server/dist/app.js';
-import { loadConfig } from '../apps/server/dist/config.js';
 import { openEmbedded } from '../apps/server/dist/db/embedded.js';
-import { migrate } from '../apps/server/dist/db/migrate.js';
-import { openPostgres } from '../apps/server/dist/db/postgres.js';
 import { hashPassword } from '../apps/server/dist/lib/passwords.js';
+import { appOn, openPostgres, percentile, scratchPostgres } from './lib.mjs';
 
 const SECONDS = 3;
 const CONCURRENCY = 16;
@@ -26,14 +22,12 @@ async function measure(app, opts) {
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   latencies.sort((a, b) => a - b);
-  const p = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(2);
+  const p = (q) => percentile(latencies, q).toFixed(2);
   return { rps: Math.round(latencies.length / SECONDS), p50: p(0.5), p99: p(0.99) };
 }
 
 async function benchOn(kind, db) {
-  await migrate(db);
-  const config = loadConfig({ ADMIN_PASSWORD: 'Admin12345', LOG_LEVEL: 'silent', WEB_DIST: '/none' });
-  const app = await buildApp({ config, db, logger: false });
+  const app = await appOn(db);
   const login = await app.inject({
     method: 'POST',
     url: '/api/login',
@@ -60,16 +54,11 @@ export async function run() {
   for (let i = 0; i < 5; i++) await hashPassword('Passw0rd-bench');
   console.log(`scrypt password hash: ${((performance.now() - t0) / 5).toFixed(1)} ms each`);
   await benchOn('embedded', await openEmbedded({ dataDir: null }));
-  if (process.env.DATABASE_URL) {
-    // A database of its own, so the benchmark never touches the one the tests use.
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query('DROP DATABASE IF EXISTS tw_bench WITH (FORCE)');
-    await admin.query('CREATE DATABASE tw_bench');
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = '/tw_bench';
-    await benchOn('postgres', openPostgres(url.toString()));
-    await admin.query('DROP DATABASE IF EXISTS tw_bench WITH (FORCE)');
-    await admin.end();
-  } else console.log('postgres: skipped (DATABASE_URL not set)');
+  const scratch = await scratchPostgres('tw_bench');
+  if (!scratch) {
+    console.log('postgres: skipped (DATABASE_URL not set)');
+    return;
+  }
+  await benchOn('postgres', openPostgres(scratch.url));
+  await scratch.drop();
 }

@@ -114,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(async (api) => {
     const typed = api as unknown as App;
-    registerAuth(api, { tokens: s.tokens, sessions: s.sessions, now });
+    registerAuth(api, s.auth);
     registerAccessLog(api, s.accessLogWriter);
     authRoutes(typed, s.auth);
     verifyCodeRoutes(typed, s.verifyCodes);
@@ -129,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     api.get('/api/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
   });
   await app.register((ingest) => ingestRoutes(ingest, { feeds: s.feeds, ingest: s.ingest }));
-  registerRealtime(app, { tokens: s.tokens, sessions: s.sessions, bus: s.bus, now });
+  registerRealtime(app, { auth: s.auth, bus: s.bus });
   await registerWebApp(app, config.webDist);
 
   const stopHousekeeping = startHousekeeping({ db, services: s, config, log: app.log, now });

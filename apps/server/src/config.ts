@@ -23,7 +23,6 @@ export interface Config {
   accessTtlSec: number;
   refreshTtlSec: number;
   corsOrigins: string[];
-  productionOrigin: string | null;
   trustProxy: boolean;
   adminUsername: string;
   adminPassword: string | null;
@@ -119,7 +118,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
     accessTtlSec: int(env, 'ACCESS_TOKEN_TTL_SEC', 15 * 60, 10, 24 * 3600),
     refreshTtlSec: int(env, 'REFRESH_TOKEN_TTL_SEC', 7 * 24 * 3600, 60, 90 * 24 * 3600),
     corsOrigins: list(env.CORS_ORIGINS),
-    productionOrigin: env.PRODUCTION_ORIGIN || null,
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     adminUsername: env.ADMIN_USERNAME || 'admin',
     adminPassword,

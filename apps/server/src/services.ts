@@ -86,8 +86,6 @@ export function createServices(d: {
     now,
   });
   return {
-    tokens,
-    sessions,
     failures,
     codes,
     partitions,

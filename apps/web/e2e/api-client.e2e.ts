@@ -27,7 +27,7 @@ async function bundleApiClient(): Promise<string> {
     },
   })) as Rollup.RollupOutput[];
   const chunk = result[0]?.output[0];
-  if (!chunk || chunk.type !== 'chunk') throw new Error('bundling the API client produced no chunk');
+  if (chunk?.type !== 'chunk') throw new Error('bundling the API client produced no chunk');
   return chunk.code;
 }
 

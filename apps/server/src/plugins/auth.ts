@@ -2,8 +2,7 @@ import { OPEN_API_ROUTES } from '@thunderwatch/shared/open-paths';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../lib/access.js';
 import { AppError } from '../lib/app-error.js';
-import type { AccessTokens } from '../lib/tokens.js';
-import type { SessionsRepo } from '../modules/auth/sessions-repo.js';
+import type { AuthService } from '../modules/auth/auth-service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,10 +29,7 @@ function bearer(request: FastifyRequest): string | null {
  * of a live session, except the open routes of the spec, which still learn who the caller is if a
  * valid token is sent (language choice).
  */
-export function registerAuth(
-  app: FastifyInstance,
-  deps: { tokens: AccessTokens; sessions: SessionsRepo; now: () => Date },
-): void {
+export function registerAuth(app: FastifyInstance, auth: Pick<AuthService, 'callerOf'>): void {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     const open = isOpenRoute(request.routeOptions.url);
@@ -42,15 +38,12 @@ export function registerAuth(
       if (open) return;
       throw new AppError('auth.missing_token', 401, 'Authorization: Bearer <access token> required');
     }
-    const claims = await deps.tokens.verify(token);
-    if (!claims) {
+    const user = await auth.callerOf(token);
+    if (typeof user === 'string') {
       if (open) return;
-      throw new AppError('auth.invalid_token', 401, 'Access token is invalid or expired');
-    }
-    const user = await deps.sessions.findLiveSessionUser(claims.sid, Number(claims.sub), deps.now());
-    if (!user) {
-      if (open) return;
-      throw new AppError('auth.session_revoked', 401, 'Session has ended');
+      throw user === 'invalid_token'
+        ? new AppError('auth.invalid_token', 401, 'Access token is invalid or expired')
+        : new AppError('auth.session_revoked', 401, 'Session has ended');
     }
     request.user = user;
   });

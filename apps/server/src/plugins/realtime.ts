@@ -2,8 +2,7 @@ import type { ClientToServerEvents, ServerToClientEvents, StrokeDto } from '@thu
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { AuthUser } from '../lib/access.js';
-import type { AccessTokens } from '../lib/tokens.js';
-import type { SessionsRepo } from '../modules/auth/sessions-repo.js';
+import type { AuthService } from '../modules/auth/auth-service.js';
 import { toStrokeDto } from '../modules/strokes/stroke-row.js';
 import type { StrokeBus } from '../pipeline/stroke-bus.js';
 
@@ -27,17 +26,14 @@ export type RealtimeServer = Server<
  */
 export function registerRealtime(
   app: FastifyInstance,
-  d: { tokens: AccessTokens; sessions: SessionsRepo; bus: StrokeBus; now: () => Date },
+  d: { auth: Pick<AuthService, 'callerOf'>; bus: StrokeBus },
 ): RealtimeServer {
   const io: RealtimeServer = new Server(app.server, { path: '/socket.io', serveClient: false });
 
   io.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-    const claims = typeof token === 'string' ? await d.tokens.verify(token) : null;
-    const user = claims
-      ? await d.sessions.findLiveSessionUser(claims.sid, Number(claims.sub), d.now())
-      : null;
-    if (!user) return next(new Error('auth.invalid_token'));
+    const user = typeof token === 'string' ? await d.auth.callerOf(token) : null;
+    if (!user || typeof user === 'string') return next(new Error('auth.invalid_token'));
     socket.data.user = user;
     next();
   });

@@ -113,6 +113,17 @@ export class AuthService {
     return { access, refresh: outcome.refresh };
   }
 
+  /**
+   * The caller behind an access token: a valid signature and expiry, and a live session of an enabled
+   * user (role and group read fresh, so changes apply at once). Used by HTTP and the socket alike.
+   */
+  async callerOf(token: string): Promise<AuthUser | 'invalid_token' | 'session_revoked'> {
+    const claims = await this.d.tokens.verify(token);
+    if (!claims) return 'invalid_token';
+    const user = await this.d.sessions.findLiveSessionUser(claims.sid, Number(claims.sub), this.d.now());
+    return user ?? 'session_revoked';
+  }
+
   async logout(user: AuthUser): Promise<void> {
     await this.d.sessions.revoke(user.sessionId, this.d.now());
   }

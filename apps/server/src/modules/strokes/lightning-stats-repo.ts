@@ -1,5 +1,5 @@
 import type { IntensityBin } from '@thunderwatch/shared/strokes';
-import type { Database, Queryable } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import { STROKE_COLUMNS, type StrokeRow } from './stroke-row.js';
 import { type StrokeFilter, strokeWhere } from './strokes-repo.js';
 
@@ -18,10 +18,6 @@ export interface FlashRow {
 export class LightningStatsRepo {
   constructor(private readonly db: Database) {}
 
-  private inTransaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    return this.db.transaction(fn);
-  }
-
   /**
    * Counts per hour and grid cell; hours as whole hours since the epoch and cells as integer indices
    * (floor of degrees / resolution), so no row carries a timestamp to parse. The aggregate gets the
@@ -35,7 +31,7 @@ export class LightningStatsRepo {
     const where = strokeWhere(f, params);
     params.push(resolution);
     const res = `$${params.length}::float8`;
-    return this.inTransaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       await tx.query("SET LOCAL work_mem = '64MB'");
       const r = await tx.query<{ h: number; i: number; j: number; n: number }>(
         `SELECT (extract(epoch FROM time)::bigint / 3600)::int AS h, floor(lat / ${res} + 1e-9)::int AS i,
