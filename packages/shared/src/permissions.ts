@@ -14,6 +14,7 @@ export const PERMISSIONS = [
   'sms_outbox.read',
   'location.read',
   'location.update',
+  'zone.update',
   'alarm.confirm',
   'device.manage',
   'distribution.manage',
@@ -23,7 +24,7 @@ export const PERMISSIONS = [
 export type Permission = (typeof PERMISSIONS)[number];
 
 const VIEWER: readonly Permission[] = ['profile.update', 'group.read', 'location.read'];
-const OPERATOR: readonly Permission[] = [...VIEWER, 'location.update', 'alarm.confirm'];
+const OPERATOR: readonly Permission[] = [...VIEWER, 'location.update', 'zone.update', 'alarm.confirm'];
 const GROUP_ADMIN: readonly Permission[] = [
   ...OPERATOR,
   'group.update',

@@ -99,11 +99,3 @@ export interface IntensityBin {
   cg_positive: number;
   ic: number;
 }
-
-/** Typed socket.io events the server emits to clients of a group. */
-export interface ServerToClientEvents {
-  /** New live strokes, batched (at most every 250 ms). */
-  strokes: (strokes: StrokeDto[]) => void;
-}
-
-export type ClientToServerEvents = Record<string, never>;

@@ -1,4 +1,4 @@
-import type { ClientToServerEvents, ServerToClientEvents } from '@thunderwatch/shared/strokes';
+import type { ClientToServerEvents, ServerToClientEvents } from '@thunderwatch/shared/socket-events';
 import { io, type Socket } from 'socket.io-client';
 import { apiClient } from './api-client';
 import { createSocketController, type SocketLike } from './socket';
