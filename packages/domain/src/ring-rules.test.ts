@@ -297,10 +297,11 @@ describe('warning details', () => {
     expect(before).toEqual(copy);
   });
 
-  it('becomes quiet again once clear and 15 minutes without strokes have passed', () => {
+  it('becomes quiet again once clear and with no stroke in the last 15 minutes', () => {
     const { state } = run(DEFAULTS, [{ at: 0, km: 5 }]);
-    expect(isQuiet(advance(DEFAULTS, state, T0 + 31 * MIN).state)).toBe(false);
-    expect(isQuiet(advance(DEFAULTS, state, T0 + 60 * MIN).state)).toBe(true);
+    expect(isQuiet(advance(DEFAULTS, state, T0 + 10 * MIN).state)).toBe(false);
+    expect(isQuiet(advance(DEFAULTS, state, T0 + 20 * MIN).state)).toBe(false);
+    expect(isQuiet(advance(DEFAULTS, state, T0 + 31 * MIN).state)).toBe(true);
   });
 
   it('survives a JSON round trip (the engine stores it)', () => {
