@@ -292,7 +292,7 @@ describe('warning details', () => {
 
   it('does not change the input state', () => {
     const before = initialWarningState(DEFAULTS);
-    const copy = structuredClone(before);
+    const copy = JSON.parse(JSON.stringify(before));
     applyStroke(DEFAULTS, before, { timeMs: T0, isIc: false, km: 5, bearingDeg: 0 }, T0);
     expect(before).toEqual(copy);
   });
