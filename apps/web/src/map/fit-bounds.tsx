@@ -1,0 +1,22 @@
+import type { Position } from '@thunderwatch/shared/warnings';
+import { useEffect } from 'react';
+import { useMap } from './map-context';
+
+interface FitBoundsProps {
+  /** West-south and east-north corners; nothing happens while null. */
+  bounds: [Position, Position] | null;
+  /** The map moves only when this changes (a selection, the first load), not on every render. */
+  fitKey: string | number;
+  maxZoom?: number;
+}
+
+/** Moves the map to show `bounds` whenever `fitKey` changes. */
+export function FitBounds({ bounds, fitKey, maxZoom = 10 }: FitBoundsProps) {
+  const map = useMap();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new key moves the map
+  useEffect(() => {
+    if (!bounds) return;
+    map.fitBounds(bounds, { padding: 48, maxZoom, duration: 400 });
+  }, [map, fitKey]);
+  return null;
+}
