@@ -1,4 +1,5 @@
 import type { StrokeDto } from '@thunderwatch/shared/strokes';
+import type { AlarmDto, WarningItem } from '@thunderwatch/shared/warnings';
 import { describe, expect, it } from 'vitest';
 import { type AuthCallback, createSocketController, type SocketStatus } from './socket';
 
@@ -197,5 +198,123 @@ describe('socket controller', () => {
     time.advance(1000);
     expect(seen).toEqual([1]);
     expect(time.pending()).toBe(0);
+  });
+});
+
+const warning = (locationId: number, level: WarningItem['level']): WarningItem => ({
+  location_id: locationId,
+  name: `site ${locationId}`,
+  level,
+  since: null,
+  nearest_km: null,
+  bearing_deg: null,
+  counts: [],
+  all_clear_at: null,
+  approach: null,
+  alert_id: null,
+  unconfirmed_alarms: 0,
+});
+
+const alarm = (id: number, confirmedAt: string | null = null): AlarmDto => ({
+  id,
+  alert_id: 1,
+  location_id: 7,
+  location_name: 'Port',
+  group_id: 1,
+  level: 3,
+  previous_level: 0,
+  created_at: '2025-06-15T08:00:00.000Z',
+  nearest_km: 4.2,
+  bearing_deg: 235,
+  confirmed_at: confirmedAt,
+  confirmed_by: null,
+  note: null,
+});
+
+describe('socket controller: warnings and alarms', () => {
+  it('shares one connection between strokes, warnings and alarms and closes it after the last leaves', () => {
+    const { controller, sockets } = setup();
+    const offStrokes = controller.subscribeStrokes(() => {});
+    const offWarnings = controller.subscribeWarnings(() => {});
+    const offAlarms = controller.subscribeAlarms(() => {});
+    expect(sockets).toHaveLength(1);
+    offStrokes();
+    offWarnings();
+    // Unsubscribing twice must not close the connection another subscriber still uses.
+    offWarnings();
+    expect(sockets[0]?.disconnects).toBe(0);
+    offAlarms();
+    expect(sockets[0]?.disconnects).toBe(1);
+    expect(controller.status()).toBe('idle');
+  });
+
+  it('merges a burst of warning events into the latest state per location', () => {
+    const { controller, sockets, time } = setup();
+    const batches: [number, number][][] = [];
+    controller.subscribeWarnings((items) => batches.push(items.map((w) => [w.location_id, w.level])));
+    const socket = sockets[0] as FakeSocket;
+    socket.fire('warning', [warning(1, 1)]);
+    time.advance(0);
+    expect(batches).toEqual([[[1, 1]]]);
+    socket.fire('warning', [warning(1, 2), warning(2, 1)]);
+    time.advance(50);
+    socket.fire('warning', [warning(1, 3)]);
+    time.advance(50);
+    expect(batches).toHaveLength(1);
+    time.advance(250);
+    expect(batches[1]).toEqual([
+      [1, 3],
+      [2, 1],
+    ]);
+    socket.fire('warning', 'not a list');
+    time.advance(1000);
+    expect(batches).toHaveLength(2);
+  });
+
+  it('passes alarms on at once, new and confirmed alike, and ignores malformed ones', () => {
+    const { controller, sockets } = setup();
+    const seen: [number, string | null][] = [];
+    controller.subscribeAlarms((a) => seen.push([a.id, a.confirmed_at]));
+    const socket = sockets[0] as FakeSocket;
+    socket.fire('alarm', alarm(5));
+    socket.fire('alarm', alarm(5, '2025-06-15T08:01:00.000Z'));
+    socket.fire('alarm', null);
+    socket.fire('alarm', { id: 'x' });
+    expect(seen).toEqual([
+      [5, null],
+      [5, '2025-06-15T08:01:00.000Z'],
+    ]);
+  });
+
+  it('asks a warnings-only subscriber to reload after a reconnect', () => {
+    const { controller, sockets } = setup();
+    let reloads = 0;
+    controller.onReload(() => {
+      reloads += 1;
+    });
+    controller.subscribeWarnings(() => {});
+    const socket = sockets[0] as FakeSocket;
+    socket.fire('connect');
+    socket.fire('disconnect', 'transport close');
+    socket.fire('connect');
+    expect(reloads).toBe(1);
+  });
+
+  it('keeps delivering warnings after the stroke subscribers leave, dropping only buffered strokes', () => {
+    const { controller, sockets, time } = setup();
+    const strokes: number[] = [];
+    const levels: number[] = [];
+    const offStrokes = controller.subscribeStrokes((s) => strokes.push(...s.map((x) => x.id)));
+    controller.subscribeWarnings((items) => levels.push(...items.map((w) => w.level)));
+    const socket = sockets[0] as FakeSocket;
+    socket.fire('strokes', [dto(1)]);
+    socket.fire('warning', [warning(1, 2)]);
+    time.advance(0);
+    socket.fire('strokes', [dto(2)]);
+    socket.fire('warning', [warning(1, 3)]);
+    offStrokes();
+    time.advance(1000);
+    expect(strokes).toEqual([1]);
+    expect(levels).toEqual([2, 3]);
   });
 });

@@ -1,9 +1,13 @@
 import type { StrokeDto } from '@thunderwatch/shared/strokes';
+import type { AlarmDto, WarningItem } from '@thunderwatch/shared/warnings';
+import { createBurstBuffer } from './burst-buffer';
 
 /**
  * The one socket controller (CONVENTIONS 12): owns the socket.io connection, authenticates it with a fresh
- * access token on every (re)connection, merges bursts of `strokes` so subscribers hear at most one batch
- * per `flushMs`, and after a reconnect tells subscribers to reload what they missed over REST.
+ * access token on every (re)connection, merges bursts of `strokes` and `warning` so subscribers hear at
+ * most one batch of each per `flushMs`, passes `alarm` on at once, and after a reconnect tells subscribers
+ * to reload what they missed over REST. It connects on the first subscriber of any kind and disconnects
+ * after the last one leaves.
  */
 
 export type SocketStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
@@ -38,6 +42,10 @@ export interface SocketControllerOptions {
 export interface SocketController {
   /** Live strokes, merged: at most one call per flush interval. Connects on the first subscriber. */
   subscribeStrokes(listener: (strokes: StrokeDto[]) => void): () => void;
+  /** Locations whose warning changed, merged per location: the latest state of each, per flush interval. */
+  subscribeWarnings(listener: (items: WarningItem[]) => void): () => void;
+  /** A new alarm or one just confirmed (`confirmed_at` set), delivered at once. */
+  subscribeAlarms(listener: (alarm: AlarmDto) => void): () => void;
   /** Called after every reconnect (not the first connection): reload state over REST. */
   onReload(listener: () => void): () => void;
   onStatus(listener: (status: SocketStatus) => void): () => void;
@@ -53,16 +61,30 @@ export function createSocketController(options: SocketControllerOptions): Socket
   const now = options.now ?? Date.now;
 
   const strokeListeners = new Set<(strokes: StrokeDto[]) => void>();
+  const warningListeners = new Set<(items: WarningItem[]) => void>();
+  const alarmListeners = new Set<(alarm: AlarmDto) => void>();
   const reloadListeners = new Set<() => void>();
   const statusListeners = new Set<(status: SocketStatus) => void>();
   let socket: SocketLike | null = null;
   let current: SocketStatus = 'idle';
   let everConnected = false;
-  let buffer: StrokeDto[] = [];
-  let flushTimer: unknown = null;
   let retryTimer: unknown = null;
-  let lastFlush = Number.NEGATIVE_INFINITY;
   let refused = false;
+
+  const timers = { setTimer, clearTimer, now, flushMs };
+  const strokes = createBurstBuffer<StrokeDto>({
+    ...timers,
+    emit: (batch) => {
+      for (const listener of strokeListeners) listener(batch);
+    },
+  });
+  const warnings = createBurstBuffer<WarningItem>({
+    ...timers,
+    key: (item) => item.location_id,
+    emit: (batch) => {
+      for (const listener of warningListeners) listener(batch);
+    },
+  });
 
   const setStatus = (next: SocketStatus) => {
     if (next === current) return;
@@ -70,20 +92,15 @@ export function createSocketController(options: SocketControllerOptions): Socket
     for (const listener of statusListeners) listener(next);
   };
 
-  const flush = () => {
-    flushTimer = null;
-    lastFlush = now();
-    if (buffer.length === 0) return;
-    const batch = buffer;
-    buffer = [];
-    for (const listener of strokeListeners) listener(batch);
+  const receiveStrokes = (items: StrokeDto[]) => {
+    if (Array.isArray(items)) strokes.push(items);
   };
-
-  const receive = (strokes: StrokeDto[]) => {
-    if (!Array.isArray(strokes) || strokes.length === 0) return;
-    for (const stroke of strokes) buffer.push(stroke);
-    if (flushTimer !== null) return;
-    flushTimer = setTimer(flush, Math.max(0, lastFlush + flushMs - now()));
+  const receiveWarnings = (items: WarningItem[]) => {
+    if (Array.isArray(items)) warnings.push(items);
+  };
+  const receiveAlarm = (alarm: AlarmDto) => {
+    if (typeof alarm?.id !== 'number') return;
+    for (const listener of alarmListeners) listener(alarm);
   };
 
   const auth = (cb: AuthCallback) => {
@@ -126,7 +143,9 @@ export function createSocketController(options: SocketControllerOptions): Socket
         retryLater();
       }
     });
-    created.on('strokes', receive);
+    created.on('strokes', receiveStrokes);
+    created.on('warning', receiveWarnings);
+    created.on('alarm', receiveAlarm);
     created.connect();
   };
 
@@ -135,23 +154,32 @@ export function createSocketController(options: SocketControllerOptions): Socket
     const closing = socket;
     socket = null;
     closing.disconnect();
-    if (flushTimer !== null) clearTimer(flushTimer);
     if (retryTimer !== null) clearTimer(retryTimer);
-    flushTimer = null;
     retryTimer = null;
-    buffer = [];
+    strokes.clear();
+    warnings.clear();
     setStatus('idle');
   };
 
+  const subscribers = () => strokeListeners.size + warningListeners.size + alarmListeners.size;
+
+  /** Adds a listener and connects; its unsubscribe disconnects when no listener of any kind is left. */
+  const subscribe = <L>(listeners: Set<L>, listener: L) => {
+    listeners.add(listener);
+    start();
+    return () => {
+      if (!listeners.delete(listener)) return;
+      // A buffered batch is only for those still listening to that kind.
+      if (listeners === strokeListeners && listeners.size === 0) strokes.clear();
+      if (listeners === warningListeners && listeners.size === 0) warnings.clear();
+      if (subscribers() === 0) stop();
+    };
+  };
+
   return {
-    subscribeStrokes(listener) {
-      strokeListeners.add(listener);
-      start();
-      return () => {
-        strokeListeners.delete(listener);
-        if (strokeListeners.size === 0) stop();
-      };
-    },
+    subscribeStrokes: (listener) => subscribe(strokeListeners, listener),
+    subscribeWarnings: (listener) => subscribe(warningListeners, listener),
+    subscribeAlarms: (listener) => subscribe(alarmListeners, listener),
     onReload(listener) {
       reloadListeners.add(listener);
       return () => reloadListeners.delete(listener);
