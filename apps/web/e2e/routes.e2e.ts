@@ -17,11 +17,9 @@ afterAll(async () => {
 const NOT_FOUND_ZH = '您访问的页面不存在，请检查网址是否正确';
 
 const LATER_SCREENS: [string, string][] = [
-  ['/location', 'Locations'],
   ['/realtimealert', 'Real-time alerts'],
   ['/statistic', 'Statistics'],
   ['/wechat', 'WeChat binding'],
-  ['/geometry', 'Zones'],
   ['/distribute', 'Distribution lists'],
   ['/notification', 'Notifications'],
   ['/device', 'Devices'],
@@ -81,7 +79,7 @@ describe('routes', () => {
       expect(await page.locator('table').count()).toBe(0);
     }
     const chunks = [...scripts].map((p) => p.split('/').pop() ?? '');
-    for (const chunk of ['home', 'location', 'realtimealert', 'statistics-query', 'decision', 'insight']) {
+    for (const chunk of ['home', 'overview', 'realtimealert', 'statistics-query', 'decision', 'insight']) {
       expect(chunks.some((file) => file.startsWith(`${chunk}-`))).toBe(true);
     }
     expect(errors).toEqual([]);

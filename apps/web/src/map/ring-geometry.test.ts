@@ -1,7 +1,7 @@
 import { distanceKm } from '@thunderwatch/domain/geodesy';
 import type { LocationShape, Position } from '@thunderwatch/shared/warnings';
 import { describe, expect, it } from 'vitest';
-import { boundsOf, convexHull, geodesicCircle, ringOutline, unwrapLon } from './ring-geometry';
+import { boundsOf, convexHull, geodesicCircle, outerBounds, ringOutline, unwrapLon } from './ring-geometry';
 
 const km = (a: Position, b: Position) => distanceKm(a[1], a[0], b[1], b[0]);
 
@@ -128,5 +128,27 @@ describe('boundsOf', () => {
 
   it('is null with no positions', () => {
     expect(boundsOf([])).toBeNull();
+  });
+});
+
+describe('outerBounds', () => {
+  it('spans the outermost ring around a point', () => {
+    const bounds = outerBounds({ type: 'Point', coordinates: [113, 23] }, [10, 30, 20]);
+    const [[west, south], [east, north]] = bounds ?? [
+      [0, 0],
+      [0, 0],
+    ];
+    // 30 km is 0.27° of latitude and 0.29° of longitude at 23° N.
+    expect(north - 23).toBeCloseTo(0.27, 2);
+    expect(23 - south).toBeCloseTo(0.27, 2);
+    expect(east - 113).toBeCloseTo(0.293, 2);
+    expect(113 - west).toBeCloseTo(0.293, 2);
+  });
+
+  it('is the shape itself without rings', () => {
+    expect(outerBounds({ type: 'Point', coordinates: [113, 23] }, [])).toEqual([
+      [113, 23],
+      [113, 23],
+    ]);
   });
 });

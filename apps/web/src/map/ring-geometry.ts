@@ -102,3 +102,9 @@ export function boundsOf(positions: Iterable<Position>): [Position, Position] | 
 export function shapePositions(shape: LocationShape): Position[] {
   return shape.type === 'Point' ? [shape.coordinates] : outerVertices(shape.coordinates);
 }
+
+/** The box around a shape's outermost ring (or the shape itself without rings), to fit the map to. */
+export function outerBounds(shape: LocationShape, radiiKm: readonly number[]): [Position, Position] | null {
+  const outermost = Math.max(0, ...radiiKm);
+  return boundsOf(outermost > 0 ? ringOutline(shape, outermost) : shapePositions(shape));
+}

@@ -1,6 +1,5 @@
-import { NotAvailablePanel } from '../../components/not-available-panel';
+import { GeometryScreen } from '../../features/geometry/components/geometry-screen';
 
-/** Placeholder until the geometry screen is built; it shows no data. */
 export default function GeometryRoute() {
-  return <NotAvailablePanel screen="geometry" />;
+  return <GeometryScreen />;
 }

@@ -1,6 +1,5 @@
-import { NotAvailablePanel } from '../../components/not-available-panel';
+import { LocationScreen } from '../../features/location/components/location-screen';
 
-/** Placeholder until the location screen is built; it shows no data. */
 export default function LocationRoute() {
-  return <NotAvailablePanel screen="location" />;
+  return <LocationScreen />;
 }

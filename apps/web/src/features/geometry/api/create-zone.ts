@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ZoneDto, ZoneInput } from '@thunderwatch/shared/warnings';
+import { apiClient } from '../../../lib/api-client';
+import { zonesQueryKey } from './get-zones';
+
+export function createZone(input: ZoneInput): Promise<ZoneDto> {
+  return apiClient.post<ZoneDto>('/api/zones/', input);
+}
+
+export function useCreateZone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createZone,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: zonesQueryKey }),
+  });
+}

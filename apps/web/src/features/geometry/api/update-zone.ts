@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ZoneDto, ZoneInput } from '@thunderwatch/shared/warnings';
+import { apiClient } from '../../../lib/api-client';
+import { zonesQueryKey } from './get-zones';
+
+export interface UpdateZoneInput {
+  id: number;
+  input: ZoneInput;
+}
+
+export function updateZone({ id, input }: UpdateZoneInput): Promise<ZoneDto> {
+  return apiClient.request<ZoneDto>(`/api/zones/${encodeURIComponent(id)}`, { method: 'PUT', json: input });
+}
+
+export function useUpdateZone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateZone,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: zonesQueryKey });
+      // Locations made from the zone follow its new shape.
+      void queryClient.invalidateQueries({ queryKey: ['locations'] });
+      void queryClient.invalidateQueries({ queryKey: ['user_map_data'] });
+    },
+  });
+}

@@ -1,0 +1,62 @@
+import type { ZoneDto } from '@thunderwatch/shared/warnings';
+import { useTranslation } from 'react-i18next';
+import { ZoneRow } from './zone-row';
+
+interface ZoneTableProps {
+  zones: ZoneDto[];
+  loading: boolean;
+  selectedId: number | null;
+  canEdit: boolean;
+  onSelect: (id: number) => void;
+  onEdit: (zone: ZoneDto) => void;
+}
+
+/** My group's zones: name, area, vertices, edit and delete. */
+export function ZoneTable({ zones, loading, selectedId, canEdit, onSelect, onEdit }: ZoneTableProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="table-wrap">
+      <table className="table table-dense zone-table">
+        <caption className="visually-hidden">{t('geometry.list.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('geometry.list.name')}</th>
+            <th scope="col" className="numeric">
+              {t('geometry.list.area')}
+            </th>
+            <th scope="col" className="numeric">
+              {t('geometry.list.vertices')}
+            </th>
+            <th scope="col">{t('common.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {zones.map((zone) => (
+            <ZoneRow
+              key={zone.id}
+              zone={zone}
+              selected={zone.id === selectedId}
+              canEdit={canEdit}
+              onSelect={() => onSelect(zone.id)}
+              onEdit={() => onEdit(zone)}
+            />
+          ))}
+          {zones.length === 0 && !loading && (
+            <tr>
+              <td colSpan={4} className="empty">
+                {t('geometry.list.empty')}
+              </td>
+            </tr>
+          )}
+          {loading && zones.length === 0 && (
+            <tr>
+              <td colSpan={4} className="empty" role="status">
+                {t('common.loading')}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

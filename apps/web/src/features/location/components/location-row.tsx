@@ -1,0 +1,102 @@
+import type { LocationDto } from '@thunderwatch/shared/warnings';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorMessage } from '../../../components/error-message';
+import { useDeleteLocation } from '../api/delete-location';
+import { useUpdateLocation } from '../api/update-location';
+import { inputFromLocation, shapeKindOf } from '../model/location-draft';
+import { LevelBadge } from './level-badge';
+
+const COLUMNS = 5;
+
+interface LocationRowProps {
+  location: LocationDto;
+  selected: boolean;
+  canEdit: boolean;
+  onSelect: () => void;
+  onEdit: () => void;
+}
+
+export function LocationRow({ location, selected, canEdit, onSelect, onEdit }: LocationRowProps) {
+  const { t } = useTranslation();
+  const update = useUpdateLocation();
+  const remove = useDeleteLocation();
+  const [confirming, setConfirming] = useState(false);
+  const error = update.error ?? remove.error;
+  const classes = [selected ? 'row-selected' : '', location.enabled ? '' : 'row-disabled'].join(' ').trim();
+
+  return (
+    <>
+      <tr className={classes || undefined}>
+        <td>
+          <button type="button" className="link-button" onClick={onSelect} aria-pressed={selected}>
+            {location.name}
+          </button>
+        </td>
+        <td>{t(`location.kind.${shapeKindOf(location)}`)}</td>
+        <td>
+          <LevelBadge level={location.enabled ? location.level : 0} />
+        </td>
+        <td>
+          <input
+            type="checkbox"
+            checked={location.enabled}
+            disabled={!canEdit || update.isPending}
+            aria-label={t('location.list.enabled_of', { name: location.name })}
+            onChange={(event) =>
+              update.mutate({
+                id: location.id,
+                input: inputFromLocation(location, { enabled: event.target.checked }),
+              })
+            }
+          />
+        </td>
+        <td className="actions">
+          {canEdit && !confirming && (
+            <>
+              <button
+                type="button"
+                className="button button-small button-secondary"
+                onClick={onEdit}
+                aria-label={t('location.list.edit_of', { name: location.name })}
+              >
+                {t('location.list.edit')}
+              </button>
+              <button
+                type="button"
+                className="button button-small button-secondary"
+                onClick={() => setConfirming(true)}
+                aria-label={t('location.list.delete_of', { name: location.name })}
+              >
+                {t('location.list.delete')}
+              </button>
+            </>
+          )}
+          {confirming && (
+            <span className="confirm">
+              {t('location.list.delete_confirm')}
+              <button
+                type="button"
+                className="button button-small button-danger"
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(location.id, { onSuccess: () => setConfirming(false) })}
+              >
+                {t('common.yes')}
+              </button>
+              <button type="button" className="button button-small" onClick={() => setConfirming(false)}>
+                {t('common.no')}
+              </button>
+            </span>
+          )}
+        </td>
+      </tr>
+      {error && (
+        <tr>
+          <td colSpan={COLUMNS}>
+            <ErrorMessage error={error} />
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+import type { LocationDto, Position } from '@thunderwatch/shared/warnings';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorMessage } from '../../../components/error-message';
+import { can, useCurrentUser } from '../../../lib/current-user';
+import { MapWorkspace } from '../../../map/map-workspace';
+import { boundsOf, outerBounds } from '../../../map/ring-geometry';
+import { useLocations } from '../api/get-locations';
+import { useZoneChoices } from '../api/get-zone-choices';
+import {
+  draftFromLocation,
+  draftPreview,
+  type LocationDraft,
+  newLocationDraft,
+} from '../model/location-draft';
+import { LocationForm } from './location-form';
+import { LocationMap, type MapFit } from './location-map';
+import { LocationTable } from './location-table';
+import '../location.css';
+
+const NO_LOCATIONS: LocationDto[] = [];
+
+const boundsOfLocation = (location: Pick<LocationDto, 'shape' | 'rings'>) =>
+  outerBounds(
+    location.shape,
+    location.rings.map((ring) => ring.radius_km),
+  );
+
+/** The box around several boxes. */
+const union = (boxes: ([Position, Position] | null)[]) =>
+  boundsOf(boxes.flatMap((box) => (box ? [box[0], box[1]] : [])));
+
+interface Editing {
+  location: LocationDto | null;
+  draft: LocationDraft;
+}
+
+/** My locations: the list with their current level, the form to add or change one, and the map. */
+export function LocationScreen() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const canEdit = can(user.data, 'location.update');
+  const locations = useLocations();
+  const zones = useZoneChoices();
+  const items = locations.data?.items ?? NO_LOCATIONS;
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [fit, setFit] = useState<MapFit | null>(null);
+  const fitTo = (key: string, bounds: [Position, Position] | null) => {
+    if (bounds) setFit({ key: `${key}:${Date.now()}`, bounds });
+  };
+
+  // Once, when the list first arrives: show all my locations.
+  const loaded = locations.data !== undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the first load moves the map
+  useEffect(() => {
+    if (loaded && items.length > 0) fitTo('all', union(items.map(boundsOfLocation)));
+  }, [loaded]);
+
+  const select = (id: number) => {
+    setSelectedId(id);
+    const location = items.find((item) => item.id === id);
+    if (location) fitTo(`location-${id}`, boundsOfLocation(location));
+  };
+  const edit = (location: LocationDto) => {
+    setSelectedId(location.id);
+    setEditing({ location, draft: draftFromLocation(location) });
+    fitTo(`location-${location.id}`, boundsOfLocation(location));
+  };
+  const changeDraft = (patch: Partial<LocationDraft>) => {
+    // Functional: a dragged vertex sends several changes before React renders again.
+    setEditing((current) => current && { ...current, draft: { ...current.draft, ...patch } });
+    if (editing && patch.zoneId != null && patch.zoneId !== editing.draft.zoneId) {
+      const preview = draftPreview({ ...editing.draft, ...patch }, zones.data?.items ?? []);
+      if (preview) fitTo(`zone-${patch.zoneId}`, boundsOfLocation(preview));
+    }
+  };
+  const done = (saved: LocationDto | null) => {
+    setEditing(null);
+    if (saved) setSelectedId(saved.id);
+  };
+
+  return (
+    <MapWorkspace
+      title={t('screens.location')}
+      map={
+        <LocationMap
+          locations={items}
+          selectedId={selectedId}
+          onSelect={select}
+          editing={editing ? { id: editing.location?.id ?? null, draft: editing.draft } : null}
+          onDraftChange={changeDraft}
+          zones={zones.data?.items ?? []}
+          fit={fit}
+        />
+      }
+    >
+      {editing ? (
+        <LocationForm
+          key={editing.location?.id ?? 'new'}
+          location={editing.location}
+          draft={editing.draft}
+          onDraftChange={(draft) => changeDraft(draft)}
+          zones={zones.data?.items}
+          onDone={done}
+        />
+      ) : (
+        <>
+          <div className="location-intro">
+            <p className="page-intro">{t('location.intro')}</p>
+            {canEdit && (
+              <button
+                type="button"
+                className="button"
+                onClick={() => setEditing({ location: null, draft: newLocationDraft() })}
+              >
+                {t('location.list.new')}
+              </button>
+            )}
+          </div>
+          <ErrorMessage error={locations.error} />
+          <LocationTable
+            locations={items}
+            loading={locations.isPending}
+            selectedId={selectedId}
+            canEdit={canEdit}
+            onSelect={select}
+            onEdit={edit}
+          />
+        </>
+      )}
+      <ErrorMessage error={zones.error} />
+    </MapWorkspace>
+  );
+}

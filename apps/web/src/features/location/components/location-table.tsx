@@ -1,0 +1,66 @@
+import type { LocationDto } from '@thunderwatch/shared/warnings';
+import { useTranslation } from 'react-i18next';
+import { LocationRow } from './location-row';
+
+interface LocationTableProps {
+  locations: LocationDto[];
+  loading: boolean;
+  selectedId: number | null;
+  canEdit: boolean;
+  onSelect: (id: number) => void;
+  onEdit: (location: LocationDto) => void;
+}
+
+/** My locations: name, kind, current level, on/off, edit and delete. */
+export function LocationTable({
+  locations,
+  loading,
+  selectedId,
+  canEdit,
+  onSelect,
+  onEdit,
+}: LocationTableProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="table-wrap">
+      <table className="table table-dense location-table">
+        <caption className="visually-hidden">{t('location.list.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('location.list.name')}</th>
+            <th scope="col">{t('location.list.kind')}</th>
+            <th scope="col">{t('location.list.level')}</th>
+            <th scope="col">{t('location.list.enabled')}</th>
+            <th scope="col">{t('common.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {locations.map((location) => (
+            <LocationRow
+              key={location.id}
+              location={location}
+              selected={location.id === selectedId}
+              canEdit={canEdit}
+              onSelect={() => onSelect(location.id)}
+              onEdit={() => onEdit(location)}
+            />
+          ))}
+          {locations.length === 0 && !loading && (
+            <tr>
+              <td colSpan={5} className="empty">
+                {t('location.list.empty')}
+              </td>
+            </tr>
+          )}
+          {loading && locations.length === 0 && (
+            <tr>
+              <td colSpan={5} className="empty" role="status">
+                {t('common.loading')}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
