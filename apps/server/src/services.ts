@@ -5,6 +5,11 @@ import { AccessTokens } from './lib/tokens.js';
 import { AccessLogRepo } from './modules/access-log/access-log-repo.js';
 import { AccessLogService } from './modules/access-log/access-log-service.js';
 import { AccessLogWriter } from './modules/access-log/access-log-writer.js';
+import { AlarmsRepo } from './modules/alarms/alarms-repo.js';
+import { AlarmsService } from './modules/alarms/alarms-service.js';
+import { AlertsRepo } from './modules/alerts/alerts-repo.js';
+import { AlertsService } from './modules/alerts/alerts-service.js';
+import { WarningStatsRepo } from './modules/alerts/warning-stats-repo.js';
 import { AuthService } from './modules/auth/auth-service.js';
 import { LoginFailuresRepo } from './modules/auth/login-failures-repo.js';
 import { SessionsRepo } from './modules/auth/sessions-repo.js';
@@ -12,6 +17,10 @@ import { FeedsRepo } from './modules/feeds/feeds-repo.js';
 import { FeedsService } from './modules/feeds/feeds-service.js';
 import { GroupsRepo } from './modules/groups/groups-repo.js';
 import { GroupsService } from './modules/groups/groups-service.js';
+import { LocationChanges } from './modules/locations/location-changes.js';
+import { LocationsRepo } from './modules/locations/locations-repo.js';
+import { LocationsService } from './modules/locations/locations-service.js';
+import { UserMapDataService } from './modules/locations/user-map-data-service.js';
 import { DevSmsProvider } from './modules/sms/dev-sms-provider.js';
 import { HttpSmsProvider } from './modules/sms/http-sms-provider.js';
 import { SmsOutboxRepo } from './modules/sms/outbox-repo.js';
@@ -25,6 +34,8 @@ import { UsersRepo } from './modules/users/users-repo.js';
 import { UsersService } from './modules/users/users-service.js';
 import { VerifyCodesRepo } from './modules/verify-codes/verify-codes-repo.js';
 import { VerifyCodesService } from './modules/verify-codes/verify-codes-service.js';
+import { ZonesRepo } from './modules/zones/zones-repo.js';
+import { ZonesService } from './modules/zones/zones-service.js';
 import { FlashAssigner } from './pipeline/flash-ids.js';
 import { IngestService } from './pipeline/ingest-service.js';
 import { StrokeBus } from './pipeline/stroke-bus.js';
@@ -85,6 +96,20 @@ export function createServices(d: {
     },
     now,
   });
+  const locationChanges = new LocationChanges((err) =>
+    d.log.error({ err }, 'a location change listener failed'),
+  );
+  const locationsRepo = new LocationsRepo(db);
+  const zonesRepo = new ZonesRepo(db);
+  const groupExists = async (id: number) => (await groups.get(id, null)) !== null;
+  const locations = new LocationsService({
+    locations: locationsRepo,
+    zones: zonesRepo,
+    groupExists,
+    changes: locationChanges,
+    now,
+  });
+  const alarmsRepo = new AlarmsRepo(db);
   return {
     failures,
     codes,
@@ -101,6 +126,21 @@ export function createServices(d: {
     lightning: new LightningService(strokes, new LightningStatsRepo(db)),
     bus,
     ingest,
+    locationChanges,
+    locationsRepo,
+    locations,
+    userMapData: new UserMapDataService(db, locations),
+    zones: new ZonesService({
+      db,
+      zones: zonesRepo,
+      locations: locationsRepo,
+      groupExists,
+      changes: locationChanges,
+      now,
+    }),
+    alerts: new AlertsService(new AlertsRepo(db), new WarningStatsRepo(db), now),
+    alarmsRepo,
+    alarms: new AlarmsService(alarmsRepo),
   };
 }
 

@@ -1,0 +1,152 @@
+/**
+ * One alert episode as an OASIS CAP 1.2 message: a Chinese and an English `info` block, the area as a
+ * circle around a point location (outer ring radius) or as the polygon of a polygon location.
+ */
+import type { AlertDto, LocationShape, Ring, RingLevel } from '@thunderwatch/shared/warnings';
+import XMLBuilder from 'fast-xml-builder';
+
+export const CAP_NAMESPACE = 'urn:oasis:names:tc:emergency:cap:1.2';
+export const CAP_CONTENT_TYPE = 'application/cap+xml; charset=utf-8';
+
+export interface CapSource {
+  alert: AlertDto;
+  shape: LocationShape;
+  rings: Ring[];
+  timeZone: string;
+  groupName: string;
+}
+
+export interface CapContext {
+  /** CAP `sender`: who issues the message, without spaces, commas, `<` or `&`. */
+  sender: string;
+  now: Date;
+}
+
+const SEVERITY: Record<RingLevel, string> = { 3: 'Severe', 2: 'Moderate', 1: 'Minor' };
+const COLOUR = {
+  zh: { 3: '红色', 2: '橙色', 1: '黄色' },
+  en: { 3: 'red', 2: 'orange', 1: 'yellow' },
+} as const satisfies Record<string, Record<RingLevel, string>>;
+
+/** CAP dateTime: seconds and an explicit offset, never `Z` or fractions (the schema's pattern). */
+export const capTime = (d: Date) => `${d.toISOString().slice(0, 19)}+00:00`;
+const coord = (v: number) => String(Number(v.toFixed(6)));
+const km = (v: number) => String(Number(v.toFixed(2)));
+
+/** `2024-06-01 20:15` in the location's own time zone, for people reading the description. */
+function localTime(iso: string, timeZone: string): string {
+  const f = new Intl.DateTimeFormat('sv-SE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  });
+  return `${f.format(new Date(iso))} (${timeZone})`;
+}
+
+function areaOf(shape: LocationShape, rings: Ring[]): { polygon?: string; circle?: string } {
+  if (shape.type === 'Point') {
+    const [lon, lat] = shape.coordinates;
+    const outer = Math.max(...rings.map((r) => r.radius_km));
+    return { circle: `${coord(lat)},${coord(lon)} ${km(outer)}` };
+  }
+  const outerRing = shape.coordinates[0] ?? [];
+  return { polygon: outerRing.map(([lon, lat]) => `${coord(lat)},${coord(lon)}`).join(' ') };
+}
+
+function describe(
+  src: CapSource,
+  lang: 'zh' | 'en',
+): { headline: string; description: string; areaDesc: string } {
+  const { alert, timeZone } = src;
+  const level = alert.peak_level;
+  const colour = COLOUR[lang][level];
+  const outer = Math.max(...src.rings.map((r) => r.radius_km));
+  const ended = alert.ended_at !== null;
+  const nearest = alert.nearest_km === null ? null : km(alert.nearest_km);
+  if (lang === 'zh') {
+    const counts =
+      alert.ring_counts.map((c) => `${km(c.radius_km)} km 内 ${c.strokes} 次`).join('；') || '无';
+    return {
+      headline: `${alert.location_name}：雷电${colour}预警${ended ? '（已解除）' : ''}`,
+      description: [
+        `地点：${alert.location_name}`,
+        `最高预警等级：${level} 级（${colour}）`,
+        `最近闪电距离：${nearest === null ? '无' : `${nearest} km`}`,
+        `各圈闪电次数：${counts}`,
+        `开始：${localTime(alert.started_at, timeZone)}`,
+        `解除：${alert.ended_at ? localTime(alert.ended_at, timeZone) : '仍在持续'}`,
+      ].join('\n'),
+      areaDesc: `${alert.location_name}及周边 ${km(outer)} km`,
+    };
+  }
+  const counts =
+    alert.ring_counts.map((c) => `${c.strokes} within ${km(c.radius_km)} km`).join('; ') || 'none';
+  return {
+    headline: `Lightning ${colour} warning for ${alert.location_name}${ended ? ' (all clear)' : ''}`,
+    description: [
+      `Location: ${alert.location_name}`,
+      `Peak level: ${level} (${colour})`,
+      `Nearest stroke: ${nearest === null ? 'none' : `${nearest} km`}`,
+      `Strokes per ring: ${counts}`,
+      `Started: ${localTime(alert.started_at, timeZone)}`,
+      `All clear: ${alert.ended_at ? localTime(alert.ended_at, timeZone) : 'still going on'}`,
+    ].join('\n'),
+    areaDesc: `${alert.location_name} and ${km(outer)} km around it`,
+  };
+}
+
+/**
+ * An episode still going on is sent now and expires when its longest all-clear countdown would end if no
+ * further stroke came; an ended one is sent and expires at its all-clear.
+ */
+function timesOf(src: CapSource, now: Date): { sent: Date; expires: Date } {
+  if (src.alert.ended_at) {
+    const end = new Date(src.alert.ended_at);
+    return { sent: end, expires: end };
+  }
+  const allClearMin = Math.max(...src.rings.map((r) => r.all_clear_min));
+  return { sent: now, expires: new Date(now.getTime() + allClearMin * 60_000) };
+}
+
+export function alertToCap(src: CapSource, ctx: CapContext): string {
+  const { alert } = src;
+  const { sent, expires } = timesOf(src, ctx.now);
+  const ended = alert.ended_at !== null;
+  const info = (['zh', 'en'] as const).map((lang) => {
+    const text = describe(src, lang);
+    return {
+      language: lang === 'zh' ? 'zh-CN' : 'en-US',
+      category: 'Met',
+      event: lang === 'zh' ? '雷电预警' : 'Lightning warning',
+      responseType: ended ? 'AllClear' : 'Shelter',
+      urgency: ended ? 'Past' : 'Immediate',
+      severity: SEVERITY[alert.peak_level],
+      certainty: 'Observed',
+      onset: capTime(new Date(alert.started_at)),
+      expires: capTime(expires),
+      senderName: lang === 'zh' ? 'Thunderwatch 雷电监测预警' : 'Thunderwatch lightning warnings',
+      headline: text.headline,
+      description: text.description,
+      area: { areaDesc: text.areaDesc, ...areaOf(src.shape, src.rings) },
+    };
+  });
+  const doc = {
+    '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
+    alert: {
+      '@_xmlns': CAP_NAMESPACE,
+      identifier: `thunderwatch-alert-${alert.id}-${Math.floor(sent.getTime() / 1000)}`,
+      sender: ctx.sender,
+      sent: capTime(sent),
+      status: 'Actual',
+      msgType: 'Alert',
+      scope: 'Restricted',
+      restriction: `仅限${src.groupName}内部使用 / For members of ${src.groupName} only`,
+      info,
+    },
+  };
+  return new XMLBuilder({ ignoreAttributes: false, format: true }).build(doc);
+}
