@@ -1,6 +1,5 @@
-import { NotAvailablePanel } from '../../components/not-available-panel';
+import { RealtimealertScreen } from '../../features/realtimealert/components/realtimealert-screen';
 
-/** Placeholder until the realtimealert screen is built; it shows no data. */
 export default function RealtimealertRoute() {
-  return <NotAvailablePanel screen="realtimealert" />;
+  return <RealtimealertScreen />;
 }

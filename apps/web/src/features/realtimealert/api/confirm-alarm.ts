@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Page } from '@thunderwatch/shared/api';
+import type { AlarmConfirmInput, AlarmDto } from '@thunderwatch/shared/warnings';
+import { apiClient } from '../../../lib/api-client';
+import { applyAlarm } from '../hooks/warning-cache';
+import { unconfirmedAlarmsQueryKey } from './get-unconfirmed-alarms';
+
+/** Confirming an alarm someone else already confirmed is harmless: the server answers it as it is. */
+export function confirmAlarm(input: AlarmConfirmInput): Promise<AlarmDto> {
+  return apiClient.post<AlarmDto>('/api/warning/alarm_confirm', input);
+}
+
+/** Confirms all the given alarms of one location with the same note. */
+export function useConfirmAlarms() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ids, note }: { ids: number[]; note: string }) =>
+      Promise.all(ids.map((id) => confirmAlarm({ id, note: note.trim() || undefined }))),
+    onSuccess: (confirmed) => {
+      // Stop the flashing at once; the refetch below then reconciles the list and its total.
+      for (const alarm of confirmed) {
+        queryClient.setQueryData<Page<AlarmDto>>(unconfirmedAlarmsQueryKey, (page) =>
+          applyAlarm(page, alarm),
+        );
+      }
+      void Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['alarms'] }),
+        queryClient.invalidateQueries({ queryKey: ['warning'] }),
+      ]);
+    },
+  });
+}

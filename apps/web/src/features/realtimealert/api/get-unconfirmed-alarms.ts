@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Page } from '@thunderwatch/shared/api';
+import type { AlarmDto } from '@thunderwatch/shared/warnings';
+import { apiClient } from '../../../lib/api-client';
+
+/** More unconfirmed alarms than this at once is a board nobody can work through; the total still shows. */
+export const UNCONFIRMED_LIMIT = 100;
+
+/** Socket `alarm` events are applied to this entry; confirming invalidates every `alarms` list. */
+export const unconfirmedAlarmsQueryKey = ['alarms', { confirmed: false }] as const;
+
+export function getUnconfirmedAlarms(): Promise<Page<AlarmDto>> {
+  return apiClient.get<Page<AlarmDto>>('/api/alarms/', {
+    confirmed: false,
+    limit: UNCONFIRMED_LIMIT,
+    offset: 0,
+  });
+}
+
+export function useUnconfirmedAlarms() {
+  return useQuery({
+    queryKey: unconfirmedAlarmsQueryKey,
+    queryFn: getUnconfirmedAlarms,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

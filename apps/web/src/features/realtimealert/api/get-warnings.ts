@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import type { WarningList } from '@thunderwatch/shared/warnings';
+import { apiClient } from '../../../lib/api-client';
+
+/** Socket `warning` events are merged into this entry (see use-live-warnings). */
+export const warningsQueryKey = ['warning'] as const;
+
+export function getWarnings(): Promise<WarningList> {
+  return apiClient.get<WarningList>('/api/warning');
+}
+
+export function useWarnings() {
+  // Kept fresh by the socket; a reconnect invalidates it.
+  return useQuery({ queryKey: warningsQueryKey, queryFn: getWarnings, staleTime: Number.POSITIVE_INFINITY });
+}

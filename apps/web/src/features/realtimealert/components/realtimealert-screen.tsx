@@ -1,0 +1,109 @@
+import type { AlarmDto } from '@thunderwatch/shared/warnings';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorMessage } from '../../../components/error-message';
+import { useCurrentUser } from '../../../lib/current-user';
+import { DEFAULT_TIME_ZONE, localeOf } from '../../../lib/time';
+import { useUnconfirmedAlarms } from '../api/get-unconfirmed-alarms';
+import { useWarnings } from '../api/get-warnings';
+import { useAlarmAlerting } from '../hooks/use-alarm-alerting';
+import { useFullscreen } from '../hooks/use-fullscreen';
+import { useLiveWarnings } from '../hooks/use-live-warnings';
+import { alarmsByLocation } from '../hooks/warning-cache';
+import { compassPoint, formatKm, levelCounts, sortTiles, wholeDegrees } from './board-format';
+import { ConfirmAlarmDialog } from './confirm-alarm-dialog';
+import { SummaryBar } from './summary-bar';
+import { WarningTile } from './warning-tile';
+import '../realtimealert.css';
+
+const NO_ALARMS: AlarmDto[] = [];
+
+/** The wall board: every location as a tile in its level's colour; new alarms flash and sound until confirmed. */
+export function RealtimealertScreen() {
+  const { t, i18n } = useTranslation();
+  const user = useCurrentUser();
+  const timeZone = user.data?.time_zone ?? DEFAULT_TIME_ZONE;
+  const status = useLiveWarnings();
+  const warnings = useWarnings();
+  const alarms = useUnconfirmedAlarms();
+  const board = useRef<HTMLElement>(null);
+  const fullscreen = useFullscreen(board);
+  const [confirming, setConfirming] = useState<{ locationId: number; alarms: AlarmDto[] } | null>(null);
+
+  const pending = alarms.data?.items ?? NO_ALARMS;
+  const byLocation = useMemo(() => alarmsByLocation(pending), [pending]);
+  const collator = useMemo(() => new Intl.Collator(localeOf(i18n.language)), [i18n.language]);
+  const items = warnings.data?.items;
+  const tiles = useMemo(() => sortTiles(items ?? [], collator.compare), [items, collator]);
+  const counts = useMemo(() => levelCounts(items ?? []), [items]);
+
+  const describe = useCallback(
+    (alarm: AlarmDto) => ({
+      title: t('realtimealert.notification.title', {
+        name: alarm.location_name,
+        level: t(`realtimealert.level.${alarm.level}`),
+      }),
+      body:
+        alarm.nearest_km === null
+          ? t('realtimealert.notification.body_plain')
+          : t('realtimealert.notification.body', {
+              km: formatKm(alarm.nearest_km),
+              point:
+                alarm.bearing_deg === null
+                  ? ''
+                  : t(`realtimealert.compass.${compassPoint(alarm.bearing_deg)}`),
+              deg: alarm.bearing_deg === null ? '' : wholeDegrees(alarm.bearing_deg),
+            }),
+    }),
+    [t],
+  );
+  const alerting = useAlarmAlerting(pending, describe);
+
+  const onConfirm = useCallback(
+    (locationId: number) => setConfirming({ locationId, alarms: byLocation.get(locationId) ?? [] }),
+    [byLocation],
+  );
+  const confirmingName = tiles.find((tile) => tile.location_id === confirming?.locationId)?.name ?? '';
+  const stillPending = confirming ? confirming.alarms.some((a) => pending.some((p) => p.id === a.id)) : false;
+
+  return (
+    <section ref={board} className="rta-board" aria-labelledby="rta-title">
+      <h1 id="rta-title" className="rta-title">
+        {t('screens.realtimealert')}
+      </h1>
+      <SummaryBar
+        counts={counts}
+        unconfirmed={alarms.data?.total ?? 0}
+        status={status}
+        alerting={alerting}
+        fullscreen={fullscreen}
+      />
+      <ErrorMessage error={warnings.error ?? alarms.error} />
+      {warnings.isPending && <p className="rta-muted">{t('common.loading')}</p>}
+      {warnings.isSuccess && tiles.length === 0 && (
+        <div className="panel rta-empty">
+          <p>{t('realtimealert.empty')}</p>
+        </div>
+      )}
+      <div className="rta-grid" data-count={Math.min(tiles.length, 12)}>
+        {tiles.map((item) => (
+          <WarningTile
+            key={item.location_id}
+            item={item}
+            alarms={byLocation.get(item.location_id) ?? NO_ALARMS}
+            onConfirm={onConfirm}
+          />
+        ))}
+      </div>
+      {confirming && (
+        <ConfirmAlarmDialog
+          locationName={confirmingName}
+          alarms={confirming.alarms}
+          stillPending={stillPending}
+          timeZone={timeZone}
+          onClose={() => setConfirming(null)}
+        />
+      )}
+    </section>
+  );
+}

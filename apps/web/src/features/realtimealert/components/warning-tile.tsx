@@ -1,0 +1,84 @@
+import { type AlarmDto, LEVEL_COLOURS, type WarningItem } from '@thunderwatch/shared/warnings';
+import { type CSSProperties, memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApproachLine } from './approach-line';
+import { compassPoint, formatKm, wholeDegrees } from './board-format';
+import { Countdown } from './countdown';
+import { RingCounts } from './ring-counts';
+
+interface WarningTileProps {
+  item: WarningItem;
+  /** This location's unconfirmed alarms; any makes the tile flash. */
+  alarms: readonly AlarmDto[];
+  onConfirm: (locationId: number) => void;
+}
+
+/** One location on the wall board, in its level's colour. */
+export const WarningTile = memo(function WarningTile({ item, alarms, onConfirm }: WarningTileProps) {
+  const { t } = useTranslation();
+  const flashing = alarms.length > 0;
+  const titleId = `rta-tile-${item.location_id}`;
+  return (
+    <article
+      className={`rta-tile rta-level-${item.level}${flashing ? ' rta-flashing' : ''}`}
+      aria-labelledby={titleId}
+      data-testid={`tile-${item.location_id}`}
+      data-level={item.level}
+      data-flashing={flashing}
+      style={{ '--level-colour': LEVEL_COLOURS[item.level] } as CSSProperties}
+    >
+      <header className="rta-tile-header">
+        <h2 id={titleId}>{item.name}</h2>
+        <span className="rta-level-text">{t(`realtimealert.level.${item.level}`)}</span>
+      </header>
+      <dl className="rta-facts">
+        <div>
+          <dt>{t('realtimealert.tile.nearest')}</dt>
+          <dd data-testid="nearest">
+            {item.nearest_km === null ? (
+              <span className="rta-muted">{t('realtimealert.tile.no_strokes')}</span>
+            ) : (
+              <>
+                {t('realtimealert.tile.distance', { km: formatKm(item.nearest_km) })}
+                {item.bearing_deg !== null && (
+                  <span className="rta-bearing">
+                    {' '}
+                    {t('realtimealert.tile.bearing', {
+                      deg: wholeDegrees(item.bearing_deg),
+                      point: t(`realtimealert.compass.${compassPoint(item.bearing_deg)}`),
+                    })}
+                  </span>
+                )}
+              </>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('realtimealert.tile.all_clear')}</dt>
+          <dd>
+            <Countdown item={item} />
+          </dd>
+        </div>
+      </dl>
+      {item.counts.length > 0 && (
+        <section className="rta-tile-section">
+          <h3>{t('realtimealert.tile.strokes_15')}</h3>
+          <RingCounts counts={item.counts} />
+        </section>
+      )}
+      {item.level > 0 && <ApproachLine approach={item.approach} />}
+      {flashing && (
+        <div className="rta-alarm-bar" role="alert">
+          <span>{t('realtimealert.tile.unconfirmed', { count: alarms.length })}</span>
+          <button
+            type="button"
+            className="button rta-confirm-button"
+            onClick={() => onConfirm(item.location_id)}
+          >
+            {t('realtimealert.tile.confirm')}
+          </button>
+        </div>
+      )}
+    </article>
+  );
+});

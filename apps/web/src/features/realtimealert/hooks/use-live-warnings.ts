@@ -1,0 +1,47 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { Page } from '@thunderwatch/shared/api';
+import type { AlarmDto, WarningList } from '@thunderwatch/shared/warnings';
+import { useEffect, useState } from 'react';
+import type { SocketStatus } from '../../../lib/socket';
+import { socketController } from '../../../lib/socket-connection';
+import { unconfirmedAlarmsQueryKey } from '../api/get-unconfirmed-alarms';
+import { warningsQueryKey } from '../api/get-warnings';
+import { applyAlarm, mergeWarnings } from './warning-cache';
+
+/**
+ * Keeps the cached warnings and unconfirmed alarms live: socket events are applied to the query cache,
+ * and after a reconnect both are fetched again (events sent while disconnected are gone).
+ */
+export function useLiveWarnings(): SocketStatus {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<SocketStatus>(socketController.status());
+
+  useEffect(() => {
+    const offStatus = socketController.onStatus(setStatus);
+    const offWarnings = socketController.subscribeWarnings((items) =>
+      queryClient.setQueryData<WarningList>(warningsQueryKey, (list) => mergeWarnings(list, items)),
+    );
+    const offAlarms = socketController.subscribeAlarms((alarm) => {
+      const page = queryClient.setQueryData<Page<AlarmDto>>(unconfirmedAlarmsQueryKey, (current) =>
+        applyAlarm(current, alarm),
+      );
+      // A list cut at its limit cannot tell whether an alarm beyond it was confirmed: ask again.
+      if (page && page.total > page.items.length) {
+        void queryClient.invalidateQueries({ queryKey: unconfirmedAlarmsQueryKey });
+      }
+    });
+    const offReload = socketController.onReload(() => {
+      void queryClient.invalidateQueries({ queryKey: warningsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: unconfirmedAlarmsQueryKey });
+    });
+    setStatus(socketController.status());
+    return () => {
+      offWarnings();
+      offAlarms();
+      offReload();
+      offStatus();
+    };
+  }, [queryClient]);
+
+  return status;
+}
