@@ -9,6 +9,7 @@ import { DEFAULT_TIME_ZONE } from '../../../lib/time';
 import { BasemapLayer } from '../../../map/basemap-layer';
 import { DensityLayer } from '../../../map/density-layer';
 import { FlashLayer } from '../../../map/flash-layer';
+import { LocationsLayer } from '../../../map/locations-layer';
 import { MapPopup } from '../../../map/map-popup';
 import { MapView, type MapViewState } from '../../../map/map-view';
 import { LIVE_WINDOW_MIN, REPLAY_TRAIL_MIN } from '../../../map/stroke-style';
@@ -17,6 +18,7 @@ import { useFlash } from '../api/get-flash';
 import { shownTime } from '../hooks/replay';
 import { useClock } from '../hooks/use-clock';
 import { useDensityGrid } from '../hooks/use-density-grid';
+import { useMyLocations } from '../hooks/use-my-locations';
 import { useReplay } from '../hooks/use-replay';
 import { useStrokeFeed } from '../hooks/use-stroke-feed';
 import { useViewParams } from '../hooks/use-view-params';
@@ -46,6 +48,8 @@ export function HomeScreen() {
   const [selected, setSelected] = useState<CompactStroke | null>(null);
   const [flashId, setFlashId] = useState<number | null>(null);
   const [densityOn, setDensityOn] = useState(false);
+  const [locationsOn, setLocationsOn] = useState(true);
+  const myLocations = useMyLocations();
   const flash = useFlash(flashId);
 
   const mode = replay.state.mode;
@@ -95,6 +99,7 @@ export function HomeScreen() {
       <MapView initialView={initial} onMoveEnd={onMoveEnd} label={t('home.map_label')}>
         <BasemapLayer />
         {densityOn && <DensityLayer data={density.data} />}
+        {locationsOn && <LocationsLayer locations={myLocations.locations} />}
         <StrokesLayer store={store} now={shown} mode={mode} onSelect={onSelect} />
         {flashPoints.length > 0 && <FlashLayer points={flashPoints} />}
         {selected && (
@@ -129,12 +134,15 @@ export function HomeScreen() {
           </div>
         ) : null}
         <ErrorMessage error={density.error} />
+        <ErrorMessage error={myLocations.error} />
       </div>
       <div className="home-overlay home-overlay-right">
         <MapToolbar
           density={densityOn}
           onDensity={setDensityOn}
           densityLoading={density.loading}
+          locations={locationsOn}
+          onLocations={setLocationsOn}
           simulated={simulated}
           status={feed.status}
           loading={feed.loading}

@@ -6,6 +6,8 @@ interface MapToolbarProps {
   density: boolean;
   onDensity: (on: boolean) => void;
   densityLoading: boolean;
+  locations: boolean;
+  onLocations: (on: boolean) => void;
   simulated: boolean;
   status: SocketStatus;
   loading: 'recent' | 'history' | null;
@@ -16,6 +18,8 @@ export function MapToolbar({
   density,
   onDensity,
   densityLoading,
+  locations,
+  onLocations,
   simulated,
   status,
   loading,
@@ -36,6 +40,10 @@ export function MapToolbar({
       </div>
       <fieldset className="layer-switcher">
         <legend>{t('home.layers.title')}</legend>
+        <label className="checkbox">
+          <input type="checkbox" checked={locations} onChange={(e) => onLocations(e.target.checked)} />
+          {t('home.layers.locations')}
+        </label>
         <label className="checkbox">
           <input type="checkbox" checked={density} onChange={(e) => onDensity(e.target.checked)} />
           {t('home.layers.density')}

@@ -1,0 +1,34 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { LocationDto, UserMapData } from '@thunderwatch/shared/warnings';
+import { useEffect, useMemo } from 'react';
+import { socketController } from '../../../lib/socket-connection';
+import { userMapDataQueryKey, useUserMapData } from '../api/get-user-map-data';
+import { applyWarningLevels } from './location-levels';
+
+const NONE: LocationDto[] = [];
+
+/**
+ * My group's enabled locations with their live level: loaded with the map data, levels kept current by
+ * `warning` events (also while the layer is hidden, so it is right when shown), reloaded after a reconnect.
+ */
+export function useMyLocations() {
+  const queryClient = useQueryClient();
+  const query = useUserMapData();
+
+  useEffect(() => {
+    const offWarnings = socketController.subscribeWarnings((items) =>
+      queryClient.setQueryData<UserMapData>(userMapDataQueryKey, (data) => applyWarningLevels(data, items)),
+    );
+    const offReload = socketController.onReload(
+      () => void queryClient.invalidateQueries({ queryKey: userMapDataQueryKey }),
+    );
+    return () => {
+      offWarnings();
+      offReload();
+    };
+  }, [queryClient]);
+
+  const all = query.data?.locations;
+  const locations = useMemo(() => (all ? all.filter((location) => location.enabled) : NONE), [all]);
+  return { locations, error: query.error };
+}
