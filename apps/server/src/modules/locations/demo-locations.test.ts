@@ -1,0 +1,20 @@
+import { DEFAULT_REGION } from '@thunderwatch/domain/simulator';
+import { validateShape } from '@thunderwatch/domain/zone-validation';
+import { describe, expect, it } from 'vitest';
+import { DEMO_LOCATIONS } from './demo-locations.js';
+
+describe('DEMO_LOCATIONS', () => {
+  it.each(DEMO_LOCATIONS.map((l) => [l.name, l.shape] as const))(
+    '%s is valid and where the simulated storms are',
+    (_name, shape) => {
+      expect(validateShape(shape)).toEqual([]);
+      const positions = shape.type === 'Point' ? [shape.coordinates] : shape.coordinates.flat();
+      for (const [lon, lat] of positions) {
+        expect(lon).toBeGreaterThan(DEFAULT_REGION.west);
+        expect(lon).toBeLessThan(DEFAULT_REGION.east);
+        expect(lat).toBeGreaterThan(DEFAULT_REGION.south);
+        expect(lat).toBeLessThan(DEFAULT_REGION.north);
+      }
+    },
+  );
+});
