@@ -17,7 +17,6 @@ afterAll(async () => {
 const NOT_FOUND_ZH = '您访问的页面不存在，请检查网址是否正确';
 
 const LATER_SCREENS: [string, string][] = [
-  ['/realtimealert', 'Real-time alerts'],
   ['/statistic', 'Statistics'],
   ['/wechat', 'WeChat binding'],
   ['/distribute', 'Distribution lists'],

@@ -1,0 +1,120 @@
+import type { StrokeInput } from '@thunderwatch/shared/strokes';
+import type { AlarmDto, LocationDto } from '@thunderwatch/shared/warnings';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage } from './browser';
+import { E2E_ADMIN } from './global-setup';
+import { adminToken, api, signIn } from './web-helpers';
+
+const baseUrl = inject('baseUrl');
+/** Far from the other specs' strokes, so only this test's strokes reach this location's rings. */
+const SITE = { lat: 25.0, lon: 110.0 };
+/** 0.027° of latitude due north: 3.0 km at bearing 0°. */
+const NORTH_3KM = { lat: SITE.lat + 0.027, lon: SITE.lon };
+const NOTE = 'Cranes stopped, harbour staff told';
+
+let browser: Browser;
+let token: string;
+let feedKey: string;
+let location: LocationDto;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  token = await adminToken(baseUrl);
+  feedKey = (await api<{ key: string }>(baseUrl, token, 'POST', '/api/feeds/', { name: 'e2e-realtimealert' }))
+    .key;
+  // A one-minute all-clear, so the whole episode fits in the test.
+  const ring = (radius_km: number, level: 1 | 2 | 3) => ({
+    radius_km,
+    level,
+    all_clear_min: 1,
+    min_strokes: 1,
+    window_min: 1,
+    include_ic: true,
+  });
+  location = await api<LocationDto>(baseUrl, token, 'POST', '/api/locations/', {
+    name: 'E2E Harbour',
+    shape: { type: 'Point', coordinates: [SITE.lon, SITE.lat] },
+    rings: [ring(10, 3), ring(20, 2), ring(30, 1)],
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function ingest(strokes: StrokeInput[]) {
+  const response = await fetch(`${baseUrl}/api/ingest/strokes`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-feed-key': feedKey },
+    body: JSON.stringify(strokes),
+  });
+  expect(response.status).toBe(200);
+}
+
+/** A signed-in admin on the wall board, with notifications allowed. */
+async function openBoard() {
+  const opened = await newPage(browser, 'en-US', { permissions: ['notifications'] });
+  await signIn(opened.page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password, '/login?next=%2Frealtimealert');
+  await opened.page.waitForURL(`${baseUrl}/realtimealert`);
+  return opened;
+}
+
+const tileOf = (page: Page) => page.getByTestId(`tile-${location.id}`);
+
+describe('realtimealert: the wall board', () => {
+  it('turns red on nearby lightning, flashes until confirmed with a note, then goes green after the all-clear', async () => {
+    const { page, errors } = await openBoard();
+    const other = await openBoard();
+    const tile = tileOf(page);
+    await tile.getByRole('heading', { name: 'E2E Harbour' }).waitFor();
+    expect(await tile.getAttribute('data-level')).toBe('0');
+    await tile.getByText('Clear', { exact: true }).waitFor();
+
+    await ingest([{ time: new Date().toISOString(), ...NORTH_3KM, peak_ka: -31, type: 'CG', sensors: 6 }]);
+
+    // Red within seconds, on both screens, with the stroke's distance and bearing.
+    await expect.poll(() => tile.getAttribute('data-level'), { timeout: 15_000 }).toBe('3');
+    await tile.getByText('Red · alarm').waitFor();
+    expect(await tile.getByTestId('nearest').innerText()).toBe('3.0 km 0° N');
+    expect(await tile.getByTestId('ring-10').innerText()).toBe('1');
+    expect(await tile.getByTestId('countdown').innerText()).toMatch(/^0[01]:\d\d$/);
+    await expect.poll(() => tile.getAttribute('data-flashing')).toBe('true');
+    await expect
+      .poll(() => tileOf(other.page).getAttribute('data-flashing'), { timeout: 15_000 })
+      .toBe('true');
+    expect(Number(await page.getByTestId('unconfirmed-count').innerText())).toBeGreaterThanOrEqual(1);
+
+    // Confirming with a note on one screen stops the flashing on every screen.
+    await tile.getByRole('button', { name: 'Confirm' }).click();
+    const dialog = page.getByRole('dialog', { name: /Confirm alarm · E2E Harbour/ });
+    await dialog.getByLabel('Note').fill(NOTE);
+    await dialog.getByRole('button', { name: 'Confirm alarm' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => tile.getAttribute('data-flashing')).toBe('false');
+    await expect
+      .poll(() => tileOf(other.page).getAttribute('data-flashing'), { timeout: 15_000 })
+      .toBe('false');
+    const alarms = await api<{ items: AlarmDto[] }>(
+      baseUrl,
+      token,
+      'GET',
+      `/api/alarms/?location_id=${location.id}`,
+    );
+    expect(alarms.items.length).toBeGreaterThanOrEqual(1);
+    for (const alarm of alarms.items) {
+      expect(alarm.confirmed_at).not.toBeNull();
+      expect(alarm.note).toBe(NOTE);
+    }
+    // Still red: confirming acknowledges the alarm, only the all-clear ends the warning.
+    expect(await tile.getAttribute('data-level')).toBe('3');
+
+    // One minute without strokes: the countdown runs out and the tile turns green.
+    await expect.poll(() => tile.getAttribute('data-level'), { timeout: 100_000, interval: 1000 }).toBe('0');
+    await tile.getByText('Clear', { exact: true }).waitFor();
+    expect(await page.getByTestId('unconfirmed-count').innerText()).toBe('0');
+    expect(errors).toEqual([]);
+    expect(other.errors).toEqual([]);
+    await other.page.context().close();
+    await page.context().close();
+  }, 180_000);
+});
