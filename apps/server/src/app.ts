@@ -24,13 +24,14 @@ import type { SmsProvider } from './modules/sms/sms-provider.js';
 import { lightningRoutes } from './modules/strokes/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { verifyCodeRoutes } from './modules/verify-codes/routes.js';
+import { warningRoutes } from './modules/warnings/routes.js';
 import { zoneRoutes } from './modules/zones/routes.js';
 import { ingestRoutes } from './pipeline/ingest-routes.js';
 import { registerAccessLog } from './plugins/access-log.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { startHousekeeping } from './plugins/housekeeping.js';
-import { registerRealtime } from './plugins/realtime.js';
+import { groupRooms, registerRealtime } from './plugins/realtime.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { createServices, type Services } from './services.js';
 
@@ -134,15 +135,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     zoneRoutes(typed, s.zones);
     alertRoutes(typed, s.alerts);
     alarmRoutes(typed, s.alarms);
+    warningRoutes(typed, s.warnings);
     api.get('/api/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
   });
   await app.register((ingest) => ingestRoutes(ingest, { feeds: s.feeds, ingest: s.ingest }));
-  registerRealtime(app, { auth: s.auth, bus: s.bus });
+  const io = registerRealtime(app, { auth: s.auth, bus: s.bus });
+  s.warningEngine.attach({
+    warning: (groupId, items) => io.to(groupRooms(groupId)).emit('warning', items),
+    alarm: (groupId, alarm) => io.to(groupRooms(groupId)).emit('alarm', alarm),
+  });
+  await s.warningEngine.start();
   await registerWebApp(app, config.webDist);
 
   const stopHousekeeping = startHousekeeping({ db, services: s, config, log: app.log, now });
   app.addHook('onClose', async () => {
     stopHousekeeping();
+    await s.warningEngine.stop();
     await s.accessLogWriter.flush();
   });
   return app;

@@ -34,6 +34,9 @@ import { UsersRepo } from './modules/users/users-repo.js';
 import { UsersService } from './modules/users/users-service.js';
 import { VerifyCodesRepo } from './modules/verify-codes/verify-codes-repo.js';
 import { VerifyCodesService } from './modules/verify-codes/verify-codes-service.js';
+import { WarningEngineService } from './modules/warnings/warning-engine-service.js';
+import { WarningService } from './modules/warnings/warning-service.js';
+import { WarningStore } from './modules/warnings/warning-store.js';
 import { ZonesRepo } from './modules/zones/zones-repo.js';
 import { ZonesService } from './modules/zones/zones-service.js';
 import { FlashAssigner } from './pipeline/flash-ids.js';
@@ -102,7 +105,18 @@ export function createServices(d: {
   const locationsRepo = new LocationsRepo(db);
   const zonesRepo = new ZonesRepo(db);
   const groupExists = async (id: number) => (await groups.get(id, null)) !== null;
+  const warningStore = new WarningStore(db);
+  const warningEngine = new WarningEngineService({
+    store: warningStore,
+    locations: locationsRepo,
+    changes: locationChanges,
+    bus,
+    lateAfterMs: config.lateAfterMs,
+    now,
+    log: d.log,
+  });
   const locations = new LocationsService({
+    levelOf: (id) => warningEngine.levelOf(id),
     locations: locationsRepo,
     zones: zonesRepo,
     groupExists,
@@ -141,6 +155,15 @@ export function createServices(d: {
     alerts: new AlertsService(new AlertsRepo(db), new WarningStatsRepo(db), now),
     alarmsRepo,
     alarms: new AlarmsService(alarmsRepo),
+    warningEngine,
+    warnings: new WarningService({
+      engine: warningEngine,
+      store: warningStore,
+      alarms: alarmsRepo,
+      locations,
+      strokes,
+      now,
+    }),
   };
 }
 

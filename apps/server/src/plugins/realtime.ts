@@ -8,6 +8,13 @@ import { toStrokeDto } from '../modules/strokes/stroke-row.js';
 import type { StrokeBus } from '../pipeline/stroke-bus.js';
 
 export const STROKE_BATCH_MS = 250;
+/** Admins act on every group: they hear every group's warnings and alarms. */
+const ADMINS_ROOM = 'admins';
+
+/** The rooms a group's events go to: the group's own, and the admins'. */
+export function groupRooms(groupId: number): string[] {
+  return [`group:${groupId}`, ADMINS_ROOM];
+}
 
 interface SocketData {
   user: AuthUser;
@@ -22,7 +29,7 @@ export type RealtimeServer = Server<
 
 /**
  * socket.io on the HTTP port. A client authenticates with its access token (`auth: {token}`) and joins
- * its group's and its own room. Live strokes are group-independent: they go to every signed-in client,
+ * its group's and its own room (admins also the admins' room). Live strokes are group-independent: they go to every signed-in client,
  * gathered into one `strokes` event at most every 250 ms.
  */
 export function registerRealtime(
@@ -39,7 +46,12 @@ export function registerRealtime(
     next();
   });
   io.on('connection', (socket) => {
-    void socket.join([`group:${socket.data.user.groupId}`, `user:${socket.data.user.id}`]);
+    const { user } = socket.data;
+    void socket.join([
+      `group:${user.groupId}`,
+      `user:${user.id}`,
+      ...(user.role === 'admin' ? [ADMINS_ROOM] : []),
+    ]);
   });
 
   let pending: StrokeDto[] = [];

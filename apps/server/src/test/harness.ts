@@ -78,9 +78,15 @@ let counter = 0;
 
 export async function startTestApp(
   kind: DbKind,
-  opts: { sms?: SmsProvider; now?: () => Date; env?: NodeJS.ProcessEnv } = {},
+  opts: {
+    sms?: SmsProvider;
+    now?: () => Date;
+    env?: NodeJS.ProcessEnv;
+    /** Start on this database (a restart); `close()` then leaves it open. */
+    db?: Database;
+  } = {},
 ): Promise<TestApp> {
-  const db = await freshDatabase(kind);
+  const db = opts.db ?? (await freshDatabase(kind));
   const config = loadConfig({
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
@@ -155,7 +161,7 @@ export async function startTestApp(
     },
     async close() {
       await app.close();
-      await db.close();
+      if (!opts.db) await db.close();
     },
   };
   return t;

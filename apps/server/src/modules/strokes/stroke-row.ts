@@ -13,6 +13,8 @@ export interface StrokeRow {
   multiplicity: number | null;
   flash_id: number | null;
   source: string;
+  /** When the row was written (insert and replay only). */
+  received_at?: Date;
 }
 
 export const STROKE_COLUMNS =

@@ -63,7 +63,8 @@ export class StrokesRepo {
   ) {}
 
   /**
-   * Writes a batch of one source in one statement; exact duplicates are skipped. Returns the rows stored.
+   * Writes a batch of one source in one statement; exact duplicates are skipped. Returns the rows stored
+   * (with their `received_at`, the warning engine's replay watermark).
    * Columns travel as array literals built with a native join: node-postgres would escape every element.
    */
   async insert(
@@ -88,7 +89,7 @@ export class StrokesRepo {
          $8::smallint[], $9::real[], $10::real[], $11::real[], $12::bigint[])
          AS u(us, ns, lat, lon, ka, ic, sensors, mult, major, minor, angle, flash)
        ON CONFLICT DO NOTHING
-       RETURNING ${STROKE_COLUMNS}`,
+       RETURNING ${STROKE_COLUMNS}, received_at`,
       [
         // Whole seconds from epochMs, the fraction from ns: the exact microsecond, as an integer.
         col((s) => Math.floor(s.epochMs / 1000) * 1_000_000 + Math.floor(s.ns / 1000)),

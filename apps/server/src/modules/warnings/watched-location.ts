@@ -1,0 +1,63 @@
+import type { RingRule } from '@thunderwatch/domain/ring-rules';
+import type { ShapeGeometry } from '@thunderwatch/domain/shape-distance';
+import type { LocationShape, Ring } from '@thunderwatch/shared/warnings';
+
+/** What the engine keeps of a location besides its state. */
+export interface WatchedMeta {
+  id: number;
+  groupId: number;
+  name: string;
+  shape: LocationShape;
+  rings: Ring[];
+  rules: RingRule[];
+  /** A point to estimate the storm approach from: the point itself, or the polygon's vertex mean. */
+  site: { lat: number; lon: number };
+}
+
+export function watchedMeta(l: {
+  id: number;
+  groupId: number;
+  name: string;
+  shape: LocationShape;
+  rings: Ring[];
+}): WatchedMeta {
+  return {
+    id: l.id,
+    groupId: l.groupId,
+    name: l.name,
+    shape: l.shape,
+    rings: l.rings,
+    rules: ringRules(l.rings),
+    site: siteOf(l.shape),
+  };
+}
+
+export function ringRules(rings: readonly Ring[]): RingRule[] {
+  return rings.map((r) => ({
+    radiusKm: r.radius_km,
+    level: r.level,
+    allClearMs: r.all_clear_min * 60_000,
+    minStrokes: r.min_strokes,
+    windowMs: r.window_min * 60_000,
+    includeIc: r.include_ic,
+  }));
+}
+
+export function toShapeGeometry(shape: LocationShape): ShapeGeometry {
+  return shape as ShapeGeometry;
+}
+
+export function siteOf(shape: LocationShape): { lat: number; lon: number } {
+  if (shape.type === 'Point') return { lat: shape.coordinates[1], lon: shape.coordinates[0] };
+  const outer = (shape.coordinates[0] ?? []).slice(0, -1);
+  const first = outer[0] ?? [0, 0];
+  // Unwrap longitudes around the first vertex so a polygon across the antimeridian averages correctly.
+  let lon = 0;
+  let lat = 0;
+  for (const [x, y] of outer) {
+    lon += x - 360 * Math.round((x - first[0]) / 360);
+    lat += y;
+  }
+  const n = Math.max(1, outer.length);
+  return { lat: lat / n, lon: ((((lon / n + 180) % 360) + 360) % 360) - 180 };
+}
