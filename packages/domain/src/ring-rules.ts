@@ -84,36 +84,40 @@ export function initialWarningState(rules: readonly RingRule[]): WarningState {
   };
 }
 
-/** Apply one stroke at wall-clock `nowMs`, then clear rings whose countdown ran out. */
+/**
+ * Apply one stroke seen at wall-clock `nowMs`. Rings whose countdown ran out before the stroke's own time
+ * clear first (a stroke after the all-clear starts a new episode); clearing up to `nowMs` is the caller's
+ * `advance`, once a whole batch of strokes is in.
+ */
 export function applyStroke(
   rules: readonly RingRule[],
   state: WarningState,
   hit: StrokeHit,
   nowMs: number,
 ): Transition {
-  let rings = state.rings;
+  const before = advance(rules, state, hit.timeMs);
+  const base = before.state;
+  let rings = base.rings;
   let counted = false;
   for (let i = 0; i < rules.length; i++) {
     const rule = rules[i] as RingRule;
     if (hit.km > rule.radiusKm || (hit.isIc && !rule.includeIc)) continue;
-    if (rings === state.rings) rings = rings.slice();
+    if (rings === base.rings) rings = rings.slice();
     rings[i] = countStroke(rule, rings[i] as RingState, hit.timeMs, nowMs);
     counted = true;
   }
-  if (!counted) return advance(rules, state, nowMs);
+  if (!counted) return before;
   const nearest =
-    state.nearest === null || hit.km < state.nearest.km
+    base.nearest === null || hit.km < base.nearest.km
       ? { km: hit.km, bearingDeg: hit.bearingDeg, timeMs: hit.timeMs }
-      : state.nearest;
+      : base.nearest;
   const level = levelOf(rules, rings);
-  const events: LevelChange[] = [];
-  let next: WarningState = { ...state, rings, nearest };
-  if (level > state.level) {
-    events.push({ from: state.level, to: level, atMs: hit.timeMs });
-    next = { ...next, level, sinceMs: hit.timeMs };
-  }
-  const after = advance(rules, next, nowMs);
-  return { state: after.state, events: [...events, ...after.events] };
+  const next: WarningState = { ...base, rings, nearest };
+  if (level <= base.level) return { state: next, events: before.events };
+  return {
+    state: { ...next, level, sinceMs: hit.timeMs },
+    events: [...before.events, { from: base.level, to: level, atMs: hit.timeMs }],
+  };
 }
 
 function countStroke(rule: RingRule, ring: RingState, timeMs: number, nowMs: number): RingState {

@@ -119,7 +119,10 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
     return [...this.busy];
   }
 
-  /** Apply a batch of strokes (oldest first); one update per location whose state changed. */
+  /**
+   * Apply a batch of strokes (oldest first), then let the clock run to `nowMs` for the locations they
+   * touched; one update per location whose state changed.
+   */
   process(strokes: readonly S[], nowMs: number): LocationUpdate<S>[] {
     const updates = new Map<number, LocationUpdate<S>>();
     for (const stroke of strokes) {
@@ -127,7 +130,7 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
         this.apply(hit.id, stroke, hit.km, hit.bearingDeg, nowMs, updates);
       }
     }
-    return [...updates.values()];
+    return this.settle(updates, nowMs);
   }
 
   /**
@@ -141,6 +144,18 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
         const d = distanceToShape(entry.shape, stroke.lat, stroke.lon);
         if (d.km <= entry.reachKm) this.apply(id, stroke, d.km, d.bearingDeg, nowMs, updates);
       }
+    }
+    return this.settle(updates, nowMs);
+  }
+
+  /** Clear, up to `nowMs`, the rings of the locations a batch touched. */
+  private settle(updates: Map<number, LocationUpdate<S>>, nowMs: number): LocationUpdate<S>[] {
+    for (const update of updates.values()) {
+      const entry = this.entries.get(update.id) as Entry;
+      const t = advance(entry.rules, entry.state, nowMs);
+      entry.state = t.state;
+      update.state = t.state;
+      update.events.push(...t.events);
     }
     return [...updates.values()];
   }
