@@ -10,5 +10,6 @@ export function getUserMapData(): Promise<UserMapData> {
 }
 
 export function useUserMapData() {
-  return useQuery({ queryKey: userMapDataQueryKey, queryFn: getUserMapData, staleTime: 60_000 });
+  // Levels changed while the map was closed reach it only through this load.
+  return useQuery({ queryKey: userMapDataQueryKey, queryFn: getUserMapData, refetchOnMount: 'always' });
 }

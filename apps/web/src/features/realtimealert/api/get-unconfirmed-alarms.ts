@@ -21,6 +21,7 @@ export function useUnconfirmedAlarms() {
   return useQuery({
     queryKey: unconfirmedAlarmsQueryKey,
     queryFn: getUnconfirmedAlarms,
-    staleTime: Number.POSITIVE_INFINITY,
+    // As the warnings: loaded whenever the board opens, then kept current by socket events.
+    refetchOnMount: 'always',
   });
 }

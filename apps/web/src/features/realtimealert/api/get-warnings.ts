@@ -10,6 +10,7 @@ export function getWarnings(): Promise<WarningList> {
 }
 
 export function useWarnings() {
-  // Kept fresh by the socket; a reconnect invalidates it.
-  return useQuery({ queryKey: warningsQueryKey, queryFn: getWarnings, staleTime: Number.POSITIVE_INFINITY });
+  // Fresh from the server whenever the board opens (no socket listened while it was closed), then kept
+  // fresh by the socket; a reconnect invalidates it.
+  return useQuery({ queryKey: warningsQueryKey, queryFn: getWarnings, refetchOnMount: 'always' });
 }
