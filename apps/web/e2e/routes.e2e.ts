@@ -78,7 +78,7 @@ describe('routes', () => {
       expect(await page.locator('table').count()).toBe(0);
     }
     const chunks = [...scripts].map((p) => p.split('/').pop() ?? '');
-    for (const chunk of ['home', 'overview', 'realtimealert', 'statistics-query', 'decision', 'insight']) {
+    for (const chunk of ['home', 'overview', 'wave', 'statistics-query', 'decision', 'insight']) {
       expect(chunks.some((file) => file.startsWith(`${chunk}-`))).toBe(true);
     }
     expect(errors).toEqual([]);

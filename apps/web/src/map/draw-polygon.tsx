@@ -34,12 +34,16 @@ const LAYERS: AddLayerObject[] = [
     id: 'draw-line',
     type: 'line',
     source: SOURCE,
-    filter: kind('edge'),
-    paint: {
-      'line-color': COLOUR,
-      'line-width': 2,
-      'line-dasharray': ['case', ['get', 'open'], 2, 1] as never,
-    },
+    filter: ['all', kind('edge'), ['!', ['get', 'open']]],
+    paint: { 'line-color': COLOUR, 'line-width': 2 },
+  },
+  {
+    // A separate layer: MapLibre cannot switch the dash pattern per feature.
+    id: 'draw-line-open',
+    type: 'line',
+    source: SOURCE,
+    filter: ['all', kind('edge'), ['get', 'open']],
+    paint: { 'line-color': COLOUR, 'line-width': 2, 'line-dasharray': [2, 1.5] },
   },
   {
     id: 'draw-midpoints',

@@ -13,12 +13,16 @@ export interface RingedLocation {
   /** Current level: the faint fill inside the outermost ring. */
   level: Level;
   selected?: boolean;
+  /** Switched off: drawn faintly, it warns nobody. */
+  muted?: boolean;
 }
 
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 const SOURCE_SPEC: SourceSpecification = { type: 'geojson', data: EMPTY };
 const kind = (k: string) => ['==', ['get', 'kind'], k] as ['==', ['get', string], string];
 const selected = (on: number, off: number) => ['case', ['get', 'selected'], on, off] as never;
+/** Faint for switched-off locations, whatever else applies. */
+const unlessMuted = (value: unknown, muted: number) => ['case', ['get', 'muted'], muted, value] as never;
 
 function layers(id: string): AddLayerObject[] {
   return [
@@ -27,14 +31,18 @@ function layers(id: string): AddLayerObject[] {
       type: 'fill',
       source: id,
       filter: kind('fill'),
-      paint: { 'fill-color': ['get', 'colour'], 'fill-opacity': selected(0.2, 0.1) },
+      paint: { 'fill-color': ['get', 'colour'], 'fill-opacity': unlessMuted(selected(0.2, 0.1), 0.03) },
     },
     {
       id: `${id}-rings`,
       type: 'line',
       source: id,
       filter: kind('ring'),
-      paint: { 'line-color': ['get', 'colour'], 'line-width': selected(2.5, 1.4), 'line-opacity': 0.9 },
+      paint: {
+        'line-color': ['get', 'colour'],
+        'line-width': selected(2.5, 1.4),
+        'line-opacity': unlessMuted(0.9, 0.35),
+      },
     },
     {
       id: `${id}-area`,
@@ -61,7 +69,7 @@ function layers(id: string): AddLayerObject[] {
 /** Outermost ring first so inner rings draw over it; the fill uses the outermost outline. */
 export function locationFeatures(location: RingedLocation): Feature[] {
   const { id, shape, level } = location;
-  const props = { id, selected: Boolean(location.selected) };
+  const props = { id, selected: Boolean(location.selected), muted: Boolean(location.muted) };
   const rings = [...location.rings].sort((a, b) => b.radius_km - a.radius_km);
   const features: Feature[] = [];
   rings.forEach((ring, i) => {

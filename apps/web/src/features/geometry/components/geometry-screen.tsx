@@ -106,9 +106,10 @@ export function GeometryScreen() {
                 <button
                   type="button"
                   className="button"
-                  onClick={() =>
-                    setEditing({ zone: null, draft: { name: '', polygon: EMPTY_DRAFT, holes: [] } })
-                  }
+                  onClick={() => {
+                    setSelectedId(null);
+                    setEditing({ zone: null, draft: { name: '', polygon: EMPTY_DRAFT, holes: [] } });
+                  }}
                 >
                   {t('geometry.list.new')}
                 </button>

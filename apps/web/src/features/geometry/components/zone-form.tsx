@@ -43,7 +43,7 @@ export function ZoneForm({ zone, draft, onDraftChange, onDone }: ZoneFormProps) 
   };
 
   return (
-    <form className="form panel zone-form" onSubmit={onSubmit} noValidate aria-labelledby="zone-form-title">
+    <form className="form zone-form" onSubmit={onSubmit} noValidate aria-labelledby="zone-form-title">
       <h2 id="zone-form-title">
         {zone ? t('geometry.form.edit_title', { name: zone.name }) : t('geometry.form.new_title')}
       </h2>

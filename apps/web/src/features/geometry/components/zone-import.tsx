@@ -41,6 +41,7 @@ export function ZoneImport({ onImported }: ZoneImportProps) {
   const input = useRef<HTMLInputElement>(null);
   const [parsed, setParsed] = useState<ParsedFile | null>(null);
   const [created, setCreated] = useState<number | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
   const document = parsed?.ok ? parsed.document : null;
   const error = importZones.error;
   const featureProblems =
@@ -56,6 +57,7 @@ export function ZoneImport({ onImported }: ZoneImportProps) {
     importZones.reset();
     setCreated(null);
     const file = event.target.files?.[0];
+    setFileName(file?.name ?? null);
     if (!file) return setParsed(null);
     // Read only files the server would take: a huge one is refused before it is loaded.
     setParsed(parseGeoJsonFile(file.size <= MAX_FILE_BYTES ? await file.text() : '', file.size));
@@ -68,6 +70,7 @@ export function ZoneImport({ onImported }: ZoneImportProps) {
       onSuccess: (result) => {
         setCreated(result.created.length);
         setParsed(null);
+        setFileName(null);
         if (input.current) input.current.value = '';
         onImported(result.created);
       },
@@ -79,14 +82,26 @@ export function ZoneImport({ onImported }: ZoneImportProps) {
       <h2 id="zone-import-title">{t('geometry.import.title')}</h2>
       <div className="field">
         <label htmlFor="zone-import-file">{t('geometry.import.file')}</label>
-        <input
-          ref={input}
-          id="zone-import-file"
-          type="file"
-          accept=".geojson,.json,application/geo+json,application/json"
-          aria-describedby="zone-import-hint"
-          onChange={(event) => void onFile(event)}
-        />
+        {/* The browser's own file button speaks the browser's language; this one speaks the user's. */}
+        <div className="file-chooser">
+          <input
+            ref={input}
+            id="zone-import-file"
+            className="visually-hidden"
+            type="file"
+            accept=".geojson,.json,application/geo+json,application/json"
+            aria-describedby="zone-import-hint"
+            onChange={(event) => void onFile(event)}
+          />
+          <label
+            htmlFor="zone-import-file"
+            className="button button-secondary button-small"
+            aria-hidden="true"
+          >
+            {t('geometry.import.choose')}
+          </label>
+          <span className="file-name">{fileName ?? t('geometry.import.no_file')}</span>
+        </div>
         <small id="zone-import-hint" className="field-hint">
           {t('geometry.import.hint')}
         </small>

@@ -29,7 +29,9 @@ export function ZoneRow({ zone, selected, canEdit, onSelect, onEdit }: ZoneRowPr
             {zone.name}
           </button>
         </td>
-        <td className="numeric">{t('geometry.list.area_value', { area: area.format(zone.area_km2) })}</td>
+        <td className="numeric nowrap">
+          {t('geometry.list.area_value', { area: area.format(zone.area_km2) })}
+        </td>
         <td className="numeric">{vertices}</td>
         <td className="actions">
           {canEdit && !confirming && (

@@ -1,8 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { locationsQueryKey } from './get-locations';
 
-/** After a change: the list here, and the map data the home screen draws locations from. */
+/**
+ * After a change: the list here, and the map data the home screen draws locations from. Returned so a
+ * mutation stays pending until the list is fresh (the list's switches do not flick back meanwhile).
+ */
 export function invalidateLocations(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: locationsQueryKey });
-  void queryClient.invalidateQueries({ queryKey: ['user_map_data'] });
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: locationsQueryKey }),
+    queryClient.invalidateQueries({ queryKey: ['user_map_data'] }),
+  ]);
 }

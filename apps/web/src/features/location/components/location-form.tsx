@@ -60,12 +60,7 @@ export function LocationForm({ location, draft, onDraftChange, zones, onDone }: 
   };
 
   return (
-    <form
-      className="form panel location-form"
-      onSubmit={onSubmit}
-      noValidate
-      aria-labelledby="location-form-title"
-    >
+    <form className="form location-form" onSubmit={onSubmit} noValidate aria-labelledby="location-form-title">
       <h2 id="location-form-title">
         {location ? t('location.form.edit_title', { name: location.name }) : t('location.form.new_title')}
       </h2>

@@ -51,6 +51,7 @@ export function LocationMap({
           rings: location.rings,
           level: location.enabled ? location.level : 0,
           selected: location.id === selectedId,
+          muted: !location.enabled,
         })),
     [locations, selectedId, editing?.id],
   );

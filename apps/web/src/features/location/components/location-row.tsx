@@ -7,7 +7,7 @@ import { useUpdateLocation } from '../api/update-location';
 import { inputFromLocation, shapeKindOf } from '../model/location-draft';
 import { LevelBadge } from './level-badge';
 
-const COLUMNS = 5;
+const COLUMNS = 4;
 
 interface LocationRowProps {
   location: LocationDto;
@@ -23,6 +23,9 @@ export function LocationRow({ location, selected, canEdit, onSelect, onEdit }: L
   const remove = useDeleteLocation();
   const [confirming, setConfirming] = useState(false);
   const error = update.error ?? remove.error;
+  // The switch follows the click at once; the list takes over once the server has answered.
+  const [switching, setSwitching] = useState<boolean | null>(null);
+  const enabled = switching ?? location.enabled;
   const classes = [selected ? 'row-selected' : '', location.enabled ? '' : 'row-disabled'].join(' ').trim();
 
   return (
@@ -32,23 +35,24 @@ export function LocationRow({ location, selected, canEdit, onSelect, onEdit }: L
           <button type="button" className="link-button" onClick={onSelect} aria-pressed={selected}>
             {location.name}
           </button>
+          <small className="location-kind">{t(`location.kind.${shapeKindOf(location)}`)}</small>
         </td>
-        <td>{t(`location.kind.${shapeKindOf(location)}`)}</td>
         <td>
           <LevelBadge level={location.enabled ? location.level : 0} />
         </td>
         <td>
           <input
             type="checkbox"
-            checked={location.enabled}
+            checked={enabled}
             disabled={!canEdit || update.isPending}
             aria-label={t('location.list.enabled_of', { name: location.name })}
-            onChange={(event) =>
-              update.mutate({
-                id: location.id,
-                input: inputFromLocation(location, { enabled: event.target.checked }),
-              })
-            }
+            onChange={(event) => {
+              setSwitching(event.target.checked);
+              update.mutate(
+                { id: location.id, input: inputFromLocation(location, { enabled: event.target.checked }) },
+                { onSettled: () => setSwitching(null) },
+              );
+            }}
           />
         </td>
         <td className="actions">

@@ -112,7 +112,10 @@ export function LocationScreen() {
               <button
                 type="button"
                 className="button"
-                onClick={() => setEditing({ location: null, draft: newLocationDraft() })}
+                onClick={() => {
+                  setSelectedId(null);
+                  setEditing({ location: null, draft: newLocationDraft() });
+                }}
               >
                 {t('location.list.new')}
               </button>

@@ -28,7 +28,6 @@ export function LocationTable({
         <thead>
           <tr>
             <th scope="col">{t('location.list.name')}</th>
-            <th scope="col">{t('location.list.kind')}</th>
             <th scope="col">{t('location.list.level')}</th>
             <th scope="col">{t('location.list.enabled')}</th>
             <th scope="col">{t('common.actions')}</th>
@@ -47,14 +46,14 @@ export function LocationTable({
           ))}
           {locations.length === 0 && !loading && (
             <tr>
-              <td colSpan={5} className="empty">
+              <td colSpan={4} className="empty">
                 {t('location.list.empty')}
               </td>
             </tr>
           )}
           {loading && locations.length === 0 && (
             <tr>
-              <td colSpan={5} className="empty" role="status">
+              <td colSpan={4} className="empty" role="status">
                 {t('common.loading')}
               </td>
             </tr>

@@ -1,4 +1,4 @@
-import { RING_LIMITS, type RingLevel } from '@thunderwatch/shared/warnings';
+import { LEVEL_COLOURS, RING_LIMITS, type RingLevel } from '@thunderwatch/shared/warnings';
 import { useTranslation } from 'react-i18next';
 import { nextRing, type RingDraft } from '../model/location-draft';
 
@@ -52,7 +52,9 @@ export function RingsEditor({ rings, onChange, invalid }: RingsEditorProps) {
               <th scope="col">{t('location.rings.all_clear_min')}</th>
               <th scope="col">{t('location.rings.min_strokes')}</th>
               <th scope="col">{t('location.rings.window_min')}</th>
-              <th scope="col">{t('location.rings.include_ic')}</th>
+              <th scope="col" title={t('location.rings.include_ic')}>
+                {t('location.rings.ic_header')}
+              </th>
               <th scope="col">
                 <span className="visually-hidden">{t('common.actions')}</span>
               </th>
@@ -71,12 +73,14 @@ export function RingsEditor({ rings, onChange, invalid }: RingsEditorProps) {
                   <select
                     id={`ring-${index}-level`}
                     value={ring.level}
+                    className="ring-level"
+                    style={{ borderLeftColor: LEVEL_COLOURS[ring.level] }}
                     aria-invalid={invalid.has(`rings/${index}/level`) || undefined}
                     onChange={(event) => set(index, { level: Number(event.target.value) as RingLevel })}
                   >
                     {LEVELS.map((level) => (
                       <option key={level} value={level}>
-                        {t(`location.level.${level}`)}
+                        {t(`location.level_short.${level}`)}
                       </option>
                     ))}
                   </select>

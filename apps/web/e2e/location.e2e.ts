@@ -1,0 +1,269 @@
+import { readFile } from 'node:fs/promises';
+import type { LocationDto, ZoneDto } from '@thunderwatch/shared/warnings';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage } from './browser';
+import { E2E_ADMIN } from './global-setup';
+import { adminToken, api, signIn } from './web-helpers';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const list = async <T>(path: string) =>
+  (await api<{ items: T[] }>(baseUrl, await adminToken(baseUrl), 'GET', `${path}?limit=1000`)).items;
+
+/** The map's box once MapLibre has loaded its style (layer components, and so the tools, mount then). */
+async function mapBox(page: Page) {
+  const canvas = page.locator('.maplibregl-canvas');
+  await canvas.waitFor();
+  const box = await page.locator('.map-canvas').boundingBox();
+  if (!box) throw new Error('no map on the page');
+  return box;
+}
+
+async function openScreen(page: Page, path: string, heading: string) {
+  await signIn(
+    page,
+    baseUrl,
+    E2E_ADMIN.username,
+    E2E_ADMIN.password,
+    `/login?next=${encodeURIComponent(path)}`,
+  );
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+}
+
+const square = (lon: number, lat: number, d = 0.05) => ({
+  type: 'Polygon',
+  coordinates: [
+    [
+      [lon, lat],
+      [lon + d, lat],
+      [lon + d, lat + d],
+      [lon, lat + d],
+      [lon, lat],
+    ],
+  ],
+});
+const featureCollection = (...features: { name: string; geometry: unknown }[]) =>
+  Buffer.from(
+    JSON.stringify({
+      type: 'FeatureCollection',
+      features: features.map((f) => ({
+        type: 'Feature',
+        properties: { name: f.name },
+        geometry: f.geometry,
+      })),
+    }),
+  );
+
+describe('location and geometry screens', () => {
+  it('creates a point location by clicking the map, edits its rings and lists it', async () => {
+    const { page, errors } = await newPage(browser);
+    await openScreen(page, '/location', 'Locations');
+    await page.getByRole('button', { name: 'New location' }).click();
+    await page.getByLabel('Name').fill('E2E airport');
+    expect(await page.getByLabel('Time zone').inputValue()).toBe('Asia/Shanghai');
+    // The default rings are filled in: 10 km red, 20 km orange, 30 km yellow.
+    expect(await page.getByLabel('Radius (km), ring 3').inputValue()).toBe('30');
+
+    // Sending without a point names the problem instead of calling the server.
+    await page.getByRole('button', { name: 'Create location' }).click();
+    await page.getByText('No point yet: click the map to place the location.').waitFor();
+
+    const box = await mapBox(page);
+    const placed = page.getByText(/^At lat 2\d\.\d{4}°, lon 11\d\.\d{4}°/);
+    for (let attempt = 0; attempt < 20 && !(await placed.isVisible()); attempt += 1) {
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await page.waitForTimeout(300);
+    }
+    await placed.waitFor();
+    await page.getByRole('button', { name: 'Create location' }).click();
+
+    const row = page.getByRole('row', { name: /E2E airport/ });
+    await row.waitFor();
+    await row.getByText('Point', { exact: true }).waitFor();
+    await row.getByText('Clear', { exact: true }).waitFor();
+    const created = (await list<LocationDto>('/api/locations/')).find((l) => l.name === 'E2E airport');
+    expect(created?.shape.type).toBe('Point');
+    expect(created?.time_zone).toBe('Asia/Shanghai');
+    expect(created?.rings.map((r) => [r.radius_km, r.level])).toEqual([
+      [10, 3],
+      [20, 2],
+      [30, 1],
+    ]);
+
+    await page.getByRole('button', { name: 'Edit E2E airport' }).click();
+    await page.getByLabel('Radius (km), ring 1').fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Ring 1, Radius (km): enter a number').waitFor();
+    await page.getByLabel('Radius (km), ring 1').fill('5');
+    await page.getByLabel('All-clear (min), ring 1').fill('15');
+    await page.getByRole('button', { name: 'Add ring' }).click();
+    expect(await page.getByLabel('Radius (km), ring 4').inputValue()).toBe('40');
+    await page.getByLabel('IC counts, ring 4').uncheck();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'New location' }).waitFor();
+
+    const edited = (await list<LocationDto>('/api/locations/')).find((l) => l.id === created?.id);
+    expect(edited?.rings.map((r) => [r.radius_km, r.level, r.all_clear_min, r.include_ic])).toEqual([
+      [5, 3, 15, true],
+      [20, 2, 30, true],
+      [30, 1, 30, true],
+      [40, 1, 30, false],
+    ]);
+
+    // Switched off from the list: the server keeps everything else.
+    await page.getByLabel('Warnings on for E2E airport').uncheck();
+    await expect
+      .poll(
+        async () => (await list<LocationDto>('/api/locations/')).find((l) => l.id === created?.id)?.enabled,
+      )
+      .toBe(false);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('draws a zone and drags a vertex, renames it, imports GeoJSON with problems named per feature, exports', async () => {
+    const { page, errors } = await newPage(browser);
+    await openScreen(page, '/geometry', 'Zones');
+    await page.getByRole('button', { name: 'New zone' }).click();
+    await page.getByLabel('Name').fill('E2E drawn');
+    const box = await mapBox(page);
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    const count = page.getByTestId('vertex-count');
+    await page.mouse.click(cx - 80, cy + 60);
+    await expect.poll(() => count.innerText(), { timeout: 15_000 }).toBe('Vertices: 1');
+    await page.mouse.click(cx + 80, cy + 60);
+    await expect.poll(() => count.innerText()).toBe('Vertices: 2');
+    // A double-click places the last vertex and closes the polygon.
+    await page.mouse.dblclick(cx, cy - 80);
+    await page.getByText(/^Drag a vertex to move it/).waitFor();
+    expect(await count.innerText()).toBe('Vertices: 3');
+    // Drag the top vertex 60 px further up before saving.
+    await page.mouse.move(cx, cy - 80);
+    await page.mouse.down();
+    await page.mouse.move(cx, cy - 110, { steps: 4 });
+    await page.mouse.move(cx, cy - 140, { steps: 4 });
+    await page.mouse.up();
+    await page.getByRole('button', { name: 'Create zone' }).click();
+    await page.getByRole('row', { name: /E2E drawn/ }).waitFor();
+    const drawn = (await list<ZoneDto>('/api/zones/')).find((z) => z.name === 'E2E drawn');
+    const [left, right, top] = (drawn?.geometry.coordinates[0] ?? []) as [number, number][];
+    expect(drawn?.geometry.coordinates[0]).toHaveLength(4);
+    // 200 px up against 160 px across (140 px up had it not moved), in degrees at this latitude.
+    const tall = ((top?.[1] ?? 0) - (left?.[1] ?? 0)) / ((right?.[0] ?? 0) - (left?.[0] ?? 1));
+    expect(tall / Math.cos(((left?.[1] ?? 0) * Math.PI) / 180)).toBeCloseTo(200 / 160, 1);
+
+    // Renaming keeps the polygon.
+    await page.getByRole('button', { name: 'Edit E2E drawn' }).click();
+    await page.getByLabel('Name').fill('E2E drawn and renamed');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('row', { name: /E2E drawn and renamed/ }).waitFor();
+    const renamed = (await list<ZoneDto>('/api/zones/')).find((z) => z.id === drawn?.id);
+    expect(renamed?.geometry).toEqual(drawn?.geometry);
+
+    // Import: two polygons from a file.
+    await page.getByLabel('GeoJSON file').setInputFiles({
+      name: 'zones.geojson',
+      mimeType: 'application/geo+json',
+      buffer: featureCollection(
+        { name: 'E2E harbour', geometry: square(113.5, 22.5) },
+        { name: 'E2E plant', geometry: square(113.7, 22.7) },
+      ),
+    });
+    await page.getByRole('button', { name: 'Import 2 features' }).click();
+    await page.getByText('Imported zones: 2.').waitFor();
+    await page.getByRole('row', { name: /E2E harbour/ }).waitFor();
+    await page.getByRole('row', { name: /E2E plant/ }).waitFor();
+
+    // A point where a polygon belongs is named before anything is sent.
+    await page.getByLabel('GeoJSON file').setInputFiles({
+      name: 'bad.geojson',
+      mimeType: 'application/geo+json',
+      buffer: featureCollection(
+        { name: 'Fine', geometry: square(113, 22) },
+        { name: 'Tower', geometry: { type: 'Point', coordinates: [113, 22] } },
+      ),
+    });
+    await page.getByText('Feature 2 (Tower): the geometry is Point, not a Polygon or MultiPolygon').waitFor();
+
+    // A self-crossing polygon is the server's to find; its answer names the feature too.
+    const bowTie = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [113, 22],
+          [113.1, 22.1],
+          [113.1, 22],
+          [113, 22.1],
+          [113, 22],
+        ],
+      ],
+    };
+    await page.getByLabel('GeoJSON file').setInputFiles({
+      name: 'crossing.geojson',
+      mimeType: 'application/geo+json',
+      buffer: featureCollection(
+        { name: 'Fine', geometry: square(113, 22) },
+        { name: 'Bow tie', geometry: bowTie },
+      ),
+    });
+    await page.getByRole('button', { name: 'Import 2 features' }).click();
+    await page.getByText('The zone is not valid.').waitFor();
+    await page.getByText(/^Feature 2 \(Bow tie\): /).waitFor();
+    expect((await list<ZoneDto>('/api/zones/')).filter((z) => z.name === 'Fine')).toEqual([]);
+
+    // Export: one FeatureCollection with every zone.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export GeoJSON' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('zones.geojson');
+    const exported = JSON.parse(await readFile(await download.path(), 'utf8')) as {
+      type: string;
+      features: { properties: { name: string } }[];
+    };
+    expect(exported.type).toBe('FeatureCollection');
+    expect(exported.features.map((f) => f.properties.name)).toEqual(
+      expect.arrayContaining(['E2E drawn and renamed', 'E2E harbour', 'E2E plant']),
+    );
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('makes a location from a zone, which the zone then cannot be deleted without', async () => {
+    const { page, errors } = await newPage(browser);
+    await openScreen(page, '/location', 'Locations');
+    await page.getByRole('button', { name: 'New location' }).click();
+    await page.getByLabel('Name').fill('E2E harbour site');
+    await page.getByRole('radio', { name: 'Zone' }).check();
+    await page.getByRole('combobox', { name: 'Zone', exact: true }).selectOption({ label: 'E2E harbour' });
+    await page.getByRole('button', { name: 'Create location' }).click();
+    const row = page.getByRole('row', { name: /E2E harbour site/ });
+    await row.waitFor();
+    await row.getByText('Zone', { exact: true }).waitFor();
+    const zone = (await list<ZoneDto>('/api/zones/')).find((z) => z.name === 'E2E harbour');
+    const site = (await list<LocationDto>('/api/locations/')).find((l) => l.name === 'E2E harbour site');
+    expect(site?.zone_id).toBe(zone?.id);
+
+    await page.getByRole('link', { name: 'Zones' }).click();
+    await page.getByRole('heading', { name: 'Zones', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Delete E2E harbour' }).click();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await page.getByText('This zone is used by a location; change or delete that location first.').waitFor();
+    await page
+      .getByRole('row', { name: /E2E harbour/ })
+      .first()
+      .waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
