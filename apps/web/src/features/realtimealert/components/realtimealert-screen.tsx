@@ -7,6 +7,7 @@ import { DEFAULT_TIME_ZONE, localeOf } from '../../../lib/time';
 import { useUnconfirmedAlarms } from '../api/get-unconfirmed-alarms';
 import { useWarnings } from '../api/get-warnings';
 import { useAlarmAlerting } from '../hooks/use-alarm-alerting';
+import { useFitToScreen } from '../hooks/use-fit-to-screen';
 import { useFullscreen } from '../hooks/use-fullscreen';
 import { useLiveWarnings } from '../hooks/use-live-warnings';
 import { alarmsByLocation } from '../hooks/warning-cache';
@@ -36,6 +37,14 @@ export function RealtimealertScreen() {
   const items = warnings.data?.items;
   const tiles = useMemo(() => sortTiles(items ?? [], collator.compare), [items, collator]);
   const counts = useMemo(() => levelCounts(items ?? []), [items]);
+  // What changes a tile's height: which tiles there are, their level, approach and alarm bar.
+  const layoutKey = tiles
+    .map(
+      (tile) =>
+        `${tile.location_id}:${tile.level}:${tile.approach?.status}:${byLocation.has(tile.location_id)}`,
+    )
+    .join();
+  useFitToScreen(board, fullscreen.active, layoutKey);
 
   const describe = useCallback(
     (alarm: AlarmDto) => ({

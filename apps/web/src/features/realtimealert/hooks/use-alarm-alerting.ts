@@ -23,12 +23,29 @@ export function diffAlarms(seen: ReadonlySet<number>, current: readonly AlarmDto
   };
 }
 
+/** The latest alarm of each location (the highest rise so far), for one notification per location. */
+export function newestPerLocation(alarms: readonly AlarmDto[]): AlarmDto[] {
+  const newest = new Map<number, AlarmDto>();
+  for (const alarm of alarms) {
+    const current = newest.get(alarm.location_id);
+    if (
+      !current ||
+      alarm.created_at > current.created_at ||
+      (alarm.created_at === current.created_at && alarm.id > current.id)
+    ) {
+      newest.set(alarm.location_id, alarm);
+    }
+  }
+  return [...newest.values()];
+}
+
 const notificationState = (): NotificationState =>
   typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
 
 /**
  * Makes unconfirmed alarms impossible to miss: a tone when one arrives and every 30 s while any is left,
- * and one browser notification per alarm, closed when it is confirmed (here or anywhere else).
+ * and a browser notification per location with new alarms, closed once they are all confirmed (here or
+ * anywhere else).
  */
 export function useAlarmAlerting(
   alarms: readonly AlarmDto[],
@@ -49,26 +66,29 @@ export function useAlarmAlerting(
 
   useEffect(() => {
     const { added, removed } = diffAlarms(seen.current, alarms);
-    for (const id of removed) {
-      seen.current.delete(id);
-      shown.current.get(id)?.close();
-      shown.current.delete(id);
+    for (const id of removed) seen.current.delete(id);
+    // A location's notification closes once none of its alarms is left unconfirmed.
+    const pendingLocations = new Set(alarms.map((alarm) => alarm.location_id));
+    for (const [locationId, notification] of shown.current) {
+      if (pendingLocations.has(locationId)) continue;
+      notification.close();
+      shown.current.delete(locationId);
     }
     if (added.length === 0) return;
     for (const alarm of added) seen.current.add(alarm.id);
     sound.beep();
     if (notificationState() !== 'granted') return;
-    for (const alarm of added) {
+    for (const alarm of newestPerLocation(added)) {
       const { title, body } = describeRef.current(alarm);
       try {
         const notification = new Notification(title, {
           body,
-          // One per alarm: reopening the board replaces rather than repeats it.
-          tag: `alarm-${alarm.id}`,
+          // One per location: a further rise replaces it, and reopening the board does not repeat it.
+          tag: `alarm-location-${alarm.location_id}`,
           requireInteraction: true,
         });
         notification.onclick = () => window.focus();
-        shown.current.set(alarm.id, notification);
+        shown.current.set(alarm.location_id, notification);
       } catch (error) {
         // Some platforms only allow notifications from a service worker; the board still flashes and sounds.
         console.warn('The alarm notification could not be shown', error);
@@ -83,9 +103,12 @@ export function useAlarmAlerting(
     return () => clearInterval(timer);
   }, [pending, sound]);
 
+  // Leaving the board closes its notifications; coming back raises them again for what is still pending.
   useEffect(
     () => () => {
       for (const notification of shown.current.values()) notification.close();
+      shown.current.clear();
+      seen.current.clear();
     },
     [],
   );

@@ -1,7 +1,7 @@
 import type { Page } from '@thunderwatch/shared/api';
 import type { AlarmDto, WarningItem, WarningList } from '@thunderwatch/shared/warnings';
 import { describe, expect, it } from 'vitest';
-import { diffAlarms } from './use-alarm-alerting';
+import { diffAlarms, newestPerLocation } from './use-alarm-alerting';
 import { alarmsByLocation, applyAlarm, mergeWarnings } from './warning-cache';
 
 const warning = (id: number, level: WarningItem['level'], name = `site ${id}`): WarningItem => ({
@@ -110,5 +110,17 @@ describe('diffAlarms', () => {
     const { added, removed } = diffAlarms(new Set([1, 2]), current);
     expect(added.map((a) => a.id)).toEqual([3]);
     expect(removed).toEqual([1]);
+  });
+});
+
+describe('newestPerLocation', () => {
+  it('keeps the latest alarm of each location, so a storm raising three levels notifies once', () => {
+    const newest = newestPerLocation([
+      alarm(1, 7, '2025-06-15T08:00:00Z'),
+      alarm(3, 7, '2025-06-15T08:04:00Z'),
+      alarm(2, 7, '2025-06-15T08:02:00Z'),
+      alarm(4, 8, '2025-06-15T08:01:00Z'),
+    ]);
+    expect(newest.map((a) => a.id).sort()).toEqual([3, 4]);
   });
 });
