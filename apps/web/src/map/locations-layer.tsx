@@ -38,7 +38,8 @@ export function locationLabels(locations: readonly LocationDto[]): FeatureCollec
   };
 }
 
-function LocationLabelsLayer({ locations }: { locations: readonly LocationDto[] }) {
+/** Location names alone, for maps that draw the rings themselves. */
+export function LocationLabelsLayer({ locations }: { locations: readonly LocationDto[] }) {
   const map = useMap();
   const source = useMapLayers(LABELS, SOURCE_SPEC, LABEL_LAYERS, 'top');
   const data = useMemo(() => locationLabels(locations), [locations]);

@@ -5,6 +5,7 @@ import { BasemapLayer } from '../../../map/basemap-layer';
 import { DrawPolygon } from '../../../map/draw-polygon';
 import { FitBounds } from '../../../map/fit-bounds';
 import { LocationRingsLayer, type RingedLocation } from '../../../map/location-rings-layer';
+import { LocationLabelsLayer } from '../../../map/locations-layer';
 import { MapView, type MapViewState } from '../../../map/map-view';
 import { PickPoint } from '../../../map/pick-point';
 import { PolygonsLayer } from '../../../map/polygons-layer';
@@ -55,6 +56,13 @@ export function LocationMap({
         })),
     [locations, selectedId, editing?.id],
   );
+  const labelled = useMemo(
+    () =>
+      locations
+        .filter((location) => location.id !== editing?.id)
+        .map((location) => (location.enabled ? location : { ...location, level: 0 as const })),
+    [locations, editing?.id],
+  );
   const draft = editing?.draft;
   const preview = useMemo<RingedLocation[]>(() => {
     const shown = draft ? draftPreview(draft, zones) : null;
@@ -78,6 +86,7 @@ export function LocationMap({
       )}
       <LocationRingsLayer locations={saved} onSelect={editing ? undefined : onSelect} />
       <LocationRingsLayer id="location-draft" locations={preview} />
+      <LocationLabelsLayer locations={labelled} />
       {draft?.kind === 'point' && <PickPoint onPick={(point) => onDraftChange({ point })} />}
       {draft?.kind === 'polygon' && (
         <DrawPolygon draft={draft.polygon} onChange={(polygon) => onDraftChange({ polygon })} />
