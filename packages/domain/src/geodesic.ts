@@ -51,6 +51,17 @@ export function geodesicDirect(
   return { lat: r.lat2 ?? lat, lon: r.lon2 ?? lon };
 }
 
+/** `geodesicDirect` that also gives the forward azimuth at the point reached. */
+export function geodesicDirectWithAzimuth(
+  lat: number,
+  lon: number,
+  azimuthDeg: number,
+  km: number,
+): { lat: number; lon: number; azimuthDeg: number } {
+  const r = WGS84.Direct(lat, lon, azimuthDeg, km * 1000, GEODESIC_MASK.latLon | Geodesic.AZIMUTH);
+  return { lat: r.lat2 ?? lat, lon: r.lon2 ?? lon, azimuthDeg: normaliseAzimuth(r.azi2 ?? azimuthDeg) };
+}
+
 /** One geodesic edge between two vertices, to walk along by distance from its start. */
 export interface GeodesicEdge {
   /** Length in km. */
