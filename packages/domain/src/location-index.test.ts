@@ -77,6 +77,13 @@ describe('LocationIndex: a stroke near one location', () => {
     ).toBeLessThan(0.001);
   });
 
+  it('visits the same hits without building an array', () => {
+    const seen: LocationHit[] = [];
+    index.forEachWithin(22.3, 114.45, (id, km, bearingDeg) => seen.push({ id, km, bearingDeg }));
+    expect(seen).toEqual(index.within(22.3, 114.45));
+    expect(seen).toHaveLength(1);
+  });
+
   it('finds candidates by box only, and nothing far away', () => {
     expect(index.candidates(23.13, 113.26)).toEqual([7]);
     expect(index.candidates(40, 100)).toEqual([]);

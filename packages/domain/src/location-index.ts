@@ -23,6 +23,8 @@ export interface LocationHit {
   bearingDeg: number;
 }
 
+export type HitVisitor = (id: number, km: number, bearingDeg: number) => void;
+
 const RAD = Math.PI / 180;
 /** Boxes over more grid cells than this go to the R-tree (a 30 km reach spans 4 to 9 cells). */
 const MAX_GRID_CELLS = 64;
@@ -129,10 +131,18 @@ export class LocationIndex {
   /** Every location whose exact geodesic distance to (lat, lon) is within its reach. */
   within(lat: number, lon: number): LocationHit[] {
     const hits: LocationHit[] = [];
+    this.forEachWithin(lat, lon, (id, km, bearingDeg) => {
+      hits.push({ id, km, bearingDeg });
+    });
+    return hits;
+  }
+
+  /** `within` without building the array: `visit` is called once per location in reach. */
+  forEachWithin(lat: number, lon: number, visit: HitVisitor): void {
     const l = normaliseLon(lon);
     const cell = this.grid.cellAt(lat, l);
     const treeEmpty = this.treeCount === 0;
-    if (cell === undefined && treeEmpty) return hits;
+    if (cell === undefined && treeEmpty) return;
     const phi = lat * RAD;
     const px = Math.cos(phi) * Math.cos(l * RAD);
     const py = Math.cos(phi) * Math.sin(l * RAD);
@@ -148,7 +158,7 @@ export class LocationIndex {
           (boxes[o + 1] as number) <= lat &&
           lat <= (boxes[o + 3] as number)
         )
-          this.measure(payload, i * STRIDE, slots[i] as number, lat, l, px, py, pz, hits);
+          this.measure(payload, i * STRIDE, slots[i] as number, lat, l, px, py, pz, visit);
       }
     }
     if (!treeEmpty) {
@@ -156,10 +166,9 @@ export class LocationIndex {
       for (const box of this.searchTree(lat, l)) {
         if (this.seen[box.slot] === seen) continue;
         this.seen[box.slot] = seen;
-        this.measure(this.data, box.slot * STRIDE, box.slot, lat, l, px, py, pz, hits);
+        this.measure(this.data, box.slot * STRIDE, box.slot, lat, l, px, py, pz, visit);
       }
     }
-    return hits;
   }
 
   /**
@@ -175,7 +184,7 @@ export class LocationIndex {
     px: number,
     py: number,
     pz: number,
-    hits: LocationHit[],
+    visit: HitVisitor,
   ): void {
     if (
       (d[o + X] as number) * px + (d[o + Y] as number) * py + (d[o + Z] as number) * pz <
@@ -193,7 +202,7 @@ export class LocationIndex {
       fastGeodesicInverseReduced(pointLat, pointLon, sinB, cosB, lat, lon, s[0] as number, s[1] as number, m);
       if (m.km > reach) return;
     }
-    hits.push({ id: d[o + ID] as number, km: m.km, bearingDeg: m.azimuthDeg });
+    visit(d[o + ID] as number, m.km, m.azimuthDeg);
   }
 
   private forEachCandidate(lat: number, lon: number, visit: (slot: number) => void): void {
