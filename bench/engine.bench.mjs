@@ -1,5 +1,5 @@
-// The warning engine alone: 100,000 locations (points and polygons with 10/20/30 km rings) over China,
-// and a storm-shaped stream of strokes. Targets: ≥ 200,000 strokes/s through the spatial index, ≥ 100× a
+// The warning engine alone: 100,000 locations (points and polygons with 10/20/30 km rings) spread over
+// China's extent, and a storm-shaped stream of strokes from 40 cells over South China. Targets: ≥ 200,000 strokes/s through the spatial index, ≥ 100× a
 // naive scan of every location measured in the same run, and < 200 MB for 100k locations.
 // BENCH_ENGINE_LOCATIONS and BENCH_ENGINE_STROKES shrink or grow the run.
 
@@ -23,8 +23,9 @@ const RULES = [10, 20, 30].map((radiusKm, i) => ({
 function locations(rand) {
   const out = [];
   for (let id = 1; id <= LOCATIONS; id++) {
-    const lat = 20 + rand() * 22;
-    const lon = 100 + rand() * 22;
+    // Spread over China's extent (73–135° E, 18–53° N): a stroke is within 30 km of about 13 of them.
+    const lat = 18 + rand() * 35;
+    const lon = 73 + rand() * 62;
     if (id % 10 === 0) {
       // Every tenth site is a small polygon (a plant or an airfield), about 2 × 2 km.
       const d = 0.01;
@@ -51,7 +52,7 @@ function locations(rand) {
 
 /** Strokes around 40 storm cells drifting east; one stroke every 5 ms of simulated time. */
 function strokes(rand, n, t0) {
-  const cells = Array.from({ length: 40 }, () => ({ lat: 21 + rand() * 20, lon: 101 + rand() * 20 }));
+  const cells = Array.from({ length: 40 }, () => ({ lat: 20 + rand() * 10, lon: 104 + rand() * 16 }));
   const out = new Array(n);
   for (let i = 0; i < n; i++) {
     const c = cells[i % cells.length];

@@ -24,6 +24,8 @@ export interface LocationHit {
 }
 
 export type HitVisitor = (id: number, km: number, bearingDeg: number) => void;
+/** Called with the id only; the distance and bearing are in `LocationIndex.hit` during the call. */
+export type IdVisitor = (id: number) => void;
 
 const RAD = Math.PI / 180;
 /** Boxes over more grid cells than this go to the R-tree (a 30 km reach spans 4 to 9 cells). */
@@ -73,6 +75,9 @@ export class LocationIndex {
   private readonly query = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
   private readonly stroke = new Float64Array(2);
   private readonly measured: InverseResult = { km: 0, azimuthDeg: 0 };
+  private hitVisitor: HitVisitor | null = null;
+  private readonly forwardHit: IdVisitor = (id) =>
+    (this.hitVisitor as HitVisitor)(id, this.measured.km, this.measured.azimuthDeg);
 
   get size(): number {
     return this.slotOf.size;
@@ -139,6 +144,20 @@ export class LocationIndex {
 
   /** `within` without building the array: `visit` is called once per location in reach. */
   forEachWithin(lat: number, lon: number, visit: HitVisitor): void {
+    this.hitVisitor = visit;
+    this.forEachId(lat, lon, this.forwardHit);
+  }
+
+  /** The distance and bearing of the location being visited by `forEachId`. */
+  get hit(): Readonly<InverseResult> {
+    return this.measured;
+  }
+
+  /**
+   * `forEachWithin` for the hot path: the visitor gets the id and reads `hit`, so no number is boxed per
+   * call (the engine looks up millions of strokes a second).
+   */
+  forEachId(lat: number, lon: number, visit: IdVisitor): void {
     const l = normaliseLon(lon);
     const cell = this.grid.cellAt(lat, l);
     const treeEmpty = this.treeCount === 0;
@@ -184,7 +203,7 @@ export class LocationIndex {
     px: number,
     py: number,
     pz: number,
-    visit: HitVisitor,
+    visit: IdVisitor,
   ): void {
     if (
       (d[o + X] as number) * px + (d[o + Y] as number) * py + (d[o + Z] as number) * pz <
@@ -198,11 +217,20 @@ export class LocationIndex {
       if (!this.polygons[slot]?.distanceWithinAt(lat, lon, px, py, pz, reach, m)) return;
     } else {
       const s = this.stroke;
-      const [pointLat, pointLon, cosB] = [d[o + LAT] as number, d[o + LON] as number, d[o + COS_B] as number];
-      fastGeodesicInverseReduced(pointLat, pointLon, sinB, cosB, lat, lon, s[0] as number, s[1] as number, m);
+      fastGeodesicInverseReduced(
+        d[o + LAT] as number,
+        d[o + LON] as number,
+        sinB,
+        d[o + COS_B] as number,
+        lat,
+        lon,
+        s[0] as number,
+        s[1] as number,
+        m,
+      );
       if (m.km > reach) return;
     }
-    visit(d[o + ID] as number, m.km, m.azimuthDeg);
+    visit(d[o + ID] as number);
   }
 
   private forEachCandidate(lat: number, lon: number, visit: (slot: number) => void): void {

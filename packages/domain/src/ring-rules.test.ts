@@ -3,6 +3,7 @@ import {
   advance,
   allClearAt,
   applyStroke,
+  cloneWarningState,
   initialWarningState,
   isQuiet,
   type RingRule,
@@ -28,7 +29,7 @@ const DEFAULTS = [ring(10, 3), ring(20, 2), ring(30, 1)];
 type Step = { at: number; km: number; ic?: boolean; time?: number } | { at: number; tick: true };
 
 function run(rules: RingRule[], steps: Step[]) {
-  let state: WarningState = initialWarningState(rules);
+  const state: WarningState = initialWarningState(rules);
   const events: [number, number, number][] = [];
   for (const step of steps) {
     const now = T0 + step.at * MIN;
@@ -46,8 +47,7 @@ function run(rules: RingRule[], steps: Step[]) {
             },
             now,
           );
-    state = t.state;
-    for (const e of t.events) events.push([e.from, e.to, (e.atMs - T0) / MIN]);
+    for (const e of t ?? []) events.push([e.from, e.to, (e.atMs - T0) / MIN]);
   }
   return { state, events };
 }
@@ -274,10 +274,10 @@ describe('warning details', () => {
     expect(state.rings.map((r) => r.episode)).toEqual([1, 3, 4]);
     expect(state.nearest?.km).toBe(7);
     expect(allClearAt(DEFAULTS, state)).toBe(T0 + 33 * MIN);
-    const cleared = advance(DEFAULTS, state, T0 + 40 * MIN).state;
-    expect(cleared.level).toBe(0);
-    expect(cleared.nearest).toBeNull();
-    expect(cleared.rings.map((r) => r.episode)).toEqual([0, 0, 0]);
+    advance(DEFAULTS, state, T0 + 40 * MIN);
+    expect(state.level).toBe(0);
+    expect(state.nearest).toBeNull();
+    expect(state.rings.map((r) => r.episode)).toEqual([0, 0, 0]);
   });
 
   it('counts strokes per ring over the last 15 minutes', () => {
@@ -290,24 +290,29 @@ describe('warning details', () => {
     expect(recentCounts(state, T0 + 20 * MIN)).toEqual([0, 1, 2]);
   });
 
-  it('does not change the input state', () => {
-    const before = initialWarningState(DEFAULTS);
-    const copy = JSON.parse(JSON.stringify(before));
-    applyStroke(DEFAULTS, before, { timeMs: T0, isIc: false, km: 5, bearingDeg: 0 }, T0);
-    expect(before).toEqual(copy);
+  it('reports no change for a stroke beyond every ring, and copies are independent', () => {
+    const state = initialWarningState(DEFAULTS);
+    expect(applyStroke(DEFAULTS, state, { timeMs: T0, isIc: false, km: 31, bearingDeg: 0 }, T0)).toBeNull();
+    const copy = cloneWarningState(state);
+    applyStroke(DEFAULTS, state, { timeMs: T0, isIc: false, km: 5, bearingDeg: 0 }, T0);
+    expect(state.level).toBe(3);
+    expect(copy).toEqual(initialWarningState(DEFAULTS));
   });
 
   it('becomes quiet again once clear and with no stroke in the last 15 minutes', () => {
     const { state } = run(DEFAULTS, [{ at: 0, km: 5 }]);
-    expect(isQuiet(advance(DEFAULTS, state, T0 + 10 * MIN).state)).toBe(false);
-    expect(isQuiet(advance(DEFAULTS, state, T0 + 20 * MIN).state)).toBe(false);
-    expect(isQuiet(advance(DEFAULTS, state, T0 + 31 * MIN).state)).toBe(true);
+    advance(DEFAULTS, state, T0 + 10 * MIN);
+    expect(isQuiet(state)).toBe(false);
+    advance(DEFAULTS, state, T0 + 20 * MIN);
+    expect(isQuiet(state)).toBe(false);
+    advance(DEFAULTS, state, T0 + 31 * MIN);
+    expect(isQuiet(state)).toBe(true);
   });
 
   it('survives a JSON round trip (the engine stores it)', () => {
     const { state } = run(DEFAULTS, [{ at: 0, km: 5 }]);
     const restored = JSON.parse(JSON.stringify(state)) as WarningState;
-    expect(advance(DEFAULTS, restored, T0 + 31 * MIN).events).toEqual([
+    expect(advance(DEFAULTS, restored, T0 + 31 * MIN)).toEqual([
       { from: 3, to: 0, atMs: T0 + 30 * MIN },
     ]);
   });

@@ -1,6 +1,9 @@
 /**
- * The ring state machine of one location (PRODUCT.md "Defaults", issue 4 "The rules"): pure functions
- * `(rules, state, stroke, now) → (state', events)`, so that the engine only persists and dispatches.
+ * The ring state machine of one location (PRODUCT.md "Defaults", issue 4 "The rules"): deterministic,
+ * I/O-free functions `(rules, state, stroke, now) → events`, so that the engine only persists and
+ * dispatches. The state is updated in place: the engine applies millions of strokes per second to
+ * 100,000 locations, and copying every state per stroke cost five times the rest of the work. Callers
+ * that keep a snapshot (the stored state) take one with `cloneWarningState`.
  *
  * - A stroke counts for every ring whose radius contains it (IC strokes only where the ring includes IC).
  * - A ring becomes active once `minStrokes` counted strokes fall within `windowMs`, and stays active until
@@ -28,8 +31,11 @@ export type MinuteCounts = [number, number][];
 
 export interface RingState {
   active: boolean;
-  /** Stroke time of the newest counted stroke while active: the countdown runs from it. */
-  lastMs: number | null;
+  /**
+   * Stroke time of the newest counted stroke while active: the countdown runs from it (0 while inactive;
+   * never null: a field that is always a number is updated in place, a nullable one boxes every value).
+   */
+  lastMs: number;
   /** Times of the newest counted strokes (at most `minStrokes`), sorted, for the noise threshold. */
   recent: number[];
   /** Counted strokes in the current episode of the location. */
@@ -50,6 +56,11 @@ export interface WarningState {
   rings: RingState[];
   /** The nearest counted stroke of the current episode (or of the last strokes while clear). */
   nearest: NearestStroke | null;
+  /**
+   * No ring can fall due and no count can grow stale before this instant (a lower bound): the hot path
+   * compares one number instead of walking every ring.
+   */
+  checkMs: number;
 }
 
 /** A stroke as seen from one location. */
@@ -67,119 +78,195 @@ export interface LevelChange {
   atMs: number;
 }
 
-export interface Transition {
-  state: WarningState;
-  events: LevelChange[];
-}
-
 export const COUNT_MINUTES = 15;
 const MINUTE_MS = 60_000;
+const NO_EVENTS: readonly LevelChange[] = Object.freeze([]);
+/** "Never" that survives JSON (Infinity would come back as null). */
+const NEVER = Number.MAX_SAFE_INTEGER;
 
 export function initialWarningState(rules: readonly RingRule[]): WarningState {
   return {
     level: 0,
     sinceMs: null,
-    rings: rules.map(() => ({ active: false, lastMs: null, recent: [], episode: 0, minutes: [] })),
+    rings: rules.map(() => ({ active: false, lastMs: 0, recent: [], episode: 0, minutes: [] })),
     nearest: null,
+    checkMs: NEVER,
+  };
+}
+
+/** An independent copy (the state is updated in place). */
+export function cloneWarningState(state: WarningState): WarningState {
+  return {
+    level: state.level,
+    sinceMs: state.sinceMs,
+    rings: state.rings.map((r) => ({
+      active: r.active,
+      lastMs: r.lastMs,
+      recent: r.recent.slice(),
+      episode: r.episode,
+      minutes: r.minutes.map(([m, c]) => [m, c] as [number, number]),
+    })),
+    nearest: state.nearest ? { ...state.nearest } : null,
+    checkMs: state.checkMs,
   };
 }
 
 /**
- * Apply one stroke seen at wall-clock `nowMs`. Rings whose countdown ran out before the stroke's own time
- * clear first (a stroke after the all-clear starts a new episode); clearing up to `nowMs` is the caller's
- * `advance`, once a whole batch of strokes is in.
+ * Apply one stroke seen at wall-clock `nowMs`, updating `state`. Rings whose countdown ran out before the
+ * stroke's own time clear first (a stroke after the all-clear starts a new episode); clearing up to
+ * `nowMs` is the caller's `advance`, once a whole batch of strokes is in. Returns the changes of level, or
+ * null when the state did not change at all.
  */
 export function applyStroke(
   rules: readonly RingRule[],
   state: WarningState,
   hit: StrokeHit,
   nowMs: number,
-): Transition {
+): readonly LevelChange[] | null {
   const before = advance(rules, state, hit.timeMs);
-  const base = before.state;
-  let rings = base.rings;
   let counted = false;
+  let activated = false;
+  const minute = Math.floor(hit.timeMs / MINUTE_MS);
+  const firstMinute = Math.floor(nowMs / MINUTE_MS) - COUNT_MINUTES + 1;
   for (let i = 0; i < rules.length; i++) {
     const rule = rules[i] as RingRule;
     if (hit.km > rule.radiusKm || (hit.isIc && !rule.includeIc)) continue;
-    if (rings === base.rings) rings = rings.slice();
-    rings[i] = countStroke(rule, rings[i] as RingState, hit.timeMs, nowMs);
+    const ring = state.rings[i] as RingState;
+    const wasActive = ring.active;
+    countStroke(rule, ring, hit.timeMs, nowMs, minute >= firstMinute ? minute : -1);
     counted = true;
+    // Only what this stroke started can bring the next check forward: a first minute count, a first
+    // threshold time, or the ring's activation (a running countdown only moves later).
+    let check = NEVER;
+    if (ring.minutes.length === 1)
+      check = ((ring.minutes[0] as [number, number])[0] + COUNT_MINUTES) * MINUTE_MS;
+    if (ring.active) {
+      if (!wasActive) {
+        activated = true;
+        check = Math.min(check, ring.lastMs + rule.allClearMs);
+      }
+    } else if (ring.recent.length > 0) {
+      check = Math.min(
+        check,
+        (ring.recent[ring.recent.length - 1] as number) + rule.allClearMs + rule.windowMs,
+      );
+    }
+    if (check < state.checkMs) state.checkMs = check;
   }
   if (!counted) return before;
-  const nearest =
-    base.nearest === null || hit.km < base.nearest.km
-      ? { km: hit.km, bearingDeg: hit.bearingDeg, timeMs: hit.timeMs }
-      : base.nearest;
-  const level = levelOf(rules, rings);
-  const next: WarningState = { ...base, rings, nearest };
-  if (level <= base.level) return { state: next, events: before.events };
-  return {
-    state: { ...next, level, sinceMs: hit.timeMs },
-    events: [...before.events, { from: base.level, to: level, atMs: hit.timeMs }],
-  };
+  if (state.nearest === null) state.nearest = { km: hit.km, bearingDeg: hit.bearingDeg, timeMs: hit.timeMs };
+  else if (hit.km < state.nearest.km) {
+    state.nearest.km = hit.km;
+    state.nearest.bearingDeg = hit.bearingDeg;
+    state.nearest.timeMs = hit.timeMs;
+  }
+  // The level can only rise when a ring became active.
+  const level = activated ? levelOf(rules, state.rings) : state.level;
+  if (level <= state.level) return before ?? NO_EVENTS;
+  const rise: LevelChange = { from: state.level, to: level, atMs: hit.timeMs };
+  state.level = level;
+  state.sinceMs = hit.timeMs;
+  return before && before.length > 0 ? [...before, rise] : [rise];
 }
 
-function countStroke(rule: RingRule, ring: RingState, timeMs: number, nowMs: number): RingState {
-  const minutes = addMinute(ring.minutes, Math.floor(timeMs / MINUTE_MS), nowMs);
-  if (timeMs + rule.allClearMs <= nowMs) return { ...ring, minutes };
+/** `minute`: the stroke's minute, or -1 when it is older than the 15 counted minutes. */
+function countStroke(rule: RingRule, ring: RingState, timeMs: number, nowMs: number, minute: number): void {
+  if (minute >= 0) addMinute(ring.minutes, minute);
+  if (timeMs + rule.allClearMs <= nowMs) return;
   if (ring.active) {
-    return {
-      ...ring,
-      lastMs: Math.max(ring.lastMs ?? timeMs, timeMs),
-      episode: ring.episode + 1,
-      minutes,
-    };
+    if (timeMs > ring.lastMs) ring.lastMs = timeMs;
+    ring.episode++;
+    return;
   }
   // The newest `minStrokes` strokes meet the threshold when they span less than the window.
-  const recent = insertSorted(ring.recent, timeMs).slice(-rule.minStrokes);
-  const newest = recent[recent.length - 1] as number;
-  if (recent.length >= rule.minStrokes && newest - (recent[0] as number) < rule.windowMs) {
-    return { active: true, lastMs: newest, recent: [], episode: ring.episode + recent.length, minutes };
+  insertSorted(ring.recent, timeMs);
+  if (ring.recent.length > rule.minStrokes) ring.recent.splice(0, ring.recent.length - rule.minStrokes);
+  const newest = ring.recent[ring.recent.length - 1] as number;
+  if (ring.recent.length >= rule.minStrokes && newest - (ring.recent[0] as number) < rule.windowMs) {
+    ring.active = true;
+    ring.lastMs = newest;
+    ring.episode += ring.recent.length;
+    ring.recent = [];
   }
-  return { ...ring, recent, minutes };
 }
 
-/** Clear every ring whose countdown has run out by `nowMs`, in the order they fell due. */
-export function advance(rules: readonly RingRule[], state: WarningState, nowMs: number): Transition {
-  const due: { index: number; atMs: number }[] = [];
-  state.rings.forEach((ring, index) => {
-    if (!ring.active || ring.lastMs === null) return;
-    const atMs = ring.lastMs + (rules[index] as RingRule).allClearMs;
-    if (atMs <= nowMs) due.push({ index, atMs });
-  });
-  const rings = pruneRecent(rules, state.rings, nowMs);
-  if (due.length === 0) return { state: rings === state.rings ? state : { ...state, rings }, events: [] };
+/**
+ * Clear every ring whose countdown has run out by `nowMs`, in the order they fell due, and forget counts
+ * too old to matter. Returns the changes of level, or null when the state did not change.
+ */
+export function advance(
+  rules: readonly RingRule[],
+  state: WarningState,
+  nowMs: number,
+): readonly LevelChange[] | null {
+  // The hot path (every stroke near a location comes here first): nothing due, nothing stale.
+  if (!(nowMs >= (state.checkMs ?? 0))) return null;
+  if (!needsAdvance(rules, state, nowMs)) {
+    state.checkMs = exactCheck(rules, state);
+    return null;
+  }
+  pruneOld(rules, state.rings, nowMs);
+  let due: { index: number; atMs: number }[] | null = null;
+  for (let i = 0; i < state.rings.length; i++) {
+    const ring = state.rings[i] as RingState;
+    if (!ring.active) continue;
+    const atMs = ring.lastMs + (rules[i] as RingRule).allClearMs;
+    if (atMs > nowMs) continue;
+    due ??= [];
+    due.push({ index: i, atMs });
+  }
+  if (due === null) return NO_EVENTS;
   due.sort((a, b) => a.atMs - b.atMs);
-  const next = rings === state.rings ? rings.slice() : rings;
   const events: LevelChange[] = [];
-  let level = state.level;
-  let sinceMs = state.sinceMs;
   for (let k = 0; k < due.length; k++) {
     const { index, atMs } = due[k] as { index: number; atMs: number };
-    next[index] = { ...(next[index] as RingState), active: false, lastMs: null, recent: [] };
+    const ring = state.rings[index] as RingState;
+    ring.active = false;
+    ring.lastMs = 0;
+    ring.recent = [];
     // Rings that clear at the same instant make one change of level, not a cascade.
     if (due[k + 1]?.atMs === atMs) continue;
-    const now = levelOf(rules, next);
-    if (now < level) {
-      events.push({ from: level, to: now, atMs });
-      level = now;
-      sinceMs = atMs;
+    const level = levelOf(rules, state.rings);
+    if (level < state.level) {
+      events.push({ from: state.level, to: level, atMs });
+      state.level = level;
+      state.sinceMs = atMs;
     }
   }
-  if (level === 0) {
+  if (state.level === 0) {
     // All-clear: the episode is over; its counters start again with the next one.
-    for (let i = 0; i < next.length; i++) next[i] = { ...(next[i] as RingState), episode: 0 };
-    return { state: { level, sinceMs, rings: next, nearest: null }, events };
+    for (const ring of state.rings) ring.episode = 0;
+    state.nearest = null;
   }
-  return { state: { ...state, level, sinceMs, rings: next }, events };
+  state.checkMs = exactCheck(rules, state);
+  return events;
+}
+
+/** The first instant ring `ring` needs the clock: its all-clear, a stale threshold time or minute count. */
+function earliestCheck(rule: RingRule, ring: RingState): number {
+  let at = NEVER;
+  if (ring.active) at = ring.lastMs + rule.allClearMs;
+  if (ring.recent.length > 0) {
+    at = Math.min(at, (ring.recent[ring.recent.length - 1] as number) + rule.allClearMs + rule.windowMs);
+  }
+  if (ring.minutes.length > 0)
+    at = Math.min(at, ((ring.minutes[0] as [number, number])[0] + COUNT_MINUTES) * MINUTE_MS);
+  return at;
+}
+
+function exactCheck(rules: readonly RingRule[], state: WarningState): number {
+  let at = NEVER;
+  for (let i = 0; i < state.rings.length; i++) {
+    at = Math.min(at, earliestCheck(rules[i] as RingRule, state.rings[i] as RingState));
+  }
+  return at;
 }
 
 /** When the location will be all-clear if no further stroke counts; null while clear. */
 export function allClearAt(rules: readonly RingRule[], state: WarningState): number | null {
   let latest: number | null = null;
   state.rings.forEach((ring, i) => {
-    if (!ring.active || ring.lastMs === null) return;
+    if (!ring.active) return;
     const at = ring.lastMs + (rules[i] as RingRule).allClearMs;
     if (latest === null || at > latest) latest = at;
   });
@@ -190,7 +277,7 @@ export function allClearAt(rules: readonly RingRule[], state: WarningState): num
 export function nextDueAt(rules: readonly RingRule[], state: WarningState): number | null {
   let earliest: number | null = null;
   state.rings.forEach((ring, i) => {
-    if (!ring.active || ring.lastMs === null) return;
+    if (!ring.active) return;
     const at = ring.lastMs + (rules[i] as RingRule).allClearMs;
     if (earliest === null || at < earliest) earliest = at;
   });
@@ -211,56 +298,59 @@ export function isQuiet(state: WarningState): boolean {
   );
 }
 
+function needsAdvance(rules: readonly RingRule[], state: WarningState, nowMs: number): boolean {
+  const first = Math.floor(nowMs / MINUTE_MS) - COUNT_MINUTES + 1;
+  for (let i = 0; i < state.rings.length; i++) {
+    const ring = state.rings[i] as RingState;
+    const rule = rules[i] as RingRule;
+    if (ring.active && ring.lastMs + rule.allClearMs <= nowMs) return true;
+    const newestRecent = ring.recent[ring.recent.length - 1];
+    if (newestRecent !== undefined && newestRecent <= nowMs - rule.allClearMs - rule.windowMs) return true;
+    const oldestMinute = ring.minutes[0];
+    if (oldestMinute !== undefined && oldestMinute[0] < first) return true;
+  }
+  return false;
+}
+
 function levelOf(rules: readonly RingRule[], rings: readonly RingState[]): Level {
   let level: Level = 0;
-  rings.forEach((ring, i) => {
+  for (let i = 0; i < rings.length; i++) {
     const ruleLevel = (rules[i] as RingRule).level;
-    if (ring.active && ruleLevel > level) level = ruleLevel;
-  });
+    if ((rings[i] as RingState).active && ruleLevel > level) level = ruleLevel;
+  }
   return level;
 }
 
-function addMinute(minutes: MinuteCounts, minute: number, nowMs: number): MinuteCounts {
-  const first = Math.floor(nowMs / MINUTE_MS) - COUNT_MINUTES + 1;
-  if (minute < first) return minutes;
-  const kept = minutes.filter(([m]) => m >= first);
-  const at = kept.findIndex(([m]) => m === minute);
-  if (at >= 0) {
-    const [m, c] = kept[at] as [number, number];
-    kept[at] = [m, c + 1];
-    return kept;
-  }
-  kept.push([minute, 1]);
-  return kept.sort((a, b) => a[0] - b[0]);
+/** Counts one stroke in its minute; stale minutes are dropped by `advance`, not here (the hot path). */
+function addMinute(minutes: MinuteCounts, minute: number): void {
+  // Strokes come mostly in time order: search from the newest minute.
+  let i = minutes.length - 1;
+  while (i >= 0 && (minutes[i] as [number, number])[0] > minute) i--;
+  if (i >= 0 && (minutes[i] as [number, number])[0] === minute) (minutes[i] as [number, number])[1]++;
+  else if (i === minutes.length - 1) minutes.push([minute, 1]);
+  else minutes.splice(i + 1, 0, [minute, 1]);
 }
 
-/** Drop threshold timestamps and minute counts too old to matter, so quiet states become empty. */
-function pruneRecent(rules: readonly RingRule[], rings: RingState[], nowMs: number): RingState[] {
+/**
+ * Drop threshold timestamps and minute counts too old to matter, so quiet states become empty. A stroke
+ * counted later is newer than now − allClear (older ones are ignored), so threshold times before that minus
+ * the window can never again complete a window.
+ */
+function pruneOld(rules: readonly RingRule[], rings: RingState[], nowMs: number): void {
   const first = Math.floor(nowMs / MINUTE_MS) - COUNT_MINUTES + 1;
-  let out = rings;
-  rings.forEach((ring, i) => {
-    // A stroke counted later is newer than now − allClear (older ones are ignored), so threshold times
-    // before that minus the window can never again complete a window.
+  for (let i = 0; i < rings.length; i++) {
+    const ring = rings[i] as RingState;
     const rule = rules[i] as RingRule;
-    const staleRecent =
-      ring.recent.length > 0 &&
-      (ring.recent[ring.recent.length - 1] as number) <= nowMs - rule.allClearMs - rule.windowMs;
-    const staleMinutes = ring.minutes.length > 0 && (ring.minutes[0] as [number, number])[0] < first;
-    if (!staleRecent && !staleMinutes) return;
-    if (out === rings) out = rings.slice();
-    out[i] = {
-      ...ring,
-      recent: staleRecent ? [] : ring.recent,
-      minutes: staleMinutes ? ring.minutes.filter(([m]) => m >= first) : ring.minutes,
-    };
-  });
-  return out;
+    const newest = ring.recent[ring.recent.length - 1];
+    if (newest !== undefined && newest <= nowMs - rule.allClearMs - rule.windowMs) ring.recent = [];
+    let drop = 0;
+    while (drop < ring.minutes.length && (ring.minutes[drop] as [number, number])[0] < first) drop++;
+    if (drop > 0) ring.minutes.splice(0, drop);
+  }
 }
 
-function insertSorted(times: readonly number[], t: number): number[] {
-  const out = times.slice();
-  let i = out.length;
-  while (i > 0 && (out[i - 1] as number) > t) i--;
-  out.splice(i, 0, t);
-  return out;
+function insertSorted(times: number[], t: number): void {
+  let i = times.length;
+  while (i > 0 && (times[i - 1] as number) > t) i--;
+  times.splice(i, 0, t);
 }

@@ -44,6 +44,9 @@ interface Entry {
   rules: readonly RingRule[];
   state: WarningState;
   reachKm: number;
+  /** This location's update of the batch being processed (the batch number tells whether it is current). */
+  batch: number;
+  update: LocationUpdate<never> | null;
 }
 
 export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
@@ -51,6 +54,20 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
   private readonly entries = new Map<number, Entry>();
   /** Locations whose state still depends on time (a countdown, threshold window or recent counts). */
   private readonly busy = new Set<number>();
+  /** Reused for every stroke: the hot path allocates as little as it can. */
+  private readonly hit = { timeMs: 0, isIc: false, km: 0, bearingDeg: 0 };
+  private batch = 0;
+  /** The stroke being looked up and the batch's clock, for the one visitor the index calls. */
+  private current: S | null = null;
+  private nowMs = 0;
+  private readonly visit = (id: number) =>
+    this.apply(id, this.current as S, this.index.hit.km, this.index.hit.azimuthDeg, this.nowMs);
+  /**
+   * The same entries by id in a plain array for the hot path (a Map lookup per stroke and location cost
+   * a fifth of the engine's time); ids beyond it live only in the Map.
+   */
+  private readonly dense: (Entry | undefined)[] = [];
+  private touched: Entry[] = [];
 
   get size(): number {
     return this.entries.size;
@@ -58,7 +75,8 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
 
   /**
    * Watch a location (or replace it). The state is kept when its rings did not change; new rings start
-   * from a clear state, and the update says so (a fall to 0 ends the running episode).
+   * from a clear state, and the update says so (a fall to 0 ends the running episode). Updates carry the
+   * live state, which later strokes change in place: snapshot it with `cloneWarningState` to keep it.
    */
   upsert(location: WatchedLocation, state?: WarningState, nowMs = Date.now()): LocationUpdate<S> | null {
     const previous = this.entries.get(location.id);
@@ -78,7 +96,16 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
         };
       }
     }
-    this.entries.set(location.id, { shape: location.shape, rules: location.rules, state: next, reachKm });
+    const entry: Entry = {
+      shape: location.shape,
+      rules: location.rules,
+      state: next,
+      reachKm,
+      batch: -1,
+      update: null,
+    };
+    this.entries.set(location.id, entry);
+    if (location.id < DENSE_IDS) this.dense[location.id] = entry;
     if (isQuiet(next)) this.busy.delete(location.id);
     else this.busy.add(location.id);
     return update;
@@ -89,6 +116,7 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
     const entry = this.entries.get(id);
     if (!entry) return null;
     this.entries.delete(id);
+    if (id < DENSE_IDS) this.dense[id] = undefined;
     this.busy.delete(id);
     this.index.delete(id);
     if (entry.state.level === 0) return null;
@@ -124,13 +152,14 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
    * touched; one update per location whose state changed.
    */
   process(strokes: readonly S[], nowMs: number): LocationUpdate<S>[] {
-    const updates = new Map<number, LocationUpdate<S>>();
+    this.batch++;
+    this.nowMs = nowMs;
     for (const stroke of strokes) {
-      for (const hit of this.index.within(stroke.lat, stroke.lon)) {
-        this.apply(hit.id, stroke, hit.km, hit.bearingDeg, nowMs, updates);
-      }
+      this.current = stroke;
+      this.index.forEachId(stroke.lat, stroke.lon, this.visit);
     }
-    return this.settle(updates, nowMs);
+    this.current = null;
+    return this.settle(nowMs);
   }
 
   /**
@@ -138,26 +167,28 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
    * `process`; only the benchmark uses it.
    */
   processNaive(strokes: readonly S[], nowMs: number): LocationUpdate<S>[] {
-    const updates = new Map<number, LocationUpdate<S>>();
+    this.batch++;
     for (const stroke of strokes) {
       for (const [id, entry] of this.entries) {
         const d = distanceToShape(entry.shape, stroke.lat, stroke.lon);
-        if (d.km <= entry.reachKm) this.apply(id, stroke, d.km, d.bearingDeg, nowMs, updates);
+        if (d.km <= entry.reachKm) this.apply(id, stroke, d.km, d.bearingDeg, nowMs);
       }
     }
-    return this.settle(updates, nowMs);
+    return this.settle(nowMs);
   }
 
-  /** Clear, up to `nowMs`, the rings of the locations a batch touched. */
-  private settle(updates: Map<number, LocationUpdate<S>>, nowMs: number): LocationUpdate<S>[] {
-    for (const update of updates.values()) {
-      const entry = this.entries.get(update.id) as Entry;
-      const t = advance(entry.rules, entry.state, nowMs);
-      entry.state = t.state;
-      update.state = t.state;
-      update.events.push(...t.events);
+  /** Clear, up to `nowMs`, the rings of the locations a batch touched; their updates. */
+  private settle(nowMs: number): LocationUpdate<S>[] {
+    const out: LocationUpdate<S>[] = [];
+    for (const entry of this.touched) {
+      const update = entry.update as unknown as LocationUpdate<S>;
+      const events = advance(entry.rules, entry.state, nowMs);
+      if (events && events.length > 0) update.events = [...update.events, ...events];
+      out.push(update);
+      entry.update = null;
     }
-    return [...updates.values()];
+    this.touched = [];
+    return out;
   }
 
   /** Let the clock run: rings whose countdown ran out clear; quiet locations leave the busy set. */
@@ -165,47 +196,43 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
     const out: LocationUpdate<S>[] = [];
     for (const id of this.busy) {
       const entry = this.entries.get(id) as Entry;
-      const t = advance(entry.rules, entry.state, nowMs);
-      if (t.state === entry.state) continue;
-      entry.state = t.state;
-      if (isQuiet(t.state)) this.busy.delete(id);
-      out.push({ id, state: t.state, events: t.events, trigger: null, counted: 0 });
+      const events = advance(entry.rules, entry.state, nowMs);
+      if (events === null) continue;
+      if (isQuiet(entry.state)) this.busy.delete(id);
+      out.push({ id, state: entry.state, events: [...events], trigger: null, counted: 0 });
     }
     return out;
   }
 
-  private apply(
-    id: number,
-    stroke: S,
-    km: number,
-    bearingDeg: number,
-    nowMs: number,
-    updates: Map<number, LocationUpdate<S>>,
-  ): void {
-    const entry = this.entries.get(id) as Entry;
-    const t = applyStroke(
-      entry.rules,
-      entry.state,
-      { timeMs: stroke.timeMs, isIc: stroke.isIc, km, bearingDeg },
-      nowMs,
-    );
-    if (t.state === entry.state) return;
-    entry.state = t.state;
-    this.busy.add(id);
-    let update = updates.get(id);
+  private apply(id: number, stroke: S, km: number, bearingDeg: number, nowMs: number): void {
+    const entry = (id < DENSE_IDS ? this.dense[id] : this.entries.get(id)) as Entry;
+    this.hit.timeMs = stroke.timeMs;
+    this.hit.isIc = stroke.isIc;
+    this.hit.km = km;
+    this.hit.bearingDeg = bearingDeg;
+    const events = applyStroke(entry.rules, entry.state, this.hit, nowMs);
+    if (events === null) return;
+    let update = entry.batch === this.batch ? (entry.update as unknown as LocationUpdate<S>) : null;
     if (!update) {
-      update = { id, state: t.state, events: [], trigger: null, counted: 0 };
-      updates.set(id, update);
+      if (!this.busy.has(id)) this.busy.add(id);
+      update = { id, state: entry.state, events: NO_EVENTS, trigger: null, counted: 0 };
+      entry.batch = this.batch;
+      entry.update = update as unknown as LocationUpdate<never>;
+      this.touched.push(entry);
     }
-    update.state = t.state;
     update.counted++;
-    if (t.events.length > 0) {
-      update.events.push(...t.events);
-      if (update.trigger === null && t.events.some((e) => e.to > e.from))
+    if (events.length > 0) {
+      update.events = [...update.events, ...events];
+      if (update.trigger === null && events.some((e) => e.to > e.from))
         update.trigger = { stroke, km, bearingDeg };
     }
   }
 }
+
+const DENSE_IDS = 4_000_000;
+
+/** Shared by updates without a change of level; replaced, never changed in place. */
+const NO_EVENTS: LevelChange[] = [];
 
 function sameRules(a: readonly RingRule[], b: readonly RingRule[]): boolean {
   return JSON.stringify(a) === JSON.stringify(b);

@@ -1,3 +1,4 @@
+import { cloneWarningState } from '@thunderwatch/domain/ring-rules';
 import { WarningEngineCore } from '@thunderwatch/domain/warning-engine';
 import type { AlarmDto, WarningItem } from '@thunderwatch/shared/warnings';
 import type { FastifyBaseLogger } from 'fastify';
@@ -77,7 +78,7 @@ export class WarningEngineService {
       this.meta.set(l.id, meta);
       const saved = stored.get(l.id)?.state;
       const usable = saved && saved.rings.length === meta.rules.length ? saved : undefined;
-      if (usable) this.persister.stored.set(l.id, usable);
+      if (usable) this.persister.stored.set(l.id, cloneWarningState(usable));
       this.core.upsert({ id: l.id, shape: toShapeGeometry(l.shape), rules: meta.rules }, usable, nowMs);
     }
     if (watermark) await this.replay(watermark);

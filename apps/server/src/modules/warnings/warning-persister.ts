@@ -1,4 +1,4 @@
-import type { WarningState } from '@thunderwatch/domain/ring-rules';
+import { cloneWarningState, type WarningState } from '@thunderwatch/domain/ring-rules';
 import type { LocationUpdate } from '@thunderwatch/domain/warning-engine';
 import type { AlarmDto, AlertStroke, Level, RingLevel } from '@thunderwatch/shared/warnings';
 import type { StrokeRow } from '../strokes/stroke-row.js';
@@ -127,7 +127,8 @@ export class WarningPersister {
       if (alertId === null) this.openAlerts.delete(id);
       else this.openAlerts.set(id, alertId);
     }
-    for (const u of updates) this.stored.set(u.id, u.state);
+    // The engine keeps changing its live states in place: keep copies of what was written.
+    for (const u of updates) this.stored.set(u.id, cloneWarningState(u.state));
     return { alarms };
   }
 }

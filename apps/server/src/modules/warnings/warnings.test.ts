@@ -108,7 +108,9 @@ describe.each(DB_KINDS)('warning engine end to end (%s)', (kind) => {
     });
     expect(w?.nearest_km as number).toBeCloseTo(5, 0);
     expect(w?.bearing_deg as number).toBeLessThan(1);
-    expect((w?.counts as { last_15_min: number }[] | undefined)?.map((c) => c.last_15_min)).toEqual([1, 2, 2]);
+    expect((w?.counts as { last_15_min: number }[] | undefined)?.map((c) => c.last_15_min)).toEqual([
+      1, 2, 2,
+    ]);
     alertId = w?.alert_id as number;
     expect(alertId).toBeGreaterThan(0);
   });
