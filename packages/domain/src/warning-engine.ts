@@ -33,8 +33,8 @@ export interface LocationUpdate<S extends EngineStroke = EngineStroke> {
   id: number;
   state: WarningState;
   events: LevelChange[];
-  /** The stroke (with its distance and bearing from the location) that raised the level, if one did. */
-  trigger: { stroke: S; km: number; bearingDeg: number } | null;
+  /** For each rise among `events`, in order: the stroke that raised the level, its distance and bearing. */
+  triggers: { stroke: S; km: number; bearingDeg: number }[];
   /** Strokes of this batch that counted for at least one ring. */
   counted: number;
 }
@@ -91,7 +91,7 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
           id: location.id,
           state: next,
           events: [{ from: previous.state.level, to: 0, atMs: nowMs }],
-          trigger: null,
+          triggers: NO_TRIGGERS,
           counted: 0,
         };
       }
@@ -125,7 +125,7 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
       id,
       state,
       events: [{ from: entry.state.level, to: 0, atMs: nowMs }],
-      trigger: null,
+      triggers: NO_TRIGGERS,
       counted: 0,
     };
   }
@@ -199,7 +199,7 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
       const events = advance(entry.rules, entry.state, nowMs);
       if (events === null) continue;
       if (isQuiet(entry.state)) this.busy.delete(id);
-      out.push({ id, state: entry.state, events: [...events], trigger: null, counted: 0 });
+      out.push({ id, state: entry.state, events: [...events], triggers: NO_TRIGGERS, counted: 0 });
     }
     return out;
   }
@@ -215,7 +215,7 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
     let update = entry.batch === this.batch ? (entry.update as unknown as LocationUpdate<S>) : null;
     if (!update) {
       if (!this.busy.has(id)) this.busy.add(id);
-      update = { id, state: entry.state, events: NO_EVENTS, trigger: null, counted: 0 };
+      update = { id, state: entry.state, events: NO_EVENTS, triggers: NO_TRIGGERS, counted: 0 };
       entry.batch = this.batch;
       entry.update = update as unknown as LocationUpdate<never>;
       this.touched.push(entry);
@@ -223,13 +223,15 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
     update.counted++;
     if (events.length > 0) {
       update.events = [...update.events, ...events];
-      if (update.trigger === null && events.some((e) => e.to > e.from))
-        update.trigger = { stroke, km, bearingDeg };
+      for (const e of events) {
+        if (e.to > e.from) update.triggers = [...update.triggers, { stroke, km, bearingDeg }];
+      }
     }
   }
 }
 
 const DENSE_IDS = 4_000_000;
+const NO_TRIGGERS: never[] = [];
 
 /** Shared by updates without a change of level; replaced, never changed in place. */
 const NO_EVENTS: LevelChange[] = [];

@@ -19,6 +19,8 @@ export interface WarningEmitter {
 
 export const TICK_MS = 1000;
 const REPLAY_PAGE = 20_000;
+/** Time per tick for storm approach estimates, so that strokes never wait long behind them. */
+const APPROACH_BUDGET_MS = 10;
 
 /**
  * The live warning engine: strokes from the bus and location edits go through one queue, so states change
@@ -113,6 +115,8 @@ export class WarningEngineService {
       const nowMs = this.d.now().getTime();
       this.flashes.prune(nowMs);
       await this.step(this.core.advance(nowMs), null);
+      const busy = this.core.busyIds().flatMap((id) => this.meta.get(id) ?? []);
+      this.items.refresh(busy, nowMs, APPROACH_BUDGET_MS);
     });
   }
 
@@ -256,12 +260,8 @@ export class WarningEngineService {
       (id) => !this.core.has(id) || this.levelOf(id) === 0,
     );
     if (orphans.length === 0) return;
-    await this.d.store.transaction(async (tx) => {
-      for (const id of orphans) {
-        const alertId = this.persister.openAlerts.get(id) as number;
-        await this.d.store.closeAlert(tx, alertId, this.d.now(), null);
-      }
-    });
+    const ids = orphans.map((id) => this.persister.openAlerts.get(id) as number);
+    await this.d.store.transaction((tx) => this.d.store.closeAlerts(tx, ids, this.d.now()));
     for (const id of orphans) this.persister.openAlerts.delete(id);
   }
 

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { allClearAt, recentCounts, type WarningState } from '@thunderwatch/domain/ring-rules';
 import { distanceToShape } from '@thunderwatch/domain/shape-distance';
 import { type Approach, estimateApproach } from '@thunderwatch/domain/storm-approach';
@@ -6,7 +7,7 @@ import type { RecentFlashes } from './recent-flashes.js';
 import { toShapeGeometry, type WatchedMeta } from './watched-location.js';
 
 const APPROACH_RANGE_KM = 100;
-/** The approach is re-estimated at most this often per location (a track changes over minutes). */
+/** The approach is re-estimated this often per location (a track changes over minutes). */
 const APPROACH_TTL_MS = 15_000;
 
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -41,7 +42,7 @@ export class WarningItems {
         active: state?.rings[i]?.active ?? false,
       })),
       all_clear_at: clearAt !== null ? new Date(clearAt).toISOString() : null,
-      approach: (state?.level ?? 0) > 0 || busy ? this.approach(meta, nowMs) : null,
+      approach: (state?.level ?? 0) > 0 || busy ? (this.approaches.get(meta.id)?.approach ?? null) : null,
       alert_id: extra.alertId,
       unconfirmed_alarms: extra.unconfirmed,
     };
@@ -51,18 +52,30 @@ export class WarningItems {
     this.approaches.delete(locationId);
   }
 
-  private approach(meta: WatchedMeta, nowMs: number): Approach {
-    const cached = this.approaches.get(meta.id);
-    if (cached && nowMs - cached.atMs < APPROACH_TTL_MS) return cached.approach;
+  /**
+   * Re-estimates the storm approach of the given locations whose estimate is older than 15 s, oldest
+   * first, for at most `budgetMs`: clustering flashes is too slow to run while a batch of strokes waits.
+   */
+  refresh(metas: readonly WatchedMeta[], nowMs: number, budgetMs: number): void {
+    const start = performance.now();
+    const stale = metas
+      .map((meta) => ({ meta, atMs: this.approaches.get(meta.id)?.atMs ?? 0 }))
+      .filter((x) => nowMs - x.atMs >= APPROACH_TTL_MS)
+      .sort((a, b) => a.atMs - b.atMs);
+    for (const { meta } of stale) {
+      if (performance.now() - start > budgetMs) return;
+      this.approaches.set(meta.id, { atMs: nowMs, approach: this.estimate(meta, nowMs) });
+    }
+  }
+
+  private estimate(meta: WatchedMeta, nowMs: number): Approach {
     const shape = toShapeGeometry(meta.shape);
-    const approach = estimateApproach({
+    return estimateApproach({
       flashes: this.flashes.near(meta.site.lat, meta.site.lon, APPROACH_RANGE_KM + 50),
       site: meta.site,
       ringRadiiKm: meta.rings.map((r) => r.radius_km),
       nowMs,
       distanceKm: meta.shape.type === 'Point' ? undefined : (lat, lon) => distanceToShape(shape, lat, lon).km,
     });
-    this.approaches.set(meta.id, { atMs: nowMs, approach });
-    return approach;
   }
 }

@@ -2,7 +2,15 @@ import { cloneWarningState, type WarningState } from '@thunderwatch/domain/ring-
 import type { LocationUpdate } from '@thunderwatch/domain/warning-engine';
 import type { AlarmDto, AlertStroke, Level, RingLevel } from '@thunderwatch/shared/warnings';
 import type { StrokeRow } from '../strokes/stroke-row.js';
-import type { RingTally, StoredState, WarningStore } from './warning-store.js';
+import type {
+  AlertChange,
+  EventRow,
+  NewAlarm,
+  NewAlert,
+  RingTally,
+  StoredState,
+  WarningStore,
+} from './warning-store.js';
 import type { WatchedMeta } from './watched-location.js';
 
 /** A stroke as the engine sees it, carrying its stored row. */
@@ -20,12 +28,14 @@ export interface PersistOutcome {
   alarms: AlarmDto[];
 }
 
+const round1 = (x: number) => Math.round(x * 10) / 10;
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /**
  * Writes a batch of engine updates in one transaction: the new states, and for every change of level its
- * event, the alert episode it opens, steps or closes, and the alarm of a rise. The in-memory view of open
- * alerts and stored states changes only after the commit.
+ * event, the alert episode it opens, steps or closes, and the alarm of a rise. Each kind of row is written
+ * with one statement for the whole batch (a storm front raises hundreds of locations at once). The
+ * in-memory view of open alerts and stored states changes only after the commit.
  */
 export class WarningPersister {
   /** Open episode per location. */
@@ -41,96 +51,164 @@ export class WarningPersister {
     watermark: Date | null,
     now: Date,
   ): Promise<PersistOutcome> {
-    const opened = new Map<number, number | null>();
-    const alarms: AlarmDto[] = [];
+    const plan = this.plan(updates, metaOf, now);
     await this.store.transaction(async (tx) => {
-      const tallies: { alertId: number; rings: RingTally[]; nearestKm: number | null }[] = [];
-      const states = new Map<number, StoredState>();
-      for (const u of updates) {
-        const meta = metaOf(u.id);
-        if (!meta) continue;
-        let alertId = opened.has(u.id) ? (opened.get(u.id) ?? null) : (this.openAlerts.get(u.id) ?? null);
-        const before = this.stored.get(u.id);
-        for (const e of u.events) {
-          const at = new Date(e.atMs);
-          if (e.to > e.from) {
-            const near =
-              u.trigger ??
-              (u.state.nearest && { km: u.state.nearest.km, bearingDeg: u.state.nearest.bearingDeg });
-            if (alertId === null) {
-              alertId = await this.store.openAlert(tx, {
-                locationId: u.id,
-                groupId: meta.groupId,
-                at,
-                level: e.to as RingLevel,
-                firstStroke: u.trigger ? alertStroke(u.trigger) : null,
-                nearestKm: near ? round2(near.km) : null,
-              });
-            } else {
-              await this.store.stepAlert(tx, alertId, at, e.to);
-            }
-            const id = await this.store.insertAlarm(tx, {
-              alertId,
-              locationId: u.id,
-              groupId: meta.groupId,
-              level: e.to as RingLevel,
-              previousLevel: e.from,
-              at: now,
-              nearestKm: near ? round2(near.km) : null,
-              bearingDeg: near ? Math.round(near.bearingDeg * 10) / 10 : null,
-            });
-            alarms.push({
-              id,
-              alert_id: alertId,
-              location_id: u.id,
-              location_name: meta.name,
-              group_id: meta.groupId,
-              level: e.to as RingLevel,
-              previous_level: e.from,
-              created_at: now.toISOString(),
-              nearest_km: near ? round2(near.km) : null,
-              bearing_deg: near ? Math.round(near.bearingDeg * 10) / 10 : null,
-              confirmed_at: null,
-              confirmed_by: null,
-              note: null,
-            });
-          } else if (alertId !== null && e.to > 0) {
-            await this.store.stepAlert(tx, alertId, at, e.to);
-          } else if (alertId !== null) {
-            // The episode's final tallies are those of the state before its last ring cleared.
-            await this.store.closeAlert(tx, alertId, at, tallyOf(meta, before?.level ? before : u.state));
-          }
-          await this.store.insertEvent(tx, {
-            locationId: u.id,
-            groupId: meta.groupId,
-            alertId,
-            at,
-            from: e.from,
-            to: e.to,
-          });
-          if (e.to === 0) alertId = null;
-        }
-        opened.set(u.id, alertId);
-        if (alertId !== null) tallies.push({ alertId, ...tallyOf(meta, u.state) });
-        states.set(u.id, {
-          locationId: u.id,
-          groupId: meta.groupId,
-          level: u.state.level as Level,
-          state: u.state,
-        });
-      }
-      await this.store.updateTallies(tx, tallies);
-      await this.store.saveStates(tx, [...states.values()]);
+      const alertIds = await this.store.nextAlertIds(tx, plan.newAlerts.length);
+      plan.newAlerts.forEach((a, i) => {
+        a.id = alertIds[i] as number;
+      });
+      const alarmIds = await this.store.nextAlarmIds(tx, plan.alarms.length);
+      plan.alarms.forEach((a, i) => {
+        a.id = alarmIds[i] as number;
+      });
+      // Existing episodes first: one that closes frees its location for a new one of the same batch.
+      await this.store.changeAlerts(tx, [...plan.changes.values()]);
+      await this.store.insertAlerts(tx, plan.newAlerts);
+      await this.store.insertAlarms(
+        tx,
+        plan.alarms.map((a) => ({ ...a, alertId: a.alert.id })),
+      );
+      await this.store.insertEvents(
+        tx,
+        plan.events.map((e) => ({ ...e, alertId: e.alert?.id ?? null })),
+      );
+      await this.store.saveStates(tx, [...plan.states.values()]);
       if (watermark) await this.store.setWatermark(tx, watermark);
     });
-    for (const [id, alertId] of opened) {
-      if (alertId === null) this.openAlerts.delete(id);
-      else this.openAlerts.set(id, alertId);
+    for (const [locationId, alert] of plan.openAfter) {
+      if (alert === null) this.openAlerts.delete(locationId);
+      else this.openAlerts.set(locationId, alert.id);
     }
     // The engine keeps changing its live states in place: keep copies of what was written.
     for (const u of updates) this.stored.set(u.id, cloneWarningState(u.state));
-    return { alarms };
+    return {
+      alarms: plan.alarms.map((a) => ({
+        id: a.id,
+        alert_id: a.alert.id,
+        location_id: a.locationId,
+        location_name: a.locationName,
+        group_id: a.groupId,
+        level: a.level,
+        previous_level: a.previousLevel,
+        created_at: now.toISOString(),
+        nearest_km: a.nearestKm,
+        bearing_deg: a.bearingDeg,
+        confirmed_at: null,
+        confirmed_by: null,
+        note: null,
+      })),
+    };
   }
+
+  /** Works out every row to write, in memory, with references to alerts whose ids come later. */
+  private plan(updates: readonly EngineUpdate[], metaOf: (id: number) => WatchedMeta | undefined, now: Date) {
+    const newAlerts: NewAlert[] = [];
+    const changes = new Map<number, AlertChange>();
+    const alarms: (Omit<NewAlarm, 'alertId'> & { alert: AlertRef; locationName: string })[] = [];
+    const events: (Omit<EventRow, 'alertId'> & { alert: AlertRef | null })[] = [];
+    const states = new Map<number, StoredState>();
+    const openAfter = new Map<number, AlertRef | null>();
+    for (const u of updates) {
+      const meta = metaOf(u.id);
+      if (!meta) continue;
+      let alert: AlertRef | null = openAfter.has(u.id)
+        ? (openAfter.get(u.id) ?? null)
+        : existing(this.openAlerts.get(u.id));
+      const before = this.stored.get(u.id);
+      let rise = 0;
+      for (const e of u.events) {
+        const at = new Date(e.atMs);
+        const entry = { at: at.toISOString(), level: e.to };
+        if (e.to > e.from) {
+          const trigger = u.triggers[rise++] ?? null;
+          const near =
+            trigger ??
+            (u.state.nearest && { km: u.state.nearest.km, bearingDeg: u.state.nearest.bearingDeg });
+          if (alert === null) {
+            const created: NewAlert = {
+              id: 0,
+              locationId: u.id,
+              groupId: meta.groupId,
+              startedAt: at,
+              peakLevel: e.to as RingLevel,
+              firstStroke: trigger ? alertStroke(trigger) : null,
+              nearestKm: near ? round2(near.km) : null,
+              timeline: [entry],
+              endedAt: null,
+              rings: null,
+            };
+            newAlerts.push(created);
+            alert = created;
+          } else {
+            const change = changeOf(alert, changes, newAlerts);
+            change.timeline.push(entry);
+            change.peakLevel = Math.max(change.peakLevel ?? 0, e.to) as RingLevel;
+          }
+          alarms.push({
+            id: 0,
+            alert,
+            locationId: u.id,
+            locationName: meta.name,
+            groupId: meta.groupId,
+            level: e.to as RingLevel,
+            previousLevel: e.from,
+            at: now,
+            nearestKm: near ? round2(near.km) : null,
+            bearingDeg: near ? round1(near.bearingDeg) : null,
+          });
+        } else if (alert !== null) {
+          const change = changeOf(alert, changes, newAlerts);
+          change.timeline.push(entry);
+          if (e.to === 0) {
+            // The episode's final tallies are those of the state before its last ring cleared.
+            const tally = tallyOf(meta, before?.level ? before : u.state);
+            change.endedAt = at;
+            change.rings = tally.rings;
+            change.nearestKm = tally.nearestKm;
+          }
+        }
+        events.push({ locationId: u.id, groupId: meta.groupId, alert, at, from: e.from, to: e.to });
+        if (e.to === 0) alert = null;
+      }
+      openAfter.set(u.id, alert);
+      if (alert !== null && u.state.level > 0) {
+        const tally = tallyOf(meta, u.state);
+        const change = changeOf(alert, changes, newAlerts);
+        change.rings = tally.rings;
+        change.nearestKm = tally.nearestKm;
+      }
+      states.set(u.id, {
+        locationId: u.id,
+        groupId: meta.groupId,
+        level: u.state.level as Level,
+        state: u.state,
+      });
+    }
+    return { newAlerts, changes, alarms, events, states, openAfter };
+  }
+}
+
+/** An alert of the batch: an existing row (its id known) or a new one (its id assigned at write time). */
+type AlertRef = { id: number };
+
+function existing(id: number | undefined): AlertRef | null {
+  return id === undefined ? null : { id };
+}
+
+/** The change to an alert: a new alert of the batch is changed in place, an existing one collects a change. */
+function changeOf(
+  alert: AlertRef,
+  changes: Map<number, AlertChange>,
+  newAlerts: NewAlert[],
+): AlertChange | NewAlert {
+  const created = newAlerts.find((a) => a === alert);
+  if (created) return created;
+  let change = changes.get(alert.id);
+  if (!change) {
+    change = { id: alert.id, timeline: [], peakLevel: null, endedAt: null, rings: null, nearestKm: null };
+    changes.set(alert.id, change);
+  }
+  return change;
 }
 
 function tallyOf(meta: WatchedMeta, state: WarningState): { rings: RingTally[]; nearestKm: number | null } {
@@ -150,7 +228,7 @@ function alertStroke(t: { stroke: EngineStroke; km: number }): AlertStroke {
     time: r.time.toISOString(),
     lat: r.lat,
     lon: r.lon,
-    peak_ka: Math.round(r.peak_ka * 10) / 10,
+    peak_ka: round1(r.peak_ka),
     type: r.is_ic ? 'IC' : 'CG',
     distance_km: round2(t.km),
   };

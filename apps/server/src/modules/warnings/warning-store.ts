@@ -11,6 +11,55 @@ export interface StoredState {
   state: WarningState;
 }
 
+export interface TimelineEntry {
+  at: string;
+  level: Level;
+}
+
+/** An episode opened by a batch; the fields after `timeline` are set when it also changes in the batch. */
+export interface NewAlert {
+  id: number;
+  locationId: number;
+  groupId: number;
+  startedAt: Date;
+  peakLevel: RingLevel;
+  firstStroke: AlertStroke | null;
+  nearestKm: number | null;
+  timeline: TimelineEntry[];
+  endedAt: Date | null;
+  rings: RingTally[] | null;
+}
+
+export interface AlertChange {
+  id: number;
+  timeline: TimelineEntry[];
+  peakLevel: RingLevel | null;
+  endedAt: Date | null;
+  rings: RingTally[] | null;
+  nearestKm: number | null;
+}
+
+export interface NewAlarm {
+  id: number;
+  alertId: number;
+  locationId: number;
+  groupId: number;
+  level: RingLevel;
+  previousLevel: Level;
+  at: Date;
+  nearestKm: number | null;
+  bearingDeg: number | null;
+}
+
+export interface EventRow {
+  locationId: number;
+  groupId: number;
+  alertId: number | null;
+  at: Date;
+  from: Level;
+  to: Level;
+}
+
 export interface RingTally {
   radius_km: number;
   level: RingLevel;
@@ -113,102 +162,143 @@ export class WarningStore {
     );
   }
 
-  async openAlert(
-    tx: Queryable,
-    a: {
-      locationId: number;
-      groupId: number;
-      at: Date;
-      level: RingLevel;
-      firstStroke: AlertStroke | null;
-      nearestKm: number | null;
-    },
-  ): Promise<number> {
-    const r = await tx.query<{ id: number }>(
-      `INSERT INTO alerts (location_id, group_id, started_at, peak_level, first_stroke, nearest_km, timeline)
-       VALUES ($1, $2, $3, $4::int, $5, $6, jsonb_build_array(jsonb_build_object('at', $7::text, 'level', $4::int)))
-       RETURNING id`,
+  /** Ids for the new alerts of a batch, taken before they are written so that alarms can refer to them. */
+  async nextAlertIds(tx: Queryable, n: number): Promise<number[]> {
+    return this.nextIds(tx, 'alerts_id_seq', n);
+  }
+
+  async nextAlarmIds(tx: Queryable, n: number): Promise<number[]> {
+    return this.nextIds(tx, 'alarms_id_seq', n);
+  }
+
+  async insertAlerts(tx: Queryable, alerts: readonly NewAlert[]): Promise<void> {
+    if (alerts.length === 0) return;
+    await tx.query(
+      `INSERT INTO alerts (id, location_id, group_id, started_at, ended_at, peak_level, first_stroke, nearest_km,
+         ring_counts, timeline)
+       SELECT id, location_id, group_id, started_at, ended_at, peak_level, first_stroke, nearest_km,
+         COALESCE(ring_counts, '[]'), timeline
+       FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, location_id bigint, group_id bigint,
+         started_at timestamptz, ended_at timestamptz, peak_level smallint, first_stroke jsonb, nearest_km float8,
+         ring_counts jsonb, timeline jsonb)`,
       [
-        a.locationId,
-        a.groupId,
-        a.at,
-        a.level,
-        a.firstStroke ? JSON.stringify(a.firstStroke) : null,
-        a.nearestKm,
-        a.at.toISOString(),
+        JSON.stringify(
+          alerts.map((a) => ({
+            id: a.id,
+            location_id: a.locationId,
+            group_id: a.groupId,
+            started_at: a.startedAt.toISOString(),
+            ended_at: a.endedAt?.toISOString() ?? null,
+            peak_level: a.peakLevel,
+            first_stroke: a.firstStroke,
+            nearest_km: a.nearestKm,
+            ring_counts: a.rings,
+            timeline: a.timeline,
+          })),
+        ),
       ],
     );
-    return (r.rows[0] as { id: number }).id;
   }
 
-  /** A change of level inside an open episode: the timeline grows, the peak keeps the highest level. */
-  async stepAlert(tx: Queryable, alertId: number, at: Date, level: Level): Promise<void> {
+  /**
+   * Changes to existing episodes: timeline entries appended, the peak raised, the running tallies, and
+   * the end of those that closed. A null field keeps the stored value.
+   */
+  async changeAlerts(tx: Queryable, changes: readonly AlertChange[]): Promise<void> {
+    if (changes.length === 0) return;
     await tx.query(
-      `UPDATE alerts SET peak_level = GREATEST(peak_level, $3::int),
-         timeline = timeline || jsonb_build_array(jsonb_build_object('at', $2::text, 'level', $3::int))
-       WHERE id = $1`,
-      [alertId, at.toISOString(), level],
-    );
-  }
-
-  async closeAlert(
-    tx: Queryable,
-    alertId: number,
-    at: Date,
-    tally: { rings: RingTally[]; nearestKm: number | null } | null,
-  ): Promise<void> {
-    await tx.query(
-      `UPDATE alerts SET ended_at = $2, ring_counts = COALESCE($3, ring_counts), nearest_km = COALESCE($4, nearest_km),
-         timeline = timeline || jsonb_build_array(jsonb_build_object('at', $5::text, 'level', 0))
-       WHERE id = $1`,
-      [alertId, at, tally ? JSON.stringify(tally.rings) : null, tally?.nearestKm ?? null, at.toISOString()],
-    );
-  }
-
-  /** The running tallies (strokes per ring, nearest stroke) of open episodes. */
-  async updateTallies(
-    tx: Queryable,
-    tallies: readonly { alertId: number; rings: RingTally[]; nearestKm: number | null }[],
-  ): Promise<void> {
-    if (tallies.length === 0) return;
-    await tx.query(
-      `UPDATE alerts a SET ring_counts = x.rings, nearest_km = x.nearest_km
-       FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, rings jsonb, nearest_km float8)
+      `UPDATE alerts a SET
+         timeline = a.timeline || x.timeline,
+         peak_level = GREATEST(a.peak_level, COALESCE(x.peak_level, 0)),
+         ended_at = COALESCE(x.ended_at, a.ended_at),
+         ring_counts = COALESCE(x.ring_counts, a.ring_counts),
+         nearest_km = COALESCE(x.nearest_km, a.nearest_km)
+       FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, timeline jsonb, peak_level smallint,
+         ended_at timestamptz, ring_counts jsonb, nearest_km float8)
        WHERE a.id = x.id`,
-      [JSON.stringify(tallies.map((t) => ({ id: t.alertId, rings: t.rings, nearest_km: t.nearestKm })))],
+      [
+        JSON.stringify(
+          changes.map((c) => ({
+            id: c.id,
+            timeline: c.timeline,
+            peak_level: c.peakLevel,
+            ended_at: c.endedAt?.toISOString() ?? null,
+            ring_counts: c.rings,
+            nearest_km: c.nearestKm,
+          })),
+        ),
+      ],
     );
   }
 
-  async insertEvent(
-    tx: Queryable,
-    e: { locationId: number; groupId: number; alertId: number | null; at: Date; from: Level; to: Level },
-  ): Promise<void> {
+  async insertAlarms(tx: Queryable, alarms: readonly NewAlarm[]): Promise<void> {
+    if (alarms.length === 0) return;
+    await tx.query(
+      `INSERT INTO alarms (id, alert_id, location_id, group_id, level, previous_level, created_at, nearest_km,
+         bearing_deg)
+       SELECT id, alert_id, location_id, group_id, level, previous_level, created_at, nearest_km, bearing_deg
+       FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, alert_id bigint, location_id bigint, group_id bigint,
+         level smallint, previous_level smallint, created_at timestamptz, nearest_km float8, bearing_deg float8)`,
+      [
+        JSON.stringify(
+          alarms.map((a) => ({
+            id: a.id,
+            alert_id: a.alertId,
+            location_id: a.locationId,
+            group_id: a.groupId,
+            level: a.level,
+            previous_level: a.previousLevel,
+            created_at: a.at.toISOString(),
+            nearest_km: a.nearestKm,
+            bearing_deg: a.bearingDeg,
+          })),
+        ),
+      ],
+    );
+  }
+
+  async insertEvents(tx: Queryable, events: readonly EventRow[]): Promise<void> {
+    if (events.length === 0) return;
     await tx.query(
       `INSERT INTO warning_events (location_id, group_id, alert_id, at, from_level, to_level)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [e.locationId, e.groupId, e.alertId, e.at, e.from, e.to],
+       SELECT location_id, group_id, alert_id, at, from_level, to_level
+       FROM jsonb_to_recordset($1::jsonb) AS x(n int, location_id bigint, group_id bigint, alert_id bigint,
+         at timestamptz, from_level smallint, to_level smallint)
+       ORDER BY n`,
+      [
+        JSON.stringify(
+          events.map((e, n) => ({
+            n,
+            location_id: e.locationId,
+            group_id: e.groupId,
+            alert_id: e.alertId,
+            at: e.at.toISOString(),
+            from_level: e.from,
+            to_level: e.to,
+          })),
+        ),
+      ],
     );
   }
 
-  async insertAlarm(
-    tx: Queryable,
-    a: {
-      alertId: number;
-      locationId: number;
-      groupId: number;
-      level: RingLevel;
-      previousLevel: Level;
-      at: Date;
-      nearestKm: number | null;
-      bearingDeg: number | null;
-    },
-  ): Promise<number> {
-    const r = await tx.query<{ id: number }>(
-      `INSERT INTO alarms (alert_id, location_id, group_id, level, previous_level, created_at, nearest_km, bearing_deg)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [a.alertId, a.locationId, a.groupId, a.level, a.previousLevel, a.at, a.nearestKm, a.bearingDeg],
+  /** Closes episodes whose location is gone or no longer warning (found at start). */
+  async closeAlerts(tx: Queryable, alertIds: readonly number[], at: Date): Promise<void> {
+    if (alertIds.length === 0) return;
+    await tx.query(
+      `UPDATE alerts SET ended_at = $2,
+         timeline = timeline || jsonb_build_array(jsonb_build_object('at', $3::text, 'level', 0))
+       WHERE id = ANY($1::bigint[]) AND ended_at IS NULL`,
+      [`{${alertIds.join(',')}}`, at, at.toISOString()],
     );
-    return (r.rows[0] as { id: number }).id;
+  }
+
+  private async nextIds(tx: Queryable, sequence: string, n: number): Promise<number[]> {
+    if (n === 0) return [];
+    const r = await tx.query<{ id: number }>(
+      `SELECT nextval('${sequence}') AS id FROM generate_series(1, $1)`,
+      [n],
+    );
+    return r.rows.map((x) => Number(x.id));
   }
 
   /** Confirms once: a second confirmation keeps the first one's who, when and note. */

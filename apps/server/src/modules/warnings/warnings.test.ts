@@ -165,6 +165,38 @@ describe.each(DB_KINDS)('warning engine end to end (%s)', (kind) => {
     expect((await warningOf(operator, locationId))?.unconfirmed_alarms).toBe(0);
   });
 
+  it('gives each alarm of an approaching storm the distance of the stroke that raised it', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/locations/',
+      token: operator.access,
+      payload: { name: 'Substation', shape: { type: 'Point', coordinates: [100, 30] }, rings: RINGS },
+    });
+    const id = res.json().id as number;
+    await t.app.services.warningEngine.idle();
+    const at = (ago: number) => new Date(clock - ago).toISOString();
+    await ingest([
+      jsonStroke({ time: at(3000), lat: 30 + 25 * KM, lon: 100 }),
+      jsonStroke({ time: at(2000), lat: 30 + 15 * KM, lon: 100 }),
+      jsonStroke({ time: at(1000), lat: 30 + 5 * KM, lon: 100 }),
+    ]);
+    const alarms = await t.call({
+      method: 'GET',
+      url: `/api/alarms/?location_id=${id}`,
+      token: operator.access,
+    });
+    const got = (alarms.json().items as { level: number; nearest_km: number }[])
+      .map((a) => [a.level, Math.round(a.nearest_km)])
+      .sort();
+    expect(got).toEqual([
+      [1, 25],
+      [2, 15],
+      [3, 5],
+    ]);
+    await t.call({ method: 'DELETE', url: `/api/locations/${id}`, token: operator.access });
+    await t.app.services.warningEngine.idle();
+  });
+
   it('gives the all-clear when the countdown runs out and closes the episode', async () => {
     clock += 9 * MIN;
     await t.app.services.warningEngine.tick();
