@@ -312,8 +312,6 @@ describe('warning details', () => {
   it('survives a JSON round trip (the engine stores it)', () => {
     const { state } = run(DEFAULTS, [{ at: 0, km: 5 }]);
     const restored = JSON.parse(JSON.stringify(state)) as WarningState;
-    expect(advance(DEFAULTS, restored, T0 + 31 * MIN)).toEqual([
-      { from: 3, to: 0, atMs: T0 + 30 * MIN },
-    ]);
+    expect(advance(DEFAULTS, restored, T0 + 31 * MIN)).toEqual([{ from: 3, to: 0, atMs: T0 + 30 * MIN }]);
   });
 });

@@ -1,8 +1,8 @@
 import type { AccessLogEntry } from '@thunderwatch/shared/api';
 import { type AuthUser, groupScope, requirePermission } from '../../lib/access.js';
+import { toCsv } from '../../lib/csv.js';
 import type { AccessLogFilter, AccessLogRepo } from './access-log-repo.js';
 import type { AccessLogWriter } from './access-log-writer.js';
-import { toCsv } from '../../lib/csv.js';
 
 export type AccessLogQuery = Omit<AccessLogFilter, 'groupId'>;
 
