@@ -214,3 +214,33 @@ describe('LocationIndex: same answers as measuring every location', () => {
     expect(Math.abs((index.within(0, 180).find((h) => h.id === 1) as LocationHit).km - d)).toBeLessThan(1e-5);
   });
 });
+
+describe('LocationIndex: approximate visits for the engine', () => {
+  it('brackets the geodesic distance everywhere on Earth, and measures it exactly on demand', () => {
+    const rand = createRandom('bounds');
+    const index = new LocationIndex();
+    let visited = 0;
+    for (let i = 0; i < 3000; i++) {
+      const lat = rand.uniform(-89.9, 89.9);
+      const lon = rand.uniform(-180, 180);
+      index.set(1, { type: 'Point', coordinates: [lon, lat] }, 40);
+      const p = geodesicDirect(lat, lon, rand.uniform(0, 360), rand.uniform(0, 39));
+      const exact = geodesicInverse(lat, lon, p.lat, p.lon).km;
+      index.forEachId(
+        p.lat,
+        p.lon,
+        () => {
+          visited++;
+          const hit = index.hit;
+          expect(hit.loKm).toBeLessThanOrEqual(exact + 1e-6);
+          expect(hit.hiKm).toBeGreaterThanOrEqual(exact - 1e-6);
+          index.measureExact();
+          expect(index.hit.exact).toBe(true);
+          expect(Math.abs(index.hit.km - exact)).toBeLessThan(0.001);
+        },
+        true,
+      );
+    }
+    expect(visited).toBe(3000);
+  });
+});

@@ -10,7 +10,7 @@
 import RBush from 'rbush';
 import { CellGrid } from './cell-grid.js';
 import { fastGeodesicInverseReduced, type InverseResult, setReducedLatitude } from './fast-geodesic.js';
-import { type GeodesicPolygon, SPHERE_SCALE_MIN } from './geodesic-polygon.js';
+import { type GeodesicPolygon, SPHERE_SCALE_MAX, SPHERE_SCALE_MIN } from './geodesic-polygon.js';
 import { EARTH_RADIUS_KM } from './geodesy.js';
 import { extentBounds, type LonLatBox } from './shape-bounds.js';
 import { preparedPolygon, type ShapeGeometry } from './shape-distance.js';
@@ -26,6 +26,17 @@ export interface LocationHit {
 export type HitVisitor = (id: number, km: number, bearingDeg: number) => void;
 /** Called with the id only; the distance and bearing are in `LocationIndex.hit` during the call. */
 export type IdVisitor = (id: number) => void;
+
+/**
+ * The location being visited by `forEachId`. With `exact`, `km` and `azimuthDeg` are the geodesic
+ * distance and bearing; without, only the bounds `loKm ≤ km ≤ hiKm` are known (a spherical distance
+ * scaled by the ellipsoid's extremes), and `measureExact()` fills in the rest on demand.
+ */
+export interface VisitedHit extends InverseResult {
+  loKm: number;
+  hiKm: number;
+  exact: boolean;
+}
 
 const RAD = Math.PI / 180;
 /** Boxes over more grid cells than this go to the R-tree (a 30 km reach spans 4 to 9 cells). */
@@ -74,8 +85,14 @@ export class LocationIndex {
   private treeCount = 0;
   private readonly query = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
   private readonly stroke = new Float64Array(2);
-  private readonly measured: InverseResult = { km: 0, azimuthDeg: 0 };
+  private readonly measured: VisitedHit = { km: 0, azimuthDeg: 0, loKm: 0, hiKm: 0, exact: true };
+  /** Where the visited point location's numbers are, for `measureExact()`. */
+  private pendingData: Float64Array = this.data;
+  private pendingAt = 0;
+  private pendingLat = 0;
+  private pendingLon = 0;
   private hitVisitor: HitVisitor | null = null;
+  private approximate = false;
   private readonly forwardHit: IdVisitor = (id) =>
     (this.hitVisitor as HitVisitor)(id, this.measured.km, this.measured.azimuthDeg);
 
@@ -145,19 +162,32 @@ export class LocationIndex {
   /** `within` without building the array: `visit` is called once per location in reach. */
   forEachWithin(lat: number, lon: number, visit: HitVisitor): void {
     this.hitVisitor = visit;
-    this.forEachId(lat, lon, this.forwardHit);
+    this.forEachId(lat, lon, this.forwardHit, false);
   }
 
   /** The distance and bearing of the location being visited by `forEachId`. */
-  get hit(): Readonly<InverseResult> {
+  get hit(): Readonly<VisitedHit> {
     return this.measured;
+  }
+
+  /** During an approximate `forEachId` visit: measure the visited location exactly. */
+  measureExact(): void {
+    const m = this.measured;
+    if (m.exact) return;
+    this.exactPoint(this.pendingData, this.pendingAt, this.pendingLat, this.pendingLon);
+    m.loKm = m.km;
+    m.hiKm = m.km;
+    m.exact = true;
   }
 
   /**
    * `forEachWithin` for the hot path: the visitor gets the id and reads `hit`, so no number is boxed per
-   * call (the engine looks up millions of strokes a second).
+   * call (the engine looks up millions of strokes a second). With `approximate`, point locations clearly
+   * in reach are visited with distance bounds only (`hit.exact` false): the caller measures exactly only
+   * where the bounds leave a decision open, which spares most geodesics in a storm.
    */
-  forEachId(lat: number, lon: number, visit: IdVisitor): void {
+  forEachId(lat: number, lon: number, visit: IdVisitor, approximate = false): void {
+    this.approximate = approximate;
     const l = normaliseLon(lon);
     const cell = this.grid.cellAt(lat, l);
     const treeEmpty = this.treeCount === 0;
@@ -215,22 +245,55 @@ export class LocationIndex {
     const sinB = d[o + SIN_B] as number;
     if (Number.isNaN(sinB)) {
       if (!this.polygons[slot]?.distanceWithinAt(lat, lon, px, py, pz, reach, m)) return;
+      m.loKm = m.km;
+      m.hiKm = m.km;
+      m.exact = true;
+    } else if (this.approximate) {
+      // The central angle from the chord (precise for short distances, unlike acos of the dot product).
+      const dx = (d[o + X] as number) - px;
+      const dy = (d[o + Y] as number) - py;
+      const dz = (d[o + Z] as number) - pz;
+      const arcKm = 2 * Math.asin(Math.min(1, Math.sqrt(dx * dx + dy * dy + dz * dz) / 2)) * EARTH_RADIUS_KM;
+      // 1 m of slack on top of the ellipsoid's extremes covers rounding.
+      const lo = arcKm * SPHERE_SCALE_MIN - 0.001;
+      const hi = arcKm * SPHERE_SCALE_MAX + 0.001;
+      if (lo > reach) return;
+      if (hi > reach) {
+        this.exactPoint(d, o, lat, lon);
+        if (m.km > reach) return;
+        m.loKm = m.km;
+        m.hiKm = m.km;
+        m.exact = true;
+      } else {
+        m.loKm = lo < 0 ? 0 : lo;
+        m.hiKm = hi;
+        m.exact = false;
+        this.pendingData = d;
+        this.pendingAt = o;
+        this.pendingLat = lat;
+        this.pendingLon = lon;
+      }
     } else {
-      const s = this.stroke;
-      fastGeodesicInverseReduced(
-        d[o + LAT] as number,
-        d[o + LON] as number,
-        sinB,
-        d[o + COS_B] as number,
-        lat,
-        lon,
-        s[0] as number,
-        s[1] as number,
-        m,
-      );
+      this.exactPoint(d, o, lat, lon);
       if (m.km > reach) return;
+      m.exact = true;
     }
     visit(d[o + ID] as number);
+  }
+
+  private exactPoint(d: Float64Array, o: number, lat: number, lon: number): void {
+    const s = this.stroke;
+    fastGeodesicInverseReduced(
+      d[o + LAT] as number,
+      d[o + LON] as number,
+      d[o + SIN_B] as number,
+      d[o + COS_B] as number,
+      lat,
+      lon,
+      s[0] as number,
+      s[1] as number,
+      this.measured,
+    );
   }
 
   private forEachCandidate(lat: number, lon: number, visit: (slot: number) => void): void {

@@ -6,6 +6,7 @@ import {
   cloneWarningState,
   initialWarningState,
   isQuiet,
+  needsExactDistance,
   type RingRule,
   recentCounts,
   type WarningState,
@@ -313,5 +314,31 @@ describe('warning details', () => {
     const { state } = run(DEFAULTS, [{ at: 0, km: 5 }]);
     const restored = JSON.parse(JSON.stringify(state)) as WarningState;
     expect(advance(DEFAULTS, restored, T0 + 31 * MIN)).toEqual([{ from: 3, to: 0, atMs: T0 + 30 * MIN }]);
+  });
+});
+
+describe('when the engine needs a stroke’s exact distance', () => {
+  // A storm to the east: every ring active, the nearest stroke at 8 km.
+  const warning = () => {
+    const state = initialWarningState(DEFAULTS);
+    applyStroke(DEFAULTS, state, { timeMs: T0, isIc: false, km: 8, bearingDeg: 90 }, T0);
+    return state;
+  };
+  it.each([
+    { name: 'clear of every ring radius and farther than the nearest', lo: 12, hi: 12.1, exact: false },
+    { name: 'a ring radius within the bounds', lo: 19.95, hi: 20.05, exact: true },
+    { name: 'possibly nearer than the nearest stroke', lo: 7.9, hi: 8.1, exact: true },
+    { name: 'beyond every ring', lo: 30.5, hi: 30.6, exact: false },
+  ])('$name → $exact', ({ lo, hi, exact }) => {
+    expect(needsExactDistance(DEFAULTS, warning(), lo, hi)).toBe(exact);
+  });
+  it('always while clear (the stroke may raise an alarm, which reports its distance)', () => {
+    expect(needsExactDistance(DEFAULTS, initialWarningState(DEFAULTS), 25, 25.1)).toBe(true);
+  });
+  it('inside a ring that is not active yet (it may activate it)', () => {
+    const state = initialWarningState(DEFAULTS);
+    applyStroke(DEFAULTS, state, { timeMs: T0, isIc: false, km: 25, bearingDeg: 90 }, T0);
+    expect(needsExactDistance(DEFAULTS, state, 26, 26.1)).toBe(false);
+    expect(needsExactDistance(DEFAULTS, state, 15, 15.1)).toBe(true);
   });
 });

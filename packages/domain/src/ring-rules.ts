@@ -262,6 +262,27 @@ function exactCheck(rules: readonly RingRule[], state: WarningState): number {
   return at;
 }
 
+/**
+ * Whether a stroke known only to lie between `loKm` and `hiKm` from the location needs its exact distance:
+ * when a ring's radius falls between them (whether it counts is open), when it may be the nearest stroke
+ * of the episode, or when it may activate a ring (the alarm then reports its distance). Otherwise any
+ * distance between the bounds gives the same result, and the engine skips the geodesic.
+ */
+export function needsExactDistance(
+  rules: readonly RingRule[],
+  state: WarningState,
+  loKm: number,
+  hiKm: number,
+): boolean {
+  if (state.nearest === null || loKm < state.nearest.km) return true;
+  for (let i = 0; i < rules.length; i++) {
+    const radius = (rules[i] as RingRule).radiusKm;
+    if (radius < loKm) continue;
+    if (radius < hiKm || !(state.rings[i] as RingState).active) return true;
+  }
+  return false;
+}
+
 /** When the location will be all-clear if no further stroke counts; null while clear. */
 export function allClearAt(rules: readonly RingRule[], state: WarningState): number | null {
   let latest: number | null = null;

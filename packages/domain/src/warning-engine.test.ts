@@ -149,7 +149,7 @@ describe('warning engine geometry', () => {
     const engine = new WarningEngineCore();
     engine.upsert({ id: 1, shape, rules }, undefined, T0);
     engine.process([{ timeMs: T0, lat, lon, isIc: false }], T0);
-    return engine.state(1)?.level;
+    return engine.state(1)?.level ?? 0;
   };
   const square = (lon: number, lat: number, d: number): ShapeGeometry => ({
     type: 'Polygon',
@@ -242,6 +242,6 @@ describe('warning engine geometry', () => {
       T0 + 1000,
     );
     expect(update?.events).toEqual([{ from: 3, to: 0, atMs: T0 + 1000 }]);
-    expect(engine.state(3)?.level).toBe(0);
+    expect(engine.state(3)?.level ?? 0).toBe(0);
   });
 });

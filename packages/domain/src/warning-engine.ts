@@ -5,6 +5,7 @@ import {
   initialWarningState,
   isQuiet,
   type LevelChange,
+  needsExactDistance,
   type RingRule,
   type WarningState,
 } from './ring-rules.js';
@@ -42,7 +43,8 @@ export interface LocationUpdate<S extends EngineStroke = EngineStroke> {
 interface Entry {
   shape: ShapeGeometry;
   rules: readonly RingRule[];
-  state: WarningState;
+  /** Null while quiet: most of 100,000 locations see no stroke, and a state costs half a kilobyte. */
+  state: WarningState | null;
   reachKm: number;
   /** This location's update of the batch being processed (the batch number tells whether it is current). */
   batch: number;
@@ -60,8 +62,25 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
   /** The stroke being looked up and the batch's clock, for the one visitor the index calls. */
   private current: S | null = null;
   private nowMs = 0;
-  private readonly visit = (id: number) =>
-    this.apply(id, this.current as S, this.index.hit.km, this.index.hit.azimuthDeg, this.nowMs);
+  private readonly visit = (id: number) => {
+    const entry = (id < DENSE_IDS ? this.dense[id] : this.entries.get(id)) as Entry;
+    const hit = this.index.hit;
+    if (
+      !hit.exact &&
+      (entry.state === null || needsExactDistance(entry.rules, entry.state, hit.loKm, hit.hiKm))
+    ) {
+      this.index.measureExact();
+    }
+    // Without the exact distance every ring decides the same for any value within the bounds, and the
+    // stroke cannot be the nearest: its bearing is never read.
+    this.apply(
+      id,
+      this.current as S,
+      hit.exact ? hit.km : hit.loKm,
+      hit.exact ? hit.azimuthDeg : Number.NaN,
+      this.nowMs,
+    );
+  };
   /**
    * The same entries by id in a plain array for the hot path (a Map lookup per stroke and location cost
    * a fifth of the engine's time); ids beyond it live only in the Map.
@@ -82,14 +101,14 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
     const previous = this.entries.get(location.id);
     const reachKm = Math.max(...location.rules.map((r) => r.radiusKm));
     this.index.set(location.id, location.shape, reachKm);
-    let next = state ?? initialWarningState(location.rules);
+    let next: WarningState | null = state ?? null;
     let update: LocationUpdate<S> | null = null;
     if (previous && !state) {
       if (sameRules(previous.rules, location.rules)) next = previous.state;
-      else if (previous.state.level > 0) {
+      else if (previous.state && previous.state.level > 0) {
         update = {
           id: location.id,
-          state: next,
+          state: initialWarningState(location.rules),
           events: [{ from: previous.state.level, to: 0, atMs: nowMs }],
           triggers: NO_TRIGGERS,
           counted: 0,
@@ -106,7 +125,7 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
     };
     this.entries.set(location.id, entry);
     if (location.id < DENSE_IDS) this.dense[location.id] = entry;
-    if (isQuiet(next)) this.busy.delete(location.id);
+    if (next === null || isQuiet(next)) this.busy.delete(location.id);
     else this.busy.add(location.id);
     return update;
   }
@@ -119,7 +138,7 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
     if (id < DENSE_IDS) this.dense[id] = undefined;
     this.busy.delete(id);
     this.index.delete(id);
-    if (entry.state.level === 0) return null;
+    if (entry.state === null || entry.state.level === 0) return null;
     const state = initialWarningState(entry.rules);
     return {
       id,
@@ -135,7 +154,7 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
   }
 
   state(id: number): WarningState | undefined {
-    return this.entries.get(id)?.state;
+    return this.entries.get(id)?.state ?? undefined;
   }
 
   rules(id: number): readonly RingRule[] | undefined {
@@ -156,7 +175,7 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
     this.nowMs = nowMs;
     for (const stroke of strokes) {
       this.current = stroke;
-      this.index.forEachId(stroke.lat, stroke.lon, this.visit);
+      this.index.forEachId(stroke.lat, stroke.lon, this.visit, true);
     }
     this.current = null;
     return this.settle(nowMs);
@@ -182,7 +201,7 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
     const out: LocationUpdate<S>[] = [];
     for (const entry of this.touched) {
       const update = entry.update as unknown as LocationUpdate<S>;
-      const events = advance(entry.rules, entry.state, nowMs);
+      const events = advance(entry.rules, entry.state as WarningState, nowMs);
       if (events && events.length > 0) update.events = [...update.events, ...events];
       out.push(update);
       entry.update = null;
@@ -196,10 +215,14 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
     const out: LocationUpdate<S>[] = [];
     for (const id of this.busy) {
       const entry = this.entries.get(id) as Entry;
-      const events = advance(entry.rules, entry.state, nowMs);
+      const state = entry.state as WarningState;
+      const events = advance(entry.rules, state, nowMs);
       if (events === null) continue;
-      if (isQuiet(entry.state)) this.busy.delete(id);
-      out.push({ id, state: entry.state, events: [...events], triggers: NO_TRIGGERS, counted: 0 });
+      out.push({ id, state, events: [...events], triggers: NO_TRIGGERS, counted: 0 });
+      if (isQuiet(state)) {
+        this.busy.delete(id);
+        entry.state = null;
+      }
     }
     return out;
   }
@@ -210,6 +233,7 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
     this.hit.isIc = stroke.isIc;
     this.hit.km = km;
     this.hit.bearingDeg = bearingDeg;
+    entry.state ??= initialWarningState(entry.rules);
     const events = applyStroke(entry.rules, entry.state, this.hit, nowMs);
     if (events === null) return;
     let update = entry.batch === this.batch ? (entry.update as unknown as LocationUpdate<S>) : null;
