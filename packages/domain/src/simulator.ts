@@ -28,6 +28,11 @@ export interface LightningSimulatorOptions {
   region?: Region;
   /** Simulation start (epoch ms); cells are already active then. */
   startMs: number;
+  /**
+   * Places storms should cross (the demo's monitored sites): every third storm is born upwind of one of
+   * them, so that it passes over it during its life.
+   */
+  hotspots?: readonly { lat: number; lon: number }[];
 }
 
 /** A storm cell as it stands at the simulator's current time. */
@@ -87,6 +92,7 @@ function byTime(a: SimStroke, b: SimStroke): number {
 }
 
 export function createLightningSimulator({
+  hotspots = [],
   seed,
   region = DEFAULT_REGION,
   startMs: start,
@@ -118,7 +124,7 @@ export function createLightningSimulator({
   function spawn(bornMs: number, lifeMs: number): void {
     // The steering wind veers slowly over the day; each cell adds its own deviation.
     const hoursIn = (bornMs - startMs) / HOUR_MS;
-    cells.push({
+    const cell: Cell = {
       id: nextCellId++,
       bornMs,
       lifeMs,
@@ -128,7 +134,16 @@ export function createLightningSimulator({
       speedKmh: clamp(windSpeed + rng.normal(0, 8), 20, 60),
       peakFlashesPerMin: Math.exp(rng.uniform(0, Math.log(20))),
       coreKm: rng.uniform(3, 8),
-    });
+    };
+    if (hotspots.length > 0 && nextCellId % 3 === 0) {
+      // Born upwind, so that it reaches the site between a fifth and two thirds of its life.
+      const site = hotspots[rng.int(0, hotspots.length - 1)] as { lat: number; lon: number };
+      const km = (cell.speedKmh * lifeMs * rng.uniform(0.2, 0.66)) / HOUR_MS;
+      const birth = destinationPoint(site.lat, site.lon, (cell.headingDeg + 180) % 360, km);
+      cell.birthLat = birth.lat;
+      cell.birthLon = birth.lon;
+    }
+    cells.push(cell);
   }
 
   function stroke(

@@ -8,6 +8,8 @@ export interface SimulatorFeedOptions {
   /** Minutes of history generated at start, so the map is not empty. */
   backfillMin: number;
   tickMs?: number;
+  /** Places storms should cross (the demo group's sites). */
+  hotspots?: readonly { lat: number; lon: number }[];
 }
 
 /**
@@ -23,7 +25,7 @@ export function startSimulatorFeed(
   const tickMs = options.tickMs ?? 1000;
   // Anchor the world to the hour, so a restart within the backfill window regenerates the same strokes.
   const start = Math.floor((now() - options.backfillMin * 60_000) / 3_600_000) * 3_600_000;
-  const sim = createLightningSimulator({ seed: options.seed, startMs: start });
+  const sim = createLightningSimulator({ seed: options.seed, startMs: start, hotspots: options.hotspots });
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
 

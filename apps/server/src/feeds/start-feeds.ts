@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
+import { DEMO_LOCATIONS } from '../modules/locations/demo-locations.js';
+import { siteOf } from '../modules/warnings/watched-location.js';
 import { startMqttFeed } from './mqtt-feed.js';
 import { startSimulatorFeed } from './simulator-feed.js';
 import { startUalfTcpFeed } from './ualf-tcp-feed.js';
@@ -9,7 +11,9 @@ export async function startFeeds(app: FastifyInstance, config: Config): Promise<
   const { ingest, feeds } = app.services;
   const stops: (() => Promise<void> | void)[] = [];
   if (config.simulator.enabled) {
-    stops.push(startSimulatorFeed(ingest, app.log, config.simulator));
+    // Storms of the demo world cross the demo group's sites, so warnings rise and clear for a newcomer.
+    const hotspots = DEMO_LOCATIONS.map((l) => siteOf(l.shape));
+    stops.push(startSimulatorFeed(ingest, app.log, { ...config.simulator, hotspots }));
   }
   if (config.ualfTcp.port !== null) {
     const tcp = await startUalfTcpFeed(
