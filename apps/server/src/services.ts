@@ -34,6 +34,7 @@ import { UsersRepo } from './modules/users/users-repo.js';
 import { UsersService } from './modules/users/users-service.js';
 import { VerifyCodesRepo } from './modules/verify-codes/verify-codes-repo.js';
 import { VerifyCodesService } from './modules/verify-codes/verify-codes-service.js';
+import { EpisodesRepo } from './modules/warnings/episodes-repo.js';
 import { WarningEngineService } from './modules/warnings/warning-engine-service.js';
 import { WarningService } from './modules/warnings/warning-service.js';
 import { WarningStore } from './modules/warnings/warning-store.js';
@@ -108,6 +109,7 @@ export function createServices(d: {
   const warningStore = new WarningStore(db);
   const warningEngine = new WarningEngineService({
     store: warningStore,
+    episodes: new EpisodesRepo(),
     locations: locationsRepo,
     changes: locationChanges,
     bus,

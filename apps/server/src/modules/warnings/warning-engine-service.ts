@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { StrokeBus } from '../../pipeline/stroke-bus.js';
 import type { LocationChange, LocationChanges, LocationRecord } from '../locations/location-changes.js';
 import type { StrokeRow } from '../strokes/stroke-row.js';
+import type { EpisodesRepo } from './episodes-repo.js';
 import { RecentFlashes } from './recent-flashes.js';
 import { WarningItems } from './warning-items.js';
 import { type EngineStroke, type EngineUpdate, WarningPersister } from './warning-persister.js';
@@ -47,6 +48,7 @@ export class WarningEngineService {
   constructor(
     private readonly d: {
       store: WarningStore;
+      episodes: EpisodesRepo;
       locations: { listAllEnabled(): Promise<LocationRecord[]> };
       changes: LocationChanges;
       bus: StrokeBus;
@@ -55,7 +57,7 @@ export class WarningEngineService {
       log: FastifyBaseLogger;
     },
   ) {
-    this.persister = new WarningPersister(d.store);
+    this.persister = new WarningPersister(d.store, d.episodes);
   }
 
   attach(emitter: WarningEmitter): void {
@@ -261,7 +263,7 @@ export class WarningEngineService {
     );
     if (orphans.length === 0) return;
     const ids = orphans.map((id) => this.persister.openAlerts.get(id) as number);
-    await this.d.store.transaction((tx) => this.d.store.closeAlerts(tx, ids, this.d.now()));
+    await this.d.store.transaction((tx) => this.d.episodes.closeAlerts(tx, ids, this.d.now()));
     for (const id of orphans) this.persister.openAlerts.delete(id);
   }
 

@@ -2,15 +2,8 @@ import { cloneWarningState, type WarningState } from '@thunderwatch/domain/ring-
 import type { LocationUpdate } from '@thunderwatch/domain/warning-engine';
 import type { AlarmDto, AlertStroke, Level, RingLevel } from '@thunderwatch/shared/warnings';
 import type { StrokeRow } from '../strokes/stroke-row.js';
-import type {
-  AlertChange,
-  EventRow,
-  NewAlarm,
-  NewAlert,
-  RingTally,
-  StoredState,
-  WarningStore,
-} from './warning-store.js';
+import type { AlertChange, EpisodesRepo, EventRow, NewAlarm, NewAlert, RingTally } from './episodes-repo.js';
+import type { StoredState, WarningStore } from './warning-store.js';
 import type { WatchedMeta } from './watched-location.js';
 
 /** A stroke as the engine sees it, carrying its stored row. */
@@ -43,7 +36,10 @@ export class WarningPersister {
   /** The state last written per location (what a crash would resume from). */
   readonly stored = new Map<number, WarningState>();
 
-  constructor(private readonly store: WarningStore) {}
+  constructor(
+    private readonly store: WarningStore,
+    private readonly episodes: EpisodesRepo,
+  ) {}
 
   async write(
     updates: readonly EngineUpdate[],
@@ -53,22 +49,22 @@ export class WarningPersister {
   ): Promise<PersistOutcome> {
     const plan = this.plan(updates, metaOf, now);
     await this.store.transaction(async (tx) => {
-      const alertIds = await this.store.nextAlertIds(tx, plan.newAlerts.length);
+      const alertIds = await this.episodes.nextAlertIds(tx, plan.newAlerts.length);
       plan.newAlerts.forEach((a, i) => {
         a.id = alertIds[i] as number;
       });
-      const alarmIds = await this.store.nextAlarmIds(tx, plan.alarms.length);
+      const alarmIds = await this.episodes.nextAlarmIds(tx, plan.alarms.length);
       plan.alarms.forEach((a, i) => {
         a.id = alarmIds[i] as number;
       });
       // Existing episodes first: one that closes frees its location for a new one of the same batch.
-      await this.store.changeAlerts(tx, [...plan.changes.values()]);
-      await this.store.insertAlerts(tx, plan.newAlerts);
-      await this.store.insertAlarms(
+      await this.episodes.changeAlerts(tx, [...plan.changes.values()]);
+      await this.episodes.insertAlerts(tx, plan.newAlerts);
+      await this.episodes.insertAlarms(
         tx,
         plan.alarms.map((a) => ({ ...a, alertId: a.alert.id })),
       );
-      await this.store.insertEvents(
+      await this.episodes.insertEvents(
         tx,
         plan.events.map((e) => ({ ...e, alertId: e.alert?.id ?? null })),
       );
