@@ -22,6 +22,8 @@ export const TICK_MS = 1000;
 const REPLAY_PAGE = 20_000;
 /** Time per tick for storm approach estimates, so that strokes never wait long behind them. */
 const APPROACH_BUDGET_MS = 10;
+/** How often the watermark alone is written while strokes reach no location. */
+const WATERMARK_EVERY_MS = 10_000;
 
 /**
  * The live warning engine: strokes from the bus and location edits go through one queue, so states change
@@ -43,6 +45,7 @@ export class WarningEngineService {
   private pending: { updates: EngineUpdate[]; watermark: Date | null } = { updates: [], watermark: null };
   private draining = false;
   private timer: NodeJS.Timeout | null = null;
+  private watermarkWrittenMs = 0;
   private unsubscribe: (() => void)[] = [];
 
   constructor(
@@ -227,15 +230,19 @@ export class WarningEngineService {
     watermark: Date | null,
     alsoNotify: number[] = [],
   ): Promise<void> {
-    if (updates.length === 0 && !watermark && alsoNotify.length === 0 && this.pending.updates.length === 0)
-      return;
     const now = this.d.now();
+    if (updates.length === 0 && alsoNotify.length === 0 && this.pending.updates.length === 0) {
+      // Strokes that reached no location: replaying them changes nothing, so their watermark can wait.
+      this.pending.watermark = latest(this.pending.watermark, watermark);
+      if (!this.pending.watermark || now.getTime() - this.watermarkWrittenMs < WATERMARK_EVERY_MS) return;
+    }
     const all = [...this.pending.updates, ...updates];
     const mark = latest(this.pending.watermark, watermark);
     let alarms: AlarmDto[];
     try {
       ({ alarms } = await this.persister.write(all, (id) => this.meta.get(id), mark, now));
       this.pending = { updates: [], watermark: null };
+      if (mark) this.watermarkWrittenMs = now.getTime();
     } catch (error) {
       this.pending = { updates: all, watermark: mark };
       throw error;
