@@ -52,6 +52,8 @@ async function throughIngest(kind, db, total, streams) {
   await Promise.all(Array.from({ length: streams }, stream));
   const seconds = (performance.now() - t0) / 1000;
   await app.close();
+  // An open database (the embedded one's worker thread) would keep the benchmark from exiting.
+  await db.close();
   const rate = Math.round(accepted / seconds);
   console.log(
     `${kind}: ingest (${streams} concurrent feeds) ${accepted.toLocaleString('en')} strokes in ${seconds.toFixed(1)} s = ${rate.toLocaleString('en')} strokes/s`,
