@@ -16,7 +16,7 @@ export function ZoneTable({ zones, loading, selectedId, canEdit, onSelect, onEdi
   const { t } = useTranslation();
   return (
     <div className="table-wrap">
-      <table className="table table-dense zone-table">
+      <table className="table table-dense workspace-table zone-table">
         <caption className="visually-hidden">{t('geometry.list.title')}</caption>
         <thead>
           <tr>

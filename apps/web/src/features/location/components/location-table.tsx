@@ -23,7 +23,7 @@ export function LocationTable({
   const { t } = useTranslation();
   return (
     <div className="table-wrap">
-      <table className="table table-dense location-table">
+      <table className="table table-dense workspace-table location-table">
         <caption className="visually-hidden">{t('location.list.title')}</caption>
         <thead>
           <tr>
