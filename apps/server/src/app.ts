@@ -15,6 +15,7 @@ import { alarmRoutes } from './modules/alarms/routes.js';
 import { alertRoutes } from './modules/alerts/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { companyRoutes } from './modules/company/routes.js';
+import { distributionRoutes } from './modules/distribution/routes.js';
 import { feedRoutes } from './modules/feeds/routes.js';
 import { groupRoutes } from './modules/groups/routes.js';
 import { languageRoutes } from './modules/language/routes.js';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     alertRoutes(typed, s.alerts);
     alarmRoutes(typed, s.alarms);
     warningRoutes(typed, s.warnings);
+    distributionRoutes(typed, s.distribution);
     api.get('/api/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
   });
   await app.register((ingest) => ingestRoutes(ingest, { feeds: s.feeds, ingest: s.ingest }));

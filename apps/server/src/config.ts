@@ -37,6 +37,8 @@ export interface Config {
   /** Strokes older than this are stored but not pushed live nor used for warnings. */
   lateAfterMs: number;
   simulator: { enabled: boolean; seed: number; backfillMin: number };
+  /** Webhook URLs may point at private and loopback addresses (on-premise receivers). */
+  allowPrivateWebhooks: boolean;
   ualfTcp: { port: number | null; host: string; source: string; trusted: boolean };
   mqtt: { url: string | null; topic: string; source: string };
 }
@@ -134,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
     logLevel: env.LOG_LEVEL ?? 'info',
     retentionDays: int(env, 'RETENTION_DAYS', 400, 0, 36500),
     lateAfterMs: int(env, 'LATE_AFTER_MIN', 10, 1, 1440) * 60_000,
+    allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS === 'true',
     simulator: {
       enabled: (env.SIMULATOR ?? 'on') !== 'off',
       seed: int(env, 'SIMULATOR_SEED', 20260712, 0, 2 ** 31),

@@ -13,6 +13,8 @@ import { WarningStatsRepo } from './modules/alerts/warning-stats-repo.js';
 import { AuthService } from './modules/auth/auth-service.js';
 import { LoginFailuresRepo } from './modules/auth/login-failures-repo.js';
 import { SessionsRepo } from './modules/auth/sessions-repo.js';
+import { DistributionRepo } from './modules/distribution/distribution-repo.js';
+import { DistributionService } from './modules/distribution/distribution-service.js';
 import { FeedsRepo } from './modules/feeds/feeds-repo.js';
 import { FeedsService } from './modules/feeds/feeds-service.js';
 import { GroupsRepo } from './modules/groups/groups-repo.js';
@@ -157,6 +159,12 @@ export function createServices(d: {
     alerts: new AlertsService(new AlertsRepo(db), new WarningStatsRepo(db), now),
     alarmsRepo,
     alarms: new AlarmsService(alarmsRepo),
+    distribution: new DistributionService({
+      lists: new DistributionRepo(db),
+      groupExists,
+      allowPrivateWebhooks: config.allowPrivateWebhooks,
+      now,
+    }),
     warningEngine,
     warnings: new WarningService({
       engine: warningEngine,

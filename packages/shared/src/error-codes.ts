@@ -44,6 +44,7 @@ export const ERROR_CODES = [
   'alarm.not_found',
   'alert.not_found',
   'warning.window_too_large',
+  'distribution.not_found',
   'server.internal',
   'server.unavailable',
 ] as const;
