@@ -138,5 +138,5 @@ export function periodsAtOrAbove(
     }
   }
   if (start !== null) out.push({ startMs: start, endMs: to.getTime() });
-  return out.filter((p) => p.endMs > p.startMs || p.startMs >= from.getTime());
+  return out.filter((p) => p.endMs > p.startMs);
 }
