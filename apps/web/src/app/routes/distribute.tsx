@@ -1,6 +1,5 @@
-import { NotAvailablePanel } from '../../components/not-available-panel';
+import { DistributeScreen } from '../../features/distribute/components/distribute-screen';
 
-/** Placeholder until the distribute screen is built; it shows no data. */
 export default function DistributeRoute() {
-  return <NotAvailablePanel screen="distribute" />;
+  return <DistributeScreen />;
 }

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DistributionInput, DistributionList } from '@thunderwatch/shared/notifications';
+import { apiClient } from '../../../lib/api-client';
+import { distributionListsQueryKey } from './get-lists';
+
+export function addList(input: DistributionInput): Promise<DistributionList> {
+  return apiClient.post<DistributionList>('/api/distribute_add', input);
+}
+
+export function useAddList() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addList,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: distributionListsQueryKey }),
+  });
+}

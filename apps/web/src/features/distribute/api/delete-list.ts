@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { distributionListsQueryKey } from './get-lists';
+
+export function deleteList(id: number): Promise<{ status: 'ok' }> {
+  return apiClient.post<{ status: 'ok' }>('/api/distribute_delete', { id });
+}
+
+export function useDeleteList() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteList,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: distributionListsQueryKey }),
+  });
+}

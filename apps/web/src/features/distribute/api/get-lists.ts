@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DistributionList } from '@thunderwatch/shared/notifications';
+import { apiClient } from '../../../lib/api-client';
+
+export const distributionListsQueryKey = ['distribution-lists'] as const;
+
+/** My group's distribution lists. */
+export function getLists(): Promise<{ items: DistributionList[] }> {
+  return apiClient.get<{ items: DistributionList[] }>('/api/distribute_get');
+}
+
+export function useDistributionLists() {
+  return useQuery({ queryKey: distributionListsQueryKey, queryFn: getLists });
+}

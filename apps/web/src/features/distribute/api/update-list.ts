@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DistributionInput, DistributionList } from '@thunderwatch/shared/notifications';
+import { apiClient } from '../../../lib/api-client';
+import { distributionListsQueryKey } from './get-lists';
+
+export interface UpdateListInput {
+  id: number;
+  input: DistributionInput;
+}
+
+export function updateList({ id, input }: UpdateListInput): Promise<DistributionList> {
+  return apiClient.post<DistributionList>('/api/distribute_update', { id, ...input });
+}
+
+export function useUpdateList() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateList,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: distributionListsQueryKey }),
+  });
+}

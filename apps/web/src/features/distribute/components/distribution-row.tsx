@@ -1,0 +1,94 @@
+import type { DistributionList } from '@thunderwatch/shared/notifications';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorMessage } from '../../../components/error-message';
+import { useDeleteList } from '../api/delete-list';
+import { MinLevelBadge } from './min-level-badge';
+
+export const COLUMNS = 8;
+
+interface DistributionRowProps {
+  list: DistributionList;
+  /** Location names by id, to name a list's locations. */
+  locationNames: Map<number, string>;
+  canEdit: boolean;
+  onEdit: () => void;
+}
+
+export function DistributionRow({ list, locationNames, canEdit, onEdit }: DistributionRowProps) {
+  const { t } = useTranslation();
+  const remove = useDeleteList();
+  const [confirming, setConfirming] = useState(false);
+  const locations =
+    list.locations === 'all'
+      ? t('distribute.list.all_locations')
+      : list.locations.map((id) => locationNames.get(id) ?? `#${id}`).join(', ');
+
+  return (
+    <>
+      <tr>
+        <td>{list.name}</td>
+        <td>{locations}</td>
+        <td>
+          <MinLevelBadge level={list.min_level} />
+        </td>
+        <td>{list.channels.map((channel) => t(`distribute.channel.${channel}`)).join(', ')}</td>
+        <td>{list.recipients.length}</td>
+        <td>{list.quiet_hours ? `${list.quiet_hours.from}–${list.quiet_hours.to}` : '—'}</td>
+        <td>
+          {list.escalate_after_min !== null && list.escalate_to
+            ? t('distribute.list.escalation_text', {
+                minutes: list.escalate_after_min,
+                recipients: list.escalate_to.length,
+              })
+            : '—'}
+        </td>
+        <td className="actions">
+          {canEdit && !confirming && (
+            <>
+              <button
+                type="button"
+                className="button button-small button-secondary"
+                onClick={onEdit}
+                aria-label={t('distribute.list.edit_of', { name: list.name })}
+              >
+                {t('distribute.list.edit')}
+              </button>
+              <button
+                type="button"
+                className="button button-small button-secondary"
+                onClick={() => setConfirming(true)}
+                aria-label={t('distribute.list.delete_of', { name: list.name })}
+              >
+                {t('distribute.list.delete')}
+              </button>
+            </>
+          )}
+          {confirming && (
+            <span className="confirm">
+              {t('distribute.list.delete_confirm')}
+              <button
+                type="button"
+                className="button button-small button-danger"
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(list.id, { onSuccess: () => setConfirming(false) })}
+              >
+                {t('common.yes')}
+              </button>
+              <button type="button" className="button button-small" onClick={() => setConfirming(false)}>
+                {t('common.no')}
+              </button>
+            </span>
+          )}
+        </td>
+      </tr>
+      {remove.error && (
+        <tr>
+          <td colSpan={COLUMNS}>
+            <ErrorMessage error={remove.error} />
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}

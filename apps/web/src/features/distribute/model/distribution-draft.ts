@@ -1,0 +1,126 @@
+import type {
+  Channel,
+  DistributionInput,
+  DistributionList,
+  Recipient,
+  RecipientKind,
+} from '@thunderwatch/shared/notifications';
+
+/** One recipient row as typed; its index matches the server's `recipients/<i>/value` details. */
+export interface RecipientDraft {
+  kind: RecipientKind;
+  value: string;
+}
+
+/** The form's state: text as typed, converted to a DistributionInput only on submit. */
+export interface DistributionDraft {
+  name: string;
+  allLocations: boolean;
+  locations: number[];
+  minLevel: 1 | 2 | 3;
+  channels: Channel[];
+  recipients: RecipientDraft[];
+  quietFrom: string;
+  quietTo: string;
+  escalate: boolean;
+  escalateAfter: string;
+  escalateTo: RecipientDraft[];
+}
+
+/** A problem found before sending: `field` uses the server's paths, `key` names the text under distribute.problem. */
+export interface DraftProblem {
+  field: string;
+  key: 'required' | 'time' | 'quiet_pair' | 'minutes' | 'no_recipients' | 'no_channels' | 'no_locations';
+}
+
+export type DraftResult =
+  | { input: DistributionInput; problems: [] }
+  | { input: null; problems: DraftProblem[] };
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export const newRecipient = (): RecipientDraft => ({ kind: 'user', value: '' });
+
+export function newDistributionDraft(): DistributionDraft {
+  return {
+    name: '',
+    allLocations: true,
+    locations: [],
+    minLevel: 1,
+    channels: ['inapp'],
+    recipients: [newRecipient()],
+    quietFrom: '',
+    quietTo: '',
+    escalate: false,
+    escalateAfter: '',
+    escalateTo: [newRecipient()],
+  };
+}
+
+const copyRecipients = (recipients: readonly Recipient[]) => recipients.map((r) => ({ ...r }));
+
+export function draftFromList(list: DistributionList): DistributionDraft {
+  const escalates = list.escalate_after_min !== null && list.escalate_to !== null;
+  return {
+    name: list.name,
+    allLocations: list.locations === 'all',
+    locations: list.locations === 'all' ? [] : [...list.locations],
+    minLevel: list.min_level,
+    channels: [...list.channels],
+    recipients: copyRecipients(list.recipients),
+    quietFrom: list.quiet_hours?.from ?? '',
+    quietTo: list.quiet_hours?.to ?? '',
+    escalate: escalates,
+    escalateAfter: escalates ? String(list.escalate_after_min) : '',
+    escalateTo: escalates && list.escalate_to ? copyRecipients(list.escalate_to) : [newRecipient()],
+  };
+}
+
+function recipientProblems(rows: RecipientDraft[], field: string): DraftProblem[] {
+  if (rows.length === 0) return [{ field, key: 'no_recipients' }];
+  return rows.flatMap((row, i) =>
+    row.value.trim() ? [] : [{ field: `${field}/${i}/value`, key: 'required' as const }],
+  );
+}
+
+const trimmed = (rows: RecipientDraft[]): Recipient[] =>
+  rows.map((row) => ({ kind: row.kind, value: row.value.trim() }));
+
+/** The input the server takes, or every problem a user can fix before sending. */
+export function draftToInput(draft: DistributionDraft): DraftResult {
+  const problems: DraftProblem[] = [];
+  const name = draft.name.trim();
+  if (!name) problems.push({ field: 'name', key: 'required' });
+  if (!draft.allLocations && draft.locations.length === 0)
+    problems.push({ field: 'locations', key: 'no_locations' });
+  if (draft.channels.length === 0) problems.push({ field: 'channels', key: 'no_channels' });
+  problems.push(...recipientProblems(draft.recipients, 'recipients'));
+
+  const from = draft.quietFrom.trim();
+  const to = draft.quietTo.trim();
+  if (from && !TIME.test(from)) problems.push({ field: 'quiet_hours/from', key: 'time' });
+  if (to && !TIME.test(to)) problems.push({ field: 'quiet_hours/to', key: 'time' });
+  if (Boolean(from) !== Boolean(to)) problems.push({ field: 'quiet_hours', key: 'quiet_pair' });
+
+  const minutes = Number(draft.escalateAfter.trim());
+  if (draft.escalate) {
+    if (!/^\d+$/.test(draft.escalateAfter.trim()) || minutes < 1)
+      problems.push({ field: 'escalate_after_min', key: 'minutes' });
+    problems.push(...recipientProblems(draft.escalateTo, 'escalate_to'));
+  }
+  if (problems.length > 0) return { input: null, problems };
+
+  return {
+    input: {
+      name,
+      locations: draft.allLocations ? 'all' : [...draft.locations],
+      min_level: draft.minLevel,
+      channels: [...draft.channels],
+      recipients: trimmed(draft.recipients),
+      quiet_hours: from ? { from, to } : null,
+      escalate_after_min: draft.escalate ? minutes : null,
+      escalate_to: draft.escalate ? trimmed(draft.escalateTo) : null,
+    },
+    problems: [],
+  };
+}
