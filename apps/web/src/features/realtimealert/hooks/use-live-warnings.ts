@@ -10,14 +10,22 @@ import { applyAlarm, mergeWarnings } from './warning-cache';
 
 /**
  * Keeps the cached warnings and unconfirmed alarms live: socket events are applied to the query cache,
- * and after a reconnect both are fetched again (events sent while disconnected are gone).
+ * and whenever the socket (re)connects both are fetched again: events sent before the connection was up,
+ * including those between the board's first load and its first connection, are gone.
  */
 export function useLiveWarnings(): SocketStatus {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<SocketStatus>(socketController.status());
 
   useEffect(() => {
-    const offStatus = socketController.onStatus(setStatus);
+    const reload = () => {
+      void queryClient.invalidateQueries({ queryKey: warningsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: unconfirmedAlarmsQueryKey });
+    };
+    const offStatus = socketController.onStatus((next) => {
+      setStatus(next);
+      if (next === 'connected') reload();
+    });
     const offWarnings = socketController.subscribeWarnings((items) =>
       queryClient.setQueryData<WarningList>(warningsQueryKey, (list) => mergeWarnings(list, items)),
     );
@@ -30,15 +38,10 @@ export function useLiveWarnings(): SocketStatus {
         void queryClient.invalidateQueries({ queryKey: unconfirmedAlarmsQueryKey });
       }
     });
-    const offReload = socketController.onReload(() => {
-      void queryClient.invalidateQueries({ queryKey: warningsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: unconfirmedAlarmsQueryKey });
-    });
     setStatus(socketController.status());
     return () => {
       offWarnings();
       offAlarms();
-      offReload();
       offStatus();
     };
   }, [queryClient]);
