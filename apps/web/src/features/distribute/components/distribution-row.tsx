@@ -1,7 +1,7 @@
 import type { DistributionList } from '@thunderwatch/shared/notifications';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
+import { RowActions } from '../../../components/row-actions';
 import { useDeleteList } from '../api/delete-list';
 import { MinLevelBadge } from './min-level-badge';
 
@@ -18,7 +18,6 @@ interface DistributionRowProps {
 export function DistributionRow({ list, locationNames, canEdit, onEdit }: DistributionRowProps) {
   const { t } = useTranslation();
   const remove = useDeleteList();
-  const [confirming, setConfirming] = useState(false);
   const locations =
     list.locations === 'all'
       ? t('distribute.list.all_locations')
@@ -44,42 +43,14 @@ export function DistributionRow({ list, locationNames, canEdit, onEdit }: Distri
             : '—'}
         </td>
         <td className="actions">
-          {canEdit && !confirming && (
-            <>
-              <button
-                type="button"
-                className="button button-small button-secondary"
-                onClick={onEdit}
-                aria-label={t('distribute.list.edit_of', { name: list.name })}
-              >
-                {t('distribute.list.edit')}
-              </button>
-              <button
-                type="button"
-                className="button button-small button-secondary"
-                onClick={() => setConfirming(true)}
-                aria-label={t('distribute.list.delete_of', { name: list.name })}
-              >
-                {t('distribute.list.delete')}
-              </button>
-            </>
-          )}
-          {confirming && (
-            <span className="confirm">
-              {t('distribute.list.delete_confirm')}
-              <button
-                type="button"
-                className="button button-small button-danger"
-                disabled={remove.isPending}
-                onClick={() => remove.mutate(list.id, { onSuccess: () => setConfirming(false) })}
-              >
-                {t('common.yes')}
-              </button>
-              <button type="button" className="button button-small" onClick={() => setConfirming(false)}>
-                {t('common.no')}
-              </button>
-            </span>
-          )}
+          <RowActions
+            ns="distribute.list"
+            name={list.name}
+            canEdit={canEdit}
+            onEdit={onEdit}
+            deleting={remove.isPending}
+            onDelete={(done) => remove.mutate(list.id, { onSuccess: done })}
+          />
         </td>
       </tr>
       {remove.error && (

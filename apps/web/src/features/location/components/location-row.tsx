@@ -2,6 +2,7 @@ import type { LocationDto } from '@thunderwatch/shared/warnings';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
+import { RowActions } from '../../../components/row-actions';
 import { useDeleteLocation } from '../api/delete-location';
 import { useUpdateLocation } from '../api/update-location';
 import { inputFromLocation, shapeKindOf } from '../model/location-draft';
@@ -21,7 +22,6 @@ export function LocationRow({ location, selected, canEdit, onSelect, onEdit }: L
   const { t } = useTranslation();
   const update = useUpdateLocation();
   const remove = useDeleteLocation();
-  const [confirming, setConfirming] = useState(false);
   const error = update.error ?? remove.error;
   // The switch follows the click at once; the list takes over once the server has answered.
   const [switching, setSwitching] = useState<boolean | null>(null);
@@ -56,42 +56,14 @@ export function LocationRow({ location, selected, canEdit, onSelect, onEdit }: L
           />
         </td>
         <td className="actions">
-          {canEdit && !confirming && (
-            <>
-              <button
-                type="button"
-                className="button button-small button-secondary"
-                onClick={onEdit}
-                aria-label={t('location.list.edit_of', { name: location.name })}
-              >
-                {t('location.list.edit')}
-              </button>
-              <button
-                type="button"
-                className="button button-small button-secondary"
-                onClick={() => setConfirming(true)}
-                aria-label={t('location.list.delete_of', { name: location.name })}
-              >
-                {t('location.list.delete')}
-              </button>
-            </>
-          )}
-          {confirming && (
-            <span className="confirm">
-              {t('location.list.delete_confirm')}
-              <button
-                type="button"
-                className="button button-small button-danger"
-                disabled={remove.isPending}
-                onClick={() => remove.mutate(location.id, { onSuccess: () => setConfirming(false) })}
-              >
-                {t('common.yes')}
-              </button>
-              <button type="button" className="button button-small" onClick={() => setConfirming(false)}>
-                {t('common.no')}
-              </button>
-            </span>
-          )}
+          <RowActions
+            ns="location.list"
+            name={location.name}
+            canEdit={canEdit}
+            onEdit={onEdit}
+            deleting={remove.isPending}
+            onDelete={(done) => remove.mutate(location.id, { onSuccess: done })}
+          />
         </td>
       </tr>
       {error && (
