@@ -1,5 +1,6 @@
 import type { AccessLogEntry } from '@thunderwatch/shared/api';
 import { useTranslation } from 'react-i18next';
+import { EmptyTableRow } from '../../../components/empty-table-row';
 import { formatDateTime } from '../../../lib/time';
 
 function statusClass(status: number): string {
@@ -57,20 +58,12 @@ export function AccessLogTable({ items, timeZone, loading }: AccessLogTableProps
               <td className="numeric">{t('access_log.duration_ms', { ms: entry.duration_ms })}</td>
             </tr>
           ))}
-          {items.length === 0 && !loading && (
-            <tr>
-              <td colSpan={8} className="empty">
-                {t('access_log.empty')}
-              </td>
-            </tr>
-          )}
-          {loading && items.length === 0 && (
-            <tr>
-              <td colSpan={8} className="empty" role="status">
-                {t('common.loading')}
-              </td>
-            </tr>
-          )}
+          <EmptyTableRow
+            empty={items.length === 0}
+            loading={loading}
+            columns={8}
+            emptyText={t('access_log.empty')}
+          />
         </tbody>
       </table>
     </div>

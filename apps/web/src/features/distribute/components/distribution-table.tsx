@@ -1,5 +1,6 @@
 import type { DistributionList } from '@thunderwatch/shared/notifications';
 import { useTranslation } from 'react-i18next';
+import { EmptyTableRow } from '../../../components/empty-table-row';
 import { COLUMNS, DistributionRow } from './distribution-row';
 
 interface DistributionTableProps {
@@ -45,13 +46,12 @@ export function DistributionTable({
               onEdit={() => onEdit(list)}
             />
           ))}
-          {lists.length === 0 && (
-            <tr>
-              <td colSpan={COLUMNS} className="empty" role={loading ? 'status' : undefined}>
-                {loading ? t('common.loading') : t('distribute.list.empty')}
-              </td>
-            </tr>
-          )}
+          <EmptyTableRow
+            empty={lists.length === 0}
+            loading={loading}
+            columns={COLUMNS}
+            emptyText={t('distribute.list.empty')}
+          />
         </tbody>
       </table>
     </div>

@@ -1,5 +1,6 @@
 import type { ZoneDto } from '@thunderwatch/shared/warnings';
 import { useTranslation } from 'react-i18next';
+import { EmptyTableRow } from '../../../components/empty-table-row';
 import { ZoneRow } from './zone-row';
 
 interface ZoneTableProps {
@@ -41,20 +42,12 @@ export function ZoneTable({ zones, loading, selectedId, canEdit, onSelect, onEdi
               onEdit={() => onEdit(zone)}
             />
           ))}
-          {zones.length === 0 && !loading && (
-            <tr>
-              <td colSpan={4} className="empty">
-                {t('geometry.list.empty')}
-              </td>
-            </tr>
-          )}
-          {loading && zones.length === 0 && (
-            <tr>
-              <td colSpan={4} className="empty" role="status">
-                {t('common.loading')}
-              </td>
-            </tr>
-          )}
+          <EmptyTableRow
+            empty={zones.length === 0}
+            loading={loading}
+            columns={4}
+            emptyText={t('geometry.list.empty')}
+          />
         </tbody>
       </table>
     </div>

@@ -1,5 +1,6 @@
 import type { LocationDto } from '@thunderwatch/shared/warnings';
 import { useTranslation } from 'react-i18next';
+import { EmptyTableRow } from '../../../components/empty-table-row';
 import { LocationRow } from './location-row';
 
 interface LocationTableProps {
@@ -44,20 +45,12 @@ export function LocationTable({
               onEdit={() => onEdit(location)}
             />
           ))}
-          {locations.length === 0 && !loading && (
-            <tr>
-              <td colSpan={4} className="empty">
-                {t('location.list.empty')}
-              </td>
-            </tr>
-          )}
-          {loading && locations.length === 0 && (
-            <tr>
-              <td colSpan={4} className="empty" role="status">
-                {t('common.loading')}
-              </td>
-            </tr>
-          )}
+          <EmptyTableRow
+            empty={locations.length === 0}
+            loading={loading}
+            columns={4}
+            emptyText={t('location.list.empty')}
+          />
         </tbody>
       </table>
     </div>

@@ -1,6 +1,7 @@
 import type { CurrentUserDto } from '@thunderwatch/shared/api';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyTableRow } from '../../../components/empty-table-row';
 import { ErrorMessage } from '../../../components/error-message';
 import { Pager } from '../../../components/pager';
 import { can } from '../../../lib/current-user';
@@ -102,20 +103,12 @@ export function UsersSection({ user, isAdmin, groupId }: UsersSectionProps) {
                 onPasswordGenerated={(username, password) => setGenerated({ username, password })}
               />
             ))}
-            {users.data?.items.length === 0 && (
-              <tr>
-                <td colSpan={7} className="empty">
-                  {t('profile.users_empty')}
-                </td>
-              </tr>
-            )}
-            {users.isPending && (
-              <tr>
-                <td colSpan={7} className="empty" role="status">
-                  {t('common.loading')}
-                </td>
-              </tr>
-            )}
+            <EmptyTableRow
+              empty={(users.data?.items.length ?? 0) === 0}
+              loading={users.isPending}
+              columns={7}
+              emptyText={t('profile.users_empty')}
+            />
           </tbody>
         </table>
       </div>
