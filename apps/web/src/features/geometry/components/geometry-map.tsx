@@ -1,4 +1,4 @@
-import type { Position, ZoneDto } from '@thunderwatch/shared/warnings';
+import type { ZoneDto } from '@thunderwatch/shared/warnings';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BasemapLayer } from '../../../map/basemap-layer';
@@ -7,14 +7,10 @@ import { FitBounds } from '../../../map/fit-bounds';
 import { MapView, type MapViewState } from '../../../map/map-view';
 import type { PolygonDraft } from '../../../map/polygon-draft';
 import { PolygonsLayer } from '../../../map/polygons-layer';
+import type { MapFit } from '../../../map/use-map-selection';
 
 /** South China, where the demo's simulated storms and seeded sites are. */
 const INITIAL_VIEW: MapViewState = { center: [113.3, 23.1], zoom: 6.5 };
-
-export interface MapFit {
-  key: string;
-  bounds: [Position, Position] | null;
-}
 
 interface GeometryMapProps {
   zones: ZoneDto[];

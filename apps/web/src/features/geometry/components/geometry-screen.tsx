@@ -1,5 +1,5 @@
-import type { Position, ZoneDto } from '@thunderwatch/shared/warnings';
-import { useEffect, useState } from 'react';
+import type { ZoneDto } from '@thunderwatch/shared/warnings';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { can, useCurrentUser } from '../../../lib/current-user';
@@ -7,9 +7,10 @@ import { saveBlob } from '../../../lib/download';
 import { MapWorkspace } from '../../../map/map-workspace';
 import { EMPTY_DRAFT, fromPolygon, type PolygonDraft } from '../../../map/polygon-draft';
 import { boundsOf, shapePositions } from '../../../map/ring-geometry';
+import { useMapSelection } from '../../../map/use-map-selection';
 import { useExportZones } from '../api/export-zones';
 import { useZones } from '../api/get-zones';
-import { GeometryMap, type MapFit } from './geometry-map';
+import { GeometryMap } from './geometry-map';
 import { type ZoneDraft, ZoneForm } from './zone-form';
 import { ZoneImport } from './zone-import';
 import { ZoneTable } from './zone-table';
@@ -31,26 +32,14 @@ export function GeometryScreen() {
   const zones = useZones();
   const exportZones = useExportZones();
   const items = zones.data?.items ?? NO_ZONES;
-  const [selectedId, setSelectedId] = useState<number | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [fit, setFit] = useState<MapFit | null>(null);
-  const fitTo = (key: string, bounds: [Position, Position] | null) => {
-    if (bounds) setFit({ key: `${key}:${Date.now()}`, bounds });
-  };
-
-  const loaded = zones.data !== undefined;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the first load moves the map
-  useEffect(() => {
-    if (loaded && items.length > 0) fitTo('all', boundsOf(positionsOf(items)));
-  }, [loaded]);
-
-  const select = (id: number) => {
-    setSelectedId(id);
-    const zone = items.find((item) => item.id === id);
-    if (zone) fitTo(`zone-${id}`, boundsOf(positionsOf([zone])));
-  };
+  const { selectedId, setSelectedId, fit, fitTo, select } = useMapSelection(
+    items,
+    zones.data !== undefined,
+    (some) => boundsOf(positionsOf(some)),
+  );
   const edit = (zone: ZoneDto) => {
-    setSelectedId(zone.id);
+    select(zone.id);
     setEditing({
       zone,
       draft: {
@@ -59,7 +48,6 @@ export function GeometryScreen() {
         holes: zone.geometry.coordinates.slice(1),
       },
     });
-    fitTo(`zone-${zone.id}`, boundsOf(positionsOf([zone])));
   };
   const changePolygon = (polygon: PolygonDraft) =>
     // Functional: a dragged vertex sends several changes before React renders again.

@@ -1,4 +1,4 @@
-import type { LocationDto, Position, ZoneDto } from '@thunderwatch/shared/warnings';
+import type { LocationDto, ZoneDto } from '@thunderwatch/shared/warnings';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BasemapLayer } from '../../../map/basemap-layer';
@@ -9,16 +9,12 @@ import { LocationLabelsLayer } from '../../../map/locations-layer';
 import { MapView, type MapViewState } from '../../../map/map-view';
 import { PickPoint } from '../../../map/pick-point';
 import { PolygonsLayer } from '../../../map/polygons-layer';
+import type { MapFit } from '../../../map/use-map-selection';
 import { draftPreview, type LocationDraft } from '../model/location-draft';
 
 /** South China, where the demo's simulated storms and seeded sites are. */
 const INITIAL_VIEW: MapViewState = { center: [113.3, 23.1], zoom: 6.5 };
 const DRAFT_ID = -1;
-
-export interface MapFit {
-  key: string;
-  bounds: [Position, Position] | null;
-}
 
 interface LocationMapProps {
   locations: LocationDto[];

@@ -1,10 +1,11 @@
 import type { LocationDto, Position } from '@thunderwatch/shared/warnings';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { can, useCurrentUser } from '../../../lib/current-user';
 import { MapWorkspace } from '../../../map/map-workspace';
 import { boundsOf, outerBounds } from '../../../map/ring-geometry';
+import { useMapSelection } from '../../../map/use-map-selection';
 import { useLocations } from '../api/get-locations';
 import { useZoneChoices } from '../api/get-zone-choices';
 import {
@@ -14,7 +15,7 @@ import {
   newLocationDraft,
 } from '../model/location-draft';
 import { LocationForm } from './location-form';
-import { LocationMap, type MapFit } from './location-map';
+import { LocationMap } from './location-map';
 import { LocationTable } from './location-table';
 import '../location.css';
 
@@ -43,29 +44,15 @@ export function LocationScreen() {
   const locations = useLocations();
   const zones = useZoneChoices();
   const items = locations.data?.items ?? NO_LOCATIONS;
-  const [selectedId, setSelectedId] = useState<number | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [fit, setFit] = useState<MapFit | null>(null);
-  const fitTo = (key: string, bounds: [Position, Position] | null) => {
-    if (bounds) setFit({ key: `${key}:${Date.now()}`, bounds });
-  };
-
-  // Once, when the list first arrives: show all my locations.
-  const loaded = locations.data !== undefined;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the first load moves the map
-  useEffect(() => {
-    if (loaded && items.length > 0) fitTo('all', union(items.map(boundsOfLocation)));
-  }, [loaded]);
-
-  const select = (id: number) => {
-    setSelectedId(id);
-    const location = items.find((item) => item.id === id);
-    if (location) fitTo(`location-${id}`, boundsOfLocation(location));
-  };
+  const { selectedId, setSelectedId, fit, fitTo, select } = useMapSelection(
+    items,
+    locations.data !== undefined,
+    (some) => union(some.map(boundsOfLocation)),
+  );
   const edit = (location: LocationDto) => {
-    setSelectedId(location.id);
+    select(location.id);
     setEditing({ location, draft: draftFromLocation(location) });
-    fitTo(`location-${location.id}`, boundsOfLocation(location));
   };
   const changeDraft = (patch: Partial<LocationDraft>) => {
     // Functional: a dragged vertex sends several changes before React renders again.
