@@ -294,17 +294,6 @@ export function allClearAt(rules: readonly RingRule[], state: WarningState): num
   return latest;
 }
 
-/** The next instant a ring clears (the engine's timer), or null when nothing is active. */
-export function nextDueAt(rules: readonly RingRule[], state: WarningState): number | null {
-  let earliest: number | null = null;
-  state.rings.forEach((ring, i) => {
-    if (!ring.active) return;
-    const at = ring.lastMs + (rules[i] as RingRule).allClearMs;
-    if (earliest === null || at < earliest) earliest = at;
-  });
-  return earliest;
-}
-
 /** Counted strokes per ring in the last 15 minutes before `nowMs`. */
 export function recentCounts(state: WarningState, nowMs: number): number[] {
   const first = Math.floor(nowMs / MINUTE_MS) - COUNT_MINUTES + 1;

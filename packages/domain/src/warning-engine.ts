@@ -157,10 +157,6 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
     return this.entries.get(id)?.state ?? undefined;
   }
 
-  rules(id: number): readonly RingRule[] | undefined {
-    return this.entries.get(id)?.rules;
-  }
-
   /** Ids of the locations whose state depends on time (warning, or strokes in the last 15 min). */
   busyIds(): number[] {
     return [...this.busy];

@@ -10,7 +10,7 @@ import { RecentFlashes } from './recent-flashes.js';
 import { WarningItems } from './warning-items.js';
 import { type EngineStroke, type EngineUpdate, WarningPersister } from './warning-persister.js';
 import type { WarningStore } from './warning-store.js';
-import { toShapeGeometry, type WatchedMeta, watchedMeta } from './watched-location.js';
+import { type WatchedMeta, watchedMeta } from './watched-location.js';
 
 /** Where warnings and alarms go out live: the owning group's socket room. */
 export interface WarningEmitter {
@@ -86,7 +86,7 @@ export class WarningEngineService {
       const saved = stored.get(l.id)?.state;
       const usable = saved && saved.rings.length === meta.rules.length ? saved : undefined;
       if (usable) this.persister.stored.set(l.id, cloneWarningState(usable));
-      this.core.upsert({ id: l.id, shape: toShapeGeometry(l.shape), rules: meta.rules }, usable, nowMs);
+      this.core.upsert({ id: l.id, shape: l.shape, rules: meta.rules }, usable, nowMs);
     }
     if (watermark) await this.replay(watermark);
     await this.step(this.core.advance(this.d.now().getTime()), null);
@@ -215,11 +215,7 @@ export class WarningEngineService {
     const l = change.location;
     const meta = watchedMeta(l);
     this.meta.set(l.id, meta);
-    const update = this.core.upsert(
-      { id: l.id, shape: toShapeGeometry(l.shape), rules: meta.rules },
-      undefined,
-      nowMs,
-    );
+    const update = this.core.upsert({ id: l.id, shape: l.shape, rules: meta.rules }, undefined, nowMs);
     this.items.forget(l.id);
     await this.step(update ? [update] : [], null, [l.id]);
   }

@@ -4,7 +4,7 @@ import { distanceToShape } from '@thunderwatch/domain/shape-distance';
 import { type Approach, estimateApproach } from '@thunderwatch/domain/storm-approach';
 import type { Level, RingLevel, WarningItem } from '@thunderwatch/shared/warnings';
 import type { RecentFlashes } from './recent-flashes.js';
-import { toShapeGeometry, type WatchedMeta } from './watched-location.js';
+import type { WatchedMeta } from './watched-location.js';
 
 const APPROACH_RANGE_KM = 100;
 /** The approach is re-estimated this often per location (a track changes over minutes). */
@@ -69,7 +69,7 @@ export class WarningItems {
   }
 
   private estimate(meta: WatchedMeta, nowMs: number): Approach {
-    const shape = toShapeGeometry(meta.shape);
+    const shape = meta.shape;
     return estimateApproach({
       flashes: this.flashes.near(meta.site.lat, meta.site.lon, APPROACH_RANGE_KM + 50),
       site: meta.site,

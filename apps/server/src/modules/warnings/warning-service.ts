@@ -15,7 +15,6 @@ import { microIso, type StrokeRow } from '../strokes/stroke-row.js';
 import type { StrokesRepo } from '../strokes/strokes-repo.js';
 import type { WarningEngineService } from './warning-engine-service.js';
 import type { WarningStore } from './warning-store.js';
-import { toShapeGeometry } from './watched-location.js';
 
 export const SKILL_MAX_DAYS = 31;
 const DAY_MS = 86_400_000;
@@ -93,7 +92,7 @@ export class WarningService {
     from: Date,
     to: Date,
   ): Promise<number[]> {
-    const shape = toShapeGeometry(location.shape);
+    const shape = location.shape;
     const times: number[] = [];
     for (const [west, south, east, north] of shapeBounds(shape, ring.radius_km)) {
       let after: { time: string; id: number } | undefined;

@@ -118,7 +118,7 @@ export class WarningStore {
     return r.rowCount > 0;
   }
 
-  /** Level rises per hour; used by the engine's own tests and statistics. */
+  /** A location's level changes in [from, to), with the last one before `from` (the level it starts at). */
   async warningPeriods(
     locationId: number,
     from: Date,

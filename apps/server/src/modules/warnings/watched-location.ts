@@ -1,5 +1,4 @@
 import type { RingRule } from '@thunderwatch/domain/ring-rules';
-import type { ShapeGeometry } from '@thunderwatch/domain/shape-distance';
 import type { LocationShape, Ring } from '@thunderwatch/shared/warnings';
 
 /** What the engine keeps of a location besides its state. */
@@ -41,10 +40,6 @@ export function ringRules(rings: readonly Ring[]): RingRule[] {
     windowMs: r.window_min * 60_000,
     includeIc: r.include_ic,
   }));
-}
-
-export function toShapeGeometry(shape: LocationShape): ShapeGeometry {
-  return shape as ShapeGeometry;
 }
 
 export function siteOf(shape: LocationShape): { lat: number; lon: number } {
