@@ -18,6 +18,9 @@ export const ErrorBody = Type.Object({
   }),
 });
 
+/** `T` or null. */
+export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
 export const StatusOk = Type.Object({ status: Type.Literal('ok') });
 
 export const Paging = {

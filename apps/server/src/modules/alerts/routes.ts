@@ -1,11 +1,10 @@
 import { Type } from 'typebox';
 import type { App } from '../../lib/fastify.js';
-import { errors, Id, Paging, pageOf } from '../../lib/schemas.js';
+import { errors, Id, Nullable, Paging, pageOf } from '../../lib/schemas.js';
 import { callerOf } from '../../plugins/auth.js';
 import type { AlertsService } from './alerts-service.js';
 import { CAP_CONTENT_TYPE } from './cap.js';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const Time = Type.String({ format: 'date-time' });
 const RingLevel = Type.Integer({ minimum: 1, maximum: 3 });
 

@@ -1,11 +1,10 @@
 import { CHANNELS, RECIPIENT_KINDS } from '@thunderwatch/shared/notifications';
 import { Type } from 'typebox';
 import type { App } from '../../lib/fastify.js';
-import { errors, Id, StatusOk } from '../../lib/schemas.js';
+import { errors, Id, Nullable, StatusOk } from '../../lib/schemas.js';
 import { callerOf } from '../../plugins/auth.js';
 import type { DistributionService } from './distribution-service.js';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const Recipient = Type.Object(
   { kind: Type.Enum(RECIPIENT_KINDS), value: Type.String({ minLength: 1, maxLength: 2000 }) },
   { additionalProperties: false },

@@ -1,10 +1,8 @@
 import { Type } from 'typebox';
 import type { App } from '../../lib/fastify.js';
-import { Email, errors, Id, Paging, Phone, pageOf } from '../../lib/schemas.js';
+import { Email, errors, Id, Nullable, Paging, Phone, pageOf } from '../../lib/schemas.js';
 import { callerOf } from '../../plugins/auth.js';
 import type { GroupsService } from './groups-service.js';
-
-const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 
 export const Group = Type.Object({
   id: Type.Integer(),

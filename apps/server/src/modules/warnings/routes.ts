@@ -1,10 +1,9 @@
 import { Type } from 'typebox';
 import type { App } from '../../lib/fastify.js';
-import { errors, Id } from '../../lib/schemas.js';
+import { errors, Id, Nullable } from '../../lib/schemas.js';
 import { callerOf } from '../../plugins/auth.js';
+import { AlarmSchema } from '../alarms/routes.js';
 import type { WarningService } from './warning-service.js';
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
 const RingCount = Type.Object({
   radius_km: Type.Number(),
@@ -33,22 +32,6 @@ export const WarningItemSchema = Type.Object({
   approach: Nullable(Approach),
   alert_id: Nullable(Type.Integer()),
   unconfirmed_alarms: Type.Integer(),
-});
-
-const Alarm = Type.Object({
-  id: Type.Integer(),
-  alert_id: Type.Integer(),
-  location_id: Type.Integer(),
-  location_name: Type.String(),
-  group_id: Type.Integer(),
-  level: Type.Integer(),
-  previous_level: Type.Integer(),
-  created_at: Type.String({ format: 'date-time' }),
-  nearest_km: Nullable(Type.Number()),
-  bearing_deg: Nullable(Type.Number()),
-  confirmed_at: Nullable(Type.String({ format: 'date-time' })),
-  confirmed_by: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
-  note: Nullable(Type.String()),
 });
 
 const Skill = Type.Object({
@@ -93,7 +76,7 @@ export function warningRoutes(app: App, warnings: WarningService): void {
           { id: Id, note: Type.Optional(Type.String({ maxLength: 1000 })) },
           { additionalProperties: false },
         ),
-        response: { 200: Alarm, ...errors(400, 401, 403, 404) },
+        response: { 200: AlarmSchema, ...errors(400, 401, 403, 404) },
       },
     },
     async (req) => warnings.confirm(callerOf(req), req.body),
