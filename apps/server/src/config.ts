@@ -41,6 +41,28 @@ export interface Config {
   allowPrivateWebhooks: boolean;
   ualfTcp: { port: number | null; host: string; source: string; trusted: boolean };
   mqtt: { url: string | null; topic: string; source: string };
+  notifications: NotificationsConfig;
+}
+
+export interface NotificationsConfig {
+  /** The portal's address as recipients reach it, for links in messages. */
+  publicUrl: string;
+  /** Language of messages to addresses that are not users (phones, e-mails, webhooks, openids). */
+  language: 'zh-Hans' | 'en';
+  /** smtp:// or smtps:// with optional user:password@; null: e-mail is unavailable. */
+  smtpUrl: string | null;
+  smtpFrom: string;
+  webhookTimeoutMs: number;
+  /** Send attempts before a delivery is given up. */
+  maxAttempts: number;
+  wechat: {
+    apiBase: string;
+    appId: string | null;
+    appSecret: string | null;
+    /** The token configured on the official account's server settings, for callback signatures. */
+    token: string | null;
+    templateId: string | null;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -152,6 +174,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
       url: env.MQTT_URL || null,
       topic: env.MQTT_TOPIC ?? 'thunderwatch/strokes',
       source: env.MQTT_SOURCE ?? 'mqtt',
+    },
+    notifications: notificationsConfig(env),
+  };
+}
+
+function notificationsConfig(env: NodeJS.ProcessEnv): NotificationsConfig {
+  const language = env.NOTIFY_LANGUAGE ?? 'zh-Hans';
+  if (language !== 'zh-Hans' && language !== 'en') {
+    throw new ConfigError(`NOTIFY_LANGUAGE must be "zh-Hans" or "en", got "${language}"`);
+  }
+  const smtpUrl = env.SMTP_URL || null;
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
+    throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+  }
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${env.PORT || 8000}`).replace(/\/+$/, '');
+  if (!/^https?:\/\//.test(publicUrl)) throw new ConfigError('PUBLIC_URL must be an http(s) URL');
+  const appId = env.WECHAT_APP_ID || null;
+  const appSecret = env.WECHAT_APP_SECRET || null;
+  if ((appId === null) !== (appSecret === null)) {
+    throw new ConfigError('WECHAT_APP_ID and WECHAT_APP_SECRET go together');
+  }
+  return {
+    publicUrl,
+    language,
+    smtpUrl,
+    smtpFrom: env.SMTP_FROM || 'Thunderwatch <noreply@localhost>',
+    webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 5000, 100, 60_000),
+    maxAttempts: int(env, 'NOTIFY_MAX_ATTEMPTS', 6, 1, 20),
+    wechat: {
+      apiBase: (env.WECHAT_API_BASE || 'https://api.weixin.qq.com').replace(/\/+$/, ''),
+      appId,
+      appSecret,
+      token: env.WECHAT_TOKEN || null,
+      templateId: env.WECHAT_TEMPLATE_ID || null,
     },
   };
 }

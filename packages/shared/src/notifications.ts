@@ -45,3 +45,67 @@ export interface DistributionInput {
   escalate_after_min?: number | null;
   escalate_to?: Recipient[] | null;
 }
+
+/** What a notification is about. */
+export const NOTIFICATION_EVENTS = ['alarm', 'alarm_confirmed', 'daily_summary', 'test'] as const;
+export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+
+export const DELIVERY_STATUSES = ['pending', 'sending', 'sent', 'failed', 'suppressed', 'cancelled'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** Why a delivery was not sent: inside the list's quiet hours, a duplicate within 5 min, or the alarm was confirmed before its escalation fell due. */
+export type DeliveryReason = 'quiet_hours' | 'duplicate' | 'confirmed';
+
+/** One message of the in-app inbox (GET /api/notification_record, socket `notification`). */
+export interface InboxItem {
+  id: number;
+  event: NotificationEvent;
+  title: string;
+  body: string;
+  link: string | null;
+  location_id: number | null;
+  level: number | null;
+  alarm_id: number | null;
+  /** The alarm's confirmation, whoever made it: shown to everyone the alarm reached. */
+  alarm_confirmed_at: string | null;
+  alarm_confirmed_by: { id: number; name: string } | null;
+  created_at: string;
+  read_at: string | null;
+}
+
+/** A topic a user may subscribe to: a location's alarms, or the daily summary. */
+export interface Topic {
+  /** "location:<id>" or "daily_summary". */
+  id: string;
+  kind: 'location_alarms' | 'daily_summary';
+  location_id: number | null;
+  location_name: string | null;
+  subscribed: boolean;
+}
+
+/** One outbox row as the delivery records show it. */
+export interface DeliveryRecord {
+  id: number;
+  event: NotificationEvent;
+  alarm_id: number | null;
+  list_id: number | null;
+  tier: 0 | 1;
+  channel: Channel;
+  recipient: Recipient;
+  location_id: number | null;
+  level: number | null;
+  status: DeliveryStatus;
+  reason: DeliveryReason | null;
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  finished_at: string | null;
+  /** From the event (the alarm) to the receiver's acceptance. */
+  latency_ms: number | null;
+}
+
+/** POST /api/notification/test: send a test message now through one channel to one recipient. */
+export interface TestMessageInput {
+  channel: Channel;
+  recipient: Recipient;
+}

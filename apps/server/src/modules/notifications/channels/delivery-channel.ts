@@ -1,0 +1,92 @@
+import type { Language } from '@thunderwatch/shared/languages';
+import type { Channel, NotificationEvent, RecipientKind } from '@thunderwatch/shared/notifications';
+import type { Approach, Level, RingLevel } from '@thunderwatch/shared/warnings';
+
+/** An alarm as its messages tell it, frozen when the alarm was raised. */
+export interface AlarmFacts {
+  alarm_id: number;
+  alert_id: number;
+  location_id: number;
+  location_name: string;
+  level: RingLevel;
+  previous_level: Level;
+  /** When the alarm was raised (ISO). */
+  at: string;
+  nearest_km: number | null;
+  bearing_deg: number | null;
+  approach: Approach | null;
+  /** The wall board, for the "open" link. */
+  board_url: string;
+}
+
+export interface ConfirmationFacts {
+  at: string;
+  by: string;
+  note: string | null;
+}
+
+export interface DailySummaryFacts {
+  /** The local day summarised, YYYY-MM-DD. */
+  date: string;
+  alarms: number;
+  red: number;
+  locations: { id: number; name: string; alarms: number; peak_level: number }[];
+  board_url: string;
+}
+
+/** What a message says; rendered per channel and language when it is sent. */
+export type NotificationPayload =
+  | { event: 'alarm'; alarm: AlarmFacts }
+  | { event: 'alarm_confirmed'; alarm: AlarmFacts; confirmation: ConfirmationFacts }
+  | { event: 'daily_summary'; summary: DailySummaryFacts }
+  | { event: 'test'; at: string; board_url: string };
+
+/** Per-recipient settings of a channel (stored with the delivery, never returned by the API). */
+export interface ChannelOptions {
+  /** Webhooks: the body format, JSON (default) or CAP 1.2 XML. */
+  format?: 'json' | 'cap';
+  /** Webhooks: the HMAC-SHA256 signing secret. */
+  secret?: string;
+}
+
+/** One message to one address through one channel. */
+export interface OutgoingMessage {
+  deliveryId: number;
+  /** Stable across retries and resends: receivers use it to drop duplicates. */
+  idempotencyKey: string;
+  event: NotificationEvent;
+  groupId: number;
+  /** The user it is for (in-app needs it; other channels to a user recipient carry it too). */
+  userId: number | null;
+  channel: Channel;
+  recipientKind: RecipientKind;
+  /** E-mail address, phone number, URL, WeChat openid, or the user id for in-app. */
+  address: string;
+  language: Language;
+  /** IANA time zone the recipient reads times in. */
+  timeZone: string;
+  options: ChannelOptions;
+  payload: NotificationPayload;
+}
+
+/**
+ * A failed send. `permanent` ones (a refused address, a channel that is not configured) are not retried;
+ * the others (timeouts, 5xx, connection refused) are retried with backoff.
+ */
+export class ChannelError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly permanent = false,
+  ) {
+    super(message);
+  }
+}
+
+/** A way to deliver messages. `send` resolves when the receiver accepted it, or throws a ChannelError. */
+export interface DeliveryChannel {
+  readonly name: Channel;
+  /** Null when the channel can send; otherwise why not (e.g. "SMTP_URL is not set"). */
+  readonly unavailable: string | null;
+  send(message: OutgoingMessage): Promise<void>;
+}

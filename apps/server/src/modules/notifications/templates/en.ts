@@ -1,0 +1,44 @@
+import type { EventTemplates } from './template-kit.js';
+import { compassPoint, km, localTime, nextArrival } from './template-kit.js';
+
+const LEVEL = { 1: 'Yellow', 2: 'Orange', 3: 'Red' } as const;
+const LEVEL_OR_CLEAR = { 0: 'clear', 1: 'yellow', 2: 'orange', 3: 'red' } as const;
+
+export const EN_TEMPLATES: EventTemplates = {
+  alarm: ({ alarm: a }, tz) => {
+    const parts = [`${LEVEL[a.level]} lightning warning at ${a.location_name} (was ${LEVEL_OR_CLEAR[a.previous_level]}).`];
+    if (a.nearest_km !== null) {
+      const dir = a.bearing_deg === null ? '' : ` ${compassPoint(a.bearing_deg, 'en')}`;
+      parts.push(`Nearest stroke ${km(a.nearest_km)} km${dir}.`);
+    }
+    const eta = nextArrival(a.approach);
+    if (eta) parts.push(`Storm approaching, about ${Math.round(eta.eta_min)} min to the ${km(eta.radius_km)} km ring.`);
+    else if (a.approach?.status === 'moving_away') parts.push('Storm moving away.');
+    parts.push(`${localTime(a.at, tz)}.`);
+    return { title: `${LEVEL[a.level]} warning · ${a.location_name}`, body: parts.join(' '), link: a.board_url };
+  },
+  alarm_confirmed: ({ alarm: a, confirmation: c }, tz) => ({
+    title: `Confirmed · ${a.location_name}`,
+    body: `${c.by} confirmed the ${LEVEL[a.level].toLowerCase()} warning at ${a.location_name} at ${localTime(c.at, tz)}.${c.note ? ` Note: ${c.note}` : ''}`,
+    link: a.board_url,
+  }),
+  daily_summary: ({ summary: s }) => {
+    const top = s.locations
+      .slice(0, 5)
+      .map((l) => `${l.name} ${l.alarms}`)
+      .join(', ');
+    return {
+      title: `Lightning summary · ${s.date}`,
+      body:
+        s.alarms === 0
+          ? `No alarms on ${s.date}.`
+          : `${s.alarms} alarms on ${s.date} (${s.red} red). ${top}.`,
+      link: s.board_url,
+    };
+  },
+  test: ({ at, board_url }, tz) => ({
+    title: 'Thunderwatch test message',
+    body: `This is a test message sent at ${localTime(at, tz)}. This channel works.`,
+    link: board_url,
+  }),
+};

@@ -1,0 +1,55 @@
+import type { Language } from '@thunderwatch/shared/languages';
+import type { Approach } from '@thunderwatch/shared/warnings';
+import type { NotificationPayload } from '../channels/delivery-channel.js';
+
+/** A message in one language: a title line, a short body and the link to open. */
+export interface RenderedMessage {
+  title: string;
+  body: string;
+  link: string;
+}
+
+/** One language's wording of every event. */
+export type EventTemplates = {
+  [E in NotificationPayload['event']]: (
+    payload: Extract<NotificationPayload, { event: E }>,
+    timeZone: string,
+  ) => RenderedMessage;
+};
+
+const POINTS_EN = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'];
+const POINTS_ZH = ['北', '东北', '东', '东南', '南', '西南', '西', '西北'];
+
+/** The 8-point compass name of a bearing in degrees. */
+export function compassPoint(bearingDeg: number, language: Language): string {
+  const i = Math.round((((bearingDeg % 360) + 360) % 360) / 45) % 8;
+  return (language === 'en' ? POINTS_EN : POINTS_ZH)[i] as string;
+}
+
+/** "2026-11-21 14:03" in the reader's time zone. */
+export function localTime(iso: string, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(iso));
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+}
+
+/** The soonest ring the storm is expected to reach (not one it is already inside), if any. */
+export function nextArrival(approach: Approach | null): { radius_km: number; eta_min: number } | null {
+  if (!approach || approach.status !== 'approaching') return null;
+  let best: { radius_km: number; eta_min: number } | null = null;
+  for (const r of approach.rings) {
+    if (r.eta_min === null || r.eta_min <= 0) continue;
+    if (!best || r.eta_min < best.eta_min) best = { radius_km: r.radius_km, eta_min: r.eta_min };
+  }
+  return best;
+}
+
+export const km = (x: number) => (x < 10 ? x.toFixed(1) : Math.round(x).toString());

@@ -1,0 +1,41 @@
+import type { EventTemplates } from './template-kit.js';
+import { compassPoint, km, localTime, nextArrival } from './template-kit.js';
+
+const LEVEL = { 1: '黄色', 2: '橙色', 3: '红色' } as const;
+const LEVEL_OR_CLEAR = { 0: '无预警', 1: '黄色', 2: '橙色', 3: '红色' } as const;
+
+export const ZH_TEMPLATES: EventTemplates = {
+  alarm: ({ alarm: a }, tz) => {
+    const parts = [`${a.location_name}发布雷电${LEVEL[a.level]}预警（此前${LEVEL_OR_CLEAR[a.previous_level]}）。`];
+    if (a.nearest_km !== null) {
+      const dir = a.bearing_deg === null ? '' : `，方位${compassPoint(a.bearing_deg, 'zh-Hans')}`;
+      parts.push(`最近落雷 ${km(a.nearest_km)} 公里${dir}。`);
+    }
+    const eta = nextArrival(a.approach);
+    if (eta) parts.push(`雷暴正在逼近，约 ${Math.round(eta.eta_min)} 分钟到达 ${km(eta.radius_km)} 公里圈。`);
+    else if (a.approach?.status === 'moving_away') parts.push('雷暴正在远离。');
+    parts.push(`时间 ${localTime(a.at, tz)}。`);
+    return { title: `【雷电${LEVEL[a.level]}预警】${a.location_name}`, body: parts.join(''), link: a.board_url };
+  },
+  alarm_confirmed: ({ alarm: a, confirmation: c }, tz) => ({
+    title: `【已确认】${a.location_name}`,
+    body: `${c.by} 已于 ${localTime(c.at, tz)} 确认${a.location_name}的雷电${LEVEL[a.level]}预警。${c.note ? `备注：${c.note}` : ''}`,
+    link: a.board_url,
+  }),
+  daily_summary: ({ summary: s }) => {
+    const top = s.locations
+      .slice(0, 5)
+      .map((l) => `${l.name} ${l.alarms} 次`)
+      .join('，');
+    return {
+      title: `雷电日报 · ${s.date}`,
+      body: s.alarms === 0 ? `${s.date} 无预警。` : `${s.date} 共 ${s.alarms} 次预警（红色 ${s.red} 次）。${top}。`,
+      link: s.board_url,
+    };
+  },
+  test: ({ at, board_url }, tz) => ({
+    title: '雷电监测预警平台测试消息',
+    body: `这是一条测试消息，发送于 ${localTime(at, tz)}。此通道工作正常。`,
+    link: board_url,
+  }),
+};
