@@ -1,3 +1,4 @@
+import type { InboxItem } from './notifications.js';
 import type { StrokeDto } from './strokes.js';
 import type { AlarmDto, WarningItem } from './warnings.js';
 
@@ -9,6 +10,8 @@ export interface ServerToClientEvents {
   warning: (items: WarningItem[]) => void;
   /** A new alarm (a level rise), or an alarm that was just confirmed. */
   alarm: (alarm: AlarmDto) => void;
+  /** A new message in the user's in-app inbox (to that user's room only). */
+  notification: (item: InboxItem) => void;
 }
 
 export type ClientToServerEvents = Record<string, never>;
