@@ -13,14 +13,32 @@ describe('daily summary: which local day, and is it due', () => {
     ['2024-03-01T07:59:00Z', 'UTC', null, '', ''],
     ['2024-06-02T03:00:00Z', 'Asia/Kolkata', '2024-06-01', '2024-05-31T18:30:00Z', '2024-06-01T18:30:00Z'],
     // Spring forward: a 23-hour day.
-    ['2024-03-11T12:00:00Z', 'America/New_York', '2024-03-10', '2024-03-10T05:00:00Z', '2024-03-11T04:00:00Z'],
+    [
+      '2024-03-11T12:00:00Z',
+      'America/New_York',
+      '2024-03-10',
+      '2024-03-10T05:00:00Z',
+      '2024-03-11T04:00:00Z',
+    ],
     ['2024-03-11T11:59:00Z', 'America/New_York', null, '', ''],
     // Fall back: a 25-hour day.
     ['2024-10-28T08:00:00Z', 'Europe/London', '2024-10-27', '2024-10-26T23:00:00Z', '2024-10-28T00:00:00Z'],
     // A local date ahead of UTC's.
-    ['2024-06-01T20:00:00Z', 'Pacific/Auckland', '2024-06-01', '2024-05-31T12:00:00Z', '2024-06-01T12:00:00Z'],
+    [
+      '2024-06-01T20:00:00Z',
+      'Pacific/Auckland',
+      '2024-06-01',
+      '2024-05-31T12:00:00Z',
+      '2024-06-01T12:00:00Z',
+    ],
     // Midnight did not exist in São Paulo on 2018-11-04: the day began at 01:00 local.
-    ['2018-11-05T11:00:00Z', 'America/Sao_Paulo', '2018-11-04', '2018-11-04T03:00:00Z', '2018-11-05T02:00:00Z'],
+    [
+      '2018-11-05T11:00:00Z',
+      'America/Sao_Paulo',
+      '2018-11-04',
+      '2018-11-04T03:00:00Z',
+      '2018-11-05T02:00:00Z',
+    ],
   ])('at %s in %s → %s', (now, zone, date, from, to) => {
     const due = dailySummaryDue(new Date(now), zone);
     if (date === null) {
