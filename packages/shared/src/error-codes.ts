@@ -45,6 +45,10 @@ export const ERROR_CODES = [
   'alert.not_found',
   'warning.window_too_large',
   'distribution.not_found',
+  'wechat.not_configured',
+  'wechat.unavailable',
+  'wechat.bad_signature',
+  'wechat.stale_request',
   'server.internal',
   'server.unavailable',
 ] as const;
