@@ -146,12 +146,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     warning: (groupId, items) => io.to(groupRooms(groupId)).emit('warning', items),
     alarm: (groupId, alarm) => io.to(groupRooms(groupId)).emit('alarm', alarm),
   });
+  s.inapp.attach((userId, item) => io.to(`user:${userId}`).emit('notification', item));
   await s.warningEngine.start();
+  if (config.notifications.worker) s.deliveryWorker.start();
   await registerWebApp(app, config.webDist);
 
   const stopHousekeeping = startHousekeeping({ db, services: s, config, log: app.log, now });
   app.addHook('onClose', async () => {
     stopHousekeeping();
+    await s.deliveryWorker.stop();
     await s.warningEngine.stop();
     await s.accessLogWriter.flush();
   });

@@ -49,6 +49,12 @@ export interface NotificationsConfig {
   publicUrl: string;
   /** Language of messages to addresses that are not users (phones, e-mails, webhooks, openids). */
   language: 'zh-Hans' | 'en';
+  /** Time zone of messages (and quiet hours) to addresses that are not users. */
+  timeZone: string;
+  /** Whether this process runs a delivery worker (API-only nodes, and tests that drive it by hand, do not). */
+  worker: boolean;
+  /** How long a worker holds a delivery it claimed; after that (it died) another worker takes it over. */
+  leaseMs: number;
   /** smtp:// or smtps:// with optional user:password@; null: e-mail is unavailable. */
   smtpUrl: string | null;
   smtpFrom: string;
@@ -195,9 +201,21 @@ function notificationsConfig(env: NodeJS.ProcessEnv): NotificationsConfig {
   if ((appId === null) !== (appSecret === null)) {
     throw new ConfigError('WECHAT_APP_ID and WECHAT_APP_SECRET go together');
   }
+  if (env.NOTIFY_WORKER && env.NOTIFY_WORKER !== 'on' && env.NOTIFY_WORKER !== 'off') {
+    throw new ConfigError(`NOTIFY_WORKER must be "on" or "off", got "${env.NOTIFY_WORKER}"`);
+  }
+  const timeZone = env.NOTIFY_TIME_ZONE || 'Asia/Shanghai';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+  } catch {
+    throw new ConfigError(`NOTIFY_TIME_ZONE is not a time zone: "${timeZone}"`);
+  }
   return {
     publicUrl,
     language,
+    timeZone,
+    worker: env.NOTIFY_WORKER !== 'off',
+    leaseMs: int(env, 'NOTIFY_LEASE_SEC', 60, 1, 3600) * 1000,
     smtpUrl,
     smtpFrom: env.SMTP_FROM || 'Thunderwatch <noreply@localhost>',
     webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 5000, 100, 60_000),

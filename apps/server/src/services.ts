@@ -23,6 +23,14 @@ import { LocationChanges } from './modules/locations/location-changes.js';
 import { LocationsRepo } from './modules/locations/locations-repo.js';
 import { LocationsService } from './modules/locations/locations-service.js';
 import { UserMapDataService } from './modules/locations/user-map-data-service.js';
+import { AlarmOutbox } from './modules/notifications/alarm-outbox.js';
+import { ChannelRegistry } from './modules/notifications/channels/channel-registry.js';
+import { InappChannel } from './modules/notifications/channels/inapp-channel.js';
+import { SmsChannel } from './modules/notifications/channels/sms-channel.js';
+import { DeliveryWorker } from './modules/notifications/delivery-worker.js';
+import { InboxRepo } from './modules/notifications/inbox-repo.js';
+import { OutboxRepo } from './modules/notifications/outbox-repo.js';
+import { RecipientsRepo } from './modules/notifications/recipients-repo.js';
 import { DevSmsProvider } from './modules/sms/dev-sms-provider.js';
 import { HttpSmsProvider } from './modules/sms/http-sms-provider.js';
 import { SmsOutboxRepo } from './modules/sms/outbox-repo.js';
@@ -109,7 +117,28 @@ export function createServices(d: {
   const zonesRepo = new ZonesRepo(db);
   const groupExists = async (id: number) => (await groups.get(id, null)) !== null;
   const warningStore = new WarningStore(db);
+  const notify = config.notifications;
+  const outbox = new OutboxRepo(db);
+  const inbox = new InboxRepo(db);
+  const inapp = new InappChannel(inbox, now);
+  const channels = new ChannelRegistry([inapp, new SmsChannel(smsProvider)]);
+  const deliveryWorker = new DeliveryWorker({
+    outbox,
+    channels,
+    now,
+    log: d.log,
+    maxAttempts: notify.maxAttempts,
+    leaseMs: notify.leaseMs,
+  });
+  const alarmOutbox = new AlarmOutbox({
+    outbox,
+    recipients: new RecipientsRepo(),
+    defaults: { language: notify.language, timeZone: notify.timeZone },
+    boardUrl: `${notify.publicUrl}/realtimealert`,
+  });
+  alarmOutbox.onEnqueued(() => deliveryWorker.wake());
   const warningEngine = new WarningEngineService({
+    outbox: alarmOutbox,
     store: warningStore,
     episodes: new EpisodesRepo(),
     locations: locationsRepo,
@@ -173,7 +202,14 @@ export function createServices(d: {
       locations,
       strokes,
       now,
+      confirmed: (alarm) => alarmOutbox.confirmed(alarm, now()),
     }),
+    outbox,
+    inbox,
+    inapp,
+    channels,
+    deliveryWorker,
+    alarmOutbox,
   };
 }
 

@@ -1,3 +1,4 @@
+import { AppError } from '../lib/app-error.js';
 import type { SmsProvider } from '../modules/sms/sms-provider.js';
 
 /** An SMS provider that keeps what it was asked to send, for tests to read the codes. */
@@ -5,8 +6,11 @@ export class RecordingSms implements SmsProvider {
   readonly name = 'test';
   readonly keepsText = true;
   readonly sent: { phone: string; message: string }[] = [];
+  /** When set, every send fails with this reason (a gateway that is down). */
+  failWith: string | null = null;
 
   async send(phone: string, message: string): Promise<void> {
+    if (this.failWith) throw new AppError('sms.send_failed', 502, this.failWith);
     this.sent.push({ phone, message });
   }
 

@@ -1,7 +1,8 @@
 import { cloneWarningState } from '@thunderwatch/domain/ring-rules';
 import { WarningEngineCore } from '@thunderwatch/domain/warning-engine';
-import type { AlarmDto, WarningItem } from '@thunderwatch/shared/warnings';
+import type { AlarmDto, Approach, WarningItem } from '@thunderwatch/shared/warnings';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Queryable } from '../../db/database.js';
 import type { StrokeBus } from '../../pipeline/stroke-bus.js';
 import type { LocationChange, LocationChanges, LocationRecord } from '../locations/location-changes.js';
 import type { StrokeRow } from '../strokes/stroke-row.js';
@@ -22,6 +23,12 @@ export const TICK_MS = 1000;
 const REPLAY_PAGE = 20_000;
 /** Time per tick for storm approach estimates, so that strokes never wait long behind them. */
 const APPROACH_BUDGET_MS = 10;
+/** Where alarms' deliveries are written (the notifications outbox). */
+export interface AlarmDeliveries {
+  enqueue(tx: Queryable, raised: { alarm: AlarmDto; approach: Approach | null }[]): Promise<unknown>;
+  committed(): void;
+}
+
 /** How often the watermark alone is written while strokes reach no location. */
 const WATERMARK_EVERY_MS = 10_000;
 
@@ -58,6 +65,8 @@ export class WarningEngineService {
       lateAfterMs: number;
       now: () => Date;
       log: FastifyBaseLogger;
+      /** Writes each alarm's deliveries in the alarm's transaction. */
+      outbox?: AlarmDeliveries;
     },
   ) {
     this.persister = new WarningPersister(d.store, d.episodes);
@@ -236,7 +245,13 @@ export class WarningEngineService {
     const mark = latest(this.pending.watermark, watermark);
     let alarms: AlarmDto[];
     try {
-      ({ alarms } = await this.persister.write(all, (id) => this.meta.get(id), mark, now));
+      ({ alarms } = await this.persister.write(
+        all,
+        (id) => this.meta.get(id),
+        mark,
+        now,
+        (tx, raised) => this.deliveriesOf(tx, raised, now),
+      ));
       this.pending = { updates: [], watermark: null };
       if (mark) this.watermarkWrittenMs = now.getTime();
     } catch (error) {
@@ -244,6 +259,7 @@ export class WarningEngineService {
       throw error;
     }
     updates = all;
+    if (alarms.length > 0) this.d.outbox?.committed();
     for (const a of alarms)
       this.unconfirmed.set(a.location_id, (this.unconfirmed.get(a.location_id) ?? 0) + 1);
     if (!this.emitter) return;
@@ -257,6 +273,15 @@ export class WarningEngineService {
       byGroup.set(meta.groupId, list);
     }
     for (const [groupId, items] of byGroup) this.emitter.warning(groupId, items);
+  }
+
+  private async deliveriesOf(tx: Queryable, alarms: AlarmDto[], now: Date): Promise<void> {
+    if (!this.d.outbox) return;
+    const raised = alarms.map((alarm) => {
+      const meta = this.meta.get(alarm.location_id);
+      return { alarm, approach: meta ? this.itemOf(meta, now.getTime()).approach : null };
+    });
+    await this.d.outbox.enqueue(tx, raised);
   }
 
   /** Episodes left open by locations that are gone or were disabled while the engine was down. */

@@ -1,6 +1,7 @@
 import { cloneWarningState, type WarningState } from '@thunderwatch/domain/ring-rules';
 import type { LocationUpdate } from '@thunderwatch/domain/warning-engine';
 import type { AlarmDto, AlertStroke, Level, RingLevel } from '@thunderwatch/shared/warnings';
+import type { Queryable } from '../../db/database.js';
 import type { StrokeRow } from '../strokes/stroke-row.js';
 import type { AlertChange, EpisodesRepo, EventRow, NewAlarm, NewAlert, RingTally } from './episodes-repo.js';
 import type { StoredState, WarningStore } from './warning-store.js';
@@ -46,8 +47,11 @@ export class WarningPersister {
     metaOf: (id: number) => WatchedMeta | undefined,
     watermark: Date | null,
     now: Date,
+    /** Runs inside the transaction with the alarms it raised (their deliveries are written with them). */
+    withAlarms?: (tx: Queryable, alarms: AlarmDto[]) => Promise<unknown>,
   ): Promise<PersistOutcome> {
     const plan = this.plan(updates, metaOf, now);
+    let alarms: AlarmDto[] = [];
     await this.store.transaction(async (tx) => {
       const alertIds = await this.episodes.nextAlertIds(tx, plan.newAlerts.length);
       plan.newAlerts.forEach((a, i) => {
@@ -70,6 +74,8 @@ export class WarningPersister {
       );
       await this.store.saveStates(tx, [...plan.states.values()]);
       if (watermark) await this.store.setWatermark(tx, watermark);
+      alarms = plan.alarms.map((a) => alarmDto(a, now));
+      if (withAlarms && alarms.length > 0) await withAlarms(tx, alarms);
     });
     for (const [locationId, alert] of plan.openAfter) {
       if (alert === null) this.openAlerts.delete(locationId);
@@ -77,23 +83,7 @@ export class WarningPersister {
     }
     // The engine keeps changing its live states in place: keep copies of what was written.
     for (const u of updates) this.stored.set(u.id, cloneWarningState(u.state));
-    return {
-      alarms: plan.alarms.map((a) => ({
-        id: a.id,
-        alert_id: a.alert.id,
-        location_id: a.locationId,
-        location_name: a.locationName,
-        group_id: a.groupId,
-        level: a.level,
-        previous_level: a.previousLevel,
-        created_at: now.toISOString(),
-        nearest_km: a.nearestKm,
-        bearing_deg: a.bearingDeg,
-        confirmed_at: null,
-        confirmed_by: null,
-        note: null,
-      })),
-    };
+    return { alarms };
   }
 
   /** Works out every row to write, in memory, with references to alerts whose ids come later. */
@@ -182,6 +172,27 @@ export class WarningPersister {
     }
     return { newAlerts, changes, alarms, events, states, openAfter };
   }
+}
+
+function alarmDto(
+  a: Omit<NewAlarm, 'alertId'> & { alert: AlertRef; locationName: string },
+  now: Date,
+): AlarmDto {
+  return {
+    id: a.id,
+    alert_id: a.alert.id,
+    location_id: a.locationId,
+    location_name: a.locationName,
+    group_id: a.groupId,
+    level: a.level,
+    previous_level: a.previousLevel,
+    created_at: now.toISOString(),
+    nearest_km: a.nearestKm,
+    bearing_deg: a.bearingDeg,
+    confirmed_at: null,
+    confirmed_by: null,
+    note: null,
+  };
 }
 
 /** An alert of the batch: an existing row (its id known) or a new one (its id assigned at write time). */

@@ -30,6 +30,8 @@ export class WarningService {
       locations: { get(user: AuthUser, id: number): Promise<LocationDto> };
       strokes: StrokesRepo;
       now: () => Date;
+      /** Stops the alarm's escalation and tells everyone it went to (the notifications outbox). */
+      confirmed?: (alarm: AlarmDto) => Promise<void>;
     },
   ) {}
 
@@ -47,7 +49,10 @@ export class WarningService {
     const note = input.note?.trim() ? input.note.trim() : null;
     const changed = await this.d.store.confirmAlarm(input.id, user.id, note, this.d.now());
     const alarm = (await this.d.alarms.findById(input.id, scope)) as AlarmDto;
-    if (changed) this.d.engine.alarmConfirmed(alarm);
+    if (changed) {
+      this.d.engine.alarmConfirmed(alarm);
+      await this.d.confirmed?.(alarm);
+    }
     return alarm;
   }
 

@@ -1,0 +1,151 @@
+import { channelsFor } from '@thunderwatch/domain/delivery-rules';
+import type { Language } from '@thunderwatch/shared/languages';
+import type { Channel, DistributionList, Recipient } from '@thunderwatch/shared/notifications';
+import type { AlarmFacts, ChannelOptions } from './channels/delivery-channel.js';
+import type { NewDelivery } from './outbox-repo.js';
+
+/** A user as delivery needs them: where each channel reaches them, and how they read. */
+export interface DeliveryUser {
+  id: number;
+  groupId: number;
+  email: string | null;
+  phone: string | null;
+  openid: string | null;
+  language: Language;
+  timeZone: string;
+  /** Channels the user chose for topics they subscribe to. */
+  prefs: { in_app?: boolean; email?: boolean; sms?: boolean; wechat?: boolean };
+}
+
+export interface AlarmToDeliver {
+  groupId: number;
+  at: Date;
+  facts: AlarmFacts;
+}
+
+export interface PlanInput {
+  alarms: readonly AlarmToDeliver[];
+  lists: readonly Pick<
+    DistributionList,
+    | 'id'
+    | 'group_id'
+    | 'locations'
+    | 'min_level'
+    | 'channels'
+    | 'recipients'
+    | 'quiet_hours'
+    | 'escalate_after_min'
+    | 'escalate_to'
+  >[];
+  users: ReadonlyMap<number, DeliveryUser>;
+  /** Subscribers per topic ("location:<id>"). */
+  subscribers: ReadonlyMap<string, readonly DeliveryUser[]>;
+  /** Language and time zone of addresses that are not users. */
+  defaults: { language: Language; timeZone: string };
+}
+
+/** The topic of a location's alarms. */
+export const locationTopic = (locationId: number) => `location:${locationId}`;
+
+const PREF_CHANNELS: readonly [keyof DeliveryUser['prefs'], Channel][] = [
+  ['in_app', 'inapp'],
+  ['email', 'email'],
+  ['sms', 'sms'],
+  ['wechat', 'wechat'],
+];
+
+/** Where a channel reaches a user, if it does. */
+function userAddress(user: DeliveryUser, channel: Channel): string | null {
+  switch (channel) {
+    case 'inapp':
+      return String(user.id);
+    case 'email':
+      return user.email;
+    case 'sms':
+      return user.phone;
+    case 'wechat':
+      return user.openid;
+    case 'webhook':
+      return null;
+  }
+}
+
+function optionsOf(r: Recipient): ChannelOptions | null {
+  const { format, secret } = r as Recipient & ChannelOptions;
+  if (format === undefined && secret === undefined) return null;
+  return { ...(format ? { format } : {}), ...(secret ? { secret } : {}) };
+}
+
+/**
+ * Every delivery of a batch of alarms: for each list of the alarm's group that covers the location and
+ * level, one per recipient and channel that reaches it (users through each of the list's channels they
+ * have an address for), the escalation tier due N minutes after the alarm, and the subscribers of the
+ * location's topic through the channels they chose. One key per (alarm, tier, channel, recipient): a
+ * recipient on two lists, or on a list and subscribed, gets one message.
+ */
+export function planAlarmDeliveries(input: PlanInput): NewDelivery[] {
+  const out = new Map<string, NewDelivery>();
+  for (const alarm of input.alarms) {
+    const a = alarm.facts;
+    const base = {
+      groupId: alarm.groupId,
+      event: 'alarm' as const,
+      alarmId: a.alarm_id,
+      locationId: a.location_id,
+      level: a.level,
+      payload: { event: 'alarm' as const, alarm: a },
+      createdAt: alarm.at,
+    };
+    const add = (
+      r: Recipient,
+      channel: Channel,
+      tier: 0 | 1,
+      list: PlanInput['lists'][number] | null,
+      dueAt: Date,
+      known?: DeliveryUser,
+    ) => {
+      const user = r.kind === 'user' ? (known ?? input.users.get(Number(r.value))) : undefined;
+      if (r.kind === 'user' && (!user || user.groupId !== alarm.groupId)) return;
+      const address = user ? userAddress(user, channel) : r.value;
+      if (!address) return;
+      const key = `alarm:${a.alarm_id}:t${tier}:${channel}:${r.kind}:${r.value}`;
+      if (out.has(key)) return;
+      out.set(key, {
+        ...base,
+        idempotencyKey: key,
+        listId: list?.id ?? null,
+        tier,
+        channel,
+        recipientKind: r.kind,
+        recipientValue: r.value,
+        userId: user?.id ?? null,
+        address,
+        language: user?.language ?? input.defaults.language,
+        timeZone: user?.timeZone ?? input.defaults.timeZone,
+        quietHours: list?.quiet_hours ?? null,
+        channelOptions: optionsOf(r),
+        nextAttemptAt: dueAt,
+      });
+    };
+    for (const list of input.lists) {
+      if (list.group_id !== alarm.groupId || a.level < list.min_level) continue;
+      if (list.locations !== 'all' && !list.locations.includes(a.location_id)) continue;
+      for (const r of list.recipients) {
+        for (const c of channelsFor(r.kind, list.channels)) add(r, c, 0, list, alarm.at);
+      }
+      if (list.escalate_after_min && list.escalate_to) {
+        const due = new Date(alarm.at.getTime() + list.escalate_after_min * 60_000);
+        for (const r of list.escalate_to) {
+          for (const c of channelsFor(r.kind, list.channels)) add(r, c, 1, list, due);
+        }
+      }
+    }
+    for (const user of input.subscribers.get(locationTopic(a.location_id)) ?? []) {
+      const recipient: Recipient = { kind: 'user', value: String(user.id) };
+      for (const [pref, channel] of PREF_CHANNELS) {
+        if (user.prefs[pref]) add(recipient, channel, 0, null, alarm.at, user);
+      }
+    }
+  }
+  return [...out.values()];
+}
