@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import type { AlarmFacts } from './channels/delivery-channel.js';
+import { type DeliveryUser, type PlanInput, planAlarmDeliveries } from './delivery-plan.js';
+
+const AT = new Date('2026-11-21T06:00:00Z');
+const facts = (over: Partial<AlarmFacts> = {}): AlarmFacts => ({
+  alarm_id: 7,
+  alert_id: 3,
+  location_id: 11,
+  location_name: 'Apron',
+  level: 3,
+  previous_level: 0,
+  at: AT.toISOString(),
+  nearest_km: 4.2,
+  bearing_deg: 10,
+  approach: null,
+  board_url: 'http://tw/realtimealert',
+  ...over,
+});
+const user = (id: number, over: Partial<DeliveryUser> = {}): DeliveryUser => ({
+  id,
+  groupId: 1,
+  email: `u${id}@x.cn`,
+  phone: `+861380000000${id}`,
+  openid: null,
+  language: 'en',
+  timeZone: 'Europe/Berlin',
+  prefs: { in_app: true },
+  ...over,
+});
+const list = (over: Partial<PlanInput['lists'][number]> = {}): PlanInput['lists'][number] => ({
+  id: 5,
+  group_id: 1,
+  locations: 'all',
+  min_level: 1,
+  channels: ['inapp', 'sms'],
+  recipients: [{ kind: 'user', value: '1' }],
+  quiet_hours: null,
+  escalate_after_min: null,
+  escalate_to: null,
+  ...over,
+});
+const plan = (over: Partial<PlanInput> = {}) =>
+  planAlarmDeliveries({
+    alarms: [{ groupId: 1, at: AT, facts: facts() }],
+    lists: [list()],
+    users: new Map([
+      [1, user(1)],
+      [2, user(2, { email: null, openid: 'oWx_12345678' })],
+      [9, user(9, { groupId: 2 })],
+    ]),
+    subscribers: new Map(),
+    defaults: { language: 'zh-Hans', timeZone: 'Asia/Shanghai' },
+    ...over,
+  }).map((d) => `${d.tier}:${d.channel}:${d.recipientKind}:${d.address}`);
+
+describe('planAlarmDeliveries', () => {
+  it.each<[string, Partial<PlanInput>, string[]]>([
+    ['a user through each channel of the list', {}, ['0:inapp:user:1', '0:sms:user:+8613800000001']],
+    [
+      'addresses that are not users, only through their own channel',
+      {
+        lists: [
+          list({
+            channels: ['inapp', 'sms', 'email', 'webhook'],
+            recipients: [
+              { kind: 'phone', value: '+8613912345678' },
+              { kind: 'email', value: 'duty@x.cn' },
+              { kind: 'webhook', value: 'https://hook.example/tw' },
+            ],
+          }),
+        ],
+      },
+      ['0:sms:phone:+8613912345678', '0:email:email:duty@x.cn', '0:webhook:webhook:https://hook.example/tw'],
+    ],
+    [
+      'a channel a user has no address for is skipped',
+      { lists: [list({ channels: ['email', 'wechat'], recipients: [{ kind: 'user', value: '2' }] })] },
+      ['0:wechat:user:oWx_12345678'],
+    ],
+    [
+      'a level below the list minimum',
+      { lists: [list({ min_level: 3 })], alarms: [{ groupId: 1, at: AT, facts: facts({ level: 2 }) }] },
+      [],
+    ],
+    ['another location', { lists: [list({ locations: [12] })] }, []],
+    [
+      'the listed location',
+      { lists: [list({ locations: [11, 12], channels: ['inapp'] })] },
+      ['0:inapp:user:1'],
+    ],
+    ["another group's list", { lists: [list({ group_id: 2 })] }, []],
+    [
+      'a user who moved to another group',
+      { lists: [list({ recipients: [{ kind: 'user', value: '9' }] })] },
+      [],
+    ],
+    ['a user who is gone', { lists: [list({ recipients: [{ kind: 'user', value: '404' }] })] }, []],
+    [
+      'the escalation tier',
+      {
+        lists: [
+          list({
+            channels: ['sms'],
+            escalate_after_min: 10,
+            escalate_to: [{ kind: 'phone', value: '+8613700000007' }],
+          }),
+        ],
+      },
+      ['0:sms:user:+8613800000001', '1:sms:phone:+8613700000007'],
+    ],
+    [
+      'one message for a recipient on two lists',
+      { lists: [list(), list({ id: 6 })] },
+      ['0:inapp:user:1', '0:sms:user:+8613800000001'],
+    ],
+    [
+      'subscribers of the location through the channels they chose, once with the list',
+      {
+        lists: [list({ channels: ['inapp'] })],
+        subscribers: new Map([
+          [
+            'location:11',
+            [user(1, { prefs: { in_app: true, email: true } }), user(2, { prefs: { sms: true } })],
+          ],
+          ['location:12', [user(3)]],
+        ]),
+      },
+      ['0:inapp:user:1', '0:email:user:u1@x.cn', '0:sms:user:+8613800000002'],
+    ],
+  ])('%s', (_name, input, expected) => {
+    expect(plan(input)).toEqual(expected);
+  });
+
+  it('dates the escalation N minutes after the alarm, and users read in their language and zone', () => {
+    const rows = planAlarmDeliveries({
+      alarms: [{ groupId: 1, at: AT, facts: facts() }],
+      lists: [
+        list({
+          channels: ['sms'],
+          escalate_after_min: 10,
+          escalate_to: [{ kind: 'phone', value: '+8613700000007' }],
+        }),
+      ],
+      users: new Map([[1, user(1)]]),
+      subscribers: new Map(),
+      defaults: { language: 'zh-Hans', timeZone: 'Asia/Shanghai' },
+    });
+    expect(rows[0]).toMatchObject({ language: 'en', timeZone: 'Europe/Berlin', nextAttemptAt: AT });
+    expect(rows[1]).toMatchObject({
+      language: 'zh-Hans',
+      timeZone: 'Asia/Shanghai',
+      nextAttemptAt: new Date(AT.getTime() + 10 * 60_000),
+      idempotencyKey: 'alarm:7:t1:sms:phone:+8613700000007',
+    });
+  });
+});
