@@ -6,10 +6,35 @@ export type Channel = (typeof CHANNELS)[number];
 export const RECIPIENT_KINDS = ['user', 'phone', 'email', 'webhook', 'wechat'] as const;
 export type RecipientKind = (typeof RECIPIENT_KINDS)[number];
 
-/** `value`: a user id (as a string), a phone number, an e-mail address, a webhook URL or a WeChat openid. */
+/** How a webhook's requests carry a message: JSON (the default) or OASIS CAP 1.2 XML. */
+export const WEBHOOK_FORMATS = ['json', 'cap'] as const;
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+
+/** A webhook signing secret's length bounds. */
+export const WEBHOOK_SECRET_LENGTH = { min: 8, max: 256 } as const;
+
+/**
+ * A recipient as the API shows it. `value`: a user id (as a string), a phone number, an e-mail address, a
+ * webhook URL or a WeChat openid. Webhook recipients also carry `format` and `has_secret`.
+ */
 export interface Recipient {
   kind: RecipientKind;
   value: string;
+  /** Webhooks: the request body's format. */
+  format?: WebhookFormat;
+  /** Webhooks, in answers: whether a signing secret is stored. The secret itself is never returned. */
+  has_secret?: boolean;
+}
+
+/**
+ * A recipient as the API takes it. Webhooks only: `format`, and `secret` (8–256 characters) to sign each
+ * request with; omitted, the secret stored for the same URL in the same list is kept; null (or "") removes it.
+ */
+export interface RecipientInput {
+  kind: RecipientKind;
+  value: string;
+  format?: WebhookFormat;
+  secret?: string | null;
 }
 
 /** Local "HH:MM" times in the list's group's time zone; red alarms always go through. */
@@ -40,10 +65,10 @@ export interface DistributionInput {
   locations: number[] | 'all';
   min_level: 1 | 2 | 3;
   channels: Channel[];
-  recipients: Recipient[];
+  recipients: RecipientInput[];
   quiet_hours?: QuietHours | null;
   escalate_after_min?: number | null;
-  escalate_to?: Recipient[] | null;
+  escalate_to?: RecipientInput[] | null;
 }
 
 /** What a notification is about. */

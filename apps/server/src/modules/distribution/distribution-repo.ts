@@ -1,21 +1,28 @@
-import type { DistributionInput, DistributionList } from '@thunderwatch/shared/notifications';
+import type { DistributionInput } from '@thunderwatch/shared/notifications';
 import type { Database } from '../../db/database.js';
+import type { StoredList, StoredRecipient } from './webhook-options.js';
 
 const COLUMNS = `id, group_id, name, locations, min_level, channels, recipients, quiet_hours, escalate_after_min,
   escalate_to, created_at, updated_at`;
 
-interface Row extends Omit<DistributionList, 'created_at' | 'updated_at'> {
+interface Row extends Omit<StoredList, 'created_at' | 'updated_at'> {
   created_at: Date;
   updated_at: Date;
 }
 
-const toDto = (r: Row): DistributionList => ({
+/** A list to write: webhook secrets already resolved (kept, replaced or removed) by the service. */
+export interface StoredInput extends Omit<DistributionInput, 'recipients' | 'escalate_to'> {
+  recipients: StoredRecipient[];
+  escalate_to?: StoredRecipient[] | null;
+}
+
+const toDto = (r: Row): StoredList => ({
   ...r,
   created_at: r.created_at.toISOString(),
   updated_at: r.updated_at.toISOString(),
 });
 
-const values = (i: DistributionInput) => [
+const values = (i: StoredInput) => [
   i.name,
   JSON.stringify(i.locations),
   i.min_level,
@@ -26,11 +33,14 @@ const values = (i: DistributionInput) => [
   i.escalate_to ? JSON.stringify(i.escalate_to) : null,
 ];
 
-/** Distribution lists; `scope` is the caller's group, or null for admins (every group). */
+/**
+ * Distribution lists as stored, webhook secrets included (the service decides what the API shows); `scope`
+ * is the caller's group, or null for admins (every group).
+ */
 export class DistributionRepo {
   constructor(private readonly db: Database) {}
 
-  async list(groupId: number | null): Promise<DistributionList[]> {
+  async list(groupId: number | null): Promise<StoredList[]> {
     const r = await this.db.query<Row>(
       `SELECT ${COLUMNS} FROM distribution_lists WHERE $1::bigint IS NULL OR group_id = $1 ORDER BY name, id`,
       [groupId],
@@ -38,7 +48,7 @@ export class DistributionRepo {
     return r.rows.map(toDto);
   }
 
-  async get(id: number, scope: number | null): Promise<DistributionList | null> {
+  async get(id: number, scope: number | null): Promise<StoredList | null> {
     const r = await this.db.query<Row>(
       `SELECT ${COLUMNS} FROM distribution_lists WHERE id = $1 AND ($2::bigint IS NULL OR group_id = $2)`,
       [id, scope],
@@ -46,7 +56,7 @@ export class DistributionRepo {
     return r.rows[0] ? toDto(r.rows[0]) : null;
   }
 
-  async create(groupId: number, input: DistributionInput, userId: number): Promise<DistributionList> {
+  async create(groupId: number, input: StoredInput, userId: number): Promise<StoredList> {
     const r = await this.db.query<Row>(
       `INSERT INTO distribution_lists (name, locations, min_level, channels, recipients, quiet_hours,
          escalate_after_min, escalate_to, group_id, created_by)
@@ -56,12 +66,7 @@ export class DistributionRepo {
     return toDto(r.rows[0] as Row);
   }
 
-  async update(
-    id: number,
-    scope: number | null,
-    input: DistributionInput,
-    at: Date,
-  ): Promise<DistributionList | null> {
+  async update(id: number, scope: number | null, input: StoredInput, at: Date): Promise<StoredList | null> {
     const r = await this.db.query<Row>(
       `UPDATE distribution_lists SET name = $1, locations = $2, min_level = $3, channels = $4, recipients = $5,
          quiet_hours = $6, escalate_after_min = $7, escalate_to = $8, updated_at = $11

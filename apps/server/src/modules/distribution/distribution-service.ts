@@ -1,19 +1,27 @@
 import { emailProblem, phoneProblem, wechatProblem } from '@thunderwatch/domain/recipient-checks';
 import type { ErrorDetail } from '@thunderwatch/shared/error-codes';
-import type { DistributionInput, DistributionList, Recipient } from '@thunderwatch/shared/notifications';
+import type { DistributionInput, DistributionList, RecipientInput } from '@thunderwatch/shared/notifications';
 import { type AuthUser, requirePermission } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { readScope, writeGroup } from '../../lib/group-scope.js';
 import { webhookTargetProblem } from '../../lib/webhook-guard.js';
-import type { DistributionRepo } from './distribution-repo.js';
+import type { DistributionRepo, StoredInput } from './distribution-repo.js';
+import { optionProblems, publicList, type StoredRecipients, toStored } from './webhook-options.js';
 
 const notFound = () => new AppError('distribution.not_found', 404, 'No such distribution list');
+
+/** The input as stored: webhook secrets kept from `current` where the input leaves them out. */
+const stored = (input: DistributionInput, current: StoredRecipients | null): StoredInput => ({
+  ...input,
+  recipients: toStored(input.recipients, 'recipients', current),
+  escalate_to: input.escalate_to ? toStored(input.escalate_to, 'escalate_to', current) : null,
+});
 
 /**
  * Distribution lists of a group: who is told of which alarms, through which channels, in which quiet
  * hours, and who is told next when nobody confirms. Every recipient is checked before a list is stored:
  * phone numbers, e-mail addresses and WeChat openids by form, users as members of the group, webhook URLs
- * by form and by where they point.
+ * by form and by where they point. Webhook signing secrets are stored but never shown (`has_secret`).
  */
 export class DistributionService {
   constructor(
@@ -27,14 +35,14 @@ export class DistributionService {
 
   async list(user: AuthUser, groupId?: number): Promise<{ items: DistributionList[] }> {
     requirePermission(user, 'location.read');
-    return { items: await this.d.lists.list(readScope(user, groupId)) };
+    return { items: (await this.d.lists.list(readScope(user, groupId))).map(publicList) };
   }
 
   async add(user: AuthUser, input: DistributionInput, groupId?: number): Promise<DistributionList> {
     requirePermission(user, 'distribution.manage');
     const group = await writeGroup(user, groupId, this.d.groupExists);
     await this.check(group, input);
-    return this.d.lists.create(group, input, user.id);
+    return publicList(await this.d.lists.create(group, stored(input, null), user.id));
   }
 
   async update(user: AuthUser, id: number, input: DistributionInput): Promise<DistributionList> {
@@ -43,9 +51,9 @@ export class DistributionService {
     const current = await this.d.lists.get(id, scope);
     if (!current) throw notFound();
     await this.check(current.group_id, input);
-    const updated = await this.d.lists.update(id, scope, input, this.d.now());
+    const updated = await this.d.lists.update(id, scope, stored(input, current), this.d.now());
     if (!updated) throw notFound();
-    return updated;
+    return publicList(updated);
   }
 
   async remove(user: AuthUser, id: number): Promise<void> {
@@ -79,8 +87,8 @@ export class DistributionService {
       throw new AppError('validation.failed', 400, 'The distribution list is not valid', problems);
   }
 
-  private async recipientProblems(groupId: number, recipients: readonly Recipient[], field: string) {
-    const problems: ErrorDetail[] = [];
+  private async recipientProblems(groupId: number, recipients: readonly RecipientInput[], field: string) {
+    const problems: ErrorDetail[] = optionProblems(recipients, field);
     const userIds = recipients.filter((r) => r.kind === 'user').map((r) => Number(r.value));
     const members = await this.d.lists.usersOfGroup(groupId, userIds.filter(Number.isSafeInteger));
     for (const [i, r] of recipients.entries()) {
@@ -90,7 +98,7 @@ export class DistributionService {
     return problems;
   }
 
-  private async valueProblem(r: Recipient, members: Set<number>): Promise<string | null> {
+  private async valueProblem(r: RecipientInput, members: Set<number>): Promise<string | null> {
     switch (r.kind) {
       case 'user':
         return members.has(Number(r.value)) ? null : 'is not a user of the group';

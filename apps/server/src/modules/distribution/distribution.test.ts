@@ -134,6 +134,130 @@ describe.each(DB_KINDS)('distribution lists (%s)', (kind) => {
     expect(extra.statusCode).toBe(400);
   });
 
+  describe('webhook format and signing secret', () => {
+    const SECRET = 'first-secret-Zq81';
+    const HOOK = 'https://93.184.216.34/lightning';
+    const ESCALATION_HOOK = 'https://93.184.216.35/pager';
+    const webhookList = () => ({
+      ...list(),
+      recipients: [
+        { kind: 'phone', value: '+8613812345678' },
+        { kind: 'webhook', value: HOOK, format: 'cap', secret: SECRET },
+      ],
+      escalate_to: [{ kind: 'webhook', value: ESCALATION_HOOK, secret: 'pager-secret-77' }],
+    });
+    const update = (payload: object) =>
+      t.call({ method: 'POST', url: '/api/distribute_update', token: manager.access, payload });
+    const storedRecipients = async (id: number) =>
+      (
+        await t.db.query<{ recipients: object[]; escalate_to: object[] | null }>(
+          'SELECT recipients, escalate_to FROM distribution_lists WHERE id = $1',
+          [id],
+        )
+      ).rows[0];
+
+    it('stores the secret but never answers with it: has_secret instead, on add, get and update', async () => {
+      const created = await add(manager.access, webhookList());
+      expect(created.statusCode).toBe(201);
+      const id = created.json().id;
+      expect(created.json().recipients).toEqual([
+        { kind: 'phone', value: '+8613812345678' },
+        { kind: 'webhook', value: HOOK, format: 'cap', has_secret: true },
+      ]);
+      expect(created.json().escalate_to).toEqual([
+        { kind: 'webhook', value: ESCALATION_HOOK, format: 'json', has_secret: true },
+      ]);
+      const read = await t.call({ method: 'GET', url: '/api/distribute_get', token: operator.access });
+      const updated = await update({ id, ...webhookList(), name: 'Renamed' });
+      for (const answer of [created, read, updated]) {
+        expect(answer.body).not.toContain(SECRET);
+        expect(answer.body).not.toContain('pager-secret-77');
+        expect(answer.body).not.toContain('"secret"');
+      }
+      expect(read.json().items.find((l: { id: number }) => l.id === id).recipients[1]).toEqual({
+        kind: 'webhook',
+        value: HOOK,
+        format: 'cap',
+        has_secret: true,
+      });
+      // The outbox signs with what is stored.
+      expect((await storedRecipients(id))?.recipients[1]).toEqual({
+        kind: 'webhook',
+        value: HOOK,
+        format: 'cap',
+        secret: SECRET,
+      });
+    });
+
+    it('keeps a stored secret when an update leaves it out, replaces it when given, removes it on null or empty', async () => {
+      const id = (await add(manager.access, webhookList())).json().id;
+      const withoutSecrets = {
+        id,
+        ...list(),
+        recipients: [{ kind: 'webhook', value: HOOK, format: 'json' }],
+        escalate_to: [{ kind: 'webhook', value: ESCALATION_HOOK }],
+      };
+      const kept = await update(withoutSecrets);
+      expect(kept.statusCode).toBe(200);
+      expect(kept.json().recipients).toEqual([
+        { kind: 'webhook', value: HOOK, format: 'json', has_secret: true },
+      ]);
+      let stored = await storedRecipients(id);
+      expect(stored?.recipients).toEqual([{ kind: 'webhook', value: HOOK, secret: SECRET }]);
+      expect(stored?.escalate_to).toEqual([
+        { kind: 'webhook', value: ESCALATION_HOOK, secret: 'pager-secret-77' },
+      ]);
+
+      await update({
+        ...withoutSecrets,
+        recipients: [{ kind: 'webhook', value: HOOK, secret: 'second-secret-9' }],
+      });
+      expect((await storedRecipients(id))?.recipients).toEqual([
+        { kind: 'webhook', value: HOOK, secret: 'second-secret-9' },
+      ]);
+
+      const cleared = await update({
+        ...withoutSecrets,
+        recipients: [{ kind: 'webhook', value: HOOK, secret: null }],
+        escalate_to: [{ kind: 'webhook', value: ESCALATION_HOOK, secret: '' }],
+      });
+      expect(cleared.json().recipients).toEqual([
+        { kind: 'webhook', value: HOOK, format: 'json', has_secret: false },
+      ]);
+      expect(cleared.json().escalate_to[0].has_secret).toBe(false);
+      stored = await storedRecipients(id);
+      expect(stored?.recipients).toEqual([{ kind: 'webhook', value: HOOK }]);
+      expect(stored?.escalate_to).toEqual([{ kind: 'webhook', value: ESCALATION_HOOK }]);
+      // A URL that changed is another receiver: it does not inherit the old URL's secret.
+      const moved = await update({
+        ...withoutSecrets,
+        escalate_to: [{ kind: 'webhook', value: 'https://93.184.216.36/x' }],
+      });
+      expect(moved.json().escalate_to[0].has_secret).toBe(false);
+    });
+
+    it('refuses a format or secret on other recipients, and a secret that is too short, naming the field', async () => {
+      const res = await add(manager.access, {
+        ...list(),
+        recipients: [
+          { kind: 'email', value: 'duty@airport.example.cn', format: 'cap' },
+          { kind: 'phone', value: '+8613812345678', secret: 'twelve-chars' },
+        ],
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details).toEqual([
+        { field: 'recipients/0/format', message: 'only webhook recipients take a format' },
+        { field: 'recipients/1/secret', message: 'only webhook recipients take a secret' },
+      ]);
+      const tooShort = await add(manager.access, {
+        ...list(),
+        recipients: [{ kind: 'webhook', value: HOOK, secret: 'short' }],
+      });
+      expect(tooShort.statusCode).toBe(400);
+      expect(tooShort.json().error.details[0].field).toBe('recipients/0/secret');
+    });
+  });
+
   it('keeps lists inside their group and writing to group admins', async () => {
     const created = (await add(manager.access, list())).json();
     const theirs = await t.call({ method: 'GET', url: '/api/distribute_get', token: outsider.access });

@@ -1,14 +1,41 @@
-import { CHANNELS, RECIPIENT_KINDS } from '@thunderwatch/shared/notifications';
+import {
+  CHANNELS,
+  RECIPIENT_KINDS,
+  WEBHOOK_FORMATS,
+  WEBHOOK_SECRET_LENGTH,
+} from '@thunderwatch/shared/notifications';
 import { Type } from 'typebox';
 import type { App } from '../../lib/fastify.js';
 import { errors, Id, Nullable, StatusOk } from '../../lib/schemas.js';
 import { callerOf } from '../../plugins/auth.js';
 import type { DistributionService } from './distribution-service.js';
 
-const Recipient = Type.Object(
-  { kind: Type.Enum(RECIPIENT_KINDS), value: Type.String({ minLength: 1, maxLength: 2000 }) },
+const recipientFields = {
+  kind: Type.Enum(RECIPIENT_KINDS),
+  value: Type.String({ minLength: 1, maxLength: 2000 }),
+  format: Type.Optional(Type.Enum(WEBHOOK_FORMATS, { description: 'Webhooks: json (default) or cap' })),
+};
+const RecipientInput = Type.Object(
+  {
+    ...recipientFields,
+    secret: Type.Optional(
+      Nullable(
+        Type.String({
+          minLength: WEBHOOK_SECRET_LENGTH.min,
+          maxLength: WEBHOOK_SECRET_LENGTH.max,
+          description:
+            'Webhooks, write-only: omitted keeps the stored secret of the same URL, null removes it',
+        }),
+      ),
+    ),
+  },
   { additionalProperties: false },
 );
+// No `secret` here: the serializer drops any property a response schema does not name.
+const Recipient = Type.Object({
+  ...recipientFields,
+  has_secret: Type.Optional(Type.Boolean({ description: 'Webhooks: a signing secret is stored' })),
+});
 const Clock = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM' });
 const QuietHours = Type.Object({ from: Clock, to: Clock }, { additionalProperties: false });
 const Fields = {
@@ -16,10 +43,10 @@ const Fields = {
   locations: Type.Union([Type.Literal('all'), Type.Array(Id, { maxItems: 10_000 })]),
   min_level: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
   channels: Type.Array(Type.Enum(CHANNELS), { minItems: 1, maxItems: CHANNELS.length }),
-  recipients: Type.Array(Recipient, { minItems: 1, maxItems: 500 }),
+  recipients: Type.Array(RecipientInput, { minItems: 1, maxItems: 500 }),
   quiet_hours: Type.Optional(Nullable(QuietHours)),
   escalate_after_min: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1440 }))),
-  escalate_to: Type.Optional(Nullable(Type.Array(Recipient, { maxItems: 500 }))),
+  escalate_to: Type.Optional(Nullable(Type.Array(RecipientInput, { maxItems: 500 }))),
 };
 const Input = Type.Object(Fields, { additionalProperties: false });
 const List = Type.Object({
