@@ -20,12 +20,15 @@ import { feedRoutes } from './modules/feeds/routes.js';
 import { groupRoutes } from './modules/groups/routes.js';
 import { languageRoutes } from './modules/language/routes.js';
 import { locationRoutes } from './modules/locations/routes.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
 import { smsRoutes } from './modules/sms/routes.js';
 import type { SmsProvider } from './modules/sms/sms-provider.js';
 import { lightningRoutes } from './modules/strokes/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { verifyCodeRoutes } from './modules/verify-codes/routes.js';
 import { warningRoutes } from './modules/warnings/routes.js';
+import { wechatCallbackRoutes } from './modules/wechat/callback-routes.js';
+import { wechatRoutes } from './modules/wechat/routes.js';
 import { zoneRoutes } from './modules/zones/routes.js';
 import { ingestRoutes } from './pipeline/ingest-routes.js';
 import { registerAccessLog } from './plugins/access-log.js';
@@ -138,9 +141,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     alarmRoutes(typed, s.alarms);
     warningRoutes(typed, s.warnings);
     distributionRoutes(typed, s.distribution);
+    notificationRoutes(typed, s.notifications);
+    wechatRoutes(typed, s.wechat);
     api.get('/api/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
   });
   await app.register((ingest) => ingestRoutes(ingest, { feeds: s.feeds, ingest: s.ingest }));
+  await app.register((scope) =>
+    wechatCallbackRoutes(scope, {
+      bindings: s.wechat,
+      token: config.notifications.wechat.token,
+      language: config.notifications.language,
+      now,
+    }),
+  );
   const io = registerRealtime(app, { auth: s.auth, bus: s.bus });
   s.warningEngine.attach({
     warning: (groupId, items) => io.to(groupRooms(groupId)).emit('warning', items),

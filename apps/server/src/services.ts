@@ -49,6 +49,9 @@ import { WarningEngineService } from './modules/warnings/warning-engine-service.
 import { WarningService } from './modules/warnings/warning-service.js';
 import { WarningStore } from './modules/warnings/warning-store.js';
 import { ZonesRepo } from './modules/zones/zones-repo.js';
+import { WechatBindingService } from './modules/wechat/wechat-binding-service.js';
+import { WechatBindingsRepo } from './modules/wechat/wechat-bindings-repo.js';
+import { WechatClient } from './modules/wechat/wechat-client.js';
 import { ZonesService } from './modules/zones/zones-service.js';
 import { FlashAssigner } from './pipeline/flash-ids.js';
 import { IngestService } from './pipeline/ingest-service.js';
@@ -157,6 +160,9 @@ export function createServices(d: {
     now,
   });
   const alarmsRepo = new AlarmsRepo(db);
+  const { apiBase, appId, appSecret } = config.notifications.wechat;
+  const wechatClient = new WechatClient({ apiBase, appId, appSecret, now });
+  const wechatBindings = new WechatBindingsRepo(db);
   return {
     failures,
     codes,
@@ -210,6 +216,14 @@ export function createServices(d: {
     channels,
     deliveryWorker,
     alarmOutbox,
+    wechatClient,
+    wechatBindings,
+    wechat: new WechatBindingService({
+      bindings: wechatBindings,
+      client: wechatClient,
+      callbackToken: config.notifications.wechat.token,
+      now,
+    }),
   };
 }
 

@@ -45,6 +45,8 @@ export const ERROR_CODES = [
   'alert.not_found',
   'warning.window_too_large',
   'distribution.not_found',
+  'notification.topic_not_found',
+  'notification.delivery_not_found',
   'wechat.not_configured',
   'wechat.unavailable',
   'wechat.bad_signature',
