@@ -27,10 +27,15 @@ import { AlarmOutbox } from './modules/notifications/alarm-outbox.js';
 import { ChannelRegistry } from './modules/notifications/channels/channel-registry.js';
 import { InappChannel } from './modules/notifications/channels/inapp-channel.js';
 import { SmsChannel } from './modules/notifications/channels/sms-channel.js';
+import { DeliveryRecordsRepo } from './modules/notifications/delivery-records-repo.js';
+import { DeliveryRecordsService } from './modules/notifications/delivery-records-service.js';
 import { DeliveryWorker } from './modules/notifications/delivery-worker.js';
 import { InboxRepo } from './modules/notifications/inbox-repo.js';
+import { InboxService } from './modules/notifications/inbox-service.js';
 import { OutboxRepo } from './modules/notifications/outbox-repo.js';
 import { RecipientsRepo } from './modules/notifications/recipients-repo.js';
+import { SubscriptionsRepo } from './modules/notifications/subscriptions-repo.js';
+import { TopicsService } from './modules/notifications/topics-service.js';
 import { DevSmsProvider } from './modules/sms/dev-sms-provider.js';
 import { HttpSmsProvider } from './modules/sms/http-sms-provider.js';
 import { SmsOutboxRepo } from './modules/sms/outbox-repo.js';
@@ -216,6 +221,11 @@ export function createServices(d: {
     channels,
     deliveryWorker,
     alarmOutbox,
+    notifications: {
+      inbox: new InboxService(inbox, now),
+      topics: new TopicsService({ subscriptions: new SubscriptionsRepo(db), locations: locationsRepo, now }),
+      deliveries: new DeliveryRecordsService(new DeliveryRecordsRepo(db)),
+    },
     wechatClient,
     wechatBindings,
     wechat: new WechatBindingService({
