@@ -149,32 +149,28 @@ export class DeliveryWorker {
     });
   }
 
-  private claim(limit: number): Promise<ClaimedDelivery[]> {
+  /** Claims due rows, up to each channel's free slots (`perChannelCap` of them when running by hand). */
+  private claim(perChannelCap?: number): Promise<ClaimedDelivery[]> {
     const now = this.o.now();
-    return this.o.outbox.claim({
-      now,
-      leaseUntil: new Date(now.getTime() + this.o.leaseMs),
-      limit,
-      skipChannels: CHANNEL_NAMES.filter((c) => (this.inFlight.get(c) ?? 0) >= this.perChannel),
-    });
+    const slots = new Map(
+      CHANNEL_NAMES.map((c) => [c, perChannelCap ?? this.perChannel - (this.inFlight.get(c) ?? 0)] as const),
+    );
+    return this.o.outbox.claim({ now, leaseUntil: new Date(now.getTime() + this.o.leaseMs), slots });
   }
 
   private async loop(): Promise<void> {
     const pollMs = this.o.pollMs ?? 1000;
     while (this.running) {
       this.woken = false;
-      const capacity = CHANNEL_NAMES.length * this.perChannel - this.sends.size;
       let claimed: ClaimedDelivery[] = [];
-      if (capacity > 0) {
-        try {
-          claimed = await this.claim(Math.min(capacity, 4 * this.perChannel));
-        } catch (error) {
-          this.o.log.error({ err: error }, 'claiming deliveries failed');
-        }
+      try {
+        claimed = await this.claim();
+      } catch (error) {
+        this.o.log.error({ err: error }, 'claiming deliveries failed');
       }
       for (const d of claimed) this.track(d);
-      // A full claim means more may be due: look again at once. Otherwise wait for a wake-up or the poll.
-      if (claimed.length > 0 && claimed.length === Math.min(capacity, 4 * this.perChannel)) continue;
+      // Something was due: look again at once (a finished send also wakes the loop). Otherwise wait.
+      if (claimed.length > 0) continue;
       if (this.woken || !this.running) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pollMs);

@@ -142,32 +142,38 @@ export class OutboxRepo {
   }
 
   /**
-   * Claims up to `limit` due deliveries for this worker until `leaseUntil`: pending ones, and ones whose
-   * worker's lease ran out (it died mid-send). Rows other workers hold are skipped, not waited for.
+   * Claims due deliveries for this worker until `leaseUntil`, at most `slots[channel]` of each channel:
+   * pending ones, and ones whose worker's lease ran out (it died mid-send). Rows other workers hold are
+   * skipped, not waited for.
    */
   async claim(d: {
     now: Date;
     leaseUntil: Date;
-    limit: number;
-    skipChannels: readonly Channel[];
+    slots: ReadonlyMap<Channel, number>;
   }): Promise<ClaimedDelivery[]> {
+    const open = [...d.slots].filter(([, n]) => n > 0);
+    if (open.length === 0) return [];
     const { rows } = await this.db.query<ClaimedRow>(
       `UPDATE deliveries d SET status = 'sending', attempts = d.attempts + 1, lease_until = $2
        FROM (
-         SELECT o.id, a.confirmed_at IS NOT NULL AS alarm_confirmed
-         FROM deliveries o LEFT JOIN alarms a ON a.id = o.alarm_id
-         WHERE o.next_attempt_at <= $1
-           AND (o.status = 'pending' OR (o.status = 'sending' AND o.lease_until < $1))
-           AND NOT (o.channel = ANY($4::text[]))
-         ORDER BY o.next_attempt_at, o.id
-         LIMIT $3
-         FOR UPDATE OF o SKIP LOCKED
+         SELECT x.id, x.alarm_confirmed
+         FROM unnest($3::text[], $4::int[]) AS s(channel, n),
+         LATERAL (
+           SELECT o.id, a.confirmed_at IS NOT NULL AS alarm_confirmed
+           FROM deliveries o LEFT JOIN alarms a ON a.id = o.alarm_id
+           WHERE o.channel = s.channel
+             AND o.next_attempt_at <= $1
+             AND (o.status = 'pending' OR (o.status = 'sending' AND o.lease_until < $1))
+           ORDER BY o.next_attempt_at, o.id
+           LIMIT s.n
+           FOR UPDATE OF o SKIP LOCKED
+         ) x
        ) c
        WHERE d.id = c.id
        RETURNING d.id, d.idempotency_key, d.group_id, d.event, d.alarm_id, d.tier, d.channel, d.recipient_kind,
          d.recipient_value, d.user_id, d.address, d.language, d.location_id, d.level, d.quiet_hours, d.time_zone,
          d.channel_options, d.payload, d.attempts, d.created_at, c.alarm_confirmed`,
-      [d.now, d.leaseUntil, d.limit, d.skipChannels],
+      [d.now, d.leaseUntil, open.map(([c]) => c), open.map(([, n]) => n)],
     );
     return rows.map((r) => ({
       id: Number(r.id),

@@ -1,28 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN, DB_KINDS, type DbKind } from '../../test/harness.js';
-import { withDatabase } from '../../test/pg-names.js';
+import {
+  apiClient,
+  freePort,
+  processStorage,
+  serverEnv,
+  startServer,
+  stopServer,
+} from '../../test/server-process.js';
 
-const MAIN = path.resolve(import.meta.dirname, '../../../dist/main.js');
 const KM = 1 / 110.75;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /** The built server as a real process, killed with SIGKILL in the middle of a storm. */
 describe.each(DB_KINDS)('kill -9 during an active storm, then start again (%s)', (kind: DbKind) => {
@@ -33,66 +21,13 @@ describe.each(DB_KINDS)('kill -9 during an active storm, then start again (%s)',
     for (const c of cleanups) await c();
   });
 
-  const storage = async (): Promise<NodeJS.ProcessEnv> => {
-    if (kind === 'embedded') {
-      const dir = await mkdtemp(path.join(os.tmpdir(), 'tw-kill-'));
-      cleanups.push(() => rm(dir, { recursive: true, force: true }));
-      return { DATA_DIR: dir, DATABASE_URL: undefined };
-    }
-    const url = process.env.DATABASE_URL as string;
-    const name = `tw_t_kill_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('pgTemplate')}"`);
-    await admin.end();
-    cleanups.push(async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    });
-    return { DATABASE_URL: withDatabase(url, name) };
-  };
-
   it('resumes the warning with the same episode and countdown, and opens no second episode', async () => {
-    expect(existsSync(MAIN), `${MAIN} is missing: npm test builds it (tsc -b) before the tests`).toBe(true);
     const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      ...(await storage()),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      SIMULATOR: 'off',
-      WEB_DIST: '/nonexistent-web-dist',
-    };
-    if (env.DATABASE_URL === undefined) delete env.DATABASE_URL;
-    const start = async () => {
-      const c = spawn(process.execPath, [MAIN], { env, stdio: 'ignore' });
-      for (let i = 0; i < 200; i++) {
-        if (c.exitCode !== null) throw new Error(`server exited with ${c.exitCode}`);
-        try {
-          if ((await fetch(`${base}/api/comp_info`)).ok) return c;
-        } catch {}
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error('server did not start in 20 s');
-    };
-    const call = async (method: string, url: string, token: string | null, body?: unknown, headers = {}) => {
-      const res = await fetch(base + url, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...headers,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return (await res.json()) as Record<string, unknown>;
-    };
+    const storage = await processStorage(kind);
+    cleanups.push(storage.cleanup);
+    const env = serverEnv(port, storage.env);
+    const start = () => startServer(env);
+    const call = apiClient(port);
     const login = async () => (await call('POST', '/api/login', null, ADMIN)).access as string;
     const warningOf = async (token: string, id: number) =>
       ((await call('GET', '/api/warning', token)).items as Record<string, unknown>[]).find(
@@ -132,8 +67,7 @@ describe.each(DB_KINDS)('kill -9 during an active storm, then start again (%s)',
     }
     expect(before?.level).toBe(3);
 
-    child.kill('SIGKILL');
-    await new Promise((r) => child?.once('exit', r));
+    await stopServer(child, 'SIGKILL');
     child = await start();
     token = await login();
     const after = await warningOf(token, id);
@@ -150,8 +84,7 @@ describe.each(DB_KINDS)('kill -9 during an active storm, then start again (%s)',
     expect(String(later?.all_clear_at) > String(after?.all_clear_at)).toBe(true);
     const history = await call('GET', `/api/alert_hist/?location_id=${id}`, token);
     expect(history.total).toBe(1);
-    child.kill('SIGTERM');
-    await new Promise((r) => child?.once('exit', r));
+    await stopServer(child, 'SIGTERM');
     child = null;
   }, 60_000);
 });

@@ -1,0 +1,125 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { DbKind } from './harness.js';
+import { ADMIN } from './harness.js';
+import { withDatabase } from './pg-names.js';
+
+/** The built server (npm test runs `tsc -b` before the tests). */
+export const SERVER_MAIN = path.resolve(import.meta.dirname, '../../dist/main.js');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/**
+ * Storage for a server process that outlives one start: a data directory (embedded) or a scratch database
+ * made from the migrated template (PostgreSQL). `cleanup` removes it.
+ */
+export async function processStorage(kind: DbKind): Promise<{
+  env: NodeJS.ProcessEnv;
+  dataDir: string | null;
+  url: string | null;
+  cleanup: () => Promise<void>;
+}> {
+  if (kind === 'embedded') {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'tw-proc-'));
+    return {
+      env: { DATA_DIR: dir, DATABASE_URL: undefined },
+      dataDir: dir,
+      url: null,
+      cleanup: () => rm(dir, { recursive: true, force: true }),
+    };
+  }
+  const base = process.env.DATABASE_URL as string;
+  const name = `tw_t_proc_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('pgTemplate')}"`);
+  await admin.end();
+  const url = withDatabase(base, name);
+  return {
+    env: { DATABASE_URL: url },
+    dataDir: null,
+    url,
+    cleanup: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** The environment of a test server process on a port, with the test admin and no simulator. */
+export function serverEnv(port: number, storage: NodeJS.ProcessEnv, extra: NodeJS.ProcessEnv = {}) {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...storage,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'warn',
+    SIMULATOR: 'off',
+    WEB_DIST: '/nonexistent-web-dist',
+    ...extra,
+  };
+  if (env.DATABASE_URL === undefined) delete env.DATABASE_URL;
+  return env;
+}
+
+/** Starts the built server and waits until it answers. */
+export async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  if (!existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run tsc -b first`);
+  const base = `http://127.0.0.1:${env.PORT}`;
+  // TEST_SERVER_LOG=1 shows the server's log while debugging a test.
+  const stdio = process.env.TEST_SERVER_LOG ? 'inherit' : 'ignore';
+  const c = spawn(process.execPath, [SERVER_MAIN], { env, stdio });
+  for (let i = 0; i < 200; i++) {
+    if (c.exitCode !== null) throw new Error(`server exited with ${c.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/comp_info`)).ok) return c;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  c.kill('SIGKILL');
+  throw new Error('server did not start in 20 s');
+}
+
+export async function stopServer(c: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (c.exitCode !== null || c.signalCode !== null) return;
+  const exited = new Promise((r) => c.once('exit', r));
+  c.kill(signal);
+  await exited;
+}
+
+/** JSON over HTTP to a server process, with an optional bearer token. */
+export function apiClient(port: number) {
+  const base = `http://127.0.0.1:${port}`;
+  return async (method: string, url: string, token: string | null, body?: unknown, headers = {}) => {
+    const res = await fetch(base + url, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return (await res.json()) as Record<string, unknown>;
+  };
+}
