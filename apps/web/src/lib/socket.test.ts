@@ -286,6 +286,19 @@ describe('socket controller: warnings and alarms', () => {
     ]);
   });
 
+  it('passes inbox messages on at once and keeps the connection while someone listens for them', () => {
+    const { controller, sockets } = setup();
+    const titles: string[] = [];
+    const off = controller.subscribeNotifications((item) => titles.push(item.title));
+    const socket = sockets[0] as FakeSocket;
+    expect(socket.connects).toBe(1);
+    socket.fire('notification', { id: 7, title: 'Red · Apron' });
+    socket.fire('notification', { title: 'no id' });
+    expect(titles).toEqual(['Red · Apron']);
+    off();
+    expect(socket.disconnects).toBe(1);
+  });
+
   it('asks a warnings-only subscriber to reload after a reconnect', () => {
     const { controller, sockets } = setup();
     let reloads = 0;

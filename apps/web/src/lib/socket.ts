@@ -1,3 +1,4 @@
+import type { InboxItem } from '@thunderwatch/shared/notifications';
 import type { StrokeDto } from '@thunderwatch/shared/strokes';
 import type { AlarmDto, WarningItem } from '@thunderwatch/shared/warnings';
 import { createBurstBuffer } from './burst-buffer';
@@ -5,7 +6,7 @@ import { createBurstBuffer } from './burst-buffer';
 /**
  * The one socket controller (CONVENTIONS 12): owns the socket.io connection, authenticates it with a fresh
  * access token on every (re)connection, merges bursts of `strokes` and `warning` so subscribers hear at
- * most one batch of each per `flushMs`, passes `alarm` on at once, and after a reconnect tells subscribers
+ * most one batch of each per `flushMs`, passes `alarm` and `notification` on at once, and after a reconnect tells subscribers
  * to reload what they missed over REST. It connects on the first subscriber of any kind and disconnects
  * after the last one leaves.
  */
@@ -46,6 +47,8 @@ export interface SocketController {
   subscribeWarnings(listener: (items: WarningItem[]) => void): () => void;
   /** A new alarm or one just confirmed (`confirmed_at` set), delivered at once. */
   subscribeAlarms(listener: (alarm: AlarmDto) => void): () => void;
+  /** A new message in my in-app inbox, delivered at once. */
+  subscribeNotifications(listener: (item: InboxItem) => void): () => void;
   /** Called after every reconnect (not the first connection): reload state over REST. */
   onReload(listener: () => void): () => void;
   onStatus(listener: (status: SocketStatus) => void): () => void;
@@ -63,6 +66,7 @@ export function createSocketController(options: SocketControllerOptions): Socket
   const strokeListeners = new Set<(strokes: StrokeDto[]) => void>();
   const warningListeners = new Set<(items: WarningItem[]) => void>();
   const alarmListeners = new Set<(alarm: AlarmDto) => void>();
+  const notificationListeners = new Set<(item: InboxItem) => void>();
   const reloadListeners = new Set<() => void>();
   const statusListeners = new Set<(status: SocketStatus) => void>();
   let socket: SocketLike | null = null;
@@ -101,6 +105,10 @@ export function createSocketController(options: SocketControllerOptions): Socket
   const receiveAlarm = (alarm: AlarmDto) => {
     if (typeof alarm?.id !== 'number') return;
     for (const listener of alarmListeners) listener(alarm);
+  };
+  const receiveNotification = (item: InboxItem) => {
+    if (typeof item?.id !== 'number') return;
+    for (const listener of notificationListeners) listener(item);
   };
 
   const auth = (cb: AuthCallback) => {
@@ -146,6 +154,7 @@ export function createSocketController(options: SocketControllerOptions): Socket
     created.on('strokes', receiveStrokes);
     created.on('warning', receiveWarnings);
     created.on('alarm', receiveAlarm);
+    created.on('notification', receiveNotification);
     created.connect();
   };
 
@@ -161,7 +170,8 @@ export function createSocketController(options: SocketControllerOptions): Socket
     setStatus('idle');
   };
 
-  const subscribers = () => strokeListeners.size + warningListeners.size + alarmListeners.size;
+  const subscribers = () =>
+    strokeListeners.size + warningListeners.size + alarmListeners.size + notificationListeners.size;
 
   /** Adds a listener and connects; its unsubscribe disconnects when no listener of any kind is left. */
   const subscribe = <L>(listeners: Set<L>, listener: L) => {
@@ -180,6 +190,7 @@ export function createSocketController(options: SocketControllerOptions): Socket
     subscribeStrokes: (listener) => subscribe(strokeListeners, listener),
     subscribeWarnings: (listener) => subscribe(warningListeners, listener),
     subscribeAlarms: (listener) => subscribe(alarmListeners, listener),
+    subscribeNotifications: (listener) => subscribe(notificationListeners, listener),
     onReload(listener) {
       reloadListeners.add(listener);
       return () => reloadListeners.delete(listener);
