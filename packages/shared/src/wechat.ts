@@ -15,6 +15,8 @@ export interface WechatBindingCode {
   /** What the QR code encodes (WeChat's temporary QR code URL). */
   qr_url: string;
   expires_at: string;
+  /** Seconds the code works from now (for a countdown that does not trust the browser's clock). */
+  expires_in: number;
   /** The same key as text, to send to the official account when scanning is not possible. */
   binding_code: string;
 }

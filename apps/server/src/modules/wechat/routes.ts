@@ -13,6 +13,7 @@ const Status = Type.Object({
 const BindingCode = Type.Object({
   qr_url: Type.String(),
   expires_at: Type.String({ format: 'date-time' }),
+  expires_in: Type.Integer(),
   binding_code: Type.String(),
 });
 

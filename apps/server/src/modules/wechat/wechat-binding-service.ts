@@ -65,7 +65,12 @@ export class WechatBindingService {
         `WeChat did not make the QR code: ${(error as Error).message}`,
       );
     }
-    return { qr_url: qrUrl, expires_at: expiresAt.toISOString(), binding_code: displayKey(key) };
+    return {
+      qr_url: qrUrl,
+      expires_at: expiresAt.toISOString(),
+      expires_in: KEY_TTL_SEC,
+      binding_code: displayKey(key),
+    };
   }
 
   async unbind(user: AuthUser): Promise<void> {

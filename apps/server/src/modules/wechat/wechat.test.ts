@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { WechatBindingCode } from '@thunderwatch/shared/wechat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FAKE_APP_ID,
@@ -106,12 +107,7 @@ describe.each(DB_KINDS)('WeChat binding and callback (%s)', (kind) => {
     const res = await t.call({ method: 'POST', url: '/api/wechat/binding_code', token: user.access });
     expect(res.statusCode).toBe(201);
     const scene = fake.qrCodes.at(-1)?.action_info.scene.scene_str as string;
-    return { ...res.json(), scene } as {
-      qr_url: string;
-      expires_at: string;
-      binding_code: string;
-      scene: string;
-    };
+    return { ...res.json(), scene } as WechatBindingCode & { scene: string };
   };
 
   describe('signature', () => {
@@ -176,6 +172,7 @@ describe.each(DB_KINDS)('WeChat binding and callback (%s)', (kind) => {
       expect(code.qr_url).toMatch(/^http:\/\/weixin\.qq\.com\/q\//);
       expect(Date.parse(code.expires_at) - now().getTime()).toBeGreaterThan(9.9 * 60_000);
       expect(Date.parse(code.expires_at) - now().getTime()).toBeLessThanOrEqual(10 * 60_000);
+      expect(code.expires_in).toBe(600);
       expect(fake.qrCodes.at(-1)).toMatchObject({ expire_seconds: 600, action_name: 'QR_STR_SCENE' });
       expect(code.binding_code.replaceAll('-', '')).toBe(code.scene);
       expect(code.scene).toMatch(/^[0-9A-Z]{26}$/);
