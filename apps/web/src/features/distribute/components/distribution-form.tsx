@@ -19,7 +19,7 @@ import { RecipientsEditor } from './recipients-editor';
 
 /** A client-side problem in the user's language, naming the field (and the recipient row) it is about. */
 export function problemText(t: TFunction, problem: DraftProblem): string {
-  const row = /^(recipients|escalate_to)\/(\d+)\/value$/.exec(problem.field);
+  const row = /^(recipients|escalate_to)\/(\d+)\/(value|secret)$/.exec(problem.field);
   const field = row
     ? t(`distribute.field.${row[1]}_row`, { n: Number(row[2]) + 1 })
     : t(`distribute.field.${problem.field.replace('/', '_')}`);
@@ -143,6 +143,7 @@ export function DistributionForm({ list, locations, onDone }: DistributionFormPr
         field="recipients"
         legend={t('distribute.form.recipients')}
         rows={draft.recipients}
+        channels={draft.channels}
         onChange={(recipients) => set({ recipients })}
         invalid={invalid}
       />
@@ -193,6 +194,7 @@ export function DistributionForm({ list, locations, onDone }: DistributionFormPr
               field="escalate_to"
               legend={t('distribute.form.escalate_to')}
               rows={draft.escalateTo}
+              channels={draft.channels}
               onChange={(escalateTo) => set({ escalateTo })}
               invalid={invalid}
             />

@@ -1,58 +1,47 @@
-import { RECIPIENT_KINDS, type RecipientKind } from '@thunderwatch/shared/notifications';
+import type { Channel } from '@thunderwatch/shared/notifications';
 import { useTranslation } from 'react-i18next';
 import { newRecipient, type RecipientDraft } from '../model/distribution-draft';
+import { RecipientRow } from './recipient-row';
 
 interface RecipientsEditorProps {
   /** `recipients` or `escalate_to`: the server's path, to mark the rows its answer names. */
   field: string;
   legend: string;
   rows: RecipientDraft[];
+  /** The list's channels as chosen in the form: each row's test goes through one of them. */
+  channels: Channel[];
   onChange: (rows: RecipientDraft[]) => void;
   invalid: Set<string>;
 }
 
-/** Rows of kind and value, added and removed one at a time. */
-export function RecipientsEditor({ field, legend, rows, onChange, invalid }: RecipientsEditorProps) {
+/** Recipient rows, added and removed one at a time. */
+export function RecipientsEditor({
+  field,
+  legend,
+  rows,
+  channels,
+  onChange,
+  invalid,
+}: RecipientsEditorProps) {
   const { t } = useTranslation();
   const change = (index: number, patch: Partial<RecipientDraft>) =>
     onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   return (
     <fieldset className="distribute-recipients">
       <legend>{legend}</legend>
-      {rows.map((row, index) => {
-        const n = index + 1;
-        return (
+      {rows.map((row, index) => (
+        <RecipientRow
           // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id; the index is their identity here
-          <div className="distribute-recipient" key={index}>
-            <select
-              aria-label={t('distribute.recipients.kind_of', { legend, n })}
-              value={row.kind}
-              onChange={(event) => change(index, { kind: event.target.value as RecipientKind })}
-            >
-              {RECIPIENT_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {t(`distribute.kind.${kind}`)}
-                </option>
-              ))}
-            </select>
-            <input
-              aria-label={t('distribute.recipients.value_of', { legend, n })}
-              placeholder={t(`distribute.placeholder.${row.kind}`)}
-              value={row.value}
-              aria-invalid={invalid.has(`${field}/${index}/value`) || undefined}
-              onChange={(event) => change(index, { value: event.target.value })}
-            />
-            <button
-              type="button"
-              className="button button-small button-secondary"
-              aria-label={t('distribute.recipients.remove_of', { legend, n })}
-              onClick={() => onChange(rows.filter((_, i) => i !== index))}
-            >
-              {t('distribute.recipients.remove')}
-            </button>
-          </div>
-        );
-      })}
+          key={index}
+          path={`${field}/${index}`}
+          label={{ legend, n: index + 1 }}
+          row={row}
+          channels={channels}
+          invalid={invalid}
+          onChange={(patch) => change(index, patch)}
+          onRemove={() => onChange(rows.filter((_, i) => i !== index))}
+        />
+      ))}
       <button
         type="button"
         className="button button-small button-secondary"

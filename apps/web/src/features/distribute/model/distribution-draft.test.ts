@@ -4,13 +4,19 @@ import {
   type DistributionDraft,
   draftFromList,
   draftToInput,
+  keepsStoredSecret,
   newDistributionDraft,
+  newRecipient,
+  type RecipientDraft,
 } from './distribution-draft';
+import { testChannelFor } from './test-channel';
+
+const row = (patch: Partial<RecipientDraft>): RecipientDraft => ({ ...newRecipient(), ...patch });
 
 const draft = (patch: Partial<DistributionDraft>): DistributionDraft => ({
   ...newDistributionDraft(),
   name: 'Duty',
-  recipients: [{ kind: 'phone', value: ' +8613800000000 ' }],
+  recipients: [row({ kind: 'phone', value: ' +8613800000000 ' })],
   ...patch,
 });
 
@@ -56,12 +62,14 @@ describe('draftToInput', () => {
     [
       'a blank second recipient',
       {
-        recipients: [
-          { kind: 'phone', value: '+86138' },
-          { kind: 'email', value: '' },
-        ],
+        recipients: [row({ kind: 'phone', value: '+86138' }), row({ kind: 'email', value: '' })],
       },
       ['recipients/1/value:required'],
+    ],
+    [
+      'a webhook secret shorter than 8 characters',
+      { recipients: [row({ kind: 'webhook', value: 'https://h.example/x', secret: 'short' })] },
+      ['recipients/0/secret:secret_length'],
     ],
     ['a bad time', { quietFrom: '24:00', quietTo: '06:00' }, ['quiet_hours/from:time']],
     ['only one end of quiet hours', { quietFrom: '22:00' }, ['quiet_hours:quiet_pair']],
@@ -78,5 +86,45 @@ describe('draftToInput', () => {
 
   it('ignores escalation fields while escalation is off', () => {
     expect(draftToInput(draft({ escalate: false, escalateAfter: 'x', escalateTo: [] })).problems).toEqual([]);
+  });
+
+  it('sends a webhook without its stored secret (the server keeps it), with a new one, or null to remove it', () => {
+    const stored: DistributionList = {
+      ...list,
+      recipients: [{ kind: 'webhook', value: 'https://h.example/x', format: 'cap', has_secret: true }],
+    };
+    const edited = draftFromList(stored);
+    const hook = edited.recipients[0] as RecipientDraft;
+    expect(keepsStoredSecret(hook)).toBe(true);
+    expect(draftToInput(edited).input?.recipients).toEqual([
+      { kind: 'webhook', value: 'https://h.example/x', format: 'cap' },
+    ]);
+    const typed = { ...edited, recipients: [{ ...hook, secret: 'a-new-secret' }] };
+    expect(draftToInput(typed).input?.recipients[0]).toMatchObject({ secret: 'a-new-secret' });
+    const forgotten = { ...edited, recipients: [{ ...hook, forgetSecret: true }] };
+    expect(draftToInput(forgotten).input?.recipients[0]).toMatchObject({ secret: null });
+    expect(keepsStoredSecret({ ...hook, forgetSecret: true })).toBe(false);
+    // The server keeps secrets by URL: a changed URL starts without one.
+    expect(keepsStoredSecret({ ...hook, value: 'https://other.example/y' })).toBe(false);
+  });
+
+  it('sends format and secret only for webhooks', () => {
+    const input = draftToInput(
+      draft({ recipients: [row({ kind: 'email', value: 'a@b.cn', secret: 'ignored-here' })] }),
+    );
+    expect(input.input?.recipients).toEqual([{ kind: 'email', value: 'a@b.cn' }]);
+  });
+});
+
+describe('testChannelFor', () => {
+  it.each([
+    ['user', ['sms', 'inapp'], 'inapp'],
+    ['phone', ['inapp', 'sms'], 'sms'],
+    ['email', ['email'], 'email'],
+    ['webhook', ['inapp', 'webhook'], 'webhook'],
+    ['wechat', ['wechat'], 'wechat'],
+    ['phone', ['inapp', 'email'], null],
+  ] as const)('tests a %s recipient of a list with %j through %s', (kind, channels, expected) => {
+    expect(testChannelFor(kind, channels)).toBe(expected);
   });
 });

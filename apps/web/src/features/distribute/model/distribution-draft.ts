@@ -1,16 +1,30 @@
-import type {
-  Channel,
-  DistributionInput,
-  DistributionList,
-  Recipient,
-  RecipientKind,
+import {
+  type Channel,
+  type DistributionInput,
+  type DistributionList,
+  type Recipient,
+  type RecipientInput,
+  type RecipientKind,
+  WEBHOOK_SECRET_LENGTH,
+  type WebhookFormat,
 } from '@thunderwatch/shared/notifications';
 
 /** One recipient row as typed; its index matches the server's `recipients/<i>/value` details. */
 export interface RecipientDraft {
   kind: RecipientKind;
   value: string;
+  /** Webhooks: the request body's format. */
+  format: WebhookFormat;
+  /** Webhooks: a new signing secret as typed; empty keeps the stored one. */
+  secret: string;
+  /** Webhooks: the URL the server holds a secret for (it keeps secrets by URL), null when none. */
+  storedSecretUrl: string | null;
+  /** Webhooks: remove the stored secret on save. */
+  forgetSecret: boolean;
 }
+
+/** Names a recipient row's controls for screen readers: "Recipients 2, value". */
+export type RowLabel = { legend: string; n: number };
 
 /** The form's state: text as typed, converted to a DistributionInput only on submit. */
 export interface DistributionDraft {
@@ -30,7 +44,15 @@ export interface DistributionDraft {
 /** A problem found before sending: `field` uses the server's paths, `key` names the text under distribute.problem. */
 export interface DraftProblem {
   field: string;
-  key: 'required' | 'time' | 'quiet_pair' | 'minutes' | 'no_recipients' | 'no_channels' | 'no_locations';
+  key:
+    | 'required'
+    | 'time'
+    | 'quiet_pair'
+    | 'minutes'
+    | 'no_recipients'
+    | 'no_channels'
+    | 'no_locations'
+    | 'secret_length';
 }
 
 export type DraftResult =
@@ -39,7 +61,18 @@ export type DraftResult =
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-export const newRecipient = (): RecipientDraft => ({ kind: 'user', value: '' });
+export const newRecipient = (): RecipientDraft => ({
+  kind: 'user',
+  value: '',
+  format: 'json',
+  secret: '',
+  storedSecretUrl: null,
+  forgetSecret: false,
+});
+
+/** Whether saving keeps a secret the server holds for this row's URL (shown as "stored"). */
+export const keepsStoredSecret = (row: RecipientDraft) =>
+  row.kind === 'webhook' && row.storedSecretUrl === row.value.trim() && !row.forgetSecret;
 
 export function newDistributionDraft(): DistributionDraft {
   return {
@@ -57,7 +90,14 @@ export function newDistributionDraft(): DistributionDraft {
   };
 }
 
-const copyRecipients = (recipients: readonly Recipient[]) => recipients.map((r) => ({ ...r }));
+const copyRecipients = (recipients: readonly Recipient[]): RecipientDraft[] =>
+  recipients.map((r) => ({
+    ...newRecipient(),
+    kind: r.kind,
+    value: r.value,
+    format: r.format ?? 'json',
+    storedSecretUrl: r.has_secret ? r.value : null,
+  }));
 
 export function draftFromList(list: DistributionList): DistributionDraft {
   const escalates = list.escalate_after_min !== null && list.escalate_to !== null;
@@ -78,13 +118,26 @@ export function draftFromList(list: DistributionList): DistributionDraft {
 
 function recipientProblems(rows: RecipientDraft[], field: string): DraftProblem[] {
   if (rows.length === 0) return [{ field, key: 'no_recipients' }];
-  return rows.flatMap((row, i) =>
-    row.value.trim() ? [] : [{ field: `${field}/${i}/value`, key: 'required' as const }],
-  );
+  return rows.flatMap((row, i) => {
+    const problems: DraftProblem[] = [];
+    if (!row.value.trim()) problems.push({ field: `${field}/${i}/value`, key: 'required' });
+    const secret = row.kind === 'webhook' ? row.secret.length : 0;
+    if (secret > 0 && (secret < WEBHOOK_SECRET_LENGTH.min || secret > WEBHOOK_SECRET_LENGTH.max))
+      problems.push({ field: `${field}/${i}/secret`, key: 'secret_length' });
+    return problems;
+  });
 }
 
-const trimmed = (rows: RecipientDraft[]): Recipient[] =>
-  rows.map((row) => ({ kind: row.kind, value: row.value.trim() }));
+/** What the server takes of a row: a webhook's secret only when typed (else kept) or to be removed (null). */
+export function recipientInput(row: RecipientDraft): RecipientInput {
+  const value = row.value.trim();
+  if (row.kind !== 'webhook') return { kind: row.kind, value };
+  if (row.secret) return { kind: row.kind, value, format: row.format, secret: row.secret };
+  if (row.forgetSecret) return { kind: row.kind, value, format: row.format, secret: null };
+  return { kind: row.kind, value, format: row.format };
+}
+
+const trimmed = (rows: RecipientDraft[]): RecipientInput[] => rows.map(recipientInput);
 
 /** The input the server takes, or every problem a user can fix before sending. */
 export function draftToInput(draft: DistributionDraft): DraftResult {

@@ -1,0 +1,16 @@
+import type { Channel, RecipientKind } from '@thunderwatch/shared/notifications';
+
+/** The channel a test to each kind of recipient goes through. */
+export const TEST_CHANNEL: Record<RecipientKind, Channel> = {
+  user: 'inapp',
+  phone: 'sms',
+  email: 'email',
+  webhook: 'webhook',
+  wechat: 'wechat',
+};
+
+/** The list's channel a test to this kind of recipient goes through, or null when the list has none for it. */
+export function testChannelFor(kind: RecipientKind, channels: readonly Channel[]): Channel | null {
+  const channel = TEST_CHANNEL[kind];
+  return channels.includes(channel) ? channel : null;
+}
