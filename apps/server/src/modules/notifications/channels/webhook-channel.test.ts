@@ -122,6 +122,15 @@ describe('webhook channel', () => {
     expect(json.message.en.link).toBe('https://warn.example.org/board');
   });
 
+  it('percent-encodes what is not ASCII in the idempotency header; the body keeps the key as it is', async () => {
+    await channel.send(hook('/ok', { idempotencyKey: 'alarm:41:t0:webhook:webhook:https://例子.cn/x' }));
+    const { headers, body } = receiver.got[0] as Received;
+    expect(headers['x-thunderwatch-idempotency-key']).toBe(
+      'alarm:41:t0:webhook:webhook:https://%E4%BE%8B%E5%AD%90.cn/x',
+    );
+    expect(JSON.parse(body).idempotency_key).toBe('alarm:41:t0:webhook:webhook:https://例子.cn/x');
+  });
+
   it('sends no signature when the recipient has no secret', async () => {
     await channel.send(hook('/ok'));
     expect(receiver.got[0]?.headers['x-thunderwatch-signature']).toBeUndefined();

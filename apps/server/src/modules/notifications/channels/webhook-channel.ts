@@ -29,6 +29,9 @@ export function webhookSignature(secret: string, timestamp: string, body: string
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
+/** Header values must be visible ASCII; a key made from a URL or address with other characters keeps them percent-encoded. */
+const headerSafe = (value: string) => value.replace(/[^\x20-\x7e]/gu, (c) => encodeURIComponent(c));
+
 /** CAP `sender` from PUBLIC_URL's host, reduced to the characters CAP allows. */
 const capSenderOf = (publicUrl: string) =>
   `thunderwatch@${new URL(publicUrl).hostname.replace(/[^A-Za-z0-9.-]/g, '') || 'localhost'}`;
@@ -88,7 +91,7 @@ export class WebhookChannel implements DeliveryChannel {
       'Content-Type': contentType,
       'User-Agent': 'Thunderwatch-Webhook/1',
       [WEBHOOK_HEADERS.event]: m.event,
-      [WEBHOOK_HEADERS.idempotencyKey]: m.idempotencyKey,
+      [WEBHOOK_HEADERS.idempotencyKey]: headerSafe(m.idempotencyKey),
       [WEBHOOK_HEADERS.timestamp]: timestamp,
     };
     if (m.options.secret)
