@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { openEmbedded } from '../db/embedded.js';
 import { migrate } from '../db/migrate.js';
 import { openPostgres } from '../db/postgres.js';
-import { PG_TEMPLATE_DB, withDatabase } from './pg-names.js';
+import { isAlive, runPidOf, templateName, withDatabase } from './pg-names.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,7 +16,7 @@ declare module 'vitest' {
 }
 
 /** Once per run: a migrated embedded database to restore (no initdb per test) and a PostgreSQL template. */
-export default async function setup(project: TestProject): Promise<void> {
+export default async function setup(project: TestProject): Promise<void | (() => Promise<void>)> {
   const db = await openEmbedded({ dataDir: null });
   await migrate(db);
   const file = path.join(os.tmpdir(), `thunderwatch-snapshot-${process.pid}.tar`);
@@ -32,16 +32,32 @@ export default async function setup(project: TestProject): Promise<void> {
   }
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
+  // What earlier runs left behind (they were killed, or are from before run-scoped names); the databases of
+  // runs still going on are theirs.
   const stale = await admin.query<{ datname: string }>(
-    "SELECT datname FROM pg_database WHERE datname LIKE 'tw\\_%'",
+    "SELECT datname FROM pg_database WHERE datname LIKE 'tw\\_%' AND datname NOT LIKE 'tw\\_bench%'",
   );
-  for (const { datname } of stale.rows)
+  for (const { datname } of stale.rows) {
+    const pid = runPidOf(datname);
+    if (pid !== null && isAlive(pid)) continue;
     await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${PG_TEMPLATE_DB}"`);
+  }
+  const template = templateName(process.pid);
+  await admin.query(`CREATE DATABASE "${template}"`);
   await admin.end();
-  const template = openPostgres(withDatabase(url, PG_TEMPLATE_DB), 1);
-  await migrate(template);
-  await template.close();
-  project.provide('pgTemplate', PG_TEMPLATE_DB);
+  const templateDb = openPostgres(withDatabase(url, template), 1);
+  await migrate(templateDb);
+  await templateDb.close();
+  project.provide('pgTemplate', template);
   console.log(`[tests] integration tests also run on PostgreSQL (${new URL(url).host}).`);
+  return async () => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    const mine = await c.query<{ datname: string }>('SELECT datname FROM pg_database');
+    for (const { datname } of mine.rows) {
+      if (runPidOf(datname) === process.pid)
+        await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    }
+    await c.end();
+  };
 }

@@ -10,7 +10,7 @@ import type { Database } from '../db/database.js';
 import { openEmbedded } from '../db/embedded.js';
 import { openPostgres } from '../db/postgres.js';
 import type { SmsProvider } from '../modules/sms/sms-provider.js';
-import { withDatabase } from './pg-names.js';
+import { scratchName, withDatabase } from './pg-names.js';
 
 export type DbKind = 'embedded' | 'postgres';
 
@@ -28,7 +28,7 @@ export async function freshDatabase(kind: DbKind): Promise<Database> {
   const url = process.env.DATABASE_URL as string;
   const template = inject('pgTemplate');
   if (!template) throw new Error('PostgreSQL template database missing (global setup did not run)');
-  const name = `tw_t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const name = scratchName(template);
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);

@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -9,7 +8,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { DbKind } from './harness.js';
 import { ADMIN } from './harness.js';
-import { withDatabase } from './pg-names.js';
+import { scratchName, withDatabase } from './pg-names.js';
 
 /** The built server (npm test runs `tsc -b` before the tests). */
 export const SERVER_MAIN = path.resolve(import.meta.dirname, '../../dist/main.js');
@@ -45,10 +44,11 @@ export async function processStorage(kind: DbKind): Promise<{
     };
   }
   const base = process.env.DATABASE_URL as string;
-  const name = `tw_t_proc_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const template = inject('pgTemplate') as string;
+  const name = scratchName(template, 'proc_');
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('pgTemplate')}"`);
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
   await admin.end();
   const url = withDatabase(base, name);
   return {
