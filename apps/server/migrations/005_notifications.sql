@@ -42,7 +42,8 @@ CREATE TABLE deliveries (
   latency_ms integer,
   CONSTRAINT deliveries_idempotency_key UNIQUE (idempotency_key)
 );
-CREATE INDEX deliveries_due_idx ON deliveries (next_attempt_at) WHERE status IN ('pending', 'sending');
+-- Workers claim per channel in due order: one index range per channel, no sort.
+CREATE INDEX deliveries_due_idx ON deliveries (channel, next_attempt_at, id) WHERE status IN ('pending', 'sending');
 CREATE INDEX deliveries_group_idx ON deliveries (group_id, id DESC);
 CREATE INDEX deliveries_user_idx ON deliveries (user_id, id DESC) WHERE user_id IS NOT NULL;
 CREATE INDEX deliveries_alarm_idx ON deliveries (alarm_id) WHERE alarm_id IS NOT NULL;
