@@ -168,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     stopHousekeeping();
     await s.deliveryWorker.stop();
+    s.email.close();
     await s.warningEngine.stop();
     await s.accessLogWriter.flush();
   });

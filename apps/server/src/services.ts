@@ -25,8 +25,11 @@ import { LocationsService } from './modules/locations/locations-service.js';
 import { UserMapDataService } from './modules/locations/user-map-data-service.js';
 import { AlarmOutbox } from './modules/notifications/alarm-outbox.js';
 import { ChannelRegistry } from './modules/notifications/channels/channel-registry.js';
+import { EmailChannel } from './modules/notifications/channels/email-channel.js';
 import { InappChannel } from './modules/notifications/channels/inapp-channel.js';
 import { SmsChannel } from './modules/notifications/channels/sms-channel.js';
+import { WebhookChannel } from './modules/notifications/channels/webhook-channel.js';
+import { WechatChannel } from './modules/notifications/channels/wechat-channel.js';
 import { DeliveryRecordsRepo } from './modules/notifications/delivery-records-repo.js';
 import { DeliveryRecordsService } from './modules/notifications/delivery-records-service.js';
 import { DeliveryWorker } from './modules/notifications/delivery-worker.js';
@@ -53,10 +56,10 @@ import { EpisodesRepo } from './modules/warnings/episodes-repo.js';
 import { WarningEngineService } from './modules/warnings/warning-engine-service.js';
 import { WarningService } from './modules/warnings/warning-service.js';
 import { WarningStore } from './modules/warnings/warning-store.js';
-import { ZonesRepo } from './modules/zones/zones-repo.js';
 import { WechatBindingService } from './modules/wechat/wechat-binding-service.js';
 import { WechatBindingsRepo } from './modules/wechat/wechat-bindings-repo.js';
 import { WechatClient } from './modules/wechat/wechat-client.js';
+import { ZonesRepo } from './modules/zones/zones-repo.js';
 import { ZonesService } from './modules/zones/zones-service.js';
 import { FlashAssigner } from './pipeline/flash-ids.js';
 import { IngestService } from './pipeline/ingest-service.js';
@@ -129,7 +132,21 @@ export function createServices(d: {
   const outbox = new OutboxRepo(db);
   const inbox = new InboxRepo(db);
   const inapp = new InappChannel(inbox, now);
-  const channels = new ChannelRegistry([inapp, new SmsChannel(smsProvider)]);
+  const { apiBase, appId, appSecret } = notify.wechat;
+  const wechatClient = new WechatClient({ apiBase, appId, appSecret, now });
+  const email = new EmailChannel({ smtpUrl: notify.smtpUrl, smtpFrom: notify.smtpFrom });
+  const channels = new ChannelRegistry([
+    inapp,
+    new SmsChannel(smsProvider),
+    email,
+    new WebhookChannel({
+      timeoutMs: notify.webhookTimeoutMs,
+      allowPrivateWebhooks: config.allowPrivateWebhooks,
+      publicUrl: notify.publicUrl,
+      now,
+    }),
+    new WechatChannel({ client: wechatClient, templateId: notify.wechat.templateId }),
+  ]);
   const deliveryWorker = new DeliveryWorker({
     outbox,
     channels,
@@ -165,8 +182,6 @@ export function createServices(d: {
     now,
   });
   const alarmsRepo = new AlarmsRepo(db);
-  const { apiBase, appId, appSecret } = config.notifications.wechat;
-  const wechatClient = new WechatClient({ apiBase, appId, appSecret, now });
   const wechatBindings = new WechatBindingsRepo(db);
   return {
     failures,
@@ -218,6 +233,7 @@ export function createServices(d: {
     outbox,
     inbox,
     inapp,
+    email,
     channels,
     deliveryWorker,
     alarmOutbox,
