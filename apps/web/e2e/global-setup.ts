@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { E2E_WECHAT, startFakeWechat } from './fake-wechat';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -36,6 +37,7 @@ export default async function setup(project: TestProject) {
     throw new Error('apps/web/dist is missing: run the web build');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'thunderwatch-e2e-'));
   const port = await freePort();
+  const wechat = await startFakeWechat();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -46,6 +48,12 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'warn',
     // Only the strokes a test posts are on the map.
     SIMULATOR: 'off',
+    // WeChat's API is a fake on loopback; the tests sign their callbacks with the token.
+    WECHAT_API_BASE: wechat.url,
+    WECHAT_APP_ID: E2E_WECHAT.appId,
+    WECHAT_APP_SECRET: E2E_WECHAT.appSecret,
+    WECHAT_TOKEN: E2E_WECHAT.token,
+    WECHAT_TEMPLATE_ID: 'e2e-template',
   };
   // The browser tests use the embedded database; the integration suite covers PostgreSQL.
   delete env.DATABASE_URL;
@@ -72,6 +80,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    await wechat.close();
     if (output.includes('"level":50')) console.log(`[e2e] server logged errors:\n${output}`);
     await rm(dataDir, { recursive: true, force: true });
   };

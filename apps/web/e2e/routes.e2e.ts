@@ -18,8 +18,6 @@ const NOT_FOUND_ZH = '您访问的页面不存在，请检查网址是否正确'
 
 const LATER_SCREENS: [string, string][] = [
   ['/statistic', 'Statistics'],
-  ['/wechat', 'WeChat binding'],
-  ['/notification', 'Notifications'],
   ['/device', 'Devices'],
   ['/statistics_query', 'Statistics query'],
   ['/data_sheet', 'Data sheets'],

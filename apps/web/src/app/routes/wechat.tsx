@@ -1,6 +1,5 @@
-import { NotAvailablePanel } from '../../components/not-available-panel';
+import { WechatScreen } from '../../features/wechat/components/wechat-screen';
 
-/** Placeholder until the wechat screen is built; it shows no data. */
 export default function WechatRoute() {
-  return <NotAvailablePanel screen="wechat" />;
+  return <WechatScreen />;
 }

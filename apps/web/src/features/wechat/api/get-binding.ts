@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import type { WechatBindingStatus } from '@thunderwatch/shared/wechat';
+import { apiClient } from '../../../lib/api-client';
+
+export const wechatBindingQueryKey = ['wechat-binding'] as const;
+
+/** Whether WeChat works on this server, and my binding. */
+export function getBinding(): Promise<WechatBindingStatus> {
+  return apiClient.get<WechatBindingStatus>('/api/wechat/binding');
+}
+
+/** `pollMs`: ask again this often (while a code waits to be scanned), or false. */
+export function useWechatBinding(pollMs: number | false = false) {
+  return useQuery({ queryKey: wechatBindingQueryKey, queryFn: getBinding, refetchInterval: pollMs });
+}
