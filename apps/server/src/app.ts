@@ -21,6 +21,7 @@ import { groupRoutes } from './modules/groups/routes.js';
 import { languageRoutes } from './modules/language/routes.js';
 import { locationRoutes } from './modules/locations/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
+import { testMessageRoutes } from './modules/notifications/test-message-routes.js';
 import { smsRoutes } from './modules/sms/routes.js';
 import type { SmsProvider } from './modules/sms/sms-provider.js';
 import { lightningRoutes } from './modules/strokes/routes.js';
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     warningRoutes(typed, s.warnings);
     distributionRoutes(typed, s.distribution);
     notificationRoutes(typed, s.notifications);
+    testMessageRoutes(typed, s.notifications.tests);
     wechatRoutes(typed, s.wechat);
     api.get('/api/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
   });

@@ -38,6 +38,7 @@ import { InboxService } from './modules/notifications/inbox-service.js';
 import { OutboxRepo } from './modules/notifications/outbox-repo.js';
 import { RecipientsRepo } from './modules/notifications/recipients-repo.js';
 import { SubscriptionsRepo } from './modules/notifications/subscriptions-repo.js';
+import { TestMessageService } from './modules/notifications/test-message-service.js';
 import { TopicsService } from './modules/notifications/topics-service.js';
 import { DevSmsProvider } from './modules/sms/dev-sms-provider.js';
 import { HttpSmsProvider } from './modules/sms/http-sms-provider.js';
@@ -129,6 +130,7 @@ export function createServices(d: {
   const groupExists = async (id: number) => (await groups.get(id, null)) !== null;
   const warningStore = new WarningStore(db);
   const notify = config.notifications;
+  const boardUrl = `${notify.publicUrl}/realtimealert`;
   const outbox = new OutboxRepo(db);
   const inbox = new InboxRepo(db);
   const inapp = new InappChannel(inbox, now);
@@ -155,11 +157,18 @@ export function createServices(d: {
     maxAttempts: notify.maxAttempts,
     leaseMs: notify.leaseMs,
   });
+  const distribution = new DistributionService({
+    lists: new DistributionRepo(db),
+    groupExists,
+    allowPrivateWebhooks: config.allowPrivateWebhooks,
+    now,
+  });
+  const recipients = new RecipientsRepo();
   const alarmOutbox = new AlarmOutbox({
     outbox,
-    recipients: new RecipientsRepo(),
+    recipients,
     defaults: { language: notify.language, timeZone: notify.timeZone },
-    boardUrl: `${notify.publicUrl}/realtimealert`,
+    boardUrl,
   });
   alarmOutbox.onEnqueued(() => deliveryWorker.wake());
   const warningEngine = new WarningEngineService({
@@ -214,12 +223,7 @@ export function createServices(d: {
     alerts: new AlertsService(new AlertsRepo(db), new WarningStatsRepo(db), now),
     alarmsRepo,
     alarms: new AlarmsService(alarmsRepo),
-    distribution: new DistributionService({
-      lists: new DistributionRepo(db),
-      groupExists,
-      allowPrivateWebhooks: config.allowPrivateWebhooks,
-      now,
-    }),
+    distribution,
     warningEngine,
     warnings: new WarningService({
       engine: warningEngine,
@@ -241,6 +245,17 @@ export function createServices(d: {
       inbox: new InboxService(inbox, now),
       topics: new TopicsService({ subscriptions: new SubscriptionsRepo(db), locations: locationsRepo, now }),
       deliveries: new DeliveryRecordsService(new DeliveryRecordsRepo(db)),
+      tests: new TestMessageService({
+        db,
+        outbox,
+        recipients,
+        worker: deliveryWorker,
+        lists: distribution,
+        defaults: { language: notify.language, timeZone: notify.timeZone },
+        boardUrl,
+        leaseMs: notify.leaseMs,
+        now,
+      }),
     },
     wechatClient,
     wechatBindings,

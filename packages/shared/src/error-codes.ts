@@ -46,6 +46,7 @@ export const ERROR_CODES = [
   'warning.window_too_large',
   'distribution.not_found',
   'notification.topic_not_found',
+  'notification.no_address',
   'notification.delivery_not_found',
   'wechat.not_configured',
   'wechat.unavailable',

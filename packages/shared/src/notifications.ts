@@ -132,5 +132,7 @@ export interface DeliveryRecord {
 /** POST /api/notification/test: send a test message now through one channel to one recipient. */
 export interface TestMessageInput {
   channel: Channel;
-  recipient: Recipient;
+  recipient: RecipientInput;
+  /** The list the recipient belongs to: its group, and a webhook's stored secret when none is typed. */
+  list_id?: number;
 }

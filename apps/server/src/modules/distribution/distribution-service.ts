@@ -6,7 +6,13 @@ import { AppError } from '../../lib/app-error.js';
 import { readScope, writeGroup } from '../../lib/group-scope.js';
 import { webhookTargetProblem } from '../../lib/webhook-guard.js';
 import type { DistributionRepo, StoredInput } from './distribution-repo.js';
-import { optionProblems, publicList, type StoredRecipients, toStored } from './webhook-options.js';
+import {
+  optionProblems,
+  publicList,
+  type StoredRecipient,
+  type StoredRecipients,
+  toStored,
+} from './webhook-options.js';
 
 const notFound = () => new AppError('distribution.not_found', 404, 'No such distribution list');
 
@@ -59,6 +65,27 @@ export class DistributionService {
   async remove(user: AuthUser, id: number): Promise<void> {
     requirePermission(user, 'distribution.manage');
     if (!(await this.d.lists.delete(id, readScope(user, undefined)))) throw notFound();
+  }
+
+  /**
+   * A recipient of a test message, checked as a list checks it, in the group of list `listId` (the
+   * caller's when none). A webhook typed without a secret is signed with the secret the list stores for it.
+   * The caller's permission is checked by the caller.
+   */
+  async testRecipient(
+    user: AuthUser,
+    recipient: RecipientInput,
+    listId?: number,
+  ): Promise<{ groupId: number; recipient: StoredRecipient }> {
+    const list = listId === undefined ? null : await this.d.lists.get(listId, readScope(user, undefined));
+    if (listId !== undefined && !list) throw notFound();
+    const groupId = list?.group_id ?? user.groupId;
+    const problems = await this.recipientProblems(groupId, [recipient], 'recipient');
+    if (problems.length > 0) {
+      const named = problems.map((p) => ({ ...p, field: p.field.replace('recipient/0/', 'recipient/') }));
+      throw new AppError('validation.failed', 400, 'The recipient is not valid', named);
+    }
+    return { groupId, recipient: toStored([recipient], 'recipients', list)[0] as StoredRecipient };
   }
 
   private async check(groupId: number, input: DistributionInput): Promise<void> {

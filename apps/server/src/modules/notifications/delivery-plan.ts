@@ -55,7 +55,7 @@ const PREF_CHANNELS: readonly [keyof DeliveryUser['prefs'], Channel][] = [
 ];
 
 /** Where a channel reaches a user, if it does. */
-function userAddress(user: DeliveryUser, channel: Channel): string | null {
+export function userAddress(user: DeliveryUser, channel: Channel): string | null {
   switch (channel) {
     case 'inapp':
       return String(user.id);

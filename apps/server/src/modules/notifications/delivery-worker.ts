@@ -128,7 +128,8 @@ export class DeliveryWorker {
       await o.outbox.markSent(d.id, done, latencyMs, d.attempts, attempt);
       return { status: 'sent', error: null, latencyMs };
     }
-    if (error.permanent || d.attempts >= o.maxAttempts) {
+    // A test message answers whoever asked, now: it is not retried.
+    if (error.permanent || d.attempts >= o.maxAttempts || d.event === 'test') {
       await o.outbox.markFailed(d.id, done, d.attempts, attempt);
       if (slot) await o.outbox.releaseDedupeSlot(slot, d.id);
       return { status: 'failed', error: error.message, latencyMs: null };

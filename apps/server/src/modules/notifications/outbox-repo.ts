@@ -141,6 +141,17 @@ export class OutboxRepo {
     return result.rowCount ?? 0;
   }
 
+  /** Writes one delivery already claimed until `leaseUntil` (sent at once by the caller); returns its id. */
+  async insertClaimed(row: NewDelivery, leaseUntil: Date): Promise<number> {
+    await this.insert([row]);
+    const { rows } = await this.db.query<{ id: string }>(
+      `UPDATE deliveries SET status = 'sending', attempts = 1, lease_until = $2
+       WHERE idempotency_key = $1 AND status = 'pending' RETURNING id`,
+      [row.idempotencyKey, leaseUntil],
+    );
+    return Number(rows[0]?.id);
+  }
+
   /**
    * Claims due deliveries for this worker until `leaseUntil`, at most `slots[channel]` of each channel:
    * pending ones, and ones whose worker's lease ran out (it died mid-send). Rows other workers hold are
