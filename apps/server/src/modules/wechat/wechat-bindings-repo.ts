@@ -21,16 +21,6 @@ export class WechatBindingsRepo {
     return r.rows[0] ?? null;
   }
 
-  /** The openids of those of `userIds` who bound WeChat (for deliveries to user recipients). */
-  async openidsOf(userIds: readonly number[]): Promise<Map<number, string>> {
-    if (userIds.length === 0) return new Map();
-    const r = await this.db.query<{ user_id: number; openid: string }>(
-      'SELECT user_id, openid FROM wechat_bindings WHERE user_id = ANY($1::bigint[])',
-      [`{${userIds.join(',')}}`],
-    );
-    return new Map(r.rows.map((x) => [Number(x.user_id), x.openid]));
-  }
-
   /** Stores a new key; the user's earlier unused keys stop working, and long-expired keys are purged. */
   async replaceKey(userId: number, keyHash: string, createdAt: Date, expiresAt: Date): Promise<void> {
     await this.db.transaction(async (tx) => {
