@@ -1,6 +1,7 @@
 import type { CurrentUserDto } from '@thunderwatch/shared/api';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { UnreadBadge } from '../features/notification/components/unread-badge';
 import { can } from '../lib/current-user';
 import { NAV_SCREENS, NAV_SECTIONS } from './screens';
 
@@ -19,6 +20,7 @@ export function SideNav({ user }: { user: CurrentUserDto | undefined }) {
                 <li key={screen.path}>
                   <NavLink to={screen.path} end={screen.path === '/'}>
                     {t(`screens.${screen.key}`)}
+                    {screen.key === 'notification' && <UnreadBadge />}
                   </NavLink>
                 </li>
               ))}

@@ -1,6 +1,5 @@
-import { NotAvailablePanel } from '../../components/not-available-panel';
+import { NotificationScreen } from '../../features/notification/components/notification-screen';
 
-/** Placeholder until the notification screen is built; it shows no data. */
 export default function NotificationRoute() {
-  return <NotAvailablePanel screen="notification" />;
+  return <NotificationScreen />;
 }

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Topic } from '@thunderwatch/shared/notifications';
+import { apiClient } from '../../../lib/api-client';
+import { topicsQueryKey } from './get-topics';
+
+export interface SubscriptionChange {
+  subscribe: string[];
+  unsubscribe: string[];
+}
+
+/** Subscribes and unsubscribes several topics at once; the server changes all of them or none. */
+export function changeSubscriptions(change: SubscriptionChange): Promise<Topic[]> {
+  return apiClient.post<Topic[]>('/api/notification/topic_batch', change);
+}
+
+export function useChangeSubscriptions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeSubscriptions,
+    // The answer is the whole topic list as it now stands.
+    onSuccess: (topics) => queryClient.setQueryData(topicsQueryKey, topics),
+  });
+}

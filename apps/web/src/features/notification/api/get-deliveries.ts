@@ -1,0 +1,25 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Channel, DeliveryRecord, DeliveryStatus } from '@thunderwatch/shared/notifications';
+import { apiClient } from '../../../lib/api-client';
+
+export interface DeliveryQuery {
+  status?: DeliveryStatus;
+  channel?: Channel;
+  limit: number;
+  offset: number;
+}
+
+export const deliveriesQueryKey = ['notification', 'deliveries'] as const;
+
+/** Delivery records I may see (my group's when I manage distribution, else those addressed to me). */
+export function getDeliveries(q: DeliveryQuery): Promise<{ items: DeliveryRecord[]; total: number }> {
+  return apiClient.get<{ items: DeliveryRecord[]; total: number }>('/api/notification/deliveries', { ...q });
+}
+
+export function useDeliveries(q: DeliveryQuery) {
+  return useQuery({
+    queryKey: [...deliveriesQueryKey, q],
+    queryFn: () => getDeliveries(q),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,31 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { InboxItem } from '@thunderwatch/shared/notifications';
+import { apiClient } from '../../../lib/api-client';
+
+export interface InboxPage {
+  items: InboxItem[];
+  total: number;
+  unread: number;
+}
+
+export interface InboxQuery {
+  unread: boolean;
+  limit: number;
+  offset: number;
+}
+
+/** Every inbox query (pages and the unread count) starts with this key: one invalidation reloads them all. */
+export const inboxQueryKey = ['notification', 'inbox'] as const;
+
+/** A page of my in-app inbox, newest first, with the unread count. */
+export function getInbox(q: InboxQuery): Promise<InboxPage> {
+  return apiClient.get<InboxPage>('/api/notification_record', { ...q });
+}
+
+export function useInbox(q: InboxQuery) {
+  return useQuery({
+    queryKey: [...inboxQueryKey, 'page', q],
+    queryFn: () => getInbox(q),
+    placeholderData: keepPreviousData,
+  });
+}

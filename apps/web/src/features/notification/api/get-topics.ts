@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Topic } from '@thunderwatch/shared/notifications';
+import { apiClient } from '../../../lib/api-client';
+
+export const topicsQueryKey = ['notification', 'topics'] as const;
+
+/** The topics I may follow (my group's locations, the daily summary), each saying whether I do. */
+export function getTopics(): Promise<Topic[]> {
+  return apiClient.get<Topic[]>('/api/notification/topics/');
+}
+
+export function useTopics() {
+  return useQuery({ queryKey: topicsQueryKey, queryFn: getTopics });
+}
