@@ -6,6 +6,7 @@ import { apiClient } from '../../../lib/api-client';
 export interface SendTestMessageInput {
   channel: Channel;
   recipient: RecipientInput;
+  list_id?: number;
 }
 
 /** Sends a test message now; the answer is its delivery record (`sent` or `failed` with the error). */

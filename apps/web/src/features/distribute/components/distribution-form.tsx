@@ -140,6 +140,7 @@ export function DistributionForm({ list, locations, onDone }: DistributionFormPr
       </fieldset>
 
       <RecipientsEditor
+        listId={list?.id}
         field="recipients"
         legend={t('distribute.form.recipients')}
         rows={draft.recipients}
@@ -191,6 +192,7 @@ export function DistributionForm({ list, locations, onDone }: DistributionFormPr
               inputMode="numeric"
             />
             <RecipientsEditor
+              listId={list?.id}
               field="escalate_to"
               legend={t('distribute.form.escalate_to')}
               rows={draft.escalateTo}

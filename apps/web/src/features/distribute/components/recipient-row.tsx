@@ -13,13 +13,23 @@ interface RecipientRowProps {
   row: RecipientDraft;
   /** The list's channels as chosen in the form, for the test button. */
   channels: Channel[];
+  listId?: number;
   invalid: Set<string>;
   onChange: (patch: Partial<RecipientDraft>) => void;
   onRemove: () => void;
 }
 
 /** Kind and address, a webhook's format and secret, a test button with its answer, and remove. */
-export function RecipientRow({ path, label, row, channels, invalid, onChange, onRemove }: RecipientRowProps) {
+export function RecipientRow({
+  path,
+  label,
+  row,
+  channels,
+  listId,
+  invalid,
+  onChange,
+  onRemove,
+}: RecipientRowProps) {
   const { t } = useTranslation();
   return (
     <div className="distribute-recipient">
@@ -45,6 +55,7 @@ export function RecipientRow({ path, label, row, channels, invalid, onChange, on
         label={label}
         recipient={recipientInput(row)}
         channel={testChannelFor(row.kind, channels)}
+        listId={listId}
       />
       <button
         type="button"

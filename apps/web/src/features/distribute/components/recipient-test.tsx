@@ -12,6 +12,8 @@ interface RecipientTestProps {
   recipient: RecipientInput;
   /** The list's channel for this kind of recipient; null when the list has none. */
   channel: Channel | null;
+  /** The saved list the row belongs to: a webhook typed without a secret is signed with the stored one. */
+  listId?: number;
 }
 
 const sameTest = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -20,12 +22,12 @@ const sameTest = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
  * "Send test" for one recipient row, and the answer beside it. The answer belongs to what was tested: once
  * the row is changed, it is no longer shown.
  */
-export function RecipientTest({ label, recipient, channel }: RecipientTestProps) {
+export function RecipientTest({ label, recipient, channel, listId }: RecipientTestProps) {
   const { t } = useTranslation();
   const test = useSendTestMessage();
   // Asked to test a kind the list has no channel for: say which channel it needs rather than grey out.
   const [missingAsked, setMissingAsked] = useState(false);
-  const input = channel ? { channel, recipient } : null;
+  const input = channel ? { channel, recipient, ...(listId ? { list_id: listId } : {}) } : null;
   const current = input !== null && sameTest(test.variables, input);
   const channelName = channel ? t(`distribute.channel.${channel}`) : '';
 

@@ -12,6 +12,8 @@ interface RecipientsEditorProps {
   channels: Channel[];
   onChange: (rows: RecipientDraft[]) => void;
   invalid: Set<string>;
+  /** The saved list being edited: tests use its stored webhook secrets. */
+  listId?: number;
 }
 
 /** Recipient rows, added and removed one at a time. */
@@ -22,6 +24,7 @@ export function RecipientsEditor({
   channels,
   onChange,
   invalid,
+  listId,
 }: RecipientsEditorProps) {
   const { t } = useTranslation();
   const change = (index: number, patch: Partial<RecipientDraft>) =>
@@ -37,6 +40,7 @@ export function RecipientsEditor({
           label={{ legend, n: index + 1 }}
           row={row}
           channels={channels}
+          listId={listId}
           invalid={invalid}
           onChange={(patch) => change(index, patch)}
           onRemove={() => onChange(rows.filter((_, i) => i !== index))}
