@@ -131,22 +131,40 @@ describe.each(DB_KINDS)('alarm deliveries through the outbox (%s)', (kind) => {
     expect(texts[0]?.message).toContain('/realtimealert');
 
     const inbox = await t.call({ method: 'GET', url: '/api/notification_record', token: boss.access });
-    if (inbox.statusCode === 200) {
-      const items = inbox.json().items as { alarm_id: number; title: string }[];
-      expect(items.filter((i) => i.alarm_id === Number(alarm?.id))).toHaveLength(1);
-    } else {
-      console.log(`inbox endpoint not there yet (${inbox.statusCode}): checked the table instead`);
-    }
-    const stored = await t.db.query('SELECT title FROM notifications WHERE user_id = $1 AND alarm_id = $2', [
-      boss.id,
-      alarm?.id,
-    ]);
-    expect(stored.rows).toHaveLength(1);
+    const items = inbox.json().items as { alarm_id: number; title: string; link: string }[];
+    const mine = items.filter((i) => i.alarm_id === Number(alarm?.id));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]?.title).toBe(`【雷电红色预警】Site ${site}`);
+    expect(mine[0]?.link).toMatch(/\/realtimealert$/);
 
     // Running the worker again sends nothing more.
     const before = sms.sent.length;
     expect(await deliver()).toBe(0);
     expect(sms.sent.length).toBe(before);
+  });
+
+  it("tells a location topic's subscribers through the channels they chose", async () => {
+    const { locationId, at } = await setUp({
+      channels: ['sms'],
+      recipients: [{ kind: 'phone', value: '+8613900000010' }],
+    });
+    const sub = await t.call({
+      method: 'POST',
+      url: '/api/notification/subscription',
+      token: operator.access,
+      payload: { topic: `location:${locationId}` },
+    });
+    expect(sub.statusCode, sub.body).toBeLessThan(300);
+    await strike(at);
+    await deliver();
+    const rows = await deliveriesOf(locationId);
+    // The operator's preferences: in-app only (the default).
+    expect(rows.map((d) => `${d.channel}:${d.recipient_kind}:${d.status}`).sort()).toEqual([
+      'inapp:user:sent',
+      'sms:phone:sent',
+    ]);
+    const inbox = await t.call({ method: 'GET', url: '/api/notification_record', token: operator.access });
+    expect(inbox.json().items.some((i: { location_id: number }) => i.location_id === locationId)).toBe(true);
   });
 
   it('holds back a second message for the same location and level within 5 minutes', async () => {
