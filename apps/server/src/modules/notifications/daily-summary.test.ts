@@ -4,6 +4,7 @@ import type { DailySummaryFacts } from './channels/delivery-channel.js';
 import { DailySummaryJob } from './daily-summary.js';
 import { DailySummaryRepo } from './daily-summary-repo.js';
 import { createLocation, insertAlarm } from './notification-test-kit.js';
+import { RecipientsRepo } from './recipients-repo.js';
 
 const silent = { error: () => {}, warn: () => {} };
 
@@ -71,7 +72,9 @@ describe.each(DB_KINDS)('daily summary (%s)', (kind) => {
 
   const job = () =>
     new DailySummaryJob({
-      repo: new DailySummaryRepo(t.db),
+      db: t.db,
+      alarms: new DailySummaryRepo(t.db),
+      recipients: new RecipientsRepo(),
       outbox: t.app.services.outbox,
       publicUrl: t.config.notifications.publicUrl,
       now: () => new Date(),

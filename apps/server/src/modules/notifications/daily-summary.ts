@@ -1,9 +1,12 @@
 import { dailySummaryDue, type SummaryDay } from '@thunderwatch/domain/daily-summary-due';
 import type { Channel } from '@thunderwatch/shared/notifications';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Queryable } from '../../db/database.js';
 import type { DailySummaryFacts } from './channels/delivery-channel.js';
-import type { DailySummaryRepo, SummarySubscriber } from './daily-summary-repo.js';
+import type { DailySummaryRepo } from './daily-summary-repo.js';
+import type { DeliveryUser } from './delivery-plan.js';
 import type { NewDelivery, OutboxRepo } from './outbox-repo.js';
+import type { RecipientsRepo } from './recipients-repo.js';
 import { DAILY_SUMMARY_TOPIC } from './topics-service.js';
 
 /** How often the job looks for summaries that fell due. */
@@ -11,7 +14,9 @@ export const DAILY_SUMMARY_CHECK_MS = 60_000;
 const INSERT_CHUNK = 500;
 
 export interface DailySummaryDeps {
-  repo: DailySummaryRepo;
+  db: Queryable;
+  alarms: DailySummaryRepo;
+  recipients: Pick<RecipientsRepo, 'subscribers'>;
   outbox: Pick<OutboxRepo, 'insert'>;
   /** config.notifications.publicUrl, for the board link. */
   publicUrl: string;
@@ -21,12 +26,12 @@ export interface DailySummaryDeps {
 }
 
 /** Where a user wants their own messages: the channels of their notification_prefs that have an address. */
-export function summaryTargets(s: SummarySubscriber): { channel: Channel; address: string }[] {
+export function summaryTargets(u: DeliveryUser): { channel: Channel; address: string }[] {
   const wanted: [boolean | undefined, Channel, string | null][] = [
-    [s.prefs.in_app, 'inapp', String(s.userId)],
-    [s.prefs.email, 'email', s.email],
-    [s.prefs.sms, 'sms', s.phone],
-    [s.prefs.wechat, 'wechat', s.wechatOpenid],
+    [u.prefs.in_app, 'inapp', String(u.id)],
+    [u.prefs.email, 'email', u.email],
+    [u.prefs.sms, 'sms', u.phone],
+    [u.prefs.wechat, 'wechat', u.openid],
   ];
   return wanted.flatMap(([on, channel, address]) => (on && address ? [{ channel, address }] : []));
 }
@@ -60,13 +65,14 @@ export class DailySummaryJob {
 
   /** Writes the summaries due at `now`; returns how many deliveries were new. */
   async runOnce(now: Date): Promise<number> {
-    const subscribers = await this.d.repo.subscribers(DAILY_SUMMARY_TOPIC);
+    const subscribers =
+      (await this.d.recipients.subscribers(this.d.db, [DAILY_SUMMARY_TOPIC])).get(DAILY_SUMMARY_TOPIC) ?? [];
     const facts = new Map<string, Promise<DailySummaryFacts>>();
     const rows: NewDelivery[] = [];
     const dates: [number, string][] = [];
     for (const s of subscribers) {
       const day = this.dueDay(s, now);
-      if (!day || this.written.get(s.userId) === day.date) continue;
+      if (!day || this.written.get(s.id) === day.date) continue;
       const targets = summaryTargets(s);
       if (targets.length > 0) {
         // Users of one group in one zone share the day's facts.
@@ -75,7 +81,7 @@ export class DailySummaryJob {
         const summary = await (facts.get(key) as Promise<DailySummaryFacts>);
         for (const t of targets) rows.push(this.delivery(s, t.channel, t.address, summary, now));
       }
-      dates.push([s.userId, day.date]);
+      dates.push([s.id, day.date]);
     }
     let added = 0;
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
@@ -95,17 +101,17 @@ export class DailySummaryJob {
       });
   }
 
-  private dueDay(s: SummarySubscriber, now: Date): SummaryDay | null {
+  private dueDay(s: DeliveryUser, now: Date): SummaryDay | null {
     try {
       return dailySummaryDue(now, s.timeZone);
     } catch {
-      this.d.log.warn({ userId: s.userId, timeZone: s.timeZone }, 'daily summary: not a time zone');
+      this.d.log.warn({ userId: s.id, timeZone: s.timeZone }, 'daily summary: not a time zone');
       return null;
     }
   }
 
   private async factsOf(groupId: number, day: SummaryDay): Promise<DailySummaryFacts> {
-    const locations = await this.d.repo.alarmsByLocation(groupId, day.from, day.to);
+    const locations = await this.d.alarms.alarmsByLocation(groupId, day.from, day.to);
     return {
       date: day.date,
       alarms: locations.reduce((n, l) => n + l.alarms, 0),
@@ -121,14 +127,14 @@ export class DailySummaryJob {
   }
 
   private delivery(
-    s: SummarySubscriber,
+    s: DeliveryUser,
     channel: Channel,
     address: string,
     summary: DailySummaryFacts,
     now: Date,
   ): NewDelivery {
     return {
-      idempotencyKey: `daily_summary:${s.userId}:${summary.date}:${channel}`,
+      idempotencyKey: `daily_summary:${s.id}:${summary.date}:${channel}`,
       groupId: s.groupId,
       event: 'daily_summary',
       alarmId: null,
@@ -136,8 +142,8 @@ export class DailySummaryJob {
       tier: 0,
       channel,
       recipientKind: 'user',
-      recipientValue: String(s.userId),
-      userId: s.userId,
+      recipientValue: String(s.id),
+      userId: s.id,
       address,
       language: s.language,
       locationId: null,

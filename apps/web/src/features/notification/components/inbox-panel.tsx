@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { Pager } from '../../../components/pager';
@@ -20,10 +20,11 @@ export function InboxPanel() {
   const items = inbox.data?.items ?? [];
   const total = inbox.data?.total ?? 0;
   const unread = inbox.data?.unread ?? 0;
-  // Reading the last message of a page beyond the first leaves it empty: go back a page.
-  if (inbox.data && items.length === 0 && offset > 0 && offset >= total) {
-    setOffset(Math.max(0, offset - PAGE_SIZE));
-  }
+  const pageEmptied = inbox.data !== undefined && items.length === 0 && offset > 0 && offset >= total;
+  // Reading the last messages of a page beyond the first (unread only) leaves it empty: go back a page.
+  useEffect(() => {
+    if (pageEmptied) setOffset((current) => Math.max(0, current - PAGE_SIZE));
+  }, [pageEmptied]);
 
   return (
     <div className="inbox">
