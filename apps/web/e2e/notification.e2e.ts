@@ -146,4 +146,27 @@ describe('notification screen', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('sends me a test message in the app and says why e-mail cannot reach me', async () => {
+    const { page, errors } = await openNotifications('/notification?tab=test');
+    await page.getByLabel('Channel').selectOption({ label: 'In the app' });
+    await page.getByRole('button', { name: 'Send test message' }).click();
+    await page
+      .getByTestId('test-result')
+      .getByText(/^In the app: Sent in \d+ ms\.$/)
+      .waitFor();
+
+    await page.getByLabel('Channel').selectOption({ label: 'E-mail' });
+    await page.getByRole('button', { name: 'Send test message' }).click();
+    await page
+      .getByRole('alert')
+      .getByText('This user has no address for that channel', { exact: false })
+      .waitFor();
+
+    await page.getByRole('tab', { name: 'Inbox' }).click();
+    // The message is in my language (Chinese by default), so it is found by what it is.
+    await page.locator('[data-event="test"]').waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

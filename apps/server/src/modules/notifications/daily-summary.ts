@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/database.js';
 import type { DailySummaryFacts } from './channels/delivery-channel.js';
 import type { DailySummaryRepo } from './daily-summary-repo.js';
-import type { DeliveryUser } from './delivery-plan.js';
+import { type DeliveryUser, userAddress } from './delivery-plan.js';
 import type { NewDelivery, OutboxRepo } from './outbox-repo.js';
 import type { RecipientsRepo } from './recipients-repo.js';
 import { DAILY_SUMMARY_TOPIC } from './topics-service.js';
@@ -25,15 +25,19 @@ export interface DailySummaryDeps {
   checkEveryMs?: number;
 }
 
+const PREF_CHANNELS: readonly [keyof DeliveryUser['prefs'], Channel][] = [
+  ['in_app', 'inapp'],
+  ['email', 'email'],
+  ['sms', 'sms'],
+  ['wechat', 'wechat'],
+];
+
 /** Where a user wants their own messages: the channels of their notification_prefs that have an address. */
 export function summaryTargets(u: DeliveryUser): { channel: Channel; address: string }[] {
-  const wanted: [boolean | undefined, Channel, string | null][] = [
-    [u.prefs.in_app, 'inapp', String(u.id)],
-    [u.prefs.email, 'email', u.email],
-    [u.prefs.sms, 'sms', u.phone],
-    [u.prefs.wechat, 'wechat', u.openid],
-  ];
-  return wanted.flatMap(([on, channel, address]) => (on && address ? [{ channel, address }] : []));
+  return PREF_CHANNELS.flatMap(([pref, channel]) => {
+    const address = u.prefs[pref] ? userAddress(u, channel) : null;
+    return address ? [{ channel, address }] : [];
+  });
 }
 
 /**

@@ -27,7 +27,11 @@ export function InboxEntry({ item, timeZone, onMarkRead, marking }: InboxEntryPr
   const when = (iso: string) => formatDateTime(iso, timeZone, i18n.language);
   const unread = item.read_at === null;
   return (
-    <li className={unread ? 'inbox-entry is-unread' : 'inbox-entry'} data-testid={`inbox-${item.id}`}>
+    <li
+      className={unread ? 'inbox-entry is-unread' : 'inbox-entry'}
+      data-testid={`inbox-${item.id}`}
+      data-event={item.event}
+    >
       <div className="inbox-entry-head">
         {item.level !== null && <LevelChip level={item.level} />}
         <h3 className="inbox-entry-title">
