@@ -6,16 +6,25 @@ const LEVEL_OR_CLEAR = { 0: 'clear', 1: 'yellow', 2: 'orange', 3: 'red' } as con
 
 export const EN_TEMPLATES: EventTemplates = {
   alarm: ({ alarm: a }, tz) => {
-    const parts = [`${LEVEL[a.level]} lightning warning at ${a.location_name} (was ${LEVEL_OR_CLEAR[a.previous_level]}).`];
+    const parts = [
+      `${LEVEL[a.level]} lightning warning at ${a.location_name} (was ${LEVEL_OR_CLEAR[a.previous_level]}).`,
+    ];
     if (a.nearest_km !== null) {
       const dir = a.bearing_deg === null ? '' : ` ${compassPoint(a.bearing_deg, 'en')}`;
       parts.push(`Nearest stroke ${km(a.nearest_km)} km${dir}.`);
     }
     const eta = nextArrival(a.approach);
-    if (eta) parts.push(`Storm approaching, about ${Math.round(eta.eta_min)} min to the ${km(eta.radius_km)} km ring.`);
+    if (eta)
+      parts.push(
+        `Storm approaching, about ${Math.round(eta.eta_min)} min to the ${km(eta.radius_km)} km ring.`,
+      );
     else if (a.approach?.status === 'moving_away') parts.push('Storm moving away.');
     parts.push(`${localTime(a.at, tz)}.`);
-    return { title: `${LEVEL[a.level]} warning · ${a.location_name}`, body: parts.join(' '), link: a.board_url };
+    return {
+      title: `${LEVEL[a.level]} warning · ${a.location_name}`,
+      body: parts.join(' '),
+      link: a.board_url,
+    };
   },
   alarm_confirmed: ({ alarm: a, confirmation: c }, tz) => ({
     title: `Confirmed · ${a.location_name}`,

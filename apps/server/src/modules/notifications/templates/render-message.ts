@@ -7,7 +7,11 @@ import { ZH_TEMPLATES } from './zh-hans.js';
 const TEMPLATES: Record<Language, EventTemplates> = { 'zh-Hans': ZH_TEMPLATES, en: EN_TEMPLATES };
 
 /** The short message (title, body, link) of an event in a language, times in the reader's zone. */
-export function renderMessage(payload: NotificationPayload, language: Language, timeZone: string): RenderedMessage {
+export function renderMessage(
+  payload: NotificationPayload,
+  language: Language,
+  timeZone: string,
+): RenderedMessage {
   const t = TEMPLATES[language];
   switch (payload.event) {
     case 'alarm':

@@ -6,7 +6,9 @@ const LEVEL_OR_CLEAR = { 0: '无预警', 1: '黄色', 2: '橙色', 3: '红色' }
 
 export const ZH_TEMPLATES: EventTemplates = {
   alarm: ({ alarm: a }, tz) => {
-    const parts = [`${a.location_name}发布雷电${LEVEL[a.level]}预警（此前${LEVEL_OR_CLEAR[a.previous_level]}）。`];
+    const parts = [
+      `${a.location_name}发布雷电${LEVEL[a.level]}预警（此前${LEVEL_OR_CLEAR[a.previous_level]}）。`,
+    ];
     if (a.nearest_km !== null) {
       const dir = a.bearing_deg === null ? '' : `，方位${compassPoint(a.bearing_deg, 'zh-Hans')}`;
       parts.push(`最近落雷 ${km(a.nearest_km)} 公里${dir}。`);
@@ -15,7 +17,11 @@ export const ZH_TEMPLATES: EventTemplates = {
     if (eta) parts.push(`雷暴正在逼近，约 ${Math.round(eta.eta_min)} 分钟到达 ${km(eta.radius_km)} 公里圈。`);
     else if (a.approach?.status === 'moving_away') parts.push('雷暴正在远离。');
     parts.push(`时间 ${localTime(a.at, tz)}。`);
-    return { title: `【雷电${LEVEL[a.level]}预警】${a.location_name}`, body: parts.join(''), link: a.board_url };
+    return {
+      title: `【雷电${LEVEL[a.level]}预警】${a.location_name}`,
+      body: parts.join(''),
+      link: a.board_url,
+    };
   },
   alarm_confirmed: ({ alarm: a, confirmation: c }, tz) => ({
     title: `【已确认】${a.location_name}`,
@@ -29,7 +35,10 @@ export const ZH_TEMPLATES: EventTemplates = {
       .join('，');
     return {
       title: `雷电日报 · ${s.date}`,
-      body: s.alarms === 0 ? `${s.date} 无预警。` : `${s.date} 共 ${s.alarms} 次预警（红色 ${s.red} 次）。${top}。`,
+      body:
+        s.alarms === 0
+          ? `${s.date} 无预警。`
+          : `${s.date} 共 ${s.alarms} 次预警（红色 ${s.red} 次）。${top}。`,
       link: s.board_url,
     };
   },
