@@ -163,12 +163,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   s.inapp.attach((userId, item) => io.to(`user:${userId}`).emit('notification', item));
   await s.warningEngine.start();
-  if (config.notifications.worker) s.deliveryWorker.start();
+  if (config.notifications.worker) {
+    s.deliveryWorker.start();
+    s.dailySummary.start();
+  }
   await registerWebApp(app, config.webDist);
 
   const stopHousekeeping = startHousekeeping({ db, services: s, config, log: app.log, now });
   app.addHook('onClose', async () => {
     stopHousekeeping();
+    await s.dailySummary.stop();
     await s.deliveryWorker.stop();
     s.email.close();
     await s.warningEngine.stop();

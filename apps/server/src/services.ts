@@ -30,6 +30,8 @@ import { InappChannel } from './modules/notifications/channels/inapp-channel.js'
 import { SmsChannel } from './modules/notifications/channels/sms-channel.js';
 import { WebhookChannel } from './modules/notifications/channels/webhook-channel.js';
 import { WechatChannel } from './modules/notifications/channels/wechat-channel.js';
+import { DailySummaryJob } from './modules/notifications/daily-summary.js';
+import { DailySummaryRepo } from './modules/notifications/daily-summary-repo.js';
 import { DeliveryRecordsRepo } from './modules/notifications/delivery-records-repo.js';
 import { DeliveryRecordsService } from './modules/notifications/delivery-records-service.js';
 import { DeliveryWorker } from './modules/notifications/delivery-worker.js';
@@ -164,6 +166,15 @@ export function createServices(d: {
     now,
   });
   const recipients = new RecipientsRepo();
+  const dailySummary = new DailySummaryJob({
+    db,
+    alarms: new DailySummaryRepo(db),
+    recipients,
+    outbox,
+    publicUrl: notify.publicUrl,
+    now,
+    log: d.log,
+  });
   const alarmOutbox = new AlarmOutbox({
     outbox,
     recipients,
@@ -240,6 +251,7 @@ export function createServices(d: {
     email,
     channels,
     deliveryWorker,
+    dailySummary,
     alarmOutbox,
     notifications: {
       inbox: new InboxService(inbox, now),

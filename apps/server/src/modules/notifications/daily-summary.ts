@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/database.js';
 import type { DailySummaryFacts } from './channels/delivery-channel.js';
 import type { DailySummaryRepo } from './daily-summary-repo.js';
-import { type DeliveryUser, userAddress } from './delivery-plan.js';
+import { type DeliveryUser, preferredTargets } from './delivery-plan.js';
 import type { NewDelivery, OutboxRepo } from './outbox-repo.js';
 import type { RecipientsRepo } from './recipients-repo.js';
 import { DAILY_SUMMARY_TOPIC } from './topics-service.js';
@@ -23,21 +23,6 @@ export interface DailySummaryDeps {
   now: () => Date;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
   checkEveryMs?: number;
-}
-
-const PREF_CHANNELS: readonly [keyof DeliveryUser['prefs'], Channel][] = [
-  ['in_app', 'inapp'],
-  ['email', 'email'],
-  ['sms', 'sms'],
-  ['wechat', 'wechat'],
-];
-
-/** Where a user wants their own messages: the channels of their notification_prefs that have an address. */
-export function summaryTargets(u: DeliveryUser): { channel: Channel; address: string }[] {
-  return PREF_CHANNELS.flatMap(([pref, channel]) => {
-    const address = u.prefs[pref] ? userAddress(u, channel) : null;
-    return address ? [{ channel, address }] : [];
-  });
 }
 
 /**
@@ -77,7 +62,7 @@ export class DailySummaryJob {
     for (const s of subscribers) {
       const day = this.dueDay(s, now);
       if (!day || this.written.get(s.id) === day.date) continue;
-      const targets = summaryTargets(s);
+      const targets = preferredTargets(s);
       if (targets.length > 0) {
         // Users of one group in one zone share the day's facts.
         const key = `${s.groupId}|${day.from.toISOString()}|${day.to.toISOString()}`;

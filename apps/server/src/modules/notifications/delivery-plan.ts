@@ -70,6 +70,14 @@ export function userAddress(user: DeliveryUser, channel: Channel): string | null
   }
 }
 
+/** Where a user wants messages of their own subscriptions: the channels they chose that have an address. */
+export function preferredTargets(user: DeliveryUser): { channel: Channel; address: string }[] {
+  return PREF_CHANNELS.flatMap(([pref, channel]) => {
+    const address = user.prefs[pref] ? userAddress(user, channel) : null;
+    return address ? [{ channel, address }] : [];
+  });
+}
+
 function optionsOf(r: Recipient): ChannelOptions | null {
   const { format, secret } = r as Recipient & ChannelOptions;
   if (format === undefined && secret === undefined) return null;
@@ -142,9 +150,7 @@ export function planAlarmDeliveries(input: PlanInput): NewDelivery[] {
     }
     for (const user of input.subscribers.get(locationTopic(a.location_id)) ?? []) {
       const recipient: Recipient = { kind: 'user', value: String(user.id) };
-      for (const [pref, channel] of PREF_CHANNELS) {
-        if (user.prefs[pref]) add(recipient, channel, 0, null, alarm.at, user);
-      }
+      for (const { channel } of preferredTargets(user)) add(recipient, channel, 0, null, alarm.at, user);
     }
   }
   return [...out.values()];
