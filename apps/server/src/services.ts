@@ -23,25 +23,6 @@ import { LocationChanges } from './modules/locations/location-changes.js';
 import { LocationsRepo } from './modules/locations/locations-repo.js';
 import { LocationsService } from './modules/locations/locations-service.js';
 import { UserMapDataService } from './modules/locations/user-map-data-service.js';
-import { AlarmOutbox } from './modules/notifications/alarm-outbox.js';
-import { ChannelRegistry } from './modules/notifications/channels/channel-registry.js';
-import { EmailChannel } from './modules/notifications/channels/email-channel.js';
-import { InappChannel } from './modules/notifications/channels/inapp-channel.js';
-import { SmsChannel } from './modules/notifications/channels/sms-channel.js';
-import { WebhookChannel } from './modules/notifications/channels/webhook-channel.js';
-import { WechatChannel } from './modules/notifications/channels/wechat-channel.js';
-import { DailySummaryJob } from './modules/notifications/daily-summary.js';
-import { DailySummaryRepo } from './modules/notifications/daily-summary-repo.js';
-import { DeliveryRecordsRepo } from './modules/notifications/delivery-records-repo.js';
-import { DeliveryRecordsService } from './modules/notifications/delivery-records-service.js';
-import { DeliveryWorker } from './modules/notifications/delivery-worker.js';
-import { InboxRepo } from './modules/notifications/inbox-repo.js';
-import { InboxService } from './modules/notifications/inbox-service.js';
-import { OutboxRepo } from './modules/notifications/outbox-repo.js';
-import { RecipientsRepo } from './modules/notifications/recipients-repo.js';
-import { SubscriptionsRepo } from './modules/notifications/subscriptions-repo.js';
-import { TestMessageService } from './modules/notifications/test-message-service.js';
-import { TopicsService } from './modules/notifications/topics-service.js';
 import { DevSmsProvider } from './modules/sms/dev-sms-provider.js';
 import { HttpSmsProvider } from './modules/sms/http-sms-provider.js';
 import { SmsOutboxRepo } from './modules/sms/outbox-repo.js';
@@ -59,11 +40,9 @@ import { EpisodesRepo } from './modules/warnings/episodes-repo.js';
 import { WarningEngineService } from './modules/warnings/warning-engine-service.js';
 import { WarningService } from './modules/warnings/warning-service.js';
 import { WarningStore } from './modules/warnings/warning-store.js';
-import { WechatBindingService } from './modules/wechat/wechat-binding-service.js';
-import { WechatBindingsRepo } from './modules/wechat/wechat-bindings-repo.js';
-import { WechatClient } from './modules/wechat/wechat-client.js';
 import { ZonesRepo } from './modules/zones/zones-repo.js';
 import { ZonesService } from './modules/zones/zones-service.js';
+import { createNotificationServices } from './notification-services.js';
 import { FlashAssigner } from './pipeline/flash-ids.js';
 import { IngestService } from './pipeline/ingest-service.js';
 import { StrokeBus } from './pipeline/stroke-bus.js';
@@ -131,59 +110,23 @@ export function createServices(d: {
   const zonesRepo = new ZonesRepo(db);
   const groupExists = async (id: number) => (await groups.get(id, null)) !== null;
   const warningStore = new WarningStore(db);
-  const notify = config.notifications;
-  const boardUrl = `${notify.publicUrl}/realtimealert`;
-  const outbox = new OutboxRepo(db);
-  const inbox = new InboxRepo(db);
-  const inapp = new InappChannel(inbox, now);
-  const { apiBase, appId, appSecret } = notify.wechat;
-  const wechatClient = new WechatClient({ apiBase, appId, appSecret, now });
-  const email = new EmailChannel({ smtpUrl: notify.smtpUrl, smtpFrom: notify.smtpFrom });
-  const channels = new ChannelRegistry([
-    inapp,
-    new SmsChannel(smsProvider),
-    email,
-    new WebhookChannel({
-      timeoutMs: notify.webhookTimeoutMs,
-      allowPrivateWebhooks: config.allowPrivateWebhooks,
-      publicUrl: notify.publicUrl,
-      now,
-    }),
-    new WechatChannel({ client: wechatClient, templateId: notify.wechat.templateId }),
-  ]);
-  const deliveryWorker = new DeliveryWorker({
-    outbox,
-    channels,
-    now,
-    log: d.log,
-    maxAttempts: notify.maxAttempts,
-    leaseMs: notify.leaseMs,
-  });
   const distribution = new DistributionService({
     lists: new DistributionRepo(db),
     groupExists,
     allowPrivateWebhooks: config.allowPrivateWebhooks,
     now,
   });
-  const recipients = new RecipientsRepo();
-  const dailySummary = new DailySummaryJob({
+  const notify = createNotificationServices({
+    config,
     db,
-    alarms: new DailySummaryRepo(db),
-    recipients,
-    outbox,
-    publicUrl: notify.publicUrl,
-    now,
     log: d.log,
+    now,
+    smsProvider,
+    distribution,
+    locations: locationsRepo,
   });
-  const alarmOutbox = new AlarmOutbox({
-    outbox,
-    recipients,
-    defaults: { language: notify.language, timeZone: notify.timeZone },
-    boardUrl,
-  });
-  alarmOutbox.onEnqueued(() => deliveryWorker.wake());
   const warningEngine = new WarningEngineService({
-    outbox: alarmOutbox,
+    outbox: notify.alarmOutbox,
     store: warningStore,
     episodes: new EpisodesRepo(),
     locations: locationsRepo,
@@ -202,7 +145,6 @@ export function createServices(d: {
     now,
   });
   const alarmsRepo = new AlarmsRepo(db);
-  const wechatBindings = new WechatBindingsRepo(db);
   return {
     failures,
     codes,
@@ -243,40 +185,9 @@ export function createServices(d: {
       locations,
       strokes,
       now,
-      confirmed: (alarm) => alarmOutbox.confirmed(alarm, now()),
+      confirmed: (alarm) => notify.alarmOutbox.confirmed(alarm, now()),
     }),
-    outbox,
-    inbox,
-    inapp,
-    email,
-    channels,
-    deliveryWorker,
-    dailySummary,
-    alarmOutbox,
-    notifications: {
-      inbox: new InboxService(inbox, now),
-      topics: new TopicsService({ subscriptions: new SubscriptionsRepo(db), locations: locationsRepo, now }),
-      deliveries: new DeliveryRecordsService(new DeliveryRecordsRepo(db)),
-      tests: new TestMessageService({
-        db,
-        outbox,
-        recipients,
-        worker: deliveryWorker,
-        lists: distribution,
-        defaults: { language: notify.language, timeZone: notify.timeZone },
-        boardUrl,
-        leaseMs: notify.leaseMs,
-        now,
-      }),
-    },
-    wechatClient,
-    wechatBindings,
-    wechat: new WechatBindingService({
-      bindings: wechatBindings,
-      client: wechatClient,
-      callbackToken: config.notifications.wechat.token,
-      now,
-    }),
+    ...notify,
   };
 }
 
