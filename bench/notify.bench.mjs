@@ -173,7 +173,10 @@ async function throughput(url) {
       for (let i = 0; clock() < directUntil; i++) {
         await fetch(target, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-thunderwatch-idempotency-key': `direct:${w}:${i}` },
+          headers: {
+            'content-type': 'application/json',
+            'x-thunderwatch-idempotency-key': `direct:${w}:${i}`,
+          },
           body: JSON.stringify({ event: 'alarm', n: i }),
         });
         direct += 1;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Role } from '@thunderwatch/shared/permissions';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';

@@ -132,7 +132,7 @@ describe('planAlarmDeliveries', () => {
     expect(plan(input)).toEqual(expected);
   });
 
-  it('dates the escalation N minutes after the alarm, and users read in their language and zone', () => {
+  it('dates the escalation N minutes after the alarm (when it falls due), and users read in their language and zone', () => {
     const rows = planAlarmDeliveries({
       alarms: [{ groupId: 1, at: AT, facts: facts() }],
       lists: [
@@ -150,6 +150,7 @@ describe('planAlarmDeliveries', () => {
     expect(rows[1]).toMatchObject({
       language: 'zh-Hans',
       timeZone: 'Asia/Shanghai',
+      createdAt: new Date(AT.getTime() + 10 * 60_000),
       nextAttemptAt: new Date(AT.getTime() + 10 * 60_000),
       idempotencyKey: 'alarm:7:t1:sms:phone:+8613700000007',
     });

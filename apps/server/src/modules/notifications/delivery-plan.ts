@@ -132,6 +132,8 @@ export function planAlarmDeliveries(input: PlanInput): NewDelivery[] {
         timeZone: user?.timeZone ?? input.defaults.timeZone,
         quietHours: list?.quiet_hours ?? null,
         channelOptions: optionsOf(r),
+        // An escalation counts from when it falls due: its latency, and its place in the duplicate window.
+        createdAt: dueAt,
         nextAttemptAt: dueAt,
       });
     };

@@ -192,8 +192,14 @@ describe.each(DB_KINDS)('alarm deliveries through the outbox (%s)', (kind) => {
     const { locationId, at } = await setUp({
       channels: ['sms'],
       escalate_after_min: 10,
-      escalate_to: [{ kind: 'phone', value: '+8613700000007' }],
+      // The first tier's own recipient too: a reminder 10 minutes on is not a duplicate.
+      escalate_to: [
+        { kind: 'phone', value: '+8613700000007' },
+        { kind: 'user', value: String(boss.id) },
+      ],
     });
+    const toBoss = () =>
+      sms.sent.filter((s) => s.phone === '+8613800000001' && s.message.includes(`Site ${site}`));
     await strike(at);
     await deliver();
     expect(sms.sent.filter((s) => s.phone === '+8613700000007')).toHaveLength(0);
@@ -203,8 +209,9 @@ describe.each(DB_KINDS)('alarm deliveries through the outbox (%s)', (kind) => {
     clock += 2 * MIN;
     await deliver();
     expect(sms.sent.filter((s) => s.phone === '+8613700000007')).toHaveLength(1);
+    expect(toBoss()).toHaveLength(2);
     const rows = await deliveriesOf(locationId);
-    expect(rows.find((d) => d.tier === 1)?.status).toBe('sent');
+    expect(rows.filter((d) => d.tier === 1).map((d) => d.status)).toEqual(['sent', 'sent']);
   });
 
   it('does not escalate once someone confirms, and tells everyone it reached who confirmed', async () => {

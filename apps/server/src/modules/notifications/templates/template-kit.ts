@@ -43,7 +43,7 @@ export function localTime(iso: string, timeZone: string): string {
 
 /** The soonest ring the storm is expected to reach (not one it is already inside), if any. */
 export function nextArrival(approach: Approach | null): { radius_km: number; eta_min: number } | null {
-  if (!approach || approach.status !== 'approaching') return null;
+  if (approach?.status !== 'approaching') return null;
   let best: { radius_km: number; eta_min: number } | null = null;
   for (const r of approach.rings) {
     if (r.eta_min === null || r.eta_min <= 0) continue;
