@@ -117,6 +117,8 @@ export interface DeliveryRecord {
   tier: 0 | 1;
   channel: Channel;
   recipient: Recipient;
+  /** A user recipient's name (null for other kinds). */
+  recipient_name: string | null;
   location_id: number | null;
   level: number | null;
   status: DeliveryStatus;

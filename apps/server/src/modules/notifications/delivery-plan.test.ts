@@ -20,6 +20,7 @@ const facts = (over: Partial<AlarmFacts> = {}): AlarmFacts => ({
 const user = (id: number, over: Partial<DeliveryUser> = {}): DeliveryUser => ({
   id,
   groupId: 1,
+  name: `User ${id}`,
   email: `u${id}@x.cn`,
   phone: `+861380000000${id}`,
   openid: null,

@@ -8,6 +8,7 @@ import type { NewDelivery } from './outbox-repo.js';
 export interface DeliveryUser {
   id: number;
   groupId: number;
+  name: string;
   email: string | null;
   phone: string | null;
   openid: string | null;

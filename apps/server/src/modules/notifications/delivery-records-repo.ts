@@ -45,6 +45,7 @@ interface RecordRow {
   created_at: Date;
   finished_at: Date | null;
   latency_ms: number | null;
+  recipient_name: string | null;
 }
 
 const num = (v: string | null) => (v === null ? null : Number(v));
@@ -57,6 +58,7 @@ const toRecord = (r: RecordRow): DeliveryRecord => ({
   tier: r.tier === 1 ? 1 : 0,
   channel: r.channel,
   recipient: { kind: r.recipient_kind, value: r.recipient_value },
+  recipient_name: r.recipient_name,
   location_id: num(r.location_id),
   level: r.level,
   status: r.status,
@@ -70,7 +72,8 @@ const toRecord = (r: RecordRow): DeliveryRecord => ({
 
 // Never channel_options (webhook secrets) nor payload: the records show how delivery went, not what was sent.
 const COLUMNS = `d.id, d.event, d.alarm_id, d.list_id, d.tier, d.channel, d.recipient_kind, d.recipient_value,
-  d.location_id, d.level, d.status, d.reason, d.attempts, d.last_error, d.created_at, d.finished_at, d.latency_ms`;
+  d.location_id, d.level, d.status, d.reason, d.attempts, d.last_error, d.created_at, d.finished_at, d.latency_ms,
+  CASE WHEN d.recipient_kind = 'user' THEN COALESCE(NULLIF(u.name, ''), u.username) END AS recipient_name`;
 
 function scopeWhere(scope: RecordScope): { sql: string; param: number | null } {
   return 'userId' in scope
@@ -89,7 +92,8 @@ export class DeliveryRecordsRepo {
     const params = [s.param, f.status ?? null, f.channel ?? null, f.alarmId ?? null];
     const [items, total] = await Promise.all([
       this.db.query<RecordRow>(
-        `SELECT ${COLUMNS} FROM deliveries d ${where} ORDER BY d.id DESC LIMIT $5 OFFSET $6`,
+        `SELECT ${COLUMNS} FROM deliveries d LEFT JOIN users u ON u.id = d.user_id ${where}
+         ORDER BY d.id DESC LIMIT $5 OFFSET $6`,
         [...params, f.limit, f.offset],
       ),
       this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM deliveries d ${where}`, params),

@@ -111,12 +111,15 @@ describe.each(DB_KINDS)('delivery records (%s)', (kind) => {
       alarm_id: alarmA,
       channel: 'webhook',
       recipient: { kind: 'webhook', value: 'https://hooks.example.com/x' },
+      recipient_name: null,
       status: 'sent',
       attempts: 2,
       latency_ms: 5400,
     });
     const failed = await records(managerA, '?status=failed');
     expect(failed.items.map((r) => [r.id, r.last_error])).toEqual([[ids.toViewer, 'mailbox full']]);
+    // A user recipient is shown by name, not by id.
+    expect(failed.items[0]?.recipient_name).toBe(viewerA.username);
     expect(failed.total).toBe(1);
     expect(idsOf(await records(managerA, `?alarm_id=${alarmA}`))).toEqual([ids.webhook, ids.toOperator]);
     const page = await records(managerA, '?limit=1&offset=1');

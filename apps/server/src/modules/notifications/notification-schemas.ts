@@ -54,6 +54,7 @@ export const DeliveryRecord = Type.Object({
   tier: Type.Integer(),
   channel: Type.Enum(CHANNELS),
   recipient: Type.Object({ kind: Type.Enum(RECIPIENT_KINDS), value: Type.String() }),
+  recipient_name: Nullable(Type.String()),
   location_id: Nullable(Type.Integer()),
   level: Nullable(Type.Integer()),
   status: Type.Enum(DELIVERY_STATUSES),

@@ -19,6 +19,7 @@ type ListRow = Pick<
 interface UserRow {
   id: string;
   group_id: string;
+  name: string;
   email: string | null;
   phone: string | null;
   openid: string | null;
@@ -27,11 +28,13 @@ interface UserRow {
   notification_prefs: DeliveryUser['prefs'];
 }
 
-const USER_COLUMNS = `u.id, u.group_id, u.email, u.phone, b.openid, u.language, u.time_zone, u.notification_prefs`;
+const USER_COLUMNS = `u.id, u.group_id, COALESCE(NULLIF(u.name, ''), u.username) AS name, u.email, u.phone, b.openid,
+  u.language, u.time_zone, u.notification_prefs`;
 
 const toUser = (r: UserRow): DeliveryUser => ({
   id: Number(r.id),
   groupId: Number(r.group_id),
+  name: r.name,
   email: r.email,
   phone: r.phone,
   openid: r.openid,

@@ -90,6 +90,7 @@ export class TestMessageService {
       tier: 0,
       channel: row.channel,
       recipient: { kind: recipient.kind, value: recipient.value },
+      recipient_name: target.name,
       location_id: null,
       level: null,
       status: outcome.status,
@@ -105,7 +106,7 @@ export class TestMessageService {
   /** Where the channel reaches the recipient, and how they read. */
   private async targetOf(r: StoredRecipient, channel: TestMessageInput['channel']) {
     if (r.kind !== 'user') {
-      return { userId: null, address: r.value, ...this.d.defaults };
+      return { userId: null, name: null, address: r.value, ...this.d.defaults };
     }
     const [user] = await this.d.recipients.users(this.d.db, [Number(r.value)]);
     const address = user ? userAddress(user, channel) : null;
@@ -114,6 +115,6 @@ export class TestMessageService {
         { field: 'recipient/value', message: `has no ${channel} address (profile, or WeChat binding)` },
       ]);
     }
-    return { userId: user.id, address, language: user.language, timeZone: user.timeZone };
+    return { userId: user.id, name: user.name, address, language: user.language, timeZone: user.timeZone };
   }
 }

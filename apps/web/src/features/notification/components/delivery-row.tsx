@@ -28,7 +28,7 @@ export function DeliveryRow({ record: r, myId, timeZone, open, onToggle }: Deliv
   const recipient =
     r.recipient.kind === 'user' && Number(r.recipient.value) === myId
       ? t('notification.deliveries.me')
-      : `${t(`notification.kind.${r.recipient.kind}`)} ${r.recipient.value}`;
+      : `${t(`notification.kind.${r.recipient.kind}`)} ${r.recipient_name ?? r.recipient.value}`;
   return (
     <>
       <tr className="delivery-row" data-testid={`delivery-${r.id}`} onClick={onToggle}>
