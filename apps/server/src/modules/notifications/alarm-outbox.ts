@@ -6,11 +6,8 @@ import { locationTopic, planAlarmDeliveries } from './delivery-plan.js';
 import type { OutboxRepo } from './outbox-repo.js';
 import type { RecipientsRepo } from './recipients-repo.js';
 
-/** An alarm just raised, with the storm's approach at that moment. */
-export interface RaisedAlarm {
-  alarm: AlarmDto;
-  approach: Approach | null;
-}
+/** The storm's approach to a location now, worked out only for alarms that are delivered. */
+export type ApproachOf = (locationId: number) => Approach | null;
 
 /**
  * Turns alarms into outbox rows inside the alarm's own transaction (so an alarm is never without its
@@ -35,14 +32,19 @@ export class AlarmOutbox {
   }
 
   /** Writes the deliveries of the alarms with `tx`; returns how many. Call `committed()` after the commit. */
-  async enqueue(tx: Queryable, raised: readonly RaisedAlarm[]): Promise<number> {
-    if (raised.length === 0) return 0;
-    const groupIds = [...new Set(raised.map((r) => r.alarm.group_id))];
-    const topics = [...new Set(raised.map((r) => locationTopic(r.alarm.location_id)))];
+  async enqueue(tx: Queryable, alarms: readonly AlarmDto[], approachOf: ApproachOf): Promise<number> {
+    if (alarms.length === 0) return 0;
+    const groupIds = [...new Set(alarms.map((a) => a.group_id))];
+    const topics = [...new Set(alarms.map((a) => locationTopic(a.location_id)))];
     const [lists, subscribers] = await Promise.all([
       this.d.recipients.listsOfGroups(tx, groupIds),
       this.d.recipients.subscribers(tx, topics),
     ]);
+    // Most alarms of a storm front go to groups with no list and no subscriber: nothing more to look up.
+    const heard = alarms.filter(
+      (a) => lists.some((l) => l.group_id === a.group_id) || subscribers.has(locationTopic(a.location_id)),
+    );
+    if (heard.length === 0) return 0;
     const userIds = new Set<number>();
     for (const l of lists) {
       for (const r of [...l.recipients, ...(l.escalate_to ?? [])]) {
@@ -53,10 +55,10 @@ export class AlarmOutbox {
       (await this.d.recipients.users(tx, [...userIds].filter(Number.isSafeInteger))).map((u) => [u.id, u]),
     );
     const rows = planAlarmDeliveries({
-      alarms: raised.map((r) => ({
-        groupId: r.alarm.group_id,
-        at: new Date(r.alarm.created_at),
-        facts: this.factsOf(r),
+      alarms: heard.map((a) => ({
+        groupId: a.group_id,
+        at: new Date(a.created_at),
+        facts: this.factsOf(a, approachOf(a.location_id)),
       })),
       lists,
       users,
@@ -81,7 +83,7 @@ export class AlarmOutbox {
     if ((await this.d.outbox.enqueueConfirmation(alarm.id, confirmation, at)) > 0) this.wake();
   }
 
-  private factsOf({ alarm: a, approach }: RaisedAlarm): AlarmFacts {
+  private factsOf(a: AlarmDto, approach: Approach | null): AlarmFacts {
     return {
       alarm_id: a.id,
       alert_id: a.alert_id,

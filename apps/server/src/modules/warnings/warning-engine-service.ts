@@ -25,7 +25,11 @@ const REPLAY_PAGE = 20_000;
 const APPROACH_BUDGET_MS = 10;
 /** Where alarms' deliveries are written (the notifications outbox). */
 export interface AlarmDeliveries {
-  enqueue(tx: Queryable, raised: { alarm: AlarmDto; approach: Approach | null }[]): Promise<unknown>;
+  enqueue(
+    tx: Queryable,
+    alarms: readonly AlarmDto[],
+    approachOf: (locationId: number) => Approach | null,
+  ): Promise<unknown>;
   committed(): void;
 }
 
@@ -276,12 +280,10 @@ export class WarningEngineService {
   }
 
   private async deliveriesOf(tx: Queryable, alarms: AlarmDto[], now: Date): Promise<void> {
-    if (!this.d.outbox) return;
-    const raised = alarms.map((alarm) => {
-      const meta = this.meta.get(alarm.location_id);
-      return { alarm, approach: meta ? this.itemOf(meta, now.getTime()).approach : null };
+    await this.d.outbox?.enqueue(tx, alarms, (locationId) => {
+      const meta = this.meta.get(locationId);
+      return meta ? this.itemOf(meta, now.getTime()).approach : null;
     });
-    await this.d.outbox.enqueue(tx, raised);
   }
 
   /** Episodes left open by locations that are gone or were disabled while the engine was down. */
