@@ -59,6 +59,8 @@ export interface NotificationsConfig {
   smtpUrl: string | null;
   smtpFrom: string;
   webhookTimeoutMs: number;
+  /** Finished deliveries and inbox messages older than this are deleted. */
+  retentionDays: number;
   /** Send attempts before a delivery is given up. */
   maxAttempts: number;
   wechat: {
@@ -220,6 +222,7 @@ function notificationsConfig(env: NodeJS.ProcessEnv): NotificationsConfig {
     smtpFrom: env.SMTP_FROM || 'Thunderwatch <noreply@localhost>',
     webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 5000, 100, 60_000),
     maxAttempts: int(env, 'NOTIFY_MAX_ATTEMPTS', 6, 1, 20),
+    retentionDays: int(env, 'NOTIFY_RETENTION_DAYS', 180, 1, 3650),
     wechat: {
       apiBase: (env.WECHAT_API_BASE || 'https://api.weixin.qq.com').replace(/\/+$/, ''),
       appId,

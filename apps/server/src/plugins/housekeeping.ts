@@ -8,12 +8,13 @@ const DAY_MS = 24 * HOUR_MS;
 
 /**
  * Hourly retention: stroke partitions after RETENTION_DAYS, the access log after ACCESS_LOG_RETENTION_DAYS,
- * spent codes, old login failures and expired sessions.
+ * finished deliveries and inbox messages after NOTIFY_RETENTION_DAYS, spent codes, old login failures and
+ * expired sessions.
  */
 export function startHousekeeping(d: {
   db: Database;
-  services: Pick<Services, 'accessLogRepo' | 'failures' | 'codes' | 'partitions'>;
-  config: Pick<Config, 'accessLogRetentionDays' | 'retentionDays'>;
+  services: Pick<Services, 'accessLogRepo' | 'failures' | 'codes' | 'partitions' | 'outbox' | 'inbox'>;
+  config: Pick<Config, 'accessLogRetentionDays' | 'retentionDays' | 'notifications'>;
   log: FastifyBaseLogger;
   now: () => Date;
 }): () => void {
@@ -25,6 +26,9 @@ export function startHousekeeping(d: {
       await s.failures.purgeBefore(new Date(now - DAY_MS));
       await s.codes.purgeBefore(new Date(now - DAY_MS));
       await d.db.query('DELETE FROM sessions WHERE expires_at < $1', [new Date(now - DAY_MS)]);
+      const notified = new Date(now - d.config.notifications.retentionDays * DAY_MS);
+      await s.outbox.purgeBefore(notified, new Date(now - DAY_MS));
+      await s.inbox.purgeBefore(notified);
       if (d.config.retentionDays > 0) {
         const dropped = await s.partitions.dropBefore(d.db, now - d.config.retentionDays * DAY_MS);
         if (dropped.length > 0) d.log.info({ dropped }, 'dropped stroke partitions past retention');

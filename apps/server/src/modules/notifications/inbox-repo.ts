@@ -122,6 +122,11 @@ export class InboxRepo {
     return result.rowCount;
   }
 
+  /** Retention: inbox messages older than `before`. */
+  async purgeBefore(before: Date): Promise<number> {
+    return (await this.db.query('DELETE FROM notifications WHERE created_at < $1', [before])).rowCount;
+  }
+
   async markAllRead(userId: number, at: Date): Promise<number> {
     const result = await this.db.query(
       'UPDATE notifications SET read_at = $2 WHERE user_id = $1 AND read_at IS NULL',

@@ -304,6 +304,19 @@ export class OutboxRepo {
     return result.rowCount ?? 0;
   }
 
+  /**
+   * Retention: finished deliveries (and their attempts) older than `before`, and duplicate-window slots
+   * long past their window. Rows still pending or being sent are kept whatever their age.
+   */
+  async purgeBefore(before: Date, slotsBefore: Date): Promise<number> {
+    const result = await this.db.query(
+      `DELETE FROM deliveries WHERE status IN ('sent', 'failed', 'suppressed', 'cancelled') AND finished_at < $1`,
+      [before],
+    );
+    await this.db.query('DELETE FROM delivery_dedupe WHERE at < $1', [slotsBefore]);
+    return result.rowCount;
+  }
+
   private async finishWithAttempt(
     id: number,
     set: string,

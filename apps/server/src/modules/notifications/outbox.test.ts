@@ -295,4 +295,21 @@ describe.each(DB_KINDS)('alarm deliveries through the outbox (%s)', (kind) => {
     expect(attempts.rows.every((a) => !a.ok && a.error.includes('gateway down'))).toBe(true);
     sms.failWith = null;
   });
+
+  it('deletes finished deliveries and inbox messages past retention, never a delivery still to send', async () => {
+    const { locationId, at } = await setUp({
+      escalate_after_min: 60,
+      escalate_to: [{ kind: 'phone', value: '+8613700000099' }],
+    });
+    await strike(at);
+    await deliver();
+    const later = new Date(clock + 1000);
+    await t.app.services.outbox.purgeBefore(later, later);
+    await t.app.services.inbox.purgeBefore(later);
+    expect((await deliveriesOf(locationId)).map((d) => `${d.tier}:${d.status}`)).toEqual(['1:pending']);
+    const left = await t.db.query(
+      `SELECT (SELECT count(*) FROM notifications)::int AS inbox, (SELECT count(*) FROM delivery_dedupe)::int AS slots`,
+    );
+    expect(left.rows[0]).toEqual({ inbox: 0, slots: 0 });
+  });
 });
