@@ -12,6 +12,7 @@ import { WebhookChannel } from './modules/notifications/channels/webhook-channel
 import { WechatChannel } from './modules/notifications/channels/wechat-channel.js';
 import { DailySummaryJob } from './modules/notifications/daily-summary.js';
 import { DailySummaryRepo } from './modules/notifications/daily-summary-repo.js';
+import { DeliveryClaimsRepo } from './modules/notifications/delivery-claims-repo.js';
 import { DeliveryRecordsRepo } from './modules/notifications/delivery-records-repo.js';
 import { DeliveryRecordsService } from './modules/notifications/delivery-records-service.js';
 import { DeliveryWorker } from './modules/notifications/delivery-worker.js';
@@ -66,7 +67,7 @@ export function createNotificationServices(d: {
     new WechatChannel({ client: wechatClient, templateId: notify.wechat.templateId }),
   ]);
   const deliveryWorker = new DeliveryWorker({
-    outbox,
+    claims: new DeliveryClaimsRepo(db),
     channels,
     now,
     log: d.log,

@@ -8,7 +8,7 @@ import type { Channel, DeliveryStatus } from '@thunderwatch/shared/notifications
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChannelRegistry } from './channels/channel-registry.js';
 import { ChannelError } from './channels/delivery-channel.js';
-import type { ClaimedDelivery, OutboxRepo } from './outbox-repo.js';
+import type { ClaimedDelivery, DeliveryClaimsRepo } from './delivery-claims-repo.js';
 
 export interface DeliveryOutcome {
   status: DeliveryStatus;
@@ -17,7 +17,7 @@ export interface DeliveryOutcome {
 }
 
 export interface WorkerOptions {
-  outbox: OutboxRepo;
+  claims: DeliveryClaimsRepo;
   channels: ChannelRegistry;
   now: () => Date;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
@@ -87,17 +87,17 @@ export class DeliveryWorker {
     const o = this.o;
     const now = o.now();
     if (d.event === 'alarm' && d.tier === 1 && d.alarmConfirmed) {
-      await o.outbox.markSkipped(d.id, 'cancelled', 'confirmed', now);
+      await o.claims.markSkipped(d.id, 'cancelled', 'confirmed', now);
       return { status: 'cancelled', error: null, latencyMs: null };
     }
     const quiet = { quiet: d.quietHours, level: d.level, channel: d.channel, at: now, timeZone: d.timeZone };
     if (d.event !== 'test' && quietHoursHoldBack(quiet)) {
-      await o.outbox.markSkipped(d.id, 'suppressed', 'quiet_hours', now);
+      await o.claims.markSkipped(d.id, 'suppressed', 'quiet_hours', now);
       return { status: 'suppressed', error: null, latencyMs: null };
     }
     const slot = this.dedupeSlot(d);
-    if (slot && !(await o.outbox.takeDedupeSlot(slot, d.id, d.createdAt, DEDUPE_WINDOW_MS))) {
-      await o.outbox.markSkipped(d.id, 'suppressed', 'duplicate', now);
+    if (slot && !(await o.claims.takeDedupeSlot(slot, d.id, d.createdAt, DEDUPE_WINDOW_MS))) {
+      await o.claims.markSkipped(d.id, 'suppressed', 'duplicate', now);
       return { status: 'suppressed', error: null, latencyMs: null };
     }
     const started = o.now();
@@ -125,17 +125,17 @@ export class DeliveryWorker {
     const done = o.now();
     if (!error) {
       const latencyMs = Math.max(0, done.getTime() - d.createdAt.getTime());
-      await o.outbox.markSent(d.id, done, latencyMs, d.attempts, attempt);
+      await o.claims.markSent(d.id, done, latencyMs, d.attempts, attempt);
       return { status: 'sent', error: null, latencyMs };
     }
     // A test message answers whoever asked, now: it is not retried.
     if (error.permanent || d.attempts >= o.maxAttempts || d.event === 'test') {
-      await o.outbox.markFailed(d.id, done, d.attempts, attempt);
-      if (slot) await o.outbox.releaseDedupeSlot(slot, d.id);
+      await o.claims.markFailed(d.id, done, d.attempts, attempt);
+      if (slot) await o.claims.releaseDedupeSlot(slot, d.id);
       return { status: 'failed', error: error.message, latencyMs: null };
     }
     const retryAt = new Date(done.getTime() + retryDelayMs(d.attempts, (o.random ?? Math.random)()));
-    await o.outbox.reschedule(d.id, retryAt, d.attempts, attempt);
+    await o.claims.reschedule(d.id, retryAt, d.attempts, attempt);
     return { status: 'pending', error: error.message, latencyMs: null };
   }
 
@@ -156,7 +156,7 @@ export class DeliveryWorker {
     const slots = new Map(
       CHANNEL_NAMES.map((c) => [c, perChannelCap ?? this.perChannel - (this.inFlight.get(c) ?? 0)] as const),
     );
-    return this.o.outbox.claim({ now, leaseUntil: new Date(now.getTime() + this.o.leaseMs), slots });
+    return this.o.claims.claim({ now, leaseUntil: new Date(now.getTime() + this.o.leaseMs), slots });
   }
 
   private async loop(): Promise<void> {
