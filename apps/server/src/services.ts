@@ -185,7 +185,7 @@ export function createServices(d: {
       locations,
       strokes,
       now,
-      confirmed: (alarm) => notify.alarmOutbox.confirmed(alarm, now()),
+      outbox: notify.alarmOutbox,
     }),
     ...notify,
   };

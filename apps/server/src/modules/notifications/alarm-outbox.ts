@@ -72,15 +72,13 @@ export class AlarmOutbox {
     this.wake();
   }
 
-  /** Someone confirmed: no escalation any more, and the confirmation goes where the alarm went. */
-  async confirmed(alarm: AlarmDto, at: Date): Promise<void> {
-    await this.d.outbox.cancelEscalations(alarm.id, at);
-    const confirmation = {
-      at: alarm.confirmed_at ?? at.toISOString(),
-      by: alarm.confirmed_by?.name ?? '',
-      note: alarm.note,
-    };
-    if ((await this.d.outbox.enqueueConfirmation(alarm.id, confirmation, at)) > 0) this.wake();
+  /**
+   * Someone confirmed (inside the confirmation's transaction): no escalation any more, and the
+   * confirmation goes where the alarm went. Call `committed()` after the commit.
+   */
+  async confirmed(tx: Queryable, alarmId: number, at: Date): Promise<void> {
+    await this.d.outbox.cancelEscalations(tx, alarmId, at);
+    await this.d.outbox.enqueueConfirmation(tx, alarmId, at);
   }
 
   private factsOf(a: AlarmDto, approach: Approach | null): AlarmFacts {

@@ -99,8 +99,8 @@ export class OutboxRepo {
   }
 
   /** Escalations of an alarm not sent yet are not needed once someone confirmed it. */
-  async cancelEscalations(alarmId: number, at: Date): Promise<number> {
-    const result = await this.db.query(
+  async cancelEscalations(tx: Queryable, alarmId: number, at: Date): Promise<number> {
+    const result = await tx.query(
       `UPDATE deliveries SET status = 'cancelled', reason = 'confirmed', finished_at = $2, lease_until = NULL
        WHERE alarm_id = $1 AND tier = 1 AND event = 'alarm' AND status = 'pending'`,
       [alarmId, at],
@@ -110,22 +110,25 @@ export class OutboxRepo {
 
   /**
    * A confirmation goes to every address the alarm went to or is still going to, through the same channel,
-   * with the alarm's facts and who confirmed it.
+   * with the alarm's facts and who confirmed it when, with their note (read from the confirmed alarm).
    */
-  async enqueueConfirmation(alarmId: number, confirmation: object, at: Date): Promise<number> {
-    const result = await this.db.query(
+  async enqueueConfirmation(tx: Queryable, alarmId: number, at: Date): Promise<number> {
+    const result = await tx.query(
       `INSERT INTO deliveries (idempotency_key, group_id, event, alarm_id, list_id, tier, channel, recipient_kind,
          recipient_value, user_id, address, channel_options, language, location_id, level, quiet_hours, time_zone,
          payload, created_at, next_attempt_at)
        SELECT 'confirmed:' || substr(d.idempotency_key, 7), d.group_id, 'alarm_confirmed', d.alarm_id, d.list_id,
          d.tier, d.channel, d.recipient_kind, d.recipient_value, d.user_id, d.address, d.channel_options,
          d.language, d.location_id, d.level, d.quiet_hours, d.time_zone,
-         jsonb_build_object('event', 'alarm_confirmed', 'alarm', d.payload -> 'alarm', 'confirmation', $2::jsonb),
-         $3, $3
+         jsonb_build_object('event', 'alarm_confirmed', 'alarm', d.payload -> 'alarm', 'confirmation',
+           jsonb_build_object('at', a.confirmed_at, 'by', COALESCE(NULLIF(u.name, ''), u.username), 'note', a.note)),
+         $2, $2
        FROM deliveries d
+       JOIN alarms a ON a.id = d.alarm_id AND a.confirmed_at IS NOT NULL
+       LEFT JOIN users u ON u.id = a.confirmed_by
        WHERE d.alarm_id = $1 AND d.event = 'alarm' AND d.status IN ('pending', 'sending', 'sent')
        ON CONFLICT (idempotency_key) DO NOTHING`,
-      [alarmId, JSON.stringify(confirmation), at],
+      [alarmId, at],
     );
     return result.rowCount ?? 0;
   }

@@ -249,6 +249,7 @@ describe.each(DB_KINDS)('alarm deliveries through the outbox (%s)', (kind) => {
     const bossText = sms.sent.filter((s) => s.phone === '+8613800000001').at(-1);
     expect(bossText?.message).toContain('已确认');
     expect(bossText?.message).toContain('Apron cleared');
+    expect(bossText?.message).toContain(`${operator.username} 已于`);
   });
 
   it('keeps quiet hours for yellow, but red always goes through', async () => {

@@ -8,6 +8,7 @@ import type {
   WarningItem,
   WarningSkill,
 } from '@thunderwatch/shared/warnings';
+import type { Queryable } from '../../db/database.js';
 import { type AuthUser, groupScope, requirePermission } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { readScope } from '../../lib/group-scope.js';
@@ -30,8 +31,11 @@ export class WarningService {
       locations: { get(user: AuthUser, id: number): Promise<LocationDto> };
       strokes: StrokesRepo;
       now: () => Date;
-      /** Stops the alarm's escalation and tells everyone it went to (the notifications outbox). */
-      confirmed?: (alarm: AlarmDto) => Promise<void>;
+      /** Stops the alarm's escalation and tells everyone it went to, in the confirmation's transaction. */
+      outbox?: {
+        confirmed(tx: Queryable, alarmId: number, at: Date): Promise<void>;
+        committed(): void;
+      };
     },
   ) {}
 
@@ -47,11 +51,16 @@ export class WarningService {
     const found = await this.d.alarms.findById(input.id, scope);
     if (!found) throw new AppError('alarm.not_found', 404, 'No such alarm');
     const note = input.note?.trim() ? input.note.trim() : null;
-    const changed = await this.d.store.confirmAlarm(input.id, user.id, note, this.d.now());
+    const at = this.d.now();
+    const changed = await this.d.store.transaction(async (tx) => {
+      if (!(await this.d.store.confirmAlarm(input.id, user.id, note, at, tx))) return false;
+      await this.d.outbox?.confirmed(tx, input.id, at);
+      return true;
+    });
     const alarm = (await this.d.alarms.findById(input.id, scope)) as AlarmDto;
     if (changed) {
+      this.d.outbox?.committed();
       this.d.engine.alarmConfirmed(alarm);
-      await this.d.confirmed?.(alarm);
     }
     return alarm;
   }
