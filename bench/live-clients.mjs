@@ -10,7 +10,10 @@ let connected = 0;
 const sockets = Array.from({ length: clients }, () => {
   const s = io(url, { auth: { token }, transports: ['websocket'], reconnection: false });
   s.on('connect', () => {
-    if (++connected === clients) parentPort.postMessage({ ready: true });
+    // Strokes go only to sockets that asked; ready once the server has taken the request.
+    s.emit('strokes:subscribe', () => {
+      if (++connected === clients) parentPort.postMessage({ ready: true });
+    });
   });
   s.on('connect_error', (e) => parentPort.postMessage({ error: e.message }));
   s.on('strokes', (batch) => {

@@ -2,7 +2,10 @@ import type { InboxItem } from './notifications.js';
 import type { StrokeDto } from './strokes.js';
 import type { AlarmDto, WarningItem } from './warnings.js';
 
-/** Typed socket.io events the server emits; `warning` and `alarm` go to the owning group's room only. */
+/**
+ * Typed socket.io events the server emits; `warning` and `alarm` go to the owning group's room only, `strokes`
+ * to the sockets that subscribed to them.
+ */
 export interface ServerToClientEvents {
   /** New live strokes, batched (at most every 250 ms). */
   strokes: (strokes: StrokeDto[]) => void;
@@ -14,4 +17,11 @@ export interface ServerToClientEvents {
   notification: (item: InboxItem) => void;
 }
 
-export type ClientToServerEvents = Record<string, never>;
+/**
+ * What a client asks of the server. Live strokes go only to sockets that asked for them (a map is open), so
+ * that screens without one are not sent every stroke of a storm; the optional acknowledgement says when.
+ */
+export interface ClientToServerEvents {
+  'strokes:subscribe': (ack?: () => void) => void;
+  'strokes:unsubscribe': () => void;
+}

@@ -34,9 +34,14 @@ describe('live strokes over socket.io', () => {
     }
   });
 
-  it('pushes ingested strokes in one batch, but not late ones', async () => {
+  it('pushes ingested strokes in one batch to the sockets that asked, but not late ones', async () => {
     const s = open({ token: t.admin.access });
+    const other = open({ token: t.admin.access });
     await new Promise<void>((resolve) => s.once('connect', () => resolve()));
+    await new Promise<void>((resolve) => other.once('connect', () => resolve()));
+    await new Promise<void>((resolve) => s.emit('strokes:subscribe', () => resolve()));
+    let heardByOther = 0;
+    other.on('strokes', () => heardByOther++);
     const received = new Promise<unknown[]>((resolve) => s.once('strokes', resolve));
     const res = await t.app.inject({
       method: 'POST',
@@ -52,5 +57,31 @@ describe('live strokes over socket.io', () => {
     const batch = (await received) as { peak_ka: number; source: string }[];
     expect(batch.map((b) => b.peak_ka).sort()).toEqual([-31.2, 14]);
     expect(batch[0]?.source).toBe('live-net');
+    // A socket that never asked (a screen without a map) is not sent strokes.
+    expect(heardByOther).toBe(0);
+  });
+
+  it('stops pushing strokes to a socket that unsubscribed', async () => {
+    const s = open({ token: t.admin.access });
+    await new Promise<void>((resolve) => s.once('connect', () => resolve()));
+    await new Promise<void>((resolve) => s.emit('strokes:subscribe', () => resolve()));
+    s.emit('strokes:unsubscribe');
+    // A round trip after the unsubscribe: the server has handled it.
+    await new Promise<void>((resolve) => s.emit('strokes:subscribe', () => resolve()));
+    s.emit('strokes:unsubscribe');
+    const watcher = open({ token: t.admin.access });
+    await new Promise<void>((resolve) => watcher.once('connect', () => resolve()));
+    await new Promise<void>((resolve) => watcher.emit('strokes:subscribe', () => resolve()));
+    let heard = 0;
+    s.on('strokes', () => heard++);
+    const watched = new Promise((resolve) => watcher.once('strokes', resolve));
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/ingest/strokes',
+      headers: { 'x-feed-key': key },
+      payload: [jsonStroke({ agoMs: 1500, lat: 23.2 })],
+    });
+    await watched;
+    expect(heard).toBe(0);
   });
 });

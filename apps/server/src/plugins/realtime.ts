@@ -10,6 +10,8 @@ import type { StrokeBus } from '../pipeline/stroke-bus.js';
 export const STROKE_BATCH_MS = 250;
 /** Admins act on every group: they hear every group's warnings and alarms. */
 const ADMINS_ROOM = 'admins';
+/** The sockets that asked for live strokes. */
+const STROKES_ROOM = 'strokes';
 
 /** The rooms a group's events go to: the group's own, and the admins'. */
 export function groupRooms(groupId: number): string[] {
@@ -29,8 +31,8 @@ export type RealtimeServer = Server<
 
 /**
  * socket.io on the HTTP port. A client authenticates with its access token (`auth: {token}`) and joins
- * its group's and its own room (admins also the admins' room). Live strokes are group-independent: they go to every signed-in client,
- * gathered into one `strokes` event at most every 250 ms.
+ * its group's and its own room (admins also the admins' room). Live strokes are group-independent: they go to every signed-in client
+ * that asked for them (`strokes:subscribe`), gathered into one `strokes` event at most every 250 ms.
  */
 export function registerRealtime(
   app: FastifyInstance,
@@ -52,6 +54,11 @@ export function registerRealtime(
       `user:${user.id}`,
       ...(user.role === 'admin' ? [ADMINS_ROOM] : []),
     ]);
+    socket.on('strokes:subscribe', (ack) => {
+      void socket.join(STROKES_ROOM);
+      if (typeof ack === 'function') ack();
+    });
+    socket.on('strokes:unsubscribe', () => void socket.leave(STROKES_ROOM));
   });
 
   let pending: StrokeDto[] = [];
@@ -60,7 +67,7 @@ export function registerRealtime(
     timer = null;
     const batch = pending;
     pending = [];
-    io.emit('strokes', batch);
+    io.to(STROKES_ROOM).emit('strokes', batch);
   };
   const unsubscribe = d.bus.subscribe((rows) => {
     for (const r of rows) pending.push(toStrokeDto(r));

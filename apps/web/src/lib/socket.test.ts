@@ -20,6 +20,11 @@ class FakeSocket {
   disconnect() {
     this.disconnects += 1;
   }
+  /** What the client asked the server, in order. */
+  emitted: string[] = [];
+  emit(event: string) {
+    this.emitted.push(event);
+  }
   fire(event: string, ...args: unknown[]) {
     for (const handler of this.handlers.get(event) ?? []) handler(...args);
   }
@@ -106,6 +111,38 @@ describe('socket controller', () => {
     off2();
     expect(sockets[0]?.disconnects).toBe(1);
     expect(controller.status()).toBe('idle');
+  });
+
+  it('asks the server for strokes only while something listens to them, again after each reconnect', () => {
+    const { controller, sockets } = setup();
+    const offAlarms = controller.subscribeAlarms(() => {});
+    const socket = sockets[0] as FakeSocket;
+    socket.fire('connect');
+    // An alarm listener alone (a screen without a map) asks for no strokes.
+    expect(socket.emitted).toEqual([]);
+    const offStrokes = controller.subscribeStrokes(() => {});
+    const offMore = controller.subscribeStrokes(() => {});
+    expect(socket.emitted).toEqual(['strokes:subscribe']);
+    socket.fire('disconnect', 'transport close');
+    socket.fire('connect');
+    expect(socket.emitted).toEqual(['strokes:subscribe', 'strokes:subscribe']);
+    offStrokes();
+    expect(socket.emitted).toHaveLength(2);
+    offMore();
+    expect(socket.emitted).toEqual(['strokes:subscribe', 'strokes:subscribe', 'strokes:unsubscribe']);
+    socket.fire('disconnect', 'transport close');
+    socket.fire('connect');
+    expect(socket.emitted).toHaveLength(3);
+    offAlarms();
+  });
+
+  it('asks for strokes once connected when the listener came while connecting', () => {
+    const { controller, sockets } = setup();
+    controller.subscribeStrokes(() => {});
+    const socket = sockets[0] as FakeSocket;
+    expect(socket.emitted).toEqual([]);
+    socket.fire('connect');
+    expect(socket.emitted).toEqual(['strokes:subscribe']);
   });
 
   it('merges a burst of stroke events into at most one batch per 250 ms', () => {

@@ -8,7 +8,7 @@ import { createBurstBuffer } from './burst-buffer';
  * access token on every (re)connection, merges bursts of `strokes` and `warning` so subscribers hear at
  * most one batch of each per `flushMs`, passes `alarm` and `notification` on at once, and after a reconnect tells subscribers
  * to reload what they missed over REST. It connects on the first subscriber of any kind and disconnects
- * after the last one leaves.
+ * after the last one leaves; it asks the server for strokes only while something listens to them.
  */
 
 export type SocketStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
@@ -18,6 +18,7 @@ export interface SocketLike {
   on(event: string, handler: (...args: never[]) => void): unknown;
   connect(): unknown;
   disconnect(): unknown;
+  emit(event: 'strokes:subscribe' | 'strokes:unsubscribe'): unknown;
   /** False after a server-side refusal: socket.io will not retry on its own. */
   readonly active: boolean;
 }
@@ -128,6 +129,8 @@ export function createSocketController(options: SocketControllerOptions): Socket
     setStatus('connecting');
     created.on('connect', () => {
       setStatus('connected');
+      // Each connection is new to the server: ask again for strokes if someone listens.
+      if (strokeListeners.size > 0) created.emit('strokes:subscribe');
       if (everConnected) for (const listener of reloadListeners) listener();
       everConnected = true;
     });
@@ -173,14 +176,23 @@ export function createSocketController(options: SocketControllerOptions): Socket
   const subscribers = () =>
     strokeListeners.size + warningListeners.size + alarmListeners.size + notificationListeners.size;
 
+  /** Strokes are sent only to sockets that asked: tell the server when the first or last listener comes or goes. */
+  const askForStrokes = (on: boolean) => {
+    if (socket && current === 'connected') socket.emit(on ? 'strokes:subscribe' : 'strokes:unsubscribe');
+  };
+
   /** Adds a listener and connects; its unsubscribe disconnects when no listener of any kind is left. */
   const subscribe = <L>(listeners: Set<L>, listener: L) => {
     listeners.add(listener);
+    if (listeners === strokeListeners && listeners.size === 1) askForStrokes(true);
     start();
     return () => {
       if (!listeners.delete(listener)) return;
       // A buffered batch is only for those still listening to that kind.
-      if (listeners === strokeListeners && listeners.size === 0) strokes.clear();
+      if (listeners === strokeListeners && listeners.size === 0) {
+        strokes.clear();
+        askForStrokes(false);
+      }
       if (listeners === warningListeners && listeners.size === 0) warnings.clear();
       if (subscribers() === 0) stop();
     };
