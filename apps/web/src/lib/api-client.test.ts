@@ -64,6 +64,36 @@ describe('token refresh', () => {
     expect(storage.getItem('refresh')).toBe('refresh-2');
   });
 
+  it('refreshes once for two tabs whose tokens expired together, the second taking the pair the first stored', async () => {
+    storage.setItem('access', fakeJwt(NOW, -60));
+    storage.setItem('refresh', 'refresh-1');
+    // One lock for the origin, as navigator.locks gives every tab.
+    let held: Promise<unknown> = Promise.resolve();
+    const locks = {
+      request<T>(_name: string, callback: () => Promise<T>): Promise<T> {
+        const run = held.then(callback);
+        held = run.catch(() => {});
+        return run;
+      },
+    };
+    const used = new Set<string>();
+    const server = async (call: RecordedCall) => {
+      if (!isRefresh(call)) return jsonResponse({ ok: true });
+      const { refresh } = JSON.parse(call.body ?? '{}') as { refresh: string };
+      // The server ends the session when a refresh token comes twice.
+      if (used.has(refresh)) return jsonResponse({ error: { code: 'auth.refresh_reused' } }, 401);
+      used.add(refresh);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return jsonResponse({ access: fakeJwt(NOW, 900, 'new'), refresh: `${refresh}-next` });
+    };
+    const tab1 = makeClient(server, { locks });
+    const tab2 = makeClient(server, { locks });
+    await Promise.all([tab1.client.get('/api/user_data'), tab2.client.get('/api/warning')]);
+    expect([...tab1.calls, ...tab2.calls].filter(isRefresh)).toHaveLength(1);
+    expect(storage.getItem('refresh')).toBe('refresh-1-next');
+    expect(logger.error).not.toHaveBeenCalled();
+  });
+
   it('treats a token expiring within 10 seconds as expired', async () => {
     storage.setItem('access', fakeJwt(NOW, 5));
     storage.setItem('refresh', 'r');

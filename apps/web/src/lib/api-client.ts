@@ -52,7 +52,20 @@ export interface ApiClientConfig {
   productionOrigin?: string;
   now?: () => number;
   logger?: Pick<Console, 'error'>;
+  /**
+   * Serialises refreshes across the tabs (and clients) of the origin: the Web Locks API by default; null
+   * for none. Without it, two tabs refreshing at once send the same refresh token twice, and the server
+   * ends the session as stolen.
+   */
+  locks?: RefreshLocks | null;
 }
+
+/** The part of the Web Locks API (`navigator.locks`) the client uses. */
+export interface RefreshLocks {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
+const REFRESH_LOCK = 'thunderwatch-token-refresh';
 
 type AuthMode = 'none' | 'optional' | 'required';
 
@@ -121,11 +134,27 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     }
   }
 
+  /**
+   * Under the cross-tab lock: if another tab refreshed while this one waited, the pair it stored is ours
+   * too; only otherwise is the stored refresh token sent.
+   */
+  async function refreshUnlessDone(seen: string): Promise<RefreshResult> {
+    const current = tokens.readRefresh();
+    if (!current) return undefined;
+    if (current !== seen) {
+      const access = tokens.readAccess();
+      if (access && isTokenFresh(access, now())) return { access, refresh: current };
+    }
+    return runRefresh(current);
+  }
+
   function refresh(): Promise<RefreshResult> {
     if (inflight) return inflight;
-    const refreshToken = tokens.readRefresh();
-    if (!refreshToken) return Promise.resolve(undefined);
-    inflight = runRefresh(refreshToken).finally(() => {
+    const seen = tokens.readRefresh();
+    if (!seen) return Promise.resolve(undefined);
+    const locks = config.locks === undefined ? (globalThis.navigator?.locks ?? null) : config.locks;
+    const run = () => refreshUnlessDone(seen);
+    inflight = (locks ? locks.request(REFRESH_LOCK, run) : run()).finally(() => {
       inflight = null;
     });
     return inflight;
