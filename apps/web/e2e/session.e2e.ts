@@ -48,12 +48,23 @@ describe('session', () => {
   });
 
   it('refreshes an expired access token once for all the calls of a screen', async () => {
-    const { page, errors } = await newPage(browser);
-    // Land on a screen that makes no calls of its own (the live map keeps loading), so the only refresh
-    // is the one under test.
-    await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password, '/login?next=%2Fchange_password');
-    await page.waitForURL(`${baseUrl}/change_password`);
-    await page.evaluate((token) => localStorage.setItem('access', token), expiredJwt());
+    const { page: signingIn } = await newPage(browser);
+    await signIn(
+      signingIn,
+      baseUrl,
+      E2E_ADMIN.username,
+      E2E_ADMIN.password,
+      '/login?next=%2Fchange_password',
+    );
+    await signingIn.waitForURL(`${baseUrl}/change_password`);
+    // A new tab of the same browser, whose stored access token has expired: the signed-in tab is closed
+    // first, so that nothing of it (its inbox badge, its socket) refreshes behind the test's back.
+    const context = signingIn.context();
+    await signingIn.close();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.addInitScript((token) => localStorage.setItem('access', token), expiredJwt());
     const refreshes: string[] = [];
     const authorised: { url: string; status: number }[] = [];
     page.on('request', (request) => {
