@@ -14,7 +14,8 @@ export function registerAccessLog(app: FastifyInstance, writer: AccessLogWriter)
       method: request.method,
       path: (request.url.split('?')[0] ?? '').slice(0, 500),
       status: reply.statusCode,
-      ip: request.ip,
+      // A client that went away before the answer leaves no address (and a batch with a null would be lost).
+      ip: request.ip ?? '',
       user_agent: (request.headers['user-agent'] ?? '').slice(0, 500),
       duration_ms: Math.round(reply.elapsedTime * 100) / 100,
     });
