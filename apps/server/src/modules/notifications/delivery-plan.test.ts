@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AlarmFacts } from './channels/delivery-channel.js';
-import { type DeliveryUser, type PlanInput, planAlarmDeliveries } from './delivery-plan.js';
+import { type AlarmList, type DeliveryUser, type PlanInput, planAlarmDeliveries } from './delivery-plan.js';
 
 const AT = new Date('2026-11-21T06:00:00Z');
 const facts = (over: Partial<AlarmFacts> = {}): AlarmFacts => ({
@@ -29,7 +29,7 @@ const user = (id: number, over: Partial<DeliveryUser> = {}): DeliveryUser => ({
   prefs: { in_app: true },
   ...over,
 });
-const list = (over: Partial<PlanInput['lists'][number]> = {}): PlanInput['lists'][number] => ({
+const list = (over: Partial<AlarmList> = {}): AlarmList => ({
   id: 5,
   group_id: 1,
   locations: 'all',

@@ -24,20 +24,23 @@ export interface AlarmToDeliver {
   facts: AlarmFacts;
 }
 
+/** What alarm fan-out reads of a distribution list. */
+export type AlarmList = Pick<
+  DistributionList,
+  | 'id'
+  | 'group_id'
+  | 'locations'
+  | 'min_level'
+  | 'channels'
+  | 'recipients'
+  | 'quiet_hours'
+  | 'escalate_after_min'
+  | 'escalate_to'
+>;
+
 export interface PlanInput {
   alarms: readonly AlarmToDeliver[];
-  lists: readonly Pick<
-    DistributionList,
-    | 'id'
-    | 'group_id'
-    | 'locations'
-    | 'min_level'
-    | 'channels'
-    | 'recipients'
-    | 'quiet_hours'
-    | 'escalate_after_min'
-    | 'escalate_to'
-  >[];
+  lists: readonly AlarmList[];
   users: ReadonlyMap<number, DeliveryUser>;
   /** Subscribers per topic ("location:<id>"). */
   subscribers: ReadonlyMap<string, readonly DeliveryUser[]>;
@@ -109,7 +112,7 @@ export function planAlarmDeliveries(input: PlanInput): NewDelivery[] {
       r: Recipient,
       channel: Channel,
       tier: 0 | 1,
-      list: PlanInput['lists'][number] | null,
+      list: AlarmList | null,
       dueAt: Date,
       known?: DeliveryUser,
     ) => {

@@ -1,20 +1,6 @@
 import type { Language } from '@thunderwatch/shared/languages';
-import type { DistributionList } from '@thunderwatch/shared/notifications';
 import type { Queryable } from '../../db/database.js';
-import type { DeliveryUser } from './delivery-plan.js';
-
-type ListRow = Pick<
-  DistributionList,
-  | 'id'
-  | 'group_id'
-  | 'locations'
-  | 'min_level'
-  | 'channels'
-  | 'recipients'
-  | 'quiet_hours'
-  | 'escalate_after_min'
-  | 'escalate_to'
->;
+import type { AlarmList, DeliveryUser } from './delivery-plan.js';
 
 interface UserRow {
   id: string;
@@ -45,8 +31,8 @@ const toUser = (r: UserRow): DeliveryUser => ({
 
 /** SQL of who alarms go to: the groups' distribution lists, users' addresses and topic subscribers. */
 export class RecipientsRepo {
-  async listsOfGroups(tx: Queryable, groupIds: readonly number[]): Promise<ListRow[]> {
-    const { rows } = await tx.query<ListRow & { id: string; group_id: string }>(
+  async listsOfGroups(tx: Queryable, groupIds: readonly number[]): Promise<AlarmList[]> {
+    const { rows } = await tx.query<AlarmList & { id: string; group_id: string }>(
       `SELECT id, group_id, locations, min_level, channels, recipients, quiet_hours, escalate_after_min, escalate_to
        FROM distribution_lists WHERE group_id = ANY($1::bigint[])`,
       [groupIds],
