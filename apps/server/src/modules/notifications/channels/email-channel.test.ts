@@ -3,9 +3,9 @@ import { createServer, type Server } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ChannelError } from './delivery-channel.js';
+import { freePort } from '../../../test/server-process.js';
 import { EmailChannel, IDEMPOTENCY_HEADER } from './email-channel.js';
-import { outgoing } from './fixtures/messages.js';
+import { channelFailure, outgoing } from './fixtures/messages.js';
 
 /** A real SMTP server on loopback that keeps what it receives and refuses some recipients. */
 async function startSmtp(): Promise<{ port: number; inbox: ParsedMail[]; close: () => Promise<void> }> {
@@ -37,23 +37,6 @@ async function startSmtp(): Promise<{ port: number; inbox: ParsedMail[]; close: 
 }
 
 /** A port nothing listens on: bound, noted, released. */
-async function closedPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise((resolve) => s.close(resolve));
-  return port;
-}
-
-async function failure(p: Promise<unknown>): Promise<ChannelError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ChannelError);
-  return err as ChannelError;
-}
-
 describe('e-mail channel', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let channel: EmailChannel;
@@ -115,21 +98,25 @@ describe('e-mail channel', () => {
   });
 
   it('gives up on a recipient the server refuses with 550', async () => {
-    const err = await failure(channel.send(outgoing({ channel: 'email', address: 'nobody@example.org' })));
+    const err = await channelFailure(
+      channel.send(outgoing({ channel: 'email', address: 'nobody@example.org' })),
+    );
     expect(err.permanent).toBe(true);
     expect(err.message).toContain('550');
     expect(smtp.inbox).toHaveLength(0);
   });
 
   it('tries again later when the server defers with 451', async () => {
-    const err = await failure(channel.send(outgoing({ channel: 'email', address: 'busy@example.org' })));
+    const err = await channelFailure(
+      channel.send(outgoing({ channel: 'email', address: 'busy@example.org' })),
+    );
     expect(err.permanent).toBe(false);
     expect(err.message).toContain('451');
   });
 
   it('tries again later when the server is down', async () => {
-    const down = new EmailChannel({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}`, smtpFrom: 'a@b.org' });
-    const err = await failure(down.send(outgoing({ channel: 'email', address: 'duty@example.org' })));
+    const down = new EmailChannel({ smtpUrl: `smtp://127.0.0.1:${await freePort()}`, smtpFrom: 'a@b.org' });
+    const err = await channelFailure(down.send(outgoing({ channel: 'email', address: 'duty@example.org' })));
     down.close();
     expect(err.permanent).toBe(false);
     expect(err.code).toBe('email.unreachable');
@@ -144,7 +131,7 @@ describe('e-mail channel', () => {
       { timeoutMs: 300 },
     );
     const started = Date.now();
-    const err = await failure(slow.send(outgoing({ channel: 'email', address: 'duty@example.org' })));
+    const err = await channelFailure(slow.send(outgoing({ channel: 'email', address: 'duty@example.org' })));
     slow.close();
     silent.close();
     expect(err.permanent).toBe(false);
@@ -155,7 +142,7 @@ describe('e-mail channel', () => {
   it('is unavailable without SMTP_URL, and says so', async () => {
     const none = new EmailChannel({ smtpUrl: null, smtpFrom: 'a@b.org' });
     expect(none.unavailable).toBe('SMTP_URL is not set');
-    const err = await failure(none.send(outgoing({ channel: 'email', address: 'duty@example.org' })));
+    const err = await channelFailure(none.send(outgoing({ channel: 'email', address: 'duty@example.org' })));
     expect(err.permanent).toBe(true);
   });
 });

@@ -3,8 +3,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { capSchemaErrors } from '../../alerts/fixtures/cap-schema.js';
-import { ChannelError, type NotificationPayload, type OutgoingMessage } from './delivery-channel.js';
-import { ALARM, outgoing } from './fixtures/messages.js';
+import type { NotificationPayload, OutgoingMessage } from './delivery-channel.js';
+import { ALARM, channelFailure, outgoing } from './fixtures/messages.js';
 import { WebhookChannel, type WebhookChannelConfig } from './webhook-channel.js';
 import { PrivateAddressError, postOnce } from './webhook-http.js';
 
@@ -48,15 +48,6 @@ function verifies(headers: IncomingHttpHeaders, body: string, secret: string): b
     `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`,
   );
   return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-async function failure(p: Promise<unknown>): Promise<ChannelError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ChannelError);
-  return err as ChannelError;
 }
 
 describe('webhook channel', () => {
@@ -204,13 +195,13 @@ describe('webhook channel', () => {
     [400, 'given up'],
     [404, 'given up'],
   ])('an answer %i is %s', async (status, outcome) => {
-    const err = await failure(channel.send(hook(`/status/${status}`)));
+    const err = await channelFailure(channel.send(hook(`/status/${status}`)));
     expect(err.permanent).toBe(outcome === 'given up');
     expect(err.message).toContain(`answer ${status}`);
   });
 
   it('does not follow a redirect, and gives up on it', async () => {
-    const err = await failure(channel.send(hook('/redirect')));
+    const err = await channelFailure(channel.send(hook('/redirect')));
     expect(err.permanent).toBe(true);
     expect(err.message).toContain('302');
     expect(receiver.got.map((r) => r.url)).toEqual(['/redirect']);
@@ -219,7 +210,7 @@ describe('webhook channel', () => {
   it('gives up waiting after the timeout and leaves it to a retry', async () => {
     const quick = new WebhookChannel(config({ timeoutMs: 300 }));
     const started = Date.now();
-    const err = await failure(quick.send(hook('/silent')));
+    const err = await channelFailure(quick.send(hook('/silent')));
     expect(err.permanent).toBe(false);
     expect(err.code).toBe('webhook.timeout');
     expect(Date.now() - started).toBeLessThan(2000);
@@ -230,7 +221,7 @@ describe('webhook channel', () => {
     await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve));
     const { port } = gone.address() as AddressInfo;
     await new Promise((resolve) => gone.close(resolve));
-    const err = await failure(channel.send(hook('', { address: `http://127.0.0.1:${port}/hook` })));
+    const err = await channelFailure(channel.send(hook('', { address: `http://127.0.0.1:${port}/hook` })));
     expect(err.permanent).toBe(false);
   });
 
@@ -240,7 +231,7 @@ describe('webhook channel', () => {
   ])('refuses %s for good unless private webhooks are allowed', async (_name, url) => {
     const strict = new WebhookChannel(config({ allowPrivateWebhooks: false }));
     const port = Number(new URL(receiver.base).port);
-    const err = await failure(strict.send(hook('', { address: url(port) })));
+    const err = await channelFailure(strict.send(hook('', { address: url(port) })));
     expect(err.permanent).toBe(true);
     expect(err.message).toContain('private or loopback');
     expect(receiver.got).toEqual([]);
