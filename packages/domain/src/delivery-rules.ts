@@ -1,4 +1,5 @@
 import type { Channel, QuietHours, RecipientKind } from '@thunderwatch/shared/notifications';
+import { localMinutes } from './local-time.js';
 
 /**
  * Rules of notification delivery (issue 5): which channels reach a recipient, quiet hours, the per-recipient
@@ -27,18 +28,6 @@ export function channelsFor(kind: RecipientKind, listChannels: readonly Channel[
 function minutesOf(hhmm: string): number {
   const [h, m] = hhmm.split(':').map(Number);
   return (h as number) * 60 + (m as number);
-}
-
-/** Minutes since local midnight of an instant in an IANA time zone. */
-export function localMinutes(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
-  return get('hour') * 60 + get('minute');
 }
 
 /**

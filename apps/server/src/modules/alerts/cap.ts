@@ -1,3 +1,4 @@
+import { localDateTime } from '@thunderwatch/domain/local-time';
 /**
  * One alert episode as an OASIS CAP 1.2 message: a Chinese and an English `info` block, the area as a
  * circle around a point location (outer ring radius) or as the polygon of a polygon location.
@@ -22,7 +23,11 @@ export interface CapContext {
   now: Date;
 }
 
-const SEVERITY: Record<RingLevel, string> = { 3: 'Severe', 2: 'Moderate', 1: 'Minor' };
+/** CAP severity of a warning level. */
+export const CAP_SEVERITY: Record<RingLevel, string> = { 3: 'Severe', 2: 'Moderate', 1: 'Minor' };
+
+/** `2024-06-01 20:15 (Asia/Shanghai)`: in the location's own time zone, for people reading the description. */
+const localTimeIn = (iso: string, timeZone: string) => `${localDateTime(iso, timeZone)} (${timeZone})`;
 const COLOUR = {
   zh: { 3: '红色', 2: '橙色', 1: '黄色' },
   en: { 3: 'red', 2: 'orange', 1: 'yellow' },
@@ -32,20 +37,6 @@ const COLOUR = {
 export const capTime = (d: Date) => `${d.toISOString().slice(0, 19)}+00:00`;
 const coord = (v: number) => String(Number(v.toFixed(6)));
 const km = (v: number) => String(Number(v.toFixed(2)));
-
-/** `2024-06-01 20:15` in the location's own time zone, for people reading the description. */
-function localTime(iso: string, timeZone: string): string {
-  const f = new Intl.DateTimeFormat('sv-SE', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  });
-  return `${f.format(new Date(iso))} (${timeZone})`;
-}
 
 function areaOf(shape: LocationShape, rings: Ring[]): { polygon?: string; circle?: string } {
   if (shape.type === 'Point') {
@@ -77,8 +68,8 @@ function describe(
         `最高预警等级：${level} 级（${colour}）`,
         `最近闪电距离：${nearest === null ? '无' : `${nearest} km`}`,
         `各圈闪电次数：${counts}`,
-        `开始：${localTime(alert.started_at, timeZone)}`,
-        `解除：${alert.ended_at ? localTime(alert.ended_at, timeZone) : '仍在持续'}`,
+        `开始：${localTimeIn(alert.started_at, timeZone)}`,
+        `解除：${alert.ended_at ? localTimeIn(alert.ended_at, timeZone) : '仍在持续'}`,
       ].join('\n'),
       areaDesc: `${alert.location_name}及周边 ${km(outer)} km`,
     };
@@ -92,8 +83,8 @@ function describe(
       `Peak level: ${level} (${colour})`,
       `Nearest stroke: ${nearest === null ? 'none' : `${nearest} km`}`,
       `Strokes per ring: ${counts}`,
-      `Started: ${localTime(alert.started_at, timeZone)}`,
-      `All clear: ${alert.ended_at ? localTime(alert.ended_at, timeZone) : 'still going on'}`,
+      `Started: ${localTimeIn(alert.started_at, timeZone)}`,
+      `All clear: ${alert.ended_at ? localTimeIn(alert.ended_at, timeZone) : 'still going on'}`,
     ].join('\n'),
     areaDesc: `${alert.location_name} and ${km(outer)} km around it`,
   };
@@ -124,7 +115,7 @@ export function alertToCap(src: CapSource, ctx: CapContext): string {
       event: lang === 'zh' ? '雷电预警' : 'Lightning warning',
       responseType: ended ? 'AllClear' : 'Shelter',
       urgency: ended ? 'Past' : 'Immediate',
-      severity: SEVERITY[alert.peak_level],
+      severity: CAP_SEVERITY[alert.peak_level],
       certainty: 'Observed',
       onset: capTime(new Date(alert.started_at)),
       expires: capTime(expires),

@@ -6,7 +6,7 @@
 import type { Language } from '@thunderwatch/shared/languages';
 import type { RingLevel } from '@thunderwatch/shared/warnings';
 import XMLBuilder from 'fast-xml-builder';
-import { CAP_NAMESPACE, capTime } from '../../alerts/cap.js';
+import { CAP_NAMESPACE, CAP_SEVERITY, capTime } from '../../alerts/cap.js';
 import { renderMessage } from '../templates/render-message.js';
 import { nextArrival } from '../templates/template-kit.js';
 import type { AlarmFacts, NotificationPayload } from './delivery-channel.js';
@@ -24,7 +24,6 @@ export interface CapMessageContext {
   idempotencyKey: string;
 }
 
-const SEVERITY: Record<RingLevel, string> = { 3: 'Severe', 2: 'Moderate', 1: 'Minor' };
 /** Red: take shelter now; orange: get ready to; yellow: keep an eye on it. */
 const RESPONSE: Record<RingLevel, string> = { 3: 'Shelter', 2: 'Prepare', 1: 'Monitor' };
 const LANGUAGES: [Language, string][] = [
@@ -85,7 +84,7 @@ function infoBlocks(p: CapEvent, ctx: CapMessageContext) {
       // Someone on the list has it in hand: keep watching rather than act again.
       responseType: p.event === 'alarm' ? RESPONSE[a.level] : 'Monitor',
       urgency: 'Immediate',
-      severity: SEVERITY[a.level],
+      severity: CAP_SEVERITY[a.level],
       certainty: 'Observed',
       onset: capTime(new Date(a.at)),
       ...wording,

@@ -1,6 +1,7 @@
+import { localDateTime } from '@thunderwatch/domain/local-time';
 import { type TemplateData, WechatApiError, type WechatClient } from '../../wechat/wechat-client.js';
 import { renderMessage } from '../templates/render-message.js';
-import { localTime, type RenderedMessage } from '../templates/template-kit.js';
+import type { RenderedMessage } from '../templates/template-kit.js';
 import {
   ChannelError,
   type DeliveryChannel,
@@ -30,13 +31,13 @@ export function clip(text: string, max: number): string {
 function eventTime(payload: NotificationPayload, timeZone: string): string {
   switch (payload.event) {
     case 'alarm':
-      return localTime(payload.alarm.at, timeZone);
+      return localDateTime(payload.alarm.at, timeZone);
     case 'alarm_confirmed':
-      return localTime(payload.confirmation.at, timeZone);
+      return localDateTime(payload.confirmation.at, timeZone);
     case 'daily_summary':
       return payload.summary.date;
     case 'test':
-      return localTime(payload.at, timeZone);
+      return localDateTime(payload.at, timeZone);
   }
 }
 

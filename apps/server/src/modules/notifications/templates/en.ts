@@ -1,5 +1,6 @@
+import { localDateTime } from '@thunderwatch/domain/local-time';
 import type { EventTemplates } from './template-kit.js';
-import { compassPoint, km, localTime, nextArrival } from './template-kit.js';
+import { compassPoint, km, nextArrival } from './template-kit.js';
 
 const LEVEL = { 1: 'Yellow', 2: 'Orange', 3: 'Red' } as const;
 const LEVEL_OR_CLEAR = { 0: 'clear', 1: 'yellow', 2: 'orange', 3: 'red' } as const;
@@ -19,7 +20,7 @@ export const EN_TEMPLATES: EventTemplates = {
         `Storm approaching, about ${Math.round(eta.eta_min)} min to the ${km(eta.radius_km)} km ring.`,
       );
     else if (a.approach?.status === 'moving_away') parts.push('Storm moving away.');
-    parts.push(`${localTime(a.at, tz)}.`);
+    parts.push(`${localDateTime(a.at, tz)}.`);
     return {
       title: `${LEVEL[a.level]} warning · ${a.location_name}`,
       body: parts.join(' '),
@@ -28,7 +29,7 @@ export const EN_TEMPLATES: EventTemplates = {
   },
   alarm_confirmed: ({ alarm: a, confirmation: c }, tz) => ({
     title: `Confirmed · ${a.location_name}`,
-    body: `${c.by} confirmed the ${LEVEL[a.level].toLowerCase()} warning at ${a.location_name} at ${localTime(c.at, tz)}.${c.note ? ` Note: ${c.note}` : ''}`,
+    body: `${c.by} confirmed the ${LEVEL[a.level].toLowerCase()} warning at ${a.location_name} at ${localDateTime(c.at, tz)}.${c.note ? ` Note: ${c.note}` : ''}`,
     link: a.board_url,
   }),
   daily_summary: ({ summary: s }) => {
@@ -47,7 +48,7 @@ export const EN_TEMPLATES: EventTemplates = {
   },
   test: ({ at, board_url }, tz) => ({
     title: 'Thunderwatch test message',
-    body: `This is a test message sent at ${localTime(at, tz)}. This channel works.`,
+    body: `This is a test message sent at ${localDateTime(at, tz)}. This channel works.`,
     link: board_url,
   }),
 };

@@ -26,21 +26,6 @@ export function compassPoint(bearingDeg: number, language: Language): string {
   return (language === 'en' ? POINTS_EN : POINTS_ZH)[i] as string;
 }
 
-/** "2026-11-21 14:03" in the reader's time zone. */
-export function localTime(iso: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
-}
-
 /** The soonest ring the storm is expected to reach (not one it is already inside), if any. */
 export function nextArrival(approach: Approach | null): { radius_km: number; eta_min: number } | null {
   if (approach?.status !== 'approaching') return null;

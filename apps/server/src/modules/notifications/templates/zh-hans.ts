@@ -1,5 +1,6 @@
+import { localDateTime } from '@thunderwatch/domain/local-time';
 import type { EventTemplates } from './template-kit.js';
-import { compassPoint, km, localTime, nextArrival } from './template-kit.js';
+import { compassPoint, km, nextArrival } from './template-kit.js';
 
 const LEVEL = { 1: '黄色', 2: '橙色', 3: '红色' } as const;
 const LEVEL_OR_CLEAR = { 0: '无预警', 1: '黄色', 2: '橙色', 3: '红色' } as const;
@@ -16,7 +17,7 @@ export const ZH_TEMPLATES: EventTemplates = {
     const eta = nextArrival(a.approach);
     if (eta) parts.push(`雷暴正在逼近，约 ${Math.round(eta.eta_min)} 分钟到达 ${km(eta.radius_km)} 公里圈。`);
     else if (a.approach?.status === 'moving_away') parts.push('雷暴正在远离。');
-    parts.push(`时间 ${localTime(a.at, tz)}。`);
+    parts.push(`时间 ${localDateTime(a.at, tz)}。`);
     return {
       title: `【雷电${LEVEL[a.level]}预警】${a.location_name}`,
       body: parts.join(''),
@@ -25,7 +26,7 @@ export const ZH_TEMPLATES: EventTemplates = {
   },
   alarm_confirmed: ({ alarm: a, confirmation: c }, tz) => ({
     title: `【已确认】${a.location_name}`,
-    body: `${c.by} 已于 ${localTime(c.at, tz)} 确认${a.location_name}的雷电${LEVEL[a.level]}预警。${c.note ? `备注：${c.note}` : ''}`,
+    body: `${c.by} 已于 ${localDateTime(c.at, tz)} 确认${a.location_name}的雷电${LEVEL[a.level]}预警。${c.note ? `备注：${c.note}` : ''}`,
     link: a.board_url,
   }),
   daily_summary: ({ summary: s }) => {
@@ -44,7 +45,7 @@ export const ZH_TEMPLATES: EventTemplates = {
   },
   test: ({ at, board_url }, tz) => ({
     title: '雷电监测预警平台测试消息',
-    body: `这是一条测试消息，发送于 ${localTime(at, tz)}。此通道工作正常。`,
+    body: `这是一条测试消息，发送于 ${localDateTime(at, tz)}。此通道工作正常。`,
     link: board_url,
   }),
 };

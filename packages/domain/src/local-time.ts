@@ -1,0 +1,26 @@
+/** Instants as people read them in an IANA time zone. */
+
+function partsOf(at: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  return (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+}
+
+/** "2026-11-21 14:03" in the time zone. */
+export function localDateTime(at: Date | string, timeZone: string): string {
+  const get = partsOf(typeof at === 'string' ? new Date(at) : at, timeZone);
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+}
+
+/** Minutes since local midnight of an instant in the time zone. */
+export function localMinutes(at: Date, timeZone: string): number {
+  const get = partsOf(at, timeZone);
+  return Number(get('hour')) * 60 + Number(get('minute'));
+}
