@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { openEmbedded } from '../apps/server/dist/db/embedded.js';
-import { STROKE_BATCH_MS } from '../apps/server/dist/plugins/realtime.js';
+import { STROKE_BATCH_MS } from '../apps/server/dist/pipeline/live/realtime.js';
 import { appOn, openPostgres, percentile, scratchPostgres } from './lib.mjs';
 
 const CLIENTS = 200;

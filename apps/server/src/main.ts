@@ -2,7 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
-import { startFeeds } from './feeds/start-feeds.js';
+import { startFeeds } from './pipeline/feeds/start-feeds.js';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;

@@ -1,4 +1,4 @@
-import type { StrokeRow } from '../modules/strokes/stroke-row.js';
+import type { StrokeRow } from '../modules/lightning/strokes/stroke-row.js';
 
 export type StrokeListener = (strokes: readonly StrokeRow[]) => void;
 

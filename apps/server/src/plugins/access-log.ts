@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AccessLogWriter } from '../modules/access-log/access-log-writer.js';
+import type { AccessLogWriter } from '../modules/admin/access-log/access-log-writer.js';
 
 /** Records every authenticated API request: who, what, the answer and how long it took. */
 export function registerAccessLog(app: FastifyInstance, writer: AccessLogWriter): void {

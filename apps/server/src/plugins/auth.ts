@@ -1,14 +1,8 @@
 import { OPEN_API_ROUTES } from '@thunderwatch/shared/open-paths';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuthUser } from '../lib/access.js';
+import '../lib/caller.js';
 import { AppError } from '../lib/app-error.js';
-import type { AuthService } from '../modules/auth/auth-service.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    user: AuthUser | null;
-  }
-}
+import type { AuthService } from '../modules/accounts/auth/auth-service.js';
 
 const OPEN = new Set<string>(OPEN_API_ROUTES);
 
@@ -47,10 +41,4 @@ export function registerAuth(app: FastifyInstance, auth: Pick<AuthService, 'call
     }
     request.user = user;
   });
-}
-
-/** The authenticated caller; only for routes behind the auth hook. */
-export function callerOf(request: FastifyRequest): AuthUser {
-  if (!request.user) throw new AppError('auth.missing_token', 401, 'Not signed in');
-  return request.user;
 }

@@ -8,7 +8,7 @@ import { type Config, loadConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import { openEmbedded } from '../db/embedded.js';
 import { openPostgres } from '../db/postgres.js';
-import type { SmsProvider } from '../modules/sms/sms-provider.js';
+import type { SmsProvider } from '../modules/notify/sms/sms-provider.js';
 import { scratchName, withDatabase } from './pg-names.js';
 
 export type DbKind = 'embedded' | 'postgres';

@@ -1,5 +1,5 @@
 import { AppError } from '../lib/app-error.js';
-import type { SmsProvider } from '../modules/sms/sms-provider.js';
+import type { SmsProvider } from '../modules/notify/sms/sms-provider.js';
 
 /** An SMS provider that keeps what it was asked to send, for tests to read the codes. */
 export class RecordingSms implements SmsProvider {

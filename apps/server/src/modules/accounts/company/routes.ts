@@ -1,0 +1,22 @@
+import { hostLabel, pickByHostLabel } from '@thunderwatch/domain/host-title';
+import { Type } from 'typebox';
+import type { CompanyEntry } from '../../../config.js';
+import type { App } from '../../../lib/fastify.js';
+
+const CompanyInfo = Type.Object({
+  label: Type.String(),
+  title: Type.Object({ 'zh-Hans': Type.String(), en: Type.String() }),
+  logo: Type.Union([Type.String(), Type.Null()]),
+});
+
+/** Branding by the first label of the host name (`gz` in gz.example.com), open to everyone. */
+export function companyRoutes(
+  app: App,
+  companies: Record<string, CompanyEntry>,
+  fallback: CompanyEntry,
+): void {
+  app.get('/api/comp_info', { schema: { tags: ['open'], response: { 200: CompanyInfo } } }, (req) => {
+    const entry = pickByHostLabel(req.host, companies, fallback);
+    return { label: hostLabel(req.host), ...entry };
+  });
+}

@@ -1,0 +1,25 @@
+import { Type } from 'typebox';
+import type { App } from '../../../lib/fastify.js';
+import { errors, Language } from '../../../lib/schemas.js';
+import type { UsersService } from '../users/users-service.js';
+
+/**
+ * POST /language/ with form field `lang` (urlencoded or multipart form data; JSON also accepted).
+ * Open: anyone may ask, and a signed-in caller's choice is stored on their account.
+ */
+export function languageRoutes(app: App, users: UsersService): void {
+  app.post(
+    '/language/',
+    {
+      schema: {
+        tags: ['open'],
+        body: Type.Object({ lang: Language }, { additionalProperties: false }),
+        response: { 200: Type.Object({ status: Type.Literal('ok'), lang: Language }), ...errors(400) },
+      },
+    },
+    async (req) => {
+      if (req.user) await users.setLanguage(req.user, req.body.lang);
+      return { status: 'ok' as const, lang: req.body.lang };
+    },
+  );
+}

@@ -1,0 +1,89 @@
+import type { ErrorDetail } from '@thunderwatch/shared/error-codes';
+import { Type } from 'typebox';
+import { AppError } from '../../../lib/app-error.js';
+import type { StrokeFilter } from './strokes-repo.js';
+
+const HOUR_MS = 3_600_000;
+
+/** Query parameters every lightning endpoint understands. */
+export const StrokeQuery = {
+  from: Type.Optional(Type.String({ format: 'date-time', description: 'default: `to` minus one hour' })),
+  to: Type.Optional(Type.String({ format: 'date-time', description: 'default: now' })),
+  bbox: Type.Optional(Type.String({ description: 'west,south,east,north in degrees' })),
+  lat: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
+  lon: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
+  radius_km: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 2000 })),
+  type: Type.Optional(Type.Enum(['cg', 'ic', 'CG', 'IC'])),
+  min_ka: Type.Optional(Type.Number({ minimum: 0 })),
+  max_ka: Type.Optional(Type.Number({ minimum: 0 })),
+};
+
+export interface StrokeQueryValues {
+  from?: string;
+  to?: string;
+  bbox?: string;
+  lat?: number;
+  lon?: number;
+  radius_km?: number;
+  type?: string;
+  min_ka?: number;
+  max_ka?: number;
+}
+
+function invalid(details: ErrorDetail[]): AppError {
+  return new AppError(
+    'validation.failed',
+    400,
+    details.map((d) => `${d.field} ${d.message}`).join('; '),
+    details,
+  );
+}
+
+export function parseBbox(raw: string): StrokeFilter['bbox'] {
+  const parts = raw.split(',').map((s) => Number(s.trim()));
+  const [west, south, east, north] = parts as [number, number, number, number];
+  if (parts.length !== 4 || parts.some((n) => !Number.isFinite(n))) {
+    throw invalid([{ field: 'bbox', message: 'must be four numbers: west,south,east,north' }]);
+  }
+  if (south < -90 || north > 90 || south >= north) {
+    throw invalid([{ field: 'bbox', message: 'needs -90 <= south < north <= 90' }]);
+  }
+  if (west < -180 || west > 180 || east < -180 || east > 180) {
+    throw invalid([{ field: 'bbox', message: 'longitudes must lie in -180..180' }]);
+  }
+  return { west, south, east, north };
+}
+
+/** Turns the query into a filter, defaulting to the last hour and refusing windows over `maxWindowMs`. */
+export function toStrokeFilter(q: StrokeQueryValues, now: Date, maxWindowMs: number): StrokeFilter {
+  const to = q.to ? new Date(q.to) : now;
+  const from = q.from ? new Date(q.from) : new Date(to.getTime() - HOUR_MS);
+  if (from >= to) throw invalid([{ field: 'from', message: 'must be before to' }]);
+  if (to.getTime() - from.getTime() > maxWindowMs) {
+    throw new AppError(
+      'lightning.window_too_large',
+      400,
+      `The time window may span at most ${maxWindowMs / HOUR_MS} h`,
+      [{ field: 'from', message: `window longer than ${maxWindowMs / HOUR_MS} h` }],
+    );
+  }
+  const near = [q.lat, q.lon, q.radius_km];
+  if (near.some((v) => v !== undefined) && near.some((v) => v === undefined)) {
+    throw invalid([{ field: 'radius_km', message: 'lat, lon and radius_km go together' }]);
+  }
+  if (q.bbox && q.lat !== undefined)
+    throw invalid([{ field: 'bbox', message: 'use either bbox or lat/lon/radius_km' }]);
+  if (q.min_ka !== undefined && q.max_ka !== undefined && q.min_ka > q.max_ka) {
+    throw invalid([{ field: 'min_ka', message: 'must not exceed max_ka' }]);
+  }
+  return {
+    from,
+    to,
+    bbox: q.bbox ? parseBbox(q.bbox) : undefined,
+    near:
+      q.lat !== undefined ? { lat: q.lat, lon: q.lon as number, radiusKm: q.radius_km as number } : undefined,
+    type: q.type ? (q.type.toUpperCase() as 'CG' | 'IC') : undefined,
+    minKa: q.min_ka,
+    maxKa: q.max_ka,
+  };
+}

@@ -1,0 +1,134 @@
+import type { ParsedStroke } from '@thunderwatch/domain/stroke';
+import type { Queryable } from '../../../db/database.js';
+import type { StrokePartitions } from './partitions.js';
+import { STROKE_COLUMNS, type StrokeRow } from './stroke-row.js';
+
+export interface StrokeFilter {
+  from: Date;
+  to: Date;
+  bbox?: { west: number; south: number; east: number; north: number };
+  near?: { lat: number; lon: number; radiusKm: number };
+  type?: 'CG' | 'IC';
+  minKa?: number;
+  maxKa?: number;
+}
+
+/** Builds the WHERE clause of a stroke filter; `params` receives the values. */
+export function strokeWhere(f: StrokeFilter, params: unknown[]): string {
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const clauses = [`time >= ${p(f.from)}`, `time < ${p(f.to)}`];
+  const box = f.bbox ?? (f.near ? boxAround(f.near) : undefined);
+  if (box) {
+    clauses.push(`lat BETWEEN ${p(box.south)} AND ${p(box.north)}`);
+    // A box across the antimeridian has west > east.
+    clauses.push(
+      box.west <= box.east
+        ? `lon BETWEEN ${p(box.west)} AND ${p(box.east)}`
+        : `(lon >= ${p(box.west)} OR lon <= ${p(box.east)})`,
+    );
+  }
+  if (f.near) {
+    const [lat, lon] = [p(f.near.lat), p(f.near.lon)];
+    clauses.push(
+      `2 * 6371.0088 * asin(sqrt(power(sin(radians(lat - ${lat}) / 2), 2) + cos(radians(${lat})) * cos(radians(lat)) * power(sin(radians(lon - ${lon}) / 2), 2))) <= ${p(f.near.radiusKm)}`,
+    );
+  }
+  if (f.type) clauses.push(`is_ic = ${p(f.type === 'IC')}`);
+  if (f.minKa !== undefined) clauses.push(`abs(peak_ka) >= ${p(f.minKa)}`);
+  if (f.maxKa !== undefined) clauses.push(`abs(peak_ka) <= ${p(f.maxKa)}`);
+  return clauses.join(' AND ');
+}
+
+/** The lat/lon box that holds a circle: the cheap prefilter before the exact distance. */
+export function boxAround(c: { lat: number; lon: number; radiusKm: number }) {
+  const dLat = c.radiusKm / 111.19;
+  const cos = Math.cos((c.lat * Math.PI) / 180);
+  const dLon = cos < 1e-6 ? 180 : Math.min(180, c.radiusKm / (111.19 * cos));
+  const wrap = (x: number) => ((((x + 180) % 360) + 360) % 360) - 180;
+  return {
+    south: Math.max(-90, c.lat - dLat),
+    north: Math.min(90, c.lat + dLat),
+    west: dLon >= 180 ? -180 : wrap(c.lon - dLon),
+    east: dLon >= 180 ? 180 : wrap(c.lon + dLon),
+  };
+}
+
+export class StrokesRepo {
+  constructor(
+    private readonly db: Queryable,
+    private readonly partitions: StrokePartitions,
+  ) {}
+
+  /**
+   * Writes a batch of one source in one statement; exact duplicates are skipped. Returns the rows stored
+   * (with their `received_at`, the warning engine's replay watermark).
+   * Columns travel as array literals built with a native join: node-postgres would escape every element.
+   */
+  async insert(
+    source: string,
+    strokes: readonly ParsedStroke[],
+    flashIds: readonly (number | null)[],
+    db: Queryable = this.db,
+  ): Promise<StrokeRow[]> {
+    if (strokes.length === 0) return [];
+    await this.partitions.ensure(
+      db,
+      strokes.map((s) => s.epochMs),
+    );
+    const col = (f: (s: ParsedStroke) => number | boolean | null) =>
+      `{${strokes.map((s) => f(s) ?? 'NULL').join(',')}}`;
+    const r = await db.query<StrokeRow>(
+      `INSERT INTO strokes (time, ns, lat, lon, peak_ka, is_ic, sensors, multiplicity, major_km, minor_km, ellipse_deg,
+         flash_id, source)
+       SELECT 'epoch'::timestamptz + us * interval '1 microsecond', ns, lat, lon, ka, ic, sensors, mult, major, minor,
+         angle, flash, $13
+       FROM unnest($1::bigint[], $2::int[], $3::float8[], $4::float8[], $5::real[], $6::bool[], $7::smallint[],
+         $8::smallint[], $9::real[], $10::real[], $11::real[], $12::bigint[])
+         AS u(us, ns, lat, lon, ka, ic, sensors, mult, major, minor, angle, flash)
+       ON CONFLICT DO NOTHING
+       RETURNING ${STROKE_COLUMNS}, received_at`,
+      [
+        // Whole seconds from epochMs, the fraction from ns: the exact microsecond, as an integer.
+        col((s) => Math.floor(s.epochMs / 1000) * 1_000_000 + Math.floor(s.ns / 1000)),
+        col((s) => s.ns),
+        col((s) => s.lat),
+        col((s) => s.lon),
+        col((s) => s.peakKa),
+        col((s) => s.type === 'IC'),
+        col((s) => s.sensors),
+        col((s) => s.multiplicity),
+        col((s) => s.majorKm),
+        col((s) => s.minorKm),
+        col((s) => s.ellipseDeg),
+        `{${flashIds.map((id) => id ?? 'NULL').join(',')}}`,
+        source,
+      ],
+    );
+    return r.rows;
+  }
+
+  /** The start of a block of 1000 flash ids. */
+  async flashIdBlock(): Promise<number> {
+    const r = await this.db.query<{ v: number }>("SELECT nextval('flash_id_seq') AS v");
+    return (r.rows[0] as { v: number }).v;
+  }
+
+  /** Strokes in time order after the cursor `(time, id)`. */
+  async list(f: StrokeFilter, limit: number, after?: { time: string; id: number }): Promise<StrokeRow[]> {
+    const params: unknown[] = [];
+    let where = strokeWhere(f, params);
+    if (after) {
+      params.push(after.time, after.id);
+      where += ` AND (time, id) > ($${params.length - 1}::timestamptz, $${params.length})`;
+    }
+    params.push(limit);
+    const r = await this.db.query<StrokeRow>(
+      `SELECT ${STROKE_COLUMNS} FROM strokes WHERE ${where} ORDER BY time, id LIMIT $${params.length}`,
+      params,
+    );
+    return r.rows;
+  }
+}

@@ -1,0 +1,99 @@
+import type { Language } from '@thunderwatch/shared/languages';
+import type { AlarmDto, Approach } from '@thunderwatch/shared/warnings';
+import type { Queryable } from '../../../db/database.js';
+import type { AlarmFacts } from './channels/delivery-channel.js';
+import { locationTopic, planAlarmDeliveries } from './delivery-plan.js';
+import type { OutboxRepo } from './outbox-repo.js';
+import type { RecipientsRepo } from './recipients-repo.js';
+
+/** The storm's approach to a location now, worked out only for alarms that are delivered. */
+export type ApproachOf = (locationId: number) => Approach | null;
+
+/**
+ * Turns alarms into outbox rows inside the alarm's own transaction (so an alarm is never without its
+ * deliveries, nor deliveries without their alarm), and handles a confirmation: escalations still waiting
+ * are cancelled and everyone the alarm went to is told who confirmed it.
+ */
+export class AlarmOutbox {
+  private wake: () => void = () => {};
+
+  constructor(
+    private readonly d: {
+      outbox: OutboxRepo;
+      recipients: RecipientsRepo;
+      defaults: { language: Language; timeZone: string };
+      boardUrl: string;
+    },
+  ) {}
+
+  /** Called after a commit that wrote deliveries (the worker claims them at once). */
+  onEnqueued(wake: () => void): void {
+    this.wake = wake;
+  }
+
+  /** Writes the deliveries of the alarms with `tx`; returns how many. Call `committed()` after the commit. */
+  async enqueue(tx: Queryable, alarms: readonly AlarmDto[], approachOf: ApproachOf): Promise<number> {
+    if (alarms.length === 0) return 0;
+    const groupIds = [...new Set(alarms.map((a) => a.group_id))];
+    const topics = [...new Set(alarms.map((a) => locationTopic(a.location_id)))];
+    const [lists, subscribers] = await Promise.all([
+      this.d.recipients.listsOfGroups(tx, groupIds),
+      this.d.recipients.subscribers(tx, topics),
+    ]);
+    // Most alarms of a storm front go to groups with no list and no subscriber: nothing more to look up.
+    const heard = alarms.filter(
+      (a) => lists.some((l) => l.group_id === a.group_id) || subscribers.has(locationTopic(a.location_id)),
+    );
+    if (heard.length === 0) return 0;
+    const userIds = new Set<number>();
+    for (const l of lists) {
+      for (const r of [...l.recipients, ...(l.escalate_to ?? [])]) {
+        if (r.kind === 'user') userIds.add(Number(r.value));
+      }
+    }
+    const users = new Map(
+      (await this.d.recipients.users(tx, [...userIds].filter(Number.isSafeInteger))).map((u) => [u.id, u]),
+    );
+    const rows = planAlarmDeliveries({
+      alarms: heard.map((a) => ({
+        groupId: a.group_id,
+        at: new Date(a.created_at),
+        facts: this.factsOf(a, approachOf(a.location_id)),
+      })),
+      lists,
+      users,
+      subscribers,
+      defaults: this.d.defaults,
+    });
+    return this.d.outbox.insert(rows, tx);
+  }
+
+  committed(): void {
+    this.wake();
+  }
+
+  /**
+   * Someone confirmed (inside the confirmation's transaction): no escalation any more, and the
+   * confirmation goes where the alarm went. Call `committed()` after the commit.
+   */
+  async confirmed(tx: Queryable, alarmId: number, at: Date): Promise<void> {
+    await this.d.outbox.cancelEscalations(tx, alarmId, at);
+    await this.d.outbox.enqueueConfirmation(tx, alarmId, at);
+  }
+
+  private factsOf(a: AlarmDto, approach: Approach | null): AlarmFacts {
+    return {
+      alarm_id: a.id,
+      alert_id: a.alert_id,
+      location_id: a.location_id,
+      location_name: a.location_name,
+      level: a.level,
+      previous_level: a.previous_level,
+      at: a.created_at,
+      nearest_km: a.nearest_km,
+      bearing_deg: a.bearing_deg,
+      approach,
+      board_url: this.d.boardUrl,
+    };
+  }
+}

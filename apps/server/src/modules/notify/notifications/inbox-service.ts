@@ -1,0 +1,45 @@
+import type { InboxItem } from '@thunderwatch/shared/notifications';
+import type { AuthUser } from '../../../lib/access.js';
+import { AppError } from '../../../lib/app-error.js';
+import type { InboxRepo } from './inbox-repo.js';
+
+export interface InboxQuery {
+  unread?: boolean;
+  limit: number;
+  offset: number;
+}
+
+/** `ids`: these messages; `all`: every unread one. */
+export interface MarkRead {
+  ids?: number[];
+  all?: boolean;
+}
+
+/**
+ * The caller's own in-app inbox. Everyone signed in reads and marks their own messages, so there is no
+ * permission to check: every query is limited to the caller's user id in SQL.
+ */
+export class InboxService {
+  constructor(
+    private readonly inbox: Pick<InboxRepo, 'list' | 'markRead' | 'markAllRead'>,
+    private readonly now: () => Date,
+  ) {}
+
+  list(user: AuthUser, q: InboxQuery): Promise<{ items: InboxItem[]; total: number; unread: number }> {
+    return this.inbox.list(user.id, { unreadOnly: q.unread === true, limit: q.limit, offset: q.offset });
+  }
+
+  /** Marks messages read; other users' ids and messages already read are left as they are. */
+  async markRead(user: AuthUser, body: MarkRead): Promise<{ updated: number }> {
+    if ((body.ids === undefined) === (body.all !== true)) {
+      throw new AppError('validation.failed', 400, 'Give either ids or all: true', [
+        { field: body.ids === undefined ? 'ids' : 'all', message: 'give either ids or all: true' },
+      ]);
+    }
+    const at = this.now();
+    const updated = body.ids
+      ? await this.inbox.markRead(user.id, body.ids, at)
+      : await this.inbox.markAllRead(user.id, at);
+    return { updated };
+  }
+}

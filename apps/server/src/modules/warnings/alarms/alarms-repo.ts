@@ -1,0 +1,101 @@
+import type { AlarmDto, Level, RingLevel } from '@thunderwatch/shared/warnings';
+import type { Queryable } from '../../../db/database.js';
+
+export interface AlarmFilter {
+  /** null: every group (admins). */
+  groupId: number | null;
+  confirmed?: boolean;
+  level?: number;
+  locationId?: number;
+  /** On created_at: from inclusive, to exclusive. */
+  from?: Date;
+  to?: Date;
+}
+
+export interface AlarmRow {
+  id: number;
+  alert_id: number;
+  location_id: number;
+  location_name: string;
+  group_id: number;
+  level: number;
+  previous_level: number;
+  created_at: Date;
+  nearest_km: number | null;
+  bearing_deg: number | null;
+  confirmed_at: Date | null;
+  confirmed_by_id: number | null;
+  confirmed_by_name: string | null;
+  note: string | null;
+}
+
+/** The select list and joins `toAlarmDto` reads: `SELECT ${alarmColumns} FROM ${alarmJoins} WHERE …`. */
+export const alarmColumns = `m.id, m.alert_id, m.location_id, l.name AS location_name, m.group_id, m.level,
+  m.previous_level, m.created_at, m.nearest_km, m.bearing_deg, m.confirmed_at,
+  u.id AS confirmed_by_id, u.name AS confirmed_by_name, m.note`;
+export const alarmJoins = `alarms m JOIN locations l ON l.id = m.location_id
+  LEFT JOIN users u ON u.id = m.confirmed_by`;
+
+export function toAlarmDto(r: AlarmRow): AlarmDto {
+  return {
+    id: r.id,
+    alert_id: r.alert_id,
+    location_id: r.location_id,
+    location_name: r.location_name,
+    group_id: r.group_id,
+    level: r.level as RingLevel,
+    previous_level: r.previous_level as Level,
+    created_at: r.created_at.toISOString(),
+    nearest_km: r.nearest_km,
+    bearing_deg: r.bearing_deg,
+    confirmed_at: r.confirmed_at?.toISOString() ?? null,
+    // A confirmer whose account was deleted since still confirmed it; only their name is gone.
+    confirmed_by:
+      r.confirmed_by_id === null ? null : { id: r.confirmed_by_id, name: r.confirmed_by_name ?? '' },
+    note: r.note,
+  };
+}
+
+function whereOf(f: AlarmFilter): { where: string; params: unknown[] } {
+  const params: unknown[] = [f.groupId];
+  const conditions = ['($1::bigint IS NULL OR m.group_id = $1)'];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    conditions.push(sql.replace('?', `$${params.length}`));
+  };
+  if (f.confirmed !== undefined)
+    conditions.push(f.confirmed ? 'm.confirmed_at IS NOT NULL' : 'm.confirmed_at IS NULL');
+  if (f.level !== undefined) add('m.level = ?', f.level);
+  if (f.locationId !== undefined) add('m.location_id = ?', f.locationId);
+  if (f.from) add('m.created_at >= ?', f.from);
+  if (f.to) add('m.created_at < ?', f.to);
+  return { where: `WHERE ${conditions.join(' AND ')}`, params };
+}
+
+export class AlarmsRepo {
+  constructor(private readonly db: Queryable) {}
+
+  /** Newest first. */
+  async list(f: AlarmFilter, limit: number, offset: number): Promise<{ items: AlarmDto[]; total: number }> {
+    const { where, params } = whereOf(f);
+    const n = params.length;
+    const [items, total] = await Promise.all([
+      this.db.query<AlarmRow>(
+        `SELECT ${alarmColumns} FROM ${alarmJoins} ${where}
+         ORDER BY m.created_at DESC, m.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+        [...params, limit, offset],
+      ),
+      this.db.query<{ n: number }>(`SELECT count(*) AS n FROM alarms m ${where}`, params),
+    ]);
+    return { items: items.rows.map(toAlarmDto), total: total.rows[0]?.n ?? 0 };
+  }
+
+  /** `scope` null reads any group; otherwise another group's alarm is absent. */
+  async findById(id: number, scope: number | null, db: Queryable = this.db): Promise<AlarmDto | null> {
+    const r = await db.query<AlarmRow>(
+      `SELECT ${alarmColumns} FROM ${alarmJoins} WHERE m.id = $1 AND ($2::bigint IS NULL OR m.group_id = $2)`,
+      [id, scope],
+    );
+    return r.rows[0] ? toAlarmDto(r.rows[0]) : null;
+  }
+}

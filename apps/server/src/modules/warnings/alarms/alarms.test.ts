@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
+import { insertAlarm, insertAlert } from '../alerts/fixtures/warning-rows.js';
+
+const POINT = { type: 'Point', coordinates: [113.3, 23.1] };
+
+describe.each(DB_KINDS)('alarms (%s)', (kind) => {
+  let t: TestApp;
+  let groupA: number;
+  let groupB: number;
+  let operatorA: TestUser;
+  let viewerB: TestUser;
+  let siteA: number;
+  let otherA: number;
+  const ids: Record<string, number> = {};
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    groupA = await t.createGroup('alarm-a');
+    groupB = await t.createGroup('alarm-b');
+    operatorA = await t.createUser({ role: 'operator', groupId: groupA });
+    const operatorB = await t.createUser({ role: 'operator', groupId: groupB });
+    viewerB = await t.createUser({ role: 'viewer', groupId: groupB });
+    const make = async (user: TestUser, name: string) =>
+      (
+        await t.call({
+          method: 'POST',
+          url: '/api/locations',
+          token: user.access,
+          payload: { name, shape: POINT },
+        })
+      ).json().id as number;
+    siteA = await make(operatorA, 'Runway');
+    otherA = await make(operatorA, 'Hangar');
+    const siteB = await make(operatorB, 'Site B');
+    const alertA = await insertAlert(t.db, {
+      locationId: siteA,
+      groupId: groupA,
+      startedAt: '2025-06-01T07:00:00Z',
+      peakLevel: 3,
+    });
+    const alertOther = await insertAlert(t.db, {
+      locationId: otherA,
+      groupId: groupA,
+      startedAt: '2025-06-01T07:30:00Z',
+      peakLevel: 1,
+    });
+    const alertB = await insertAlert(t.db, {
+      locationId: siteB,
+      groupId: groupB,
+      startedAt: '2025-06-01T07:00:00Z',
+      peakLevel: 2,
+    });
+    const base = { alertId: alertA, locationId: siteA, groupId: groupA };
+    ids.yellow = await insertAlarm(t.db, {
+      ...base,
+      level: 1,
+      previousLevel: 0,
+      createdAt: '2025-06-01T07:00:00Z',
+    });
+    ids.red = await insertAlarm(t.db, {
+      ...base,
+      level: 3,
+      previousLevel: 1,
+      createdAt: '2025-06-01T07:20:00Z',
+      confirmedAt: '2025-06-01T07:22:00Z',
+      confirmedBy: operatorA.id,
+      note: 'crews in',
+    });
+    ids.hangar = await insertAlarm(t.db, {
+      alertId: alertOther,
+      locationId: otherA,
+      groupId: groupA,
+      level: 1,
+      previousLevel: 0,
+      createdAt: '2025-06-01T07:30:00Z',
+    });
+    ids.b = await insertAlarm(t.db, {
+      alertId: alertB,
+      locationId: siteB,
+      groupId: groupB,
+      level: 2,
+      previousLevel: 0,
+      createdAt: '2025-06-01T07:00:00Z',
+    });
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, user: TestUser) => t.call({ method: 'GET', url, token: user.access });
+  const idsOf = async (url: string, user = operatorA) =>
+    (await get(url, user)).json().items.map((a: { id: number }) => a.id);
+
+  it('lists the group alarms newest first with who confirmed them', async () => {
+    const res = (await get('/api/alarms/', operatorA)).json();
+    expect(res.total).toBe(3);
+    expect(res.items.map((a: { id: number }) => a.id)).toEqual([ids.hangar, ids.red, ids.yellow]);
+    expect(res.items[1]).toEqual({
+      id: ids.red,
+      alert_id: expect.any(Number),
+      location_id: siteA,
+      location_name: 'Runway',
+      group_id: groupA,
+      level: 3,
+      previous_level: 1,
+      created_at: '2025-06-01T07:20:00.000Z',
+      nearest_km: 7.5,
+      bearing_deg: 225,
+      confirmed_at: '2025-06-01T07:22:00.000Z',
+      confirmed_by: { id: operatorA.id, name: expect.any(String) },
+      note: 'crews in',
+    });
+    expect(res.items[0]).toMatchObject({ confirmed_at: null, confirmed_by: null, note: null });
+  });
+
+  it.each([
+    ['confirmed=false', ['hangar', 'yellow']],
+    ['confirmed=true', ['red']],
+    ['level=1', ['hangar', 'yellow']],
+    ['from=2025-06-01T07:10:00Z&to=2025-06-01T07:30:00Z', ['red']],
+  ])('filters by %s', async (query, expected) => {
+    expect(await idsOf(`/api/alarms?${query}`)).toEqual(expected.map((k) => ids[k]));
+  });
+
+  it('filters by location and pages', async () => {
+    expect(await idsOf(`/api/alarms?location_id=${siteA}`)).toEqual([ids.red, ids.yellow]);
+    const page = (await get('/api/alarms?limit=1&offset=2', operatorA)).json();
+    expect(page).toMatchObject({ total: 3, items: [{ id: ids.yellow }] });
+    expect((await get('/api/alarms?level=0', operatorA)).statusCode).toBe(400);
+  });
+
+  it('keeps groups apart, in the list and in findById', async () => {
+    expect(await idsOf('/api/alarms', viewerB)).toEqual([ids.b]);
+    expect((await get(`/api/alarms?group_id=${groupA}`, viewerB)).statusCode).toBe(404);
+    expect(await idsOf(`/api/alarms?group_id=${groupB}`, t.admin)).toEqual([ids.b]);
+    const repo = t.app.services.alarmsRepo;
+    expect(await repo.findById(ids.red as number, groupB)).toBeNull();
+    expect((await repo.findById(ids.red as number, groupA))?.note).toBe('crews in');
+    expect((await repo.findById(ids.red as number, null))?.location_name).toBe('Runway');
+  });
+});

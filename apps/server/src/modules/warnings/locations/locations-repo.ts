@@ -1,0 +1,198 @@
+import type { LocationShape, Ring } from '@thunderwatch/shared/warnings';
+import type { Queryable } from '../../../db/database.js';
+import type { LocationRecord } from './location-changes.js';
+
+/** A location with its bookkeeping times (ISO UTC). */
+export interface StoredLocation extends LocationRecord {
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface LocationFields {
+  name: string;
+  shape: LocationShape;
+  zoneId: number | null;
+  timeZone: string;
+  enabled: boolean;
+  rings: Ring[];
+}
+
+export interface LocationListQuery {
+  /** null: every group (admins). */
+  groupId: number | null;
+  enabled?: boolean;
+  q?: string;
+  limit: number;
+  offset: number;
+}
+
+interface LocationRow {
+  id: number;
+  group_id: number;
+  name: string;
+  shape: LocationShape;
+  zone_id: number | null;
+  time_zone: string;
+  enabled: boolean;
+  rings: Ring[];
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS = 'id, group_id, name, shape, zone_id, time_zone, enabled, rings, created_at, updated_at';
+
+const toStored = (r: LocationRow): StoredLocation => ({
+  id: r.id,
+  groupId: r.group_id,
+  name: r.name,
+  shape: r.shape,
+  zoneId: r.zone_id,
+  timeZone: r.time_zone,
+  enabled: r.enabled,
+  rings: r.rings,
+  createdAt: r.created_at.toISOString(),
+  updatedAt: r.updated_at.toISOString(),
+});
+
+/** The engine's view: no bookkeeping times. */
+export const toRecord = ({ createdAt: _c, updatedAt: _u, ...record }: StoredLocation): LocationRecord =>
+  record;
+
+const likePattern = (q: string | undefined) => (q ? `%${q.replace(/[\\%_]/g, '\\$&')}%` : null);
+
+export class LocationsRepo {
+  constructor(private readonly db: Queryable) {}
+
+  async list(query: LocationListQuery): Promise<{ items: StoredLocation[]; total: number }> {
+    const where = `WHERE deleted_at IS NULL AND ($1::bigint IS NULL OR group_id = $1)
+      AND ($2::boolean IS NULL OR enabled = $2) AND ($3::text IS NULL OR name ILIKE $3)`;
+    const params = [query.groupId, query.enabled ?? null, likePattern(query.q)];
+    const [items, total] = await Promise.all([
+      this.db.query<LocationRow>(`SELECT ${COLUMNS} FROM locations ${where} ORDER BY id LIMIT $4 OFFSET $5`, [
+        ...params,
+        query.limit,
+        query.offset,
+      ]),
+      this.db.query<{ n: number }>(`SELECT count(*) AS n FROM locations ${where}`, params),
+    ]);
+    return { items: items.rows.map(toStored), total: total.rows[0]?.n ?? 0 };
+  }
+
+  /** A live (not deleted) location; `groupId` null reads any group, otherwise another group's is absent. */
+  async get(id: number, groupId: number | null, db: Queryable = this.db): Promise<StoredLocation | null> {
+    const r = await db.query<LocationRow>(
+      `SELECT ${COLUMNS} FROM locations
+       WHERE id = $1 AND deleted_at IS NULL AND ($2::bigint IS NULL OR group_id = $2)`,
+      [id, groupId],
+    );
+    return r.rows[0] ? toStored(r.rows[0]) : null;
+  }
+
+  /** Every live location of one group, enabled or not, for the map. */
+  async ofGroup(groupId: number): Promise<StoredLocation[]> {
+    const r = await this.db.query<LocationRow>(
+      `SELECT ${COLUMNS} FROM locations WHERE group_id = $1 AND deleted_at IS NULL ORDER BY id`,
+      [groupId],
+    );
+    return r.rows.map(toStored);
+  }
+
+  /** Every enabled live location of every group: what the warning engine watches when it starts. */
+  async listAllEnabled(): Promise<LocationRecord[]> {
+    const r = await this.db.query<LocationRow>(
+      `SELECT ${COLUMNS} FROM locations WHERE enabled AND deleted_at IS NULL ORDER BY id`,
+    );
+    return r.rows.map((row) => toRecord(toStored(row)));
+  }
+
+  async create(
+    groupId: number,
+    f: LocationFields,
+    createdBy: number | null,
+    db: Queryable = this.db,
+  ): Promise<StoredLocation> {
+    const r = await db.query<LocationRow>(
+      `INSERT INTO locations (group_id, name, shape, zone_id, time_zone, enabled, rings, created_by)
+       VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7::jsonb, $8) RETURNING ${COLUMNS}`,
+      [
+        groupId,
+        f.name,
+        JSON.stringify(f.shape),
+        f.zoneId,
+        f.timeZone,
+        f.enabled,
+        JSON.stringify(f.rings),
+        createdBy,
+      ],
+    );
+    return toStored(r.rows[0] as LocationRow);
+  }
+
+  async update(
+    id: number,
+    f: LocationFields,
+    at: Date,
+    db: Queryable = this.db,
+  ): Promise<StoredLocation | null> {
+    const r = await db.query<LocationRow>(
+      `UPDATE locations SET name = $2, shape = $3::jsonb, zone_id = $4, time_zone = $5, enabled = $6,
+         rings = $7::jsonb, updated_at = $8
+       WHERE id = $1 AND deleted_at IS NULL RETURNING ${COLUMNS}`,
+      [id, f.name, JSON.stringify(f.shape), f.zoneId, f.timeZone, f.enabled, JSON.stringify(f.rings), at],
+    );
+    return r.rows[0] ? toStored(r.rows[0]) : null;
+  }
+
+  /** Marks a live location deleted; its alert history stays readable. */
+  async softDelete(
+    id: number,
+    groupId: number | null,
+    at: Date,
+  ): Promise<{ id: number; groupId: number } | null> {
+    const r = await this.db.query<{ id: number; group_id: number }>(
+      `UPDATE locations SET deleted_at = $3, updated_at = $3
+       WHERE id = $1 AND deleted_at IS NULL AND ($2::bigint IS NULL OR group_id = $2) RETURNING id, group_id`,
+      [id, groupId, at],
+    );
+    const row = r.rows[0];
+    return row ? { id: row.id, groupId: row.group_id } : null;
+  }
+
+  /** Gives every live location made from a zone the zone's new polygon. */
+  async reshapeFromZone(
+    zoneId: number,
+    shape: LocationShape,
+    at: Date,
+    db: Queryable = this.db,
+  ): Promise<StoredLocation[]> {
+    const r = await db.query<LocationRow>(
+      `UPDATE locations SET shape = $2::jsonb, updated_at = $3
+       WHERE zone_id = $1 AND deleted_at IS NULL RETURNING ${COLUMNS}`,
+      [zoneId, JSON.stringify(shape), at],
+    );
+    return r.rows.map(toStored);
+  }
+
+  /** Names of the live locations made from a zone (it cannot be deleted while there are any). */
+  async namesUsingZone(zoneId: number, db: Queryable = this.db): Promise<string[]> {
+    const r = await db.query<{ name: string }>(
+      'SELECT name FROM locations WHERE zone_id = $1 AND deleted_at IS NULL ORDER BY id',
+      [zoneId],
+    );
+    return r.rows.map((row) => row.name);
+  }
+
+  /** Deleted locations keep their shape copy but let go of the zone, so that the zone can be deleted. */
+  async releaseZone(zoneId: number, db: Queryable = this.db): Promise<void> {
+    await db.query('UPDATE locations SET zone_id = NULL WHERE zone_id = $1 AND deleted_at IS NOT NULL', [
+      zoneId,
+    ]);
+  }
+
+  async userTimeZone(userId: number): Promise<string | null> {
+    const r = await this.db.query<{ time_zone: string }>('SELECT time_zone FROM users WHERE id = $1', [
+      userId,
+    ]);
+    return r.rows[0]?.time_zone ?? null;
+  }
+}

@@ -1,0 +1,172 @@
+import { sortRings, validateRings } from '@thunderwatch/domain/ring-validation';
+import { validateShape } from '@thunderwatch/domain/zone-validation';
+import {
+  DEFAULT_RINGS,
+  type Level,
+  type LocationDto,
+  type LocationInput,
+  type LocationShape,
+} from '@thunderwatch/shared/warnings';
+import { type AuthUser, requirePermission } from '../../../lib/access.js';
+import { AppError } from '../../../lib/app-error.js';
+import { readScope, writeGroup } from '../../../lib/group-scope.js';
+import { assertTimeZone } from '../../accounts/users/users-service.js';
+import type { ZonesRepo } from '../zones/zones-repo.js';
+import type { LocationChanges } from './location-changes.js';
+import { type LocationFields, type LocationsRepo, type StoredLocation, toRecord } from './locations-repo.js';
+
+export interface LocationQuery {
+  group_id?: number;
+  enabled?: boolean;
+  q?: string;
+  limit: number;
+  offset: number;
+}
+
+export interface LocationsServiceDeps {
+  locations: LocationsRepo;
+  zones: Pick<ZonesRepo, 'get'>;
+  groupExists: (id: number) => Promise<boolean>;
+  changes: LocationChanges;
+  /** The live warning level of a location (wired to the warning engine). */
+  levelOf?: (locationId: number) => Level;
+  now: () => Date;
+}
+
+const notFound = () => new AppError('location.not_found', 404, 'No such location');
+const invalidShape = (field: string, message: string) =>
+  new AppError('location.invalid_shape', 400, `${field} ${message}`, [{ field, message }]);
+
+/** Sites watched for lightning: a point or polygon of a group, its rings, time zone and enabled flag. */
+export class LocationsService {
+  private readonly levelOf: (locationId: number) => Level;
+
+  constructor(private readonly d: LocationsServiceDeps) {
+    this.levelOf = d.levelOf ?? (() => 0);
+  }
+
+  toDto(s: StoredLocation): LocationDto {
+    return {
+      id: s.id,
+      group_id: s.groupId,
+      name: s.name,
+      shape: s.shape,
+      zone_id: s.zoneId,
+      time_zone: s.timeZone,
+      enabled: s.enabled,
+      rings: s.rings,
+      level: s.enabled ? this.levelOf(s.id) : 0,
+      created_at: s.createdAt,
+      updated_at: s.updatedAt,
+    };
+  }
+
+  async list(user: AuthUser, q: LocationQuery): Promise<{ items: LocationDto[]; total: number }> {
+    requirePermission(user, 'location.read');
+    const groupId = readScope(user, q.group_id);
+    const page = await this.d.locations.list({
+      groupId,
+      enabled: q.enabled,
+      q: q.q,
+      limit: q.limit,
+      offset: q.offset,
+    });
+    return { items: page.items.map((s) => this.toDto(s)), total: page.total };
+  }
+
+  async get(user: AuthUser, id: number): Promise<LocationDto> {
+    requirePermission(user, 'location.read');
+    const found = await this.d.locations.get(id, readScope(user, undefined));
+    if (!found) throw notFound();
+    return this.toDto(found);
+  }
+
+  /** Every live location of the caller's own group, for the map. */
+  async ofOwnGroup(user: AuthUser): Promise<LocationDto[]> {
+    requirePermission(user, 'location.read');
+    return (await this.d.locations.ofGroup(user.groupId)).map((s) => this.toDto(s));
+  }
+
+  async create(user: AuthUser, input: LocationInput, groupId?: number): Promise<LocationDto> {
+    requirePermission(user, 'location.update');
+    const group = await writeGroup(user, groupId, this.d.groupExists);
+    const timeZone = input.time_zone ?? (await this.d.locations.userTimeZone(user.id)) ?? 'Asia/Shanghai';
+    const fields = await this.fieldsOf(input, group, {
+      timeZone,
+      enabled: true,
+      rings: [...DEFAULT_RINGS],
+    });
+    const created = await this.d.locations.create(group, fields, user.id);
+    this.d.changes.publish({ type: 'upsert', location: toRecord(created) });
+    return this.toDto(created);
+  }
+
+  /** Fields left out keep their values; a new `shape` drops the zone link, a new `zone_id` re-copies it. */
+  async update(user: AuthUser, id: number, input: LocationInput): Promise<LocationDto> {
+    requirePermission(user, 'location.update');
+    const current = await this.d.locations.get(id, readScope(user, undefined));
+    if (!current) throw notFound();
+    const fields = await this.fieldsOf(input, current.groupId, current);
+    const updated = await this.d.locations.update(id, fields, this.d.now());
+    if (!updated) throw notFound();
+    this.d.changes.publish({ type: 'upsert', location: toRecord(updated) });
+    return this.toDto(updated);
+  }
+
+  async remove(user: AuthUser, id: number): Promise<void> {
+    requirePermission(user, 'location.update');
+    const deleted = await this.d.locations.softDelete(id, readScope(user, undefined), this.d.now());
+    if (!deleted) throw notFound();
+    this.d.changes.publish({ type: 'delete', id: deleted.id, groupId: deleted.groupId });
+  }
+
+  private async fieldsOf(
+    input: LocationInput,
+    groupId: number,
+    base: Omit<LocationFields, 'name' | 'shape' | 'zoneId'> &
+      Partial<Pick<LocationFields, 'shape' | 'zoneId'>>,
+  ): Promise<LocationFields> {
+    const rings = input.rings ?? base.rings;
+    const ringIssues = validateRings(rings);
+    if (ringIssues.length > 0) {
+      const message = ringIssues.map((i) => `${i.field} ${i.message}`).join('; ');
+      throw new AppError('location.invalid_rings', 400, message, ringIssues);
+    }
+    const timeZone = input.time_zone ?? base.timeZone;
+    assertTimeZone(timeZone);
+    const { shape, zoneId } = await this.shapeOf(input, groupId, base);
+    return {
+      name: input.name.trim(),
+      shape,
+      zoneId,
+      timeZone,
+      enabled: input.enabled ?? base.enabled,
+      rings: sortRings(rings),
+    };
+  }
+
+  private async shapeOf(
+    input: LocationInput,
+    groupId: number,
+    current: Partial<Pick<LocationFields, 'shape' | 'zoneId'>>,
+  ): Promise<{ shape: LocationShape; zoneId: number | null }> {
+    if (input.shape && input.zone_id !== undefined)
+      throw invalidShape('zone_id', 'give either shape or zone_id');
+    if (input.shape) {
+      const issues = validateShape(input.shape);
+      if (issues.length > 0) {
+        const details = issues.map((i) => ({ field: `shape/${i.path}`, message: i.message }));
+        const message = details.map((i) => `${i.field} ${i.message}`).join('; ');
+        throw new AppError('location.invalid_shape', 400, message, details);
+      }
+      return { shape: input.shape, zoneId: null };
+    }
+    if (input.zone_id !== undefined) {
+      const zone = await this.d.zones.get(input.zone_id, groupId);
+      if (!zone) throw invalidShape('zone_id', "is not one of the location's group's zones");
+      return { shape: zone.geometry, zoneId: zone.id };
+    }
+    if (current.shape) return { shape: current.shape, zoneId: current.zoneId ?? null };
+    throw invalidShape('shape', 'is required (or a zone_id)');
+  }
+}

@@ -1,0 +1,141 @@
+import { geodesicAreaKm2 } from '@thunderwatch/domain/geodesic';
+import { parseZoneImport } from '@thunderwatch/domain/zone-import';
+import { validatePolygon } from '@thunderwatch/domain/zone-validation';
+import type { PolygonGeometry, ZoneDto, ZoneInput } from '@thunderwatch/shared/warnings';
+import type { Database } from '../../../db/database.js';
+import { type AuthUser, requirePermission } from '../../../lib/access.js';
+import { AppError } from '../../../lib/app-error.js';
+import { readScope, writeGroup } from '../../../lib/group-scope.js';
+import type { LocationChanges } from '../locations/location-changes.js';
+import { type LocationsRepo, type StoredLocation, toRecord } from '../locations/locations-repo.js';
+import type { ZoneFields, ZonesRepo } from './zones-repo.js';
+
+export interface ZonesServiceDeps {
+  db: Database;
+  zones: ZonesRepo;
+  locations: Pick<LocationsRepo, 'reshapeFromZone' | 'namesUsingZone' | 'releaseZone'>;
+  groupExists: (id: number) => Promise<boolean>;
+  changes: LocationChanges;
+  now: () => Date;
+}
+
+const notFound = () => new AppError('zone.not_found', 404, 'No such zone');
+
+/** A valid polygon with its geodesic area, or a 400 naming each problem under `geometry/…`. */
+function fieldsOf(input: ZoneInput): ZoneFields {
+  const issues = validatePolygon(input.geometry);
+  if (issues.length > 0) {
+    const details = issues.map((i) => ({ field: `geometry/${i.path}`, message: i.message }));
+    throw new AppError(
+      'zone.invalid',
+      400,
+      details.map((d) => `${d.field} ${d.message}`).join('; '),
+      details,
+    );
+  }
+  const geometry: PolygonGeometry = { type: 'Polygon', coordinates: input.geometry.coordinates };
+  return { name: input.name.trim(), geometry, areaKm2: geodesicAreaKm2(geometry.coordinates) };
+}
+
+/** Named polygons of a group, drawn or imported, from which polygon locations are made. */
+export class ZonesService {
+  constructor(private readonly d: ZonesServiceDeps) {}
+
+  async list(user: AuthUser, q: { group_id?: number; q?: string; limit: number; offset: number }) {
+    requirePermission(user, 'location.read');
+    return this.d.zones.list({
+      groupId: readScope(user, q.group_id),
+      q: q.q,
+      limit: q.limit,
+      offset: q.offset,
+    });
+  }
+
+  async get(user: AuthUser, id: number): Promise<ZoneDto> {
+    requirePermission(user, 'location.read');
+    const zone = await this.d.zones.get(id, readScope(user, undefined));
+    if (!zone) throw notFound();
+    return zone;
+  }
+
+  async create(user: AuthUser, input: ZoneInput, groupId?: number): Promise<ZoneDto> {
+    requirePermission(user, 'zone.update');
+    const group = await writeGroup(user, groupId, this.d.groupExists);
+    return this.d.zones.create(group, fieldsOf(input), user.id);
+  }
+
+  /** A new polygon reaches the locations made from the zone in the same transaction. */
+  async update(user: AuthUser, id: number, input: ZoneInput): Promise<ZoneDto> {
+    requirePermission(user, 'zone.update');
+    const fields = fieldsOf(input);
+    const scope = readScope(user, undefined);
+    const { zone, reshaped } = await this.d.db.transaction(async (tx) => {
+      if (!(await this.d.zones.get(id, scope, tx))) throw notFound();
+      const zone = (await this.d.zones.update(id, fields, this.d.now(), tx)) as ZoneDto;
+      const reshaped = await this.d.locations.reshapeFromZone(id, zone.geometry, this.d.now(), tx);
+      return { zone, reshaped };
+    });
+    this.publish(reshaped);
+    return zone;
+  }
+
+  async remove(user: AuthUser, id: number): Promise<void> {
+    requirePermission(user, 'zone.update');
+    const scope = readScope(user, undefined);
+    await this.d.db.transaction(async (tx) => {
+      if (!(await this.d.zones.get(id, scope, tx))) throw notFound();
+      const users = await this.d.locations.namesUsingZone(id, tx);
+      if (users.length > 0) {
+        const names = users.slice(0, 5).join(', ') + (users.length > 5 ? ', …' : '');
+        throw new AppError('zone.in_use', 409, `The zone is used by ${users.length} location(s): ${names}`);
+      }
+      await this.d.locations.releaseZone(id, tx);
+      await this.d.zones.delete(id, tx);
+    });
+  }
+
+  /** All or nothing: any bad feature refuses the whole file, naming the feature and the problem. */
+  async import(user: AuthUser, doc: unknown, groupId?: number): Promise<{ created: ZoneDto[] }> {
+    requirePermission(user, 'zone.update');
+    const group = await writeGroup(user, groupId, this.d.groupExists);
+    const parsed = parseZoneImport(doc);
+    if (!parsed.ok) {
+      const message = parsed.issues
+        .slice(0, 5)
+        .map((i) => `${i.field}: ${i.message}`)
+        .join('; ');
+      throw new AppError('zone.invalid', 400, message, parsed.issues);
+    }
+    const created = await this.d.db.transaction(async (tx) => {
+      const out: ZoneDto[] = [];
+      for (const z of parsed.zones) {
+        const fields = {
+          name: z.name,
+          geometry: z.geometry,
+          areaKm2: geodesicAreaKm2(z.geometry.coordinates),
+        };
+        out.push(await this.d.zones.create(group, fields, user.id, tx));
+      }
+      return out;
+    });
+    return { created };
+  }
+
+  /** The scope's zones as a GeoJSON FeatureCollection that `import` reads back. */
+  async export(user: AuthUser, groupId?: number) {
+    requirePermission(user, 'location.read');
+    const zones = await this.d.zones.all(readScope(user, groupId));
+    return {
+      type: 'FeatureCollection' as const,
+      features: zones.map((z) => ({
+        type: 'Feature' as const,
+        properties: { id: z.id, name: z.name, group_id: z.group_id, area_km2: z.area_km2 },
+        geometry: z.geometry,
+      })),
+    };
+  }
+
+  private publish(reshaped: StoredLocation[]): void {
+    for (const location of reshaped) this.d.changes.publish({ type: 'upsert', location: toRecord(location) });
+  }
+}

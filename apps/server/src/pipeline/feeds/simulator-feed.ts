@@ -1,0 +1,54 @@
+import { createLightningSimulator } from '@thunderwatch/domain/simulator';
+import type { FastifyBaseLogger } from 'fastify';
+import { SIMULATOR_SOURCE } from '../../modules/lightning/strokes/stroke-row.js';
+import type { IngestService } from '../ingest/ingest-service.js';
+
+export interface SimulatorFeedOptions {
+  seed: number;
+  /** Minutes of history generated at start, so the map is not empty. */
+  backfillMin: number;
+  tickMs?: number;
+  /** Places storms should cross (the demo group's sites). */
+  hotspots?: readonly { lat: number; lon: number }[];
+}
+
+/**
+ * The demo world's lightning, fed through the same ingest as real data, labelled source `simulator`.
+ * Restarts resume without duplicates: the world is deterministic and the ingest drops exact repeats.
+ */
+export function startSimulatorFeed(
+  ingest: IngestService,
+  log: FastifyBaseLogger,
+  options: SimulatorFeedOptions,
+  now: () => number = Date.now,
+): () => void {
+  const tickMs = options.tickMs ?? 1000;
+  // Anchor the world to the hour, so a restart within the backfill window regenerates the same strokes.
+  const start = Math.floor((now() - options.backfillMin * 60_000) / 3_600_000) * 3_600_000;
+  const sim = createLightningSimulator({ seed: options.seed, startMs: start, hotspots: options.hotspots });
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+
+  const tick = async () => {
+    const strokes = sim.advance(now());
+    if (strokes.length === 0) return;
+    // Large backfills go in slices: one batch stays well under the ingest's in-flight limit.
+    for (let i = 0; i < strokes.length && !stopped; i += 20_000) {
+      const slice = strokes.slice(i, i + 20_000).map((stroke, j) => ({ line: i + j, stroke }));
+      try {
+        await ingest.ingest(SIMULATOR_SOURCE, slice);
+      } catch (error) {
+        log.warn({ err: error }, 'simulator batch not ingested');
+      }
+    }
+  };
+  running = tick();
+  const timer = setInterval(() => {
+    running = running.then(tick);
+  }, tickMs);
+  log.info({ seed: options.seed, backfillMin: options.backfillMin }, 'lightning simulator feeding demo data');
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import { DEMO_LOCATIONS } from '../../modules/warnings/locations/demo-locations.js';
+import { siteOf } from '../warning-engine/watched-location.js';
+import { startMqttFeed } from './mqtt-feed.js';
+import { startSimulatorFeed } from './simulator-feed.js';
+import { startUalfTcpFeed } from './ualf-tcp-feed.js';
+
+/** Starts the feeds the configuration asks for; returns one function that stops them all. */
+export async function startFeeds(app: FastifyInstance, config: Config): Promise<() => Promise<void>> {
+  const { ingest, feeds } = app.services;
+  const stops: (() => Promise<void> | void)[] = [];
+  if (config.simulator.enabled) {
+    // Storms of the demo world cross the demo group's sites, so warnings rise and clear for a newcomer.
+    const hotspots = DEMO_LOCATIONS.map((l) => siteOf(l.shape));
+    stops.push(startSimulatorFeed(ingest, app.log, { ...config.simulator, hotspots }));
+  }
+  if (config.ualfTcp.port !== null) {
+    const tcp = await startUalfTcpFeed(
+      { ingest, feeds, log: app.log },
+      { ...config.ualfTcp, port: config.ualfTcp.port },
+    );
+    stops.push(() => tcp.close());
+  }
+  if (config.mqtt.url) {
+    try {
+      const mqtt = await startMqttFeed({ ingest, log: app.log }, { ...config.mqtt, url: config.mqtt.url });
+      stops.push(() => mqtt.close());
+    } catch (error) {
+      app.log.error({ err: error, url: config.mqtt.url }, 'MQTT feed could not connect; running without it');
+    }
+  }
+  return async () => {
+    for (const stop of stops) await stop();
+  };
+}

@@ -1,0 +1,99 @@
+import { decodeAdtd, parseAdtd } from '@thunderwatch/domain/adtd';
+import { parseJsonStrokes } from '@thunderwatch/domain/json-strokes';
+import { parseUalf } from '@thunderwatch/domain/ualf';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { AppError } from '../../lib/app-error.js';
+import { errors } from '../../lib/schemas.js';
+import type { Feed, FeedsService } from '../../modules/lightning/feeds/feeds-service.js';
+import type { IngestService } from './ingest-service.js';
+
+export const INGEST_BODY_LIMIT = 10 * 1024 * 1024;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    feed: Feed | null;
+  }
+}
+
+const IngestResult = Type.Object({
+  accepted: Type.Integer(),
+  duplicates: Type.Integer(),
+  rejected: Type.Array(Type.Object({ line: Type.Integer(), reason: Type.String() })),
+  rejected_total: Type.Integer(),
+  corrected: Type.Optional(Type.Array(Type.Object({ line: Type.Integer(), reason: Type.String() }))),
+});
+
+const schema = (description: string) => ({
+  tags: ['ingest'],
+  description,
+  headers: Type.Object({ 'x-feed-key': Type.Optional(Type.String()) }),
+  response: { 200: IngestResult, ...errors(400, 401, 413, 415, 503) },
+});
+
+function feedOf(request: FastifyRequest): Feed {
+  if (!request.feed)
+    throw new AppError('feed.invalid_key', 401, 'X-Feed-Key header with a valid feed key required');
+  return request.feed;
+}
+
+function text(body: unknown): string {
+  if (Buffer.isBuffer(body)) return body.toString('utf8');
+  if (typeof body === 'string') return body;
+  throw new AppError('request.unsupported_media_type', 415, 'Send the records as text/plain');
+}
+
+/**
+ * Machine-to-machine ingest, authenticated by per-feed API keys (`X-Feed-Key`), never by user tokens.
+ * Registered in a scope of its own, outside the user-authenticated API tree.
+ */
+export async function ingestRoutes(app: FastifyInstance, d: { feeds: FeedsService; ingest: IngestService }) {
+  app.decorateRequest('feed', null);
+  app.addContentTypeParser(
+    ['text/plain', 'application/octet-stream', 'text/csv'],
+    { parseAs: 'buffer', bodyLimit: INGEST_BODY_LIMIT },
+    (_req, body, done) => done(null, body),
+  );
+  app.addHook('onRequest', async (request) => {
+    const key = request.headers['x-feed-key'];
+    request.feed = await d.feeds.authenticate(Array.isArray(key) ? key[0] : key);
+    feedOf(request);
+  });
+
+  const opts = { bodyLimit: INGEST_BODY_LIMIT };
+  app.post(
+    '/api/ingest/strokes',
+    {
+      ...opts,
+      schema: schema(
+        'A JSON array of strokes ({time, lat, lon, peak_ka, type, …}); `line` is the array index',
+      ),
+    },
+    (req) => {
+      if (!Array.isArray(req.body)) {
+        throw new AppError('validation.failed', 400, 'Body must be a JSON array of strokes', [
+          { field: '(body)', message: 'must be an array' },
+        ]);
+      }
+      return d.ingest.ingest(feedOf(req).name, parseJsonStrokes(req.body));
+    },
+  );
+  app.post(
+    '/api/ingest/ualf',
+    {
+      ...opts,
+      schema: schema('UALF 0/1 (25 space-separated fields) or UALF2 (30 tab-separated) lines, up to 10 MB'),
+    },
+    (req) => d.ingest.ingest(feedOf(req).name, parseUalf(text(req.body))),
+  );
+  app.post(
+    '/api/ingest/adtd',
+    { ...opts, schema: schema('CMA ADTD text lines, UTF-8 or GBK, Beijing time, up to 10 MB') },
+    (req) => {
+      const body = req.body;
+      const bytes = Buffer.isBuffer(body) ? body : Buffer.from(text(body));
+      const { outcomes, corrected } = parseAdtd(decodeAdtd(bytes));
+      return d.ingest.ingest(feedOf(req).name, outcomes, corrected);
+    },
+  );
+}

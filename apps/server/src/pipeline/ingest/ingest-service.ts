@@ -1,0 +1,90 @@
+import { type LineOutcome, type ParsedStroke, validateStroke } from '@thunderwatch/domain/stroke';
+import type { IngestResult, RejectedLine } from '@thunderwatch/shared/strokes';
+import { AppError } from '../../lib/app-error.js';
+import type { StrokeRow } from '../../modules/lightning/strokes/stroke-row.js';
+import type { StrokesRepo } from '../../modules/lightning/strokes/strokes-repo.js';
+import type { StrokeBus } from '../stroke-bus.js';
+import type { FlashAssigner } from './flash-ids.js';
+
+const DAY_MS = 86_400_000;
+export const MAX_REJECTED_LISTED = 1000;
+
+export interface IngestLimits {
+  /** Strokes older than this many days are refused (0: keep everything, for archive imports). */
+  retentionDays: number;
+  /** Strokes older than this are stored but neither pushed live nor used for warnings. */
+  lateAfterMs: number;
+  /** Strokes being written at once across all feeds; beyond it the ingest answers 503. */
+  maxInFlight: number;
+}
+
+/**
+ * The one way strokes enter: validate, group into flashes, write (duplicates skipped), acknowledge only
+ * after the write committed, then hand the live ones to the bus.
+ */
+export class IngestService {
+  private inFlight = 0;
+
+  constructor(
+    private readonly d: {
+      strokes: StrokesRepo;
+      flashes: FlashAssigner;
+      bus: StrokeBus;
+      limits: IngestLimits;
+      now: () => Date;
+    },
+  ) {}
+
+  async ingest(
+    source: string,
+    outcomes: readonly LineOutcome[],
+    corrected: RejectedLine[] = [],
+  ): Promise<IngestResult> {
+    if (this.inFlight + outcomes.length > this.d.limits.maxInFlight && this.inFlight > 0) {
+      throw new AppError('ingest.overloaded', 503, 'Ingest is busy; retry shortly', undefined, 1);
+    }
+    this.inFlight += outcomes.length;
+    try {
+      return await this.write(source, outcomes, corrected);
+    } finally {
+      this.inFlight -= outcomes.length;
+    }
+  }
+
+  private async write(
+    source: string,
+    outcomes: readonly LineOutcome[],
+    corrected: RejectedLine[],
+  ): Promise<IngestResult> {
+    const now = this.d.now().getTime();
+    const oldest =
+      this.d.limits.retentionDays > 0 ? now - this.d.limits.retentionDays * DAY_MS : Number.NEGATIVE_INFINITY;
+    const rejected: RejectedLine[] = [];
+    const valid: ParsedStroke[] = [];
+    for (const o of outcomes) {
+      if ('error' in o) {
+        rejected.push({ line: o.line, reason: o.error });
+        continue;
+      }
+      const problem =
+        validateStroke(o.stroke, now) ??
+        (o.stroke.epochMs < oldest
+          ? `older than the retention period of ${this.d.limits.retentionDays} days (RETENTION_DAYS=0 keeps everything)`
+          : null);
+      if (problem) rejected.push({ line: o.line, reason: problem });
+      else valid.push(o.stroke);
+    }
+    valid.sort((a, b) => a.epochMs - b.epochMs || a.ns - b.ns);
+    const flashIds = await this.d.flashes.assign(source, valid);
+    const stored = await this.d.strokes.insert(source, valid, flashIds);
+    const lateBefore = now - this.d.limits.lateAfterMs;
+    this.d.bus.publish(stored.filter((r: StrokeRow) => r.time.getTime() >= lateBefore));
+    return {
+      accepted: stored.length,
+      duplicates: valid.length - stored.length,
+      rejected: rejected.slice(0, MAX_REJECTED_LISTED),
+      rejected_total: rejected.length,
+      ...(corrected.length > 0 ? { corrected } : {}),
+    };
+  }
+}

@@ -1,0 +1,324 @@
+import { cloneWarningState } from '@thunderwatch/domain/ring-rules';
+import { WarningEngineCore } from '@thunderwatch/domain/warning-engine';
+import type { AlarmDto, Approach, WarningItem } from '@thunderwatch/shared/warnings';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Queryable } from '../../db/database.js';
+import type { StrokeRow } from '../../modules/lightning/strokes/stroke-row.js';
+import type {
+  LocationChange,
+  LocationChanges,
+  LocationRecord,
+} from '../../modules/warnings/locations/location-changes.js';
+import type { StrokeBus } from '../stroke-bus.js';
+import type { EpisodesRepo } from './episodes-repo.js';
+import { RecentFlashes } from './recent-flashes.js';
+import { WarningItems } from './warning-items.js';
+import { type EngineStroke, type EngineUpdate, WarningPersister } from './warning-persister.js';
+import type { WarningStore } from './warning-store.js';
+import { type WatchedMeta, watchedMeta } from './watched-location.js';
+
+/** Where warnings and alarms go out live: the owning group's socket room. */
+export interface WarningEmitter {
+  warning(groupId: number, items: WarningItem[]): void;
+  alarm(groupId: number, alarm: AlarmDto): void;
+}
+
+export const TICK_MS = 1000;
+const REPLAY_PAGE = 20_000;
+/** Time per tick for storm approach estimates, so that strokes never wait long behind them. */
+const APPROACH_BUDGET_MS = 10;
+/** Where alarms' deliveries are written (the notifications outbox). */
+export interface AlarmDeliveries {
+  enqueue(
+    tx: Queryable,
+    alarms: readonly AlarmDto[],
+    approachOf: (locationId: number) => Approach | null,
+  ): Promise<unknown>;
+  committed(): void;
+}
+
+/** How often the watermark alone is written while strokes reach no location. */
+const WATERMARK_EVERY_MS = 10_000;
+
+/**
+ * The live warning engine: strokes from the bus and location edits go through one queue, so states change
+ * in order; each step is written in one transaction (state, events, alerts, alarms) before it is pushed to
+ * the group's sockets. After a crash it resumes from the stored states and replays the strokes received
+ * since the stored watermark, so countdowns are exact and no episode is opened twice.
+ */
+export class WarningEngineService {
+  private readonly core = new WarningEngineCore<EngineStroke>();
+  private readonly meta = new Map<number, WatchedMeta>();
+  private readonly unconfirmed = new Map<number, number>();
+  private readonly flashes = new RecentFlashes();
+  private readonly items = new WarningItems(this.flashes);
+  private readonly persister: WarningPersister;
+  private emitter: WarningEmitter | null = null;
+  private queue: Promise<void> = Promise.resolve();
+  private incoming: StrokeRow[][] = [];
+  /** Updates whose write failed (database down): written first with the next step. */
+  private pending: { updates: EngineUpdate[]; watermark: Date | null } = { updates: [], watermark: null };
+  private draining = false;
+  private timer: NodeJS.Timeout | null = null;
+  private watermarkWrittenMs = 0;
+  private unsubscribe: (() => void)[] = [];
+
+  constructor(
+    private readonly d: {
+      store: WarningStore;
+      episodes: EpisodesRepo;
+      locations: { listAllEnabled(): Promise<LocationRecord[]> };
+      changes: LocationChanges;
+      bus: StrokeBus;
+      lateAfterMs: number;
+      now: () => Date;
+      log: FastifyBaseLogger;
+      /** Writes each alarm's deliveries in the alarm's transaction. */
+      outbox?: AlarmDeliveries;
+    },
+  ) {
+    this.persister = new WarningPersister(d.store, d.episodes);
+  }
+
+  attach(emitter: WarningEmitter): void {
+    this.emitter = emitter;
+  }
+
+  /** Load locations and stored states, replay what a crash lost, issue all-clears that fell due. */
+  async start(options: { tick?: boolean } = {}): Promise<void> {
+    const [locations, states, openAlerts, unconfirmed, watermark] = await Promise.all([
+      this.d.locations.listAllEnabled(),
+      this.d.store.loadStates(),
+      this.d.store.openAlerts(),
+      this.d.store.unconfirmedByLocation(),
+      this.d.store.watermark(),
+    ]);
+    const stored = new Map(states.map((s) => [s.locationId, s]));
+    for (const [id, alertId] of openAlerts) this.persister.openAlerts.set(id, alertId);
+    for (const [id, n] of unconfirmed) this.unconfirmed.set(id, n);
+    const nowMs = this.d.now().getTime();
+    for (const l of locations) {
+      const meta = watchedMeta(l);
+      this.meta.set(l.id, meta);
+      const saved = stored.get(l.id)?.state;
+      const usable = saved && saved.rings.length === meta.rules.length ? saved : undefined;
+      if (usable) this.persister.stored.set(l.id, cloneWarningState(usable));
+      this.core.upsert({ id: l.id, shape: l.shape, rules: meta.rules }, usable, nowMs);
+    }
+    if (watermark) await this.replay(watermark);
+    await this.step(this.core.advance(this.d.now().getTime()), null);
+    await this.closeOrphanAlerts();
+    this.unsubscribe.push(
+      this.d.bus.subscribe((rows) => this.onStrokes(rows)),
+      this.d.changes.subscribe((change) => this.enqueue(() => this.onLocationChange(change))),
+    );
+    if (options.tick !== false) {
+      this.timer = setInterval(() => void this.tick(), TICK_MS);
+      this.timer.unref();
+    }
+  }
+
+  async stop(): Promise<void> {
+    for (const u of this.unsubscribe) u();
+    this.unsubscribe = [];
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.idle();
+  }
+
+  /** Resolves when everything queued so far is written and sent. */
+  idle(): Promise<void> {
+    return this.queue;
+  }
+
+  /** Let the clock run now (the timer does this every second). */
+  tick(): Promise<void> {
+    return this.enqueue(async () => {
+      const nowMs = this.d.now().getTime();
+      this.flashes.prune(nowMs);
+      await this.step(this.core.advance(nowMs), null);
+      const busy = this.core.busyIds().flatMap((id) => this.meta.get(id) ?? []);
+      this.items.refresh(busy, nowMs, APPROACH_BUDGET_MS);
+    });
+  }
+
+  /** The live warning of the given locations (all watched ones of a group, or every group for null). */
+  warnings(groupId: number | null): WarningItem[] {
+    const nowMs = this.d.now().getTime();
+    const out: WarningItem[] = [];
+    for (const meta of this.meta.values()) {
+      if (groupId === null || meta.groupId === groupId) out.push(this.itemOf(meta, nowMs));
+    }
+    return out.sort((a, b) => b.level - a.level || a.name.localeCompare(b.name));
+  }
+
+  levelOf(locationId: number): 0 | 1 | 2 | 3 {
+    return this.core.state(locationId)?.level ?? 0;
+  }
+
+  /** An alarm was confirmed: every client of the group hears it, and the location's tile updates. */
+  alarmConfirmed(alarm: AlarmDto): void {
+    const n = (this.unconfirmed.get(alarm.location_id) ?? 1) - 1;
+    if (n > 0) this.unconfirmed.set(alarm.location_id, n);
+    else this.unconfirmed.delete(alarm.location_id);
+    this.emitter?.alarm(alarm.group_id, alarm);
+    const meta = this.meta.get(alarm.location_id);
+    if (meta) this.emitter?.warning(meta.groupId, [this.itemOf(meta, this.d.now().getTime())]);
+  }
+
+  private onStrokes(rows: readonly StrokeRow[]): void {
+    this.incoming.push(rows as StrokeRow[]);
+    if (this.draining) return;
+    this.draining = true;
+    // Batches that pile up while a write is running are taken together: one transaction for all of them.
+    void this.enqueue(async () => {
+      this.draining = false;
+      const batches = this.incoming;
+      this.incoming = [];
+      await this.processRows(batches.flat());
+    });
+  }
+
+  private async processRows(rows: readonly StrokeRow[], atMs = this.d.now().getTime()): Promise<void> {
+    if (rows.length === 0) return;
+    const strokes = rows
+      .map((row) => ({
+        timeMs: row.time.getTime() + (row.ns % 1_000_000) / 1e6,
+        lat: row.lat,
+        lon: row.lon,
+        isIc: row.is_ic,
+        row,
+      }))
+      .sort((a, b) => a.timeMs - b.timeMs);
+    this.flashes.add(strokes.map((s) => ({ ...s, flashId: s.row.flash_id })));
+    let watermark: Date | null = null;
+    for (const r of rows)
+      if (r.received_at && (!watermark || r.received_at > watermark)) watermark = r.received_at;
+    await this.step(this.core.process(strokes, atMs), watermark);
+  }
+
+  /**
+   * Strokes committed after the watermark, each ingest batch applied at the instant it was received, as
+   * the engine would have applied it had it been running: countdowns come out exactly as they would have.
+   */
+  private async replay(since: Date): Promise<void> {
+    let from = since;
+    for (;;) {
+      const rows = await this.d.store.strokesToReplay(from, this.d.lateAfterMs, REPLAY_PAGE);
+      if (rows.length === 0) return;
+      const nowMs = this.d.now().getTime();
+      let start = 0;
+      for (let i = 1; i <= rows.length; i++) {
+        const at = rows[start]?.received_at?.getTime();
+        if (i < rows.length && rows[i]?.received_at?.getTime() === at) continue;
+        await this.processRows(rows.slice(start, i), Math.min(at ?? nowMs, nowMs));
+        start = i;
+      }
+      from = rows[rows.length - 1]?.received_at ?? from;
+      if (rows.length < REPLAY_PAGE) return;
+    }
+  }
+
+  private async onLocationChange(change: LocationChange): Promise<void> {
+    const nowMs = this.d.now().getTime();
+    if (change.type === 'delete' || !change.location.enabled) {
+      const id = change.type === 'delete' ? change.id : change.location.id;
+      const update = this.core.remove(id, nowMs);
+      if (update) await this.step([update], null);
+      this.meta.delete(id);
+      this.items.forget(id);
+      return;
+    }
+    const l = change.location;
+    const meta = watchedMeta(l);
+    this.meta.set(l.id, meta);
+    const update = this.core.upsert({ id: l.id, shape: l.shape, rules: meta.rules }, undefined, nowMs);
+    this.items.forget(l.id);
+    await this.step(update ? [update] : [], null, [l.id]);
+  }
+
+  /** Persist, then push: a client never hears of a warning the database does not hold. */
+  private async step(
+    updates: EngineUpdate[],
+    watermark: Date | null,
+    alsoNotify: number[] = [],
+  ): Promise<void> {
+    const now = this.d.now();
+    if (updates.length === 0 && alsoNotify.length === 0 && this.pending.updates.length === 0) {
+      // Strokes that reached no location: replaying them changes nothing, so their watermark can wait.
+      this.pending.watermark = latest(this.pending.watermark, watermark);
+      if (!this.pending.watermark || now.getTime() - this.watermarkWrittenMs < WATERMARK_EVERY_MS) return;
+    }
+    const all = [...this.pending.updates, ...updates];
+    const mark = latest(this.pending.watermark, watermark);
+    let alarms: AlarmDto[];
+    try {
+      ({ alarms } = await this.persister.write(
+        all,
+        (id) => this.meta.get(id),
+        mark,
+        now,
+        (tx, raised) => this.deliveriesOf(tx, raised, now),
+      ));
+      this.pending = { updates: [], watermark: null };
+      if (mark) this.watermarkWrittenMs = now.getTime();
+    } catch (error) {
+      this.pending = { updates: all, watermark: mark };
+      throw error;
+    }
+    updates = all;
+    if (alarms.length > 0) this.d.outbox?.committed();
+    for (const a of alarms)
+      this.unconfirmed.set(a.location_id, (this.unconfirmed.get(a.location_id) ?? 0) + 1);
+    if (!this.emitter) return;
+    for (const a of alarms) this.emitter.alarm(a.group_id, a);
+    const byGroup = new Map<number, WarningItem[]>();
+    for (const id of new Set([...updates.map((u) => u.id), ...alsoNotify])) {
+      const meta = this.meta.get(id);
+      if (!meta) continue;
+      const list = byGroup.get(meta.groupId) ?? [];
+      list.push(this.itemOf(meta, now.getTime()));
+      byGroup.set(meta.groupId, list);
+    }
+    for (const [groupId, items] of byGroup) this.emitter.warning(groupId, items);
+  }
+
+  private async deliveriesOf(tx: Queryable, alarms: AlarmDto[], now: Date): Promise<void> {
+    await this.d.outbox?.enqueue(tx, alarms, (locationId) => {
+      const meta = this.meta.get(locationId);
+      return meta ? this.itemOf(meta, now.getTime()).approach : null;
+    });
+  }
+
+  /** Episodes left open by locations that are gone or were disabled while the engine was down. */
+  private async closeOrphanAlerts(): Promise<void> {
+    const orphans = [...this.persister.openAlerts.keys()].filter(
+      (id) => !this.core.has(id) || this.levelOf(id) === 0,
+    );
+    if (orphans.length === 0) return;
+    const ids = orphans.map((id) => this.persister.openAlerts.get(id) as number);
+    await this.d.store.transaction((tx) => this.d.episodes.closeAlerts(tx, ids, this.d.now()));
+    for (const id of orphans) this.persister.openAlerts.delete(id);
+  }
+
+  private itemOf(meta: WatchedMeta, nowMs: number): WarningItem {
+    return this.items.build(meta, this.core.state(meta.id), nowMs, {
+      alertId: this.persister.openAlerts.get(meta.id) ?? null,
+      unconfirmed: this.unconfirmed.get(meta.id) ?? 0,
+    });
+  }
+
+  private enqueue(work: () => Promise<void>): Promise<void> {
+    const next = this.queue.then(work).catch((error: unknown) => {
+      this.d.log.error({ err: error }, 'warning engine step failed');
+    });
+    this.queue = next;
+    return next;
+  }
+}
+
+function latest(a: Date | null, b: Date | null): Date | null {
+  if (!a) return b;
+  if (!b) return a;
+  return a > b ? a : b;
+}

@@ -1,0 +1,242 @@
+import { cloneWarningState, type WarningState } from '@thunderwatch/domain/ring-rules';
+import type { LocationUpdate } from '@thunderwatch/domain/warning-engine';
+import type { AlarmDto, AlertStroke, Level, RingLevel } from '@thunderwatch/shared/warnings';
+import type { Queryable } from '../../db/database.js';
+import type { StrokeRow } from '../../modules/lightning/strokes/stroke-row.js';
+import type { AlertChange, EpisodesRepo, EventRow, NewAlarm, NewAlert, RingTally } from './episodes-repo.js';
+import type { StoredState, WarningStore } from './warning-store.js';
+import type { WatchedMeta } from './watched-location.js';
+
+/** A stroke as the engine sees it, carrying its stored row. */
+export interface EngineStroke {
+  timeMs: number;
+  lat: number;
+  lon: number;
+  isIc: boolean;
+  row: StrokeRow;
+}
+
+export type EngineUpdate = LocationUpdate<EngineStroke>;
+
+export interface PersistOutcome {
+  alarms: AlarmDto[];
+}
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/**
+ * Writes a batch of engine updates in one transaction: the new states, and for every change of level its
+ * event, the alert episode it opens, steps or closes, and the alarm of a rise. Each kind of row is written
+ * with one statement for the whole batch (a storm front raises hundreds of locations at once). The
+ * in-memory view of open alerts and stored states changes only after the commit.
+ */
+export class WarningPersister {
+  /** Open episode per location. */
+  readonly openAlerts = new Map<number, number>();
+  /** The state last written per location (what a crash would resume from). */
+  readonly stored = new Map<number, WarningState>();
+
+  constructor(
+    private readonly store: WarningStore,
+    private readonly episodes: EpisodesRepo,
+  ) {}
+
+  async write(
+    updates: readonly EngineUpdate[],
+    metaOf: (id: number) => WatchedMeta | undefined,
+    watermark: Date | null,
+    now: Date,
+    /** Runs inside the transaction with the alarms it raised (their deliveries are written with them). */
+    withAlarms?: (tx: Queryable, alarms: AlarmDto[]) => Promise<unknown>,
+  ): Promise<PersistOutcome> {
+    const plan = this.plan(updates, metaOf, now);
+    let alarms: AlarmDto[] = [];
+    await this.store.transaction(async (tx) => {
+      const alertIds = await this.episodes.nextAlertIds(tx, plan.newAlerts.length);
+      plan.newAlerts.forEach((a, i) => {
+        a.id = alertIds[i] as number;
+      });
+      const alarmIds = await this.episodes.nextAlarmIds(tx, plan.alarms.length);
+      plan.alarms.forEach((a, i) => {
+        a.id = alarmIds[i] as number;
+      });
+      // Existing episodes first: one that closes frees its location for a new one of the same batch.
+      await this.episodes.changeAlerts(tx, [...plan.changes.values()]);
+      await this.episodes.insertAlerts(tx, plan.newAlerts);
+      await this.episodes.insertAlarms(
+        tx,
+        plan.alarms.map((a) => ({ ...a, alertId: a.alert.id })),
+      );
+      await this.episodes.insertEvents(
+        tx,
+        plan.events.map((e) => ({ ...e, alertId: e.alert?.id ?? null })),
+      );
+      await this.store.saveStates(tx, [...plan.states.values()]);
+      if (watermark) await this.store.setWatermark(tx, watermark);
+      alarms = plan.alarms.map((a) => alarmDto(a, now));
+      if (withAlarms && alarms.length > 0) await withAlarms(tx, alarms);
+    });
+    for (const [locationId, alert] of plan.openAfter) {
+      if (alert === null) this.openAlerts.delete(locationId);
+      else this.openAlerts.set(locationId, alert.id);
+    }
+    // The engine keeps changing its live states in place: keep copies of what was written.
+    for (const u of updates) this.stored.set(u.id, cloneWarningState(u.state));
+    return { alarms };
+  }
+
+  /** Works out every row to write, in memory, with references to alerts whose ids come later. */
+  private plan(updates: readonly EngineUpdate[], metaOf: (id: number) => WatchedMeta | undefined, now: Date) {
+    const newAlerts: NewAlert[] = [];
+    const changes = new Map<number, AlertChange>();
+    const alarms: (Omit<NewAlarm, 'alertId'> & { alert: AlertRef; locationName: string })[] = [];
+    const events: (Omit<EventRow, 'alertId'> & { alert: AlertRef | null })[] = [];
+    const states = new Map<number, StoredState>();
+    const openAfter = new Map<number, AlertRef | null>();
+    for (const u of updates) {
+      const meta = metaOf(u.id);
+      if (!meta) continue;
+      let alert: AlertRef | null = openAfter.has(u.id)
+        ? (openAfter.get(u.id) ?? null)
+        : existing(this.openAlerts.get(u.id));
+      const before = this.stored.get(u.id);
+      let rise = 0;
+      for (const e of u.events) {
+        const at = new Date(e.atMs);
+        const entry = { at: at.toISOString(), level: e.to };
+        if (e.to > e.from) {
+          const trigger = u.triggers[rise++] ?? null;
+          const near =
+            trigger ??
+            (u.state.nearest && { km: u.state.nearest.km, bearingDeg: u.state.nearest.bearingDeg });
+          if (alert === null) {
+            const created: NewAlert = {
+              id: 0,
+              locationId: u.id,
+              groupId: meta.groupId,
+              startedAt: at,
+              peakLevel: e.to as RingLevel,
+              firstStroke: trigger ? alertStroke(trigger) : null,
+              nearestKm: near ? round2(near.km) : null,
+              timeline: [entry],
+              endedAt: null,
+              rings: null,
+            };
+            newAlerts.push(created);
+            alert = created;
+          } else {
+            const change = changeOf(alert, changes, newAlerts);
+            change.timeline.push(entry);
+            change.peakLevel = Math.max(change.peakLevel ?? 0, e.to) as RingLevel;
+          }
+          alarms.push({
+            id: 0,
+            alert,
+            locationId: u.id,
+            locationName: meta.name,
+            groupId: meta.groupId,
+            level: e.to as RingLevel,
+            previousLevel: e.from,
+            at: now,
+            nearestKm: near ? round2(near.km) : null,
+            bearingDeg: near ? round1(near.bearingDeg) : null,
+          });
+        } else if (alert !== null) {
+          const change = changeOf(alert, changes, newAlerts);
+          change.timeline.push(entry);
+          if (e.to === 0) {
+            // The episode's final tallies are those of the state before its last ring cleared.
+            const tally = tallyOf(meta, before?.level ? before : u.state);
+            change.endedAt = at;
+            change.rings = tally.rings;
+            change.nearestKm = tally.nearestKm;
+          }
+        }
+        events.push({ locationId: u.id, groupId: meta.groupId, alert, at, from: e.from, to: e.to });
+        if (e.to === 0) alert = null;
+      }
+      openAfter.set(u.id, alert);
+      if (alert !== null && u.state.level > 0) {
+        const tally = tallyOf(meta, u.state);
+        const change = changeOf(alert, changes, newAlerts);
+        change.rings = tally.rings;
+        change.nearestKm = tally.nearestKm;
+      }
+      states.set(u.id, {
+        locationId: u.id,
+        groupId: meta.groupId,
+        level: u.state.level as Level,
+        state: u.state,
+      });
+    }
+    return { newAlerts, changes, alarms, events, states, openAfter };
+  }
+}
+
+function alarmDto(
+  a: Omit<NewAlarm, 'alertId'> & { alert: AlertRef; locationName: string },
+  now: Date,
+): AlarmDto {
+  return {
+    id: a.id,
+    alert_id: a.alert.id,
+    location_id: a.locationId,
+    location_name: a.locationName,
+    group_id: a.groupId,
+    level: a.level,
+    previous_level: a.previousLevel,
+    created_at: now.toISOString(),
+    nearest_km: a.nearestKm,
+    bearing_deg: a.bearingDeg,
+    confirmed_at: null,
+    confirmed_by: null,
+    note: null,
+  };
+}
+
+/** An alert of the batch: an existing row (its id known) or a new one (its id assigned at write time). */
+type AlertRef = { id: number };
+
+function existing(id: number | undefined): AlertRef | null {
+  return id === undefined ? null : { id };
+}
+
+/** The change to an alert: a new alert of the batch is changed in place, an existing one collects a change. */
+function changeOf(
+  alert: AlertRef,
+  changes: Map<number, AlertChange>,
+  newAlerts: NewAlert[],
+): AlertChange | NewAlert {
+  const created = newAlerts.find((a) => a === alert);
+  if (created) return created;
+  let change = changes.get(alert.id);
+  if (!change) {
+    change = { id: alert.id, timeline: [], peakLevel: null, endedAt: null, rings: null, nearestKm: null };
+    changes.set(alert.id, change);
+  }
+  return change;
+}
+
+function tallyOf(meta: WatchedMeta, state: WarningState): { rings: RingTally[]; nearestKm: number | null } {
+  return {
+    rings: meta.rings.map((r, i) => ({
+      radius_km: r.radius_km,
+      level: r.level,
+      strokes: state.rings[i]?.episode ?? 0,
+    })),
+    nearestKm: state.nearest ? round2(state.nearest.km) : null,
+  };
+}
+
+function alertStroke(t: { stroke: EngineStroke; km: number }): AlertStroke {
+  const r = t.stroke.row;
+  return {
+    time: r.time.toISOString(),
+    lat: r.lat,
+    lon: r.lon,
+    peak_ka: round1(r.peak_ka),
+    type: r.is_ic ? 'IC' : 'CG',
+    distance_km: round2(t.km),
+  };
+}

@@ -1,0 +1,143 @@
+import type { WarningState } from '@thunderwatch/domain/ring-rules';
+import type { Level } from '@thunderwatch/shared/warnings';
+import type { Database, Queryable } from '../../db/database.js';
+import { STROKE_COLUMNS, type StrokeRow } from '../../modules/lightning/strokes/stroke-row.js';
+
+/** One location's engine state as stored. */
+export interface StoredState {
+  locationId: number;
+  groupId: number;
+  level: Level;
+  state: WarningState;
+}
+
+/**
+ * The warning engine's own SQL: its stored states and watermark, the strokes to replay after a crash,
+ * alarm confirmation and the level changes behind warning skill. Methods that write take the transaction
+ * they belong to. (Episodes, alarms and events of a batch: `EpisodesRepo`.)
+ */
+export class WarningStore {
+  constructor(private readonly db: Database) {}
+
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
+  }
+
+  async loadStates(): Promise<StoredState[]> {
+    const r = await this.db.query<{
+      location_id: number;
+      group_id: number;
+      level: number;
+      state: WarningState;
+    }>('SELECT location_id, group_id, level, state FROM warning_states');
+    return r.rows.map((x) => ({
+      locationId: x.location_id,
+      groupId: x.group_id,
+      level: x.level as Level,
+      state: x.state,
+    }));
+  }
+
+  async watermark(): Promise<Date | null> {
+    const r = await this.db.query<{ watermark: Date }>('SELECT watermark FROM warning_engine WHERE id = 1');
+    return r.rows[0]?.watermark ?? null;
+  }
+
+  /** Open episodes by location. */
+  async openAlerts(): Promise<Map<number, number>> {
+    const r = await this.db.query<{ id: number; location_id: number }>(
+      'SELECT id, location_id FROM alerts WHERE ended_at IS NULL',
+    );
+    return new Map(r.rows.map((x) => [x.location_id, x.id]));
+  }
+
+  async unconfirmedByLocation(): Promise<Map<number, number>> {
+    const r = await this.db.query<{ location_id: number; n: number }>(
+      'SELECT location_id, count(*)::int AS n FROM alarms WHERE confirmed_at IS NULL GROUP BY location_id',
+    );
+    return new Map(r.rows.map((x) => [x.location_id, x.n]));
+  }
+
+  /**
+   * Live strokes received after the watermark (the ones whose effect may be missing from the stored
+   * states after a crash), oldest first. Strokes that were already late when they arrived never count.
+   * The watermark has the milliseconds of a JS Date, received_at microseconds: compare at milliseconds.
+   */
+  async strokesToReplay(since: Date, lateAfterMs: number, limit: number): Promise<StrokeRow[]> {
+    const r = await this.db.query<StrokeRow>(
+      `SELECT ${STROKE_COLUMNS}, received_at FROM strokes
+       WHERE date_trunc('milliseconds', received_at) > $1
+         AND time >= $1::timestamptz - $2 * interval '1 millisecond'
+         AND time >= received_at - $2 * interval '1 millisecond'
+       ORDER BY received_at, time LIMIT $3`,
+      [since, lateAfterMs, limit],
+    );
+    return r.rows;
+  }
+
+  async saveStates(tx: Queryable, states: readonly StoredState[]): Promise<void> {
+    if (states.length === 0) return;
+    await tx.query(
+      `INSERT INTO warning_states (location_id, group_id, level, state, updated_at)
+       SELECT location_id, group_id, level, state, now()
+       FROM jsonb_to_recordset($1::jsonb) AS x(location_id bigint, group_id bigint, level smallint, state jsonb)
+       ON CONFLICT (location_id) DO UPDATE
+         SET level = EXCLUDED.level, state = EXCLUDED.state, updated_at = EXCLUDED.updated_at`,
+      [
+        JSON.stringify(
+          states.map((s) => ({
+            location_id: s.locationId,
+            group_id: s.groupId,
+            level: s.level,
+            state: s.state,
+          })),
+        ),
+      ],
+    );
+  }
+
+  async deleteState(tx: Queryable, locationId: number): Promise<void> {
+    await tx.query('DELETE FROM warning_states WHERE location_id = $1', [locationId]);
+  }
+
+  async setWatermark(tx: Queryable, at: Date): Promise<void> {
+    await tx.query(
+      `INSERT INTO warning_engine (id, watermark) VALUES (1, $1)
+       ON CONFLICT (id) DO UPDATE SET watermark = GREATEST(warning_engine.watermark, EXCLUDED.watermark)`,
+      [at],
+    );
+  }
+
+  /** Confirms once: a second confirmation keeps the first one's who, when and note. */
+  async confirmAlarm(
+    id: number,
+    userId: number,
+    note: string | null,
+    at: Date,
+    tx: Queryable = this.db,
+  ): Promise<boolean> {
+    const r = await tx.query(
+      `UPDATE alarms SET confirmed_at = $3, confirmed_by = $2, note = $4
+       WHERE id = $1 AND confirmed_at IS NULL`,
+      [id, userId, at, note],
+    );
+    return r.rowCount > 0;
+  }
+
+  /** A location's level changes in [from, to), with the last one before `from` (the level it starts at). */
+  async warningPeriods(
+    locationId: number,
+    from: Date,
+    to: Date,
+  ): Promise<{ at: Date; from_level: number; to_level: number }[]> {
+    const r = await this.db.query<{ at: Date; from_level: number; to_level: number }>(
+      `(SELECT at, from_level, to_level FROM warning_events
+        WHERE location_id = $1 AND at < $2 ORDER BY at DESC, id DESC LIMIT 1)
+       UNION ALL
+       (SELECT at, from_level, to_level FROM warning_events
+        WHERE location_id = $1 AND at >= $2 AND at < $3 ORDER BY at, id)`,
+      [locationId, from, to],
+    );
+    return r.rows.sort((a, b) => a.at.getTime() - b.at.getTime());
+  }
+}
