@@ -1,10 +1,10 @@
 import { decodeAdtd, parseAdtd } from '@thunderwatch/domain/adtd';
 import { parseJsonStrokes } from '@thunderwatch/domain/json-strokes';
 import { parseUalf } from '@thunderwatch/domain/ualf';
+import { errors } from '@thunderwatch/shared/schemas/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../lib/app-error.js';
-import { errors } from '../../lib/schemas.js';
 import type { Feed, FeedsService } from '../../modules/lightning/feeds/feeds-service.js';
 import type { IngestService } from './ingest-service.js';
 

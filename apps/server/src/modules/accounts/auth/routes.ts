@@ -1,7 +1,7 @@
+import { errors, LoginResponse, Password, StatusOk, TokenPair } from '@thunderwatch/shared/schemas/kit';
 import { Type } from 'typebox';
 import { callerOf } from '../../../lib/caller.js';
 import type { App } from '../../../lib/fastify.js';
-import { errors, LoginResponse, Password, StatusOk, TokenPair } from '../../../lib/schemas.js';
 import type { AuthService } from './auth-service.js';
 
 export function authRoutes(app: App, auth: AuthService): void {

@@ -1,7 +1,7 @@
+import { Email, errors, Id, Nullable, Paging, Phone, pageOf } from '@thunderwatch/shared/schemas/kit';
 import { Type } from 'typebox';
 import { callerOf } from '../../../lib/caller.js';
 import type { App } from '../../../lib/fastify.js';
-import { Email, errors, Id, Nullable, Paging, Phone, pageOf } from '../../../lib/schemas.js';
 import type { GroupsService } from './groups-service.js';
 
 export const Group = Type.Object({

@@ -1,6 +1,6 @@
+import { errors, Language } from '@thunderwatch/shared/schemas/kit';
 import { Type } from 'typebox';
 import type { App } from '../../../lib/fastify.js';
-import { errors, Language } from '../../../lib/schemas.js';
 import type { UsersService } from '../users/users-service.js';
 
 /**

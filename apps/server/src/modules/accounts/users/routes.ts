@@ -1,6 +1,3 @@
-import { Type } from 'typebox';
-import { callerOf } from '../../../lib/caller.js';
-import type { App } from '../../../lib/fastify.js';
 import {
   CurrentUser,
   Email,
@@ -14,7 +11,10 @@ import {
   pageOf,
   RoleName,
   User,
-} from '../../../lib/schemas.js';
+} from '@thunderwatch/shared/schemas/kit';
+import { Type } from 'typebox';
+import { callerOf } from '../../../lib/caller.js';
+import type { App } from '../../../lib/fastify.js';
 import type { UsersService } from './users-service.js';
 
 const Name = Type.String({ maxLength: 100 });

@@ -1,6 +1,6 @@
+import { errors, LoginResponse, Password, Phone, StatusOk } from '@thunderwatch/shared/schemas/kit';
 import { Type } from 'typebox';
 import type { App } from '../../../lib/fastify.js';
-import { errors, LoginResponse, Password, Phone, StatusOk } from '../../../lib/schemas.js';
 import type { VerifyCodesService } from './verify-codes-service.js';
 
 const Purpose = Type.Union([Type.Literal('login'), Type.Literal('reset_password')]);

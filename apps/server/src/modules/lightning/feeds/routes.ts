@@ -1,7 +1,7 @@
+import { errors, Id, StatusOk } from '@thunderwatch/shared/schemas/kit';
 import { Type } from 'typebox';
 import { callerOf } from '../../../lib/caller.js';
 import type { App } from '../../../lib/fastify.js';
-import { errors, Id, StatusOk } from '../../../lib/schemas.js';
 import type { FeedsService } from './feeds-service.js';
 
 const Feed = Type.Object({

@@ -1,6 +1,6 @@
+import { errors, Id, Paging } from '@thunderwatch/shared/schemas/kit';
 import { Type } from 'typebox';
 import type { App } from '../../../lib/fastify.js';
-import { errors, Id, Paging } from '../../../lib/schemas.js';
 import type { LightningService } from './lightning-service.js';
 import { MAX_PAGE } from './lightning-service.js';
 import { StrokeQuery, toStrokeFilter } from './stroke-filter.js';

@@ -4,10 +4,10 @@ import {
   WEBHOOK_FORMATS,
   WEBHOOK_SECRET_LENGTH,
 } from '@thunderwatch/shared/notifications';
+import { errors, Id, Nullable, StatusOk } from '@thunderwatch/shared/schemas/kit';
 import { Type } from 'typebox';
 import { callerOf } from '../../../lib/caller.js';
 import type { App } from '../../../lib/fastify.js';
-import { errors, Id, Nullable, StatusOk } from '../../../lib/schemas.js';
 import type { DistributionService } from './distribution-service.js';
 
 const recipientFields = {

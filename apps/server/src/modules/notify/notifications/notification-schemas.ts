@@ -4,8 +4,8 @@ import {
   NOTIFICATION_EVENTS,
   RECIPIENT_KINDS,
 } from '@thunderwatch/shared/notifications';
+import { Nullable } from '@thunderwatch/shared/schemas/kit';
 import { Type } from 'typebox';
-import { Nullable } from '../../../lib/schemas.js';
 import { TOPIC_PATTERN } from './topics-service.js';
 
 /** Response and request schemas of the inbox, topic and delivery record routes. */

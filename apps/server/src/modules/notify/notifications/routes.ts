@@ -1,9 +1,9 @@
 import { CHANNELS, DELIVERY_STATUSES } from '@thunderwatch/shared/notifications';
+import { errors, Id, Paging, pageOf } from '@thunderwatch/shared/schemas/kit';
 import { Type } from 'typebox';
 import { AppError } from '../../../lib/app-error.js';
 import { callerOf } from '../../../lib/caller.js';
 import type { App } from '../../../lib/fastify.js';
-import { errors, Id, Paging, pageOf } from '../../../lib/schemas.js';
 import type { DeliveryRecordsService } from './delivery-records-service.js';
 import type { InboxService } from './inbox-service.js';
 import { DeliveryAttempt, DeliveryRecord, InboxPage, Topic, TopicName } from './notification-schemas.js';

@@ -1,8 +1,8 @@
 import { CHANNELS, RECIPIENT_KINDS, WEBHOOK_FORMATS } from '@thunderwatch/shared/notifications';
+import { errors, Id, Nullable } from '@thunderwatch/shared/schemas/kit';
 import { Type } from 'typebox';
 import { callerOf } from '../../../lib/caller.js';
 import type { App } from '../../../lib/fastify.js';
-import { errors, Id, Nullable } from '../../../lib/schemas.js';
 import { DeliveryRecord } from './notification-schemas.js';
 import type { TestMessageService } from './test-message-service.js';
 

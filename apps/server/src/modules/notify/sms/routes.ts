@@ -1,7 +1,7 @@
+import { errors, Paging, pageOf } from '@thunderwatch/shared/schemas/kit';
 import { Type } from 'typebox';
 import { callerOf } from '../../../lib/caller.js';
 import type { App } from '../../../lib/fastify.js';
-import { errors, Paging, pageOf } from '../../../lib/schemas.js';
 import type { SmsService } from './sms-service.js';
 
 const OutboxEntry = Type.Object({

@@ -1,9 +1,9 @@
 import type { Language } from '@thunderwatch/shared/languages';
+import { errors } from '@thunderwatch/shared/schemas/kit';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../../lib/app-error.js';
 import type { App } from '../../../lib/fastify.js';
-import { errors } from '../../../lib/schemas.js';
 import type { WechatBindingService } from './wechat-binding-service.js';
 import { ACK, answerPush } from './wechat-callback.js';
 import { isFresh, type SignedQuery, signatureMatches } from './wechat-signature.js';

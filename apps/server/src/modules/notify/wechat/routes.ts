@@ -1,7 +1,7 @@
+import { errors, StatusOk } from '@thunderwatch/shared/schemas/kit';
 import { Type } from 'typebox';
 import { callerOf } from '../../../lib/caller.js';
 import type { App } from '../../../lib/fastify.js';
-import { errors, StatusOk } from '../../../lib/schemas.js';
 import type { WechatBindingService } from './wechat-binding-service.js';
 
 const Status = Type.Object({

@@ -1,7 +1,7 @@
+import { errors, Id, Paging, pageOf } from '@thunderwatch/shared/schemas/kit';
 import { Type } from 'typebox';
 import { callerOf } from '../../../lib/caller.js';
 import type { App } from '../../../lib/fastify.js';
-import { errors, Id, Paging, pageOf } from '../../../lib/schemas.js';
 import type { AlarmsService } from './alarms-service.js';
 
 const Time = Type.String({ format: 'date-time' });

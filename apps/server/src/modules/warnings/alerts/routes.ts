@@ -1,7 +1,7 @@
+import { errors, Id, Nullable, Paging, pageOf } from '@thunderwatch/shared/schemas/kit';
 import { Type } from 'typebox';
 import { callerOf } from '../../../lib/caller.js';
 import type { App } from '../../../lib/fastify.js';
-import { errors, Id, Nullable, Paging, pageOf } from '../../../lib/schemas.js';
 import type { AlertsService } from './alerts-service.js';
 import { CAP_CONTENT_TYPE } from './cap.js';
 

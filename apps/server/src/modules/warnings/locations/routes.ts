@@ -1,9 +1,9 @@
+import { Position } from '@thunderwatch/shared/schemas/geo';
+import { errors, Id, Paging, pageOf, StatusOk } from '@thunderwatch/shared/schemas/kit';
 import type { LocationInput } from '@thunderwatch/shared/warnings';
 import { Type } from 'typebox';
 import { callerOf } from '../../../lib/caller.js';
 import type { App } from '../../../lib/fastify.js';
-import { Position } from '../../../lib/geo-schemas.js';
-import { errors, Id, Paging, pageOf, StatusOk } from '../../../lib/schemas.js';
 import type { LocationsService } from './locations-service.js';
 import { LocationInputSchema, LocationSchema } from './schemas.js';
 import type { UserMapDataService } from './user-map-data-service.js';

@@ -1,5 +1,5 @@
+import { GeometryInput, LocationShape } from '@thunderwatch/shared/schemas/geo';
 import { Type } from 'typebox';
-import { GeometryInput, LocationShape } from '../../../lib/geo-schemas.js';
 
 export const RingSchema = Type.Object(
   {

@@ -1,7 +1,7 @@
+import { errors, Id, Nullable } from '@thunderwatch/shared/schemas/kit';
 import { Type } from 'typebox';
 import { callerOf } from '../../../lib/caller.js';
 import type { App } from '../../../lib/fastify.js';
-import { errors, Id, Nullable } from '../../../lib/schemas.js';
 import { AlarmSchema } from '../alarms/routes.js';
 import type { WarningService } from './warning-service.js';
 

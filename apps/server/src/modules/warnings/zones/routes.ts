@@ -1,9 +1,9 @@
+import { GeometryInput, PolygonGeometry } from '@thunderwatch/shared/schemas/geo';
+import { errors, Id, Paging, pageOf, StatusOk } from '@thunderwatch/shared/schemas/kit';
 import type { ZoneInput } from '@thunderwatch/shared/warnings';
 import { Type } from 'typebox';
 import { callerOf } from '../../../lib/caller.js';
 import type { App } from '../../../lib/fastify.js';
-import { GeometryInput, PolygonGeometry } from '../../../lib/geo-schemas.js';
-import { errors, Id, Paging, pageOf, StatusOk } from '../../../lib/schemas.js';
 import type { ZonesService } from './zones-service.js';
 
 /** GeoJSON files of many detailed polygons are large; everything else keeps the 1 MB limit. */

@@ -1,8 +1,8 @@
-import { SUPPORTED_LANGUAGES } from '@thunderwatch/shared/languages';
-import { ROLES } from '@thunderwatch/shared/permissions';
 import { type TSchema, Type } from 'typebox';
+import { SUPPORTED_LANGUAGES } from '../languages.js';
+import { ROLES } from '../permissions.js';
 
-/** Request and response schemas shared by several modules; each module keeps its own as well. */
+/** Building blocks of the HTTP schemas: ids, paging, errors, users. Each area's schemas sit beside this file. */
 export const Phone = Type.String({ pattern: '^\\+?[0-9]{6,15}$', description: 'Digits, optional leading +' });
 export const Password = Type.String({ minLength: 1, maxLength: 256 });
 export const Language = Type.Enum(SUPPORTED_LANGUAGES);
