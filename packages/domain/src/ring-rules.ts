@@ -1,5 +1,7 @@
+import type { Level, RingLevel } from '@thunderwatch/shared/warnings';
+
 /**
- * The ring state machine of one location (PRODUCT.md "Defaults", issue 4 "The rules"): deterministic,
+ * The ring state machine of one location: deterministic,
  * I/O-free functions `(rules, state, stroke, now) → events`, so that the engine only persists and
  * dispatches. The state is updated in place: the engine applies millions of strokes per second to
  * 100,000 locations, and copying every state per stroke cost five times the rest of the work. Callers
@@ -15,11 +17,9 @@
  *   the recent counts: it must never raise an alarm that is over before anyone sees it.
  */
 
-export type Level = 0 | 1 | 2 | 3;
-
 export interface RingRule {
   radiusKm: number;
-  level: 1 | 2 | 3;
+  level: RingLevel;
   allClearMs: number;
   minStrokes: number;
   windowMs: number;

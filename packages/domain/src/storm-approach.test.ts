@@ -1,6 +1,7 @@
+import type { Approach } from '@thunderwatch/shared/warnings';
 import { describe, expect, it } from 'vitest';
 import { destinationPoint, distanceKm } from './geodesy.js';
-import { type Approach, type ApproachFlash, estimateApproach } from './storm-approach.js';
+import { type ApproachFlash, estimateApproach } from './storm-approach.js';
 
 const MIN = 60_000;
 const NOW = 1_750_000_000_000;

@@ -1,3 +1,4 @@
+import type { Approach } from '@thunderwatch/shared/warnings';
 import { bearingDeg, destinationPoint, distanceKm as haversineKm } from './geodesy.js';
 
 /**
@@ -27,16 +28,6 @@ import { bearingDeg, destinationPoint, distanceKm as haversineKm } from './geode
  * Direction is where the storm moves to, degrees clockwise from north. Speed and direction are rounded to
  * 0.1; ETAs are rounded up to 0.1 min so a ring not yet reached never reads 0.
  */
-
-export type ApproachStatus = 'approaching' | 'moving_away' | 'stationary' | 'unknown';
-
-/** Same shape as `Approach` in packages/shared/src/warnings.ts (domain keeps its own types). */
-export interface Approach {
-  status: ApproachStatus;
-  direction_deg: number | null;
-  speed_kmh: number | null;
-  rings: { radius_km: number; eta_min: number | null }[];
-}
 
 export interface ApproachFlash {
   timeMs: number;

@@ -108,7 +108,14 @@ describe('warning engine over a simulated storm', () => {
     for (let t = T0 + 10_000; t <= END; t += 10_000) {
       const batch = sim
         .advance(t)
-        .map((s) => ({ timeMs: s.epochMs, lat: s.lat, lon: s.lon, isIc: s.type === 'IC' }));
+        .map((s) => ({
+          timeMs: s.epochMs,
+          lat: s.lat,
+          lon: s.lon,
+          isIc: s.type === 'IC',
+          peakKa: s.peakKa,
+          flashId: null,
+        }));
       strokes.push(...batch);
       record(engine.process(batch, t + 2000));
       record(engine.advance(t + 2000));
@@ -148,7 +155,7 @@ describe('warning engine geometry', () => {
   const levelAfter = (shape: ShapeGeometry, lat: number, lon: number) => {
     const engine = new WarningEngineCore();
     engine.upsert({ id: 1, shape, rules }, undefined, T0);
-    engine.process([{ timeMs: T0, lat, lon, isIc: false }], T0);
+    engine.process([{ timeMs: T0, lat, lon, isIc: false, peakKa: -10, flashId: null }], T0);
     return engine.state(1)?.level ?? 0;
   };
   const square = (lon: number, lat: number, d: number): ShapeGeometry => ({
@@ -222,19 +229,28 @@ describe('warning engine geometry', () => {
     const engine = new WarningEngineCore();
     engine.upsert({ id: 7, shape: { type: 'Point', coordinates: [113, 23] }, rules }, undefined, T0);
     engine.upsert({ id: 7, shape: { type: 'Point', coordinates: [120, 30] }, rules }, undefined, T0);
-    expect(engine.process([{ timeMs: T0, lat: 23, lon: 113, isIc: false }], T0)).toEqual([]);
-    expect(engine.process([{ timeMs: T0, lat: 30, lon: 120, isIc: false }], T0).map((u) => u.id)).toEqual([
-      7,
-    ]);
+    expect(
+      engine.process([{ timeMs: T0, lat: 23, lon: 113, isIc: false, peakKa: -10, flashId: null }], T0),
+    ).toEqual([]);
+    expect(
+      engine
+        .process([{ timeMs: T0, lat: 30, lon: 120, isIc: false, peakKa: -10, flashId: null }], T0)
+        .map((u) => u.id),
+    ).toEqual([7]);
     const removed = engine.remove(7, T0 + MIN);
     expect(removed?.events).toEqual([{ from: 3, to: 0, atMs: T0 + MIN }]);
-    expect(engine.process([{ timeMs: T0 + MIN, lat: 30, lon: 120, isIc: false }], T0 + MIN)).toEqual([]);
+    expect(
+      engine.process(
+        [{ timeMs: T0 + MIN, lat: 30, lon: 120, isIc: false, peakKa: -10, flashId: null }],
+        T0 + MIN,
+      ),
+    ).toEqual([]);
   });
 
   it('starts a location from a clear state when its rings change while warning, ending the episode', () => {
     const engine = new WarningEngineCore();
     engine.upsert({ id: 3, shape: { type: 'Point', coordinates: [113, 23] }, rules }, undefined, T0);
-    engine.process([{ timeMs: T0, lat: 23, lon: 113, isIc: false }], T0);
+    engine.process([{ timeMs: T0, lat: 23, lon: 113, isIc: false, peakKa: -10, flashId: null }], T0);
     const wider = [{ ...rules[0], radiusKm: 15 } as RingRule];
     const update = engine.upsert(
       { id: 3, shape: { type: 'Point', coordinates: [113, 23] }, rules: wider },

@@ -23,19 +23,26 @@ export interface WatchedLocation {
   rules: readonly RingRule[];
 }
 
+/**
+ * A stroke as the engine sees it: what the rings count, and what an alarm's trigger reports. `timeMs` has
+ * the sub-millisecond part as a fraction, so strokes of one millisecond keep their order.
+ */
 export interface EngineStroke {
   timeMs: number;
   lat: number;
   lon: number;
   isIc: boolean;
+  /** Signed peak current, kA. */
+  peakKa: number;
+  flashId: number | null;
 }
 
-export interface LocationUpdate<S extends EngineStroke = EngineStroke> {
+export interface LocationUpdate {
   id: number;
   state: WarningState;
   events: LevelChange[];
   /** For each rise among `events`, in order: the stroke that raised the level, its distance and bearing. */
-  triggers: { stroke: S; km: number; bearingDeg: number }[];
+  triggers: { stroke: EngineStroke; km: number; bearingDeg: number }[];
   /** Strokes of this batch that counted for at least one ring. */
   counted: number;
 }
@@ -48,10 +55,10 @@ interface Entry {
   reachKm: number;
   /** This location's update of the batch being processed (the batch number tells whether it is current). */
   batch: number;
-  update: LocationUpdate<never> | null;
+  update: LocationUpdate | null;
 }
 
-export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
+export class WarningEngineCore {
   private readonly index = new LocationIndex();
   private readonly entries = new Map<number, Entry>();
   /** Locations whose state still depends on time (a countdown, threshold window or recent counts). */
@@ -60,7 +67,7 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
   private readonly hit = { timeMs: 0, isIc: false, km: 0, bearingDeg: 0 };
   private batch = 0;
   /** The stroke being looked up and the batch's clock, for the one visitor the index calls. */
-  private current: S | null = null;
+  private current: EngineStroke | null = null;
   private nowMs = 0;
   private readonly visit = (id: number) => {
     const entry = (id < DENSE_IDS ? this.dense[id] : this.entries.get(id)) as Entry;
@@ -75,7 +82,7 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
     // stroke cannot be the nearest: its bearing is never read.
     this.apply(
       id,
-      this.current as S,
+      this.current as EngineStroke,
       hit.exact ? hit.km : hit.loKm,
       hit.exact ? hit.azimuthDeg : Number.NaN,
       this.nowMs,
@@ -97,12 +104,12 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
    * from a clear state, and the update says so (a fall to 0 ends the running episode). Updates carry the
    * live state, which later strokes change in place: snapshot it with `cloneWarningState` to keep it.
    */
-  upsert(location: WatchedLocation, state?: WarningState, nowMs = Date.now()): LocationUpdate<S> | null {
+  upsert(location: WatchedLocation, state: WarningState | undefined, nowMs: number): LocationUpdate | null {
     const previous = this.entries.get(location.id);
     const reachKm = Math.max(...location.rules.map((r) => r.radiusKm));
     this.index.set(location.id, location.shape, reachKm);
     let next: WarningState | null = state ?? null;
-    let update: LocationUpdate<S> | null = null;
+    let update: LocationUpdate | null = null;
     if (previous && !state) {
       if (sameRules(previous.rules, location.rules)) next = previous.state;
       else if (previous.state && previous.state.level > 0) {
@@ -131,7 +138,7 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
   }
 
   /** Stop watching; a location that was warning gets its fall to 0 (its episode ends). */
-  remove(id: number, nowMs = Date.now()): LocationUpdate<S> | null {
+  remove(id: number, nowMs: number): LocationUpdate | null {
     const entry = this.entries.get(id);
     if (!entry) return null;
     this.entries.delete(id);
@@ -166,7 +173,7 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
    * Apply a batch of strokes (oldest first), then let the clock run to `nowMs` for the locations they
    * touched; one update per location whose state changed.
    */
-  process(strokes: readonly S[], nowMs: number): LocationUpdate<S>[] {
+  process(strokes: readonly EngineStroke[], nowMs: number): LocationUpdate[] {
     this.batch++;
     this.nowMs = nowMs;
     for (const stroke of strokes) {
@@ -181,7 +188,7 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
    * The baseline the index must beat: measure every stroke against every location. Same results as
    * `process`; only the benchmark uses it.
    */
-  processNaive(strokes: readonly S[], nowMs: number): LocationUpdate<S>[] {
+  processNaive(strokes: readonly EngineStroke[], nowMs: number): LocationUpdate[] {
     this.batch++;
     for (const stroke of strokes) {
       for (const [id, entry] of this.entries) {
@@ -193,10 +200,10 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
   }
 
   /** Clear, up to `nowMs`, the rings of the locations a batch touched; their updates. */
-  private settle(nowMs: number): LocationUpdate<S>[] {
-    const out: LocationUpdate<S>[] = [];
+  private settle(nowMs: number): LocationUpdate[] {
+    const out: LocationUpdate[] = [];
     for (const entry of this.touched) {
-      const update = entry.update as unknown as LocationUpdate<S>;
+      const update = entry.update as LocationUpdate;
       const events = advance(entry.rules, entry.state as WarningState, nowMs);
       if (events && events.length > 0) update.events = [...update.events, ...events];
       out.push(update);
@@ -207,8 +214,8 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
   }
 
   /** Let the clock run: rings whose countdown ran out clear; quiet locations leave the busy set. */
-  advance(nowMs: number): LocationUpdate<S>[] {
-    const out: LocationUpdate<S>[] = [];
+  advance(nowMs: number): LocationUpdate[] {
+    const out: LocationUpdate[] = [];
     for (const id of this.busy) {
       const entry = this.entries.get(id) as Entry;
       const state = entry.state as WarningState;
@@ -223,7 +230,7 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
     return out;
   }
 
-  private apply(id: number, stroke: S, km: number, bearingDeg: number, nowMs: number): void {
+  private apply(id: number, stroke: EngineStroke, km: number, bearingDeg: number, nowMs: number): void {
     const entry = (id < DENSE_IDS ? this.dense[id] : this.entries.get(id)) as Entry;
     this.hit.timeMs = stroke.timeMs;
     this.hit.isIc = stroke.isIc;
@@ -232,12 +239,12 @@ export class WarningEngineCore<S extends EngineStroke = EngineStroke> {
     entry.state ??= initialWarningState(entry.rules);
     const events = applyStroke(entry.rules, entry.state, this.hit, nowMs);
     if (events === null) return;
-    let update = entry.batch === this.batch ? (entry.update as unknown as LocationUpdate<S>) : null;
+    let update = entry.batch === this.batch ? (entry.update as LocationUpdate) : null;
     if (!update) {
       if (!this.busy.has(id)) this.busy.add(id);
       update = { id, state: entry.state, events: NO_EVENTS, triggers: NO_TRIGGERS, counted: 0 };
       entry.batch = this.batch;
-      entry.update = update as unknown as LocationUpdate<never>;
+      entry.update = update as LocationUpdate;
       this.touched.push(entry);
     }
     update.counted++;

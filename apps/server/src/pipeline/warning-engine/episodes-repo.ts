@@ -1,3 +1,4 @@
+import type { RaisedAlarm } from '@thunderwatch/domain/raised-alarm';
 import type { AlertStroke, Level, RingLevel } from '@thunderwatch/shared/warnings';
 import type { Queryable } from '../../db/database.js';
 
@@ -33,18 +34,6 @@ export interface AlertChange {
   endedAt: Date | null;
   rings: RingTally[] | null;
   nearestKm: number | null;
-}
-
-export interface NewAlarm {
-  id: number;
-  alertId: number;
-  locationId: number;
-  groupId: number;
-  level: RingLevel;
-  previousLevel: Level;
-  at: Date;
-  nearestKm: number | null;
-  bearingDeg: number | null;
 }
 
 export interface EventRow {
@@ -131,7 +120,7 @@ export class EpisodesRepo {
     );
   }
 
-  async insertAlarms(tx: Queryable, alarms: readonly NewAlarm[]): Promise<void> {
+  async insertAlarms(tx: Queryable, alarms: readonly RaisedAlarm[]): Promise<void> {
     if (alarms.length === 0) return;
     await tx.query(
       `INSERT INTO alarms (id, alert_id, location_id, group_id, level, previous_level, created_at, nearest_km,

@@ -1,4 +1,5 @@
 import type { ApproachFlash } from '@thunderwatch/domain/storm-approach';
+import type { EngineStroke } from '@thunderwatch/domain/warning-engine';
 
 const CELL_DEG = 0.5;
 const KEEP_MS = 30 * 60_000;
@@ -14,7 +15,7 @@ export class RecentFlashes {
   private readonly seenFlash = new Map<number, number>();
   private total = 0;
 
-  add(strokes: readonly { timeMs: number; lat: number; lon: number; flashId: number | null }[]): void {
+  add(strokes: readonly EngineStroke[]): void {
     for (const s of strokes) {
       if (s.flashId !== null) {
         if (this.seenFlash.has(s.flashId)) continue;

@@ -1,9 +1,9 @@
 import { cloneWarningState } from '@thunderwatch/domain/ring-rules';
-import { WarningEngineCore } from '@thunderwatch/domain/warning-engine';
+import { type LocationUpdate, WarningEngineCore } from '@thunderwatch/domain/warning-engine';
 import type { AlarmDto, Approach, WarningItem } from '@thunderwatch/shared/warnings';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Queryable } from '../../db/database.js';
-import type { StrokeRow } from '../../modules/lightning/strokes/stroke-row.js';
+import { type StrokeRow, toEngineStroke } from '../../modules/lightning/strokes/stroke-row.js';
+import type { AlarmOutbox } from '../../modules/notify/notifications/alarm-outbox.js';
 import type {
   LocationChange,
   LocationChanges,
@@ -13,7 +13,7 @@ import type { StrokeBus } from '../stroke-bus.js';
 import type { EpisodesRepo } from './episodes-repo.js';
 import { RecentFlashes } from './recent-flashes.js';
 import { WarningItems } from './warning-items.js';
-import { type EngineStroke, type EngineUpdate, WarningPersister } from './warning-persister.js';
+import { alarmDto, WarningPersister } from './warning-persister.js';
 import type { WarningStore } from './warning-store.js';
 import { type WatchedMeta, watchedMeta } from './watched-location.js';
 
@@ -27,15 +27,6 @@ export const TICK_MS = 1000;
 const REPLAY_PAGE = 20_000;
 /** Time per tick for storm approach estimates, so that strokes never wait long behind them. */
 const APPROACH_BUDGET_MS = 10;
-/** Where alarms' deliveries are written (the notifications outbox). */
-export interface AlarmDeliveries {
-  enqueue(
-    tx: Queryable,
-    alarms: readonly AlarmDto[],
-    approachOf: (locationId: number) => Approach | null,
-  ): Promise<unknown>;
-  committed(): void;
-}
 
 /** How often the watermark alone is written while strokes reach no location. */
 const WATERMARK_EVERY_MS = 10_000;
@@ -47,7 +38,7 @@ const WATERMARK_EVERY_MS = 10_000;
  * since the stored watermark, so countdowns are exact and no episode is opened twice.
  */
 export class WarningEngineService {
-  private readonly core = new WarningEngineCore<EngineStroke>();
+  private readonly core = new WarningEngineCore();
   private readonly meta = new Map<number, WatchedMeta>();
   private readonly unconfirmed = new Map<number, number>();
   private readonly flashes = new RecentFlashes();
@@ -57,7 +48,7 @@ export class WarningEngineService {
   private queue: Promise<void> = Promise.resolve();
   private incoming: StrokeRow[][] = [];
   /** Updates whose write failed (database down): written first with the next step. */
-  private pending: { updates: EngineUpdate[]; watermark: Date | null } = { updates: [], watermark: null };
+  private pending: { updates: LocationUpdate[]; watermark: Date | null } = { updates: [], watermark: null };
   private draining = false;
   private timer: NodeJS.Timeout | null = null;
   private watermarkWrittenMs = 0;
@@ -74,7 +65,7 @@ export class WarningEngineService {
       now: () => Date;
       log: FastifyBaseLogger;
       /** Writes each alarm's deliveries in the alarm's transaction. */
-      outbox?: AlarmDeliveries;
+      outbox: Pick<AlarmOutbox, 'enqueue' | 'committed'>;
     },
   ) {
     this.persister = new WarningPersister(d.store, d.episodes);
@@ -181,16 +172,8 @@ export class WarningEngineService {
 
   private async processRows(rows: readonly StrokeRow[], atMs = this.d.now().getTime()): Promise<void> {
     if (rows.length === 0) return;
-    const strokes = rows
-      .map((row) => ({
-        timeMs: row.time.getTime() + (row.ns % 1_000_000) / 1e6,
-        lat: row.lat,
-        lon: row.lon,
-        isIc: row.is_ic,
-        row,
-      }))
-      .sort((a, b) => a.timeMs - b.timeMs);
-    this.flashes.add(strokes.map((s) => ({ ...s, flashId: s.row.flash_id })));
+    const strokes = rows.map(toEngineStroke).sort((a, b) => a.timeMs - b.timeMs);
+    this.flashes.add(strokes);
     let watermark: Date | null = null;
     for (const r of rows)
       if (r.received_at && (!watermark || r.received_at > watermark)) watermark = r.received_at;
@@ -239,7 +222,7 @@ export class WarningEngineService {
 
   /** Persist, then push: a client never hears of a warning the database does not hold. */
   private async step(
-    updates: EngineUpdate[],
+    updates: LocationUpdate[],
     watermark: Date | null,
     alsoNotify: number[] = [],
   ): Promise<void> {
@@ -251,15 +234,14 @@ export class WarningEngineService {
     }
     const all = [...this.pending.updates, ...updates];
     const mark = latest(this.pending.watermark, watermark);
-    let alarms: AlarmDto[];
+    let written: Awaited<ReturnType<WarningPersister['write']>>;
     try {
-      ({ alarms } = await this.persister.write(
-        all,
-        (id) => this.meta.get(id),
-        mark,
-        now,
-        (tx, raised) => this.deliveriesOf(tx, raised, now),
-      ));
+      written = await this.d.store.transaction(async (tx) => {
+        const batch = await this.persister.write(tx, all, (id) => this.meta.get(id), mark, now);
+        await this.d.outbox.enqueue(tx, batch.alarms, (id) => this.approachOf(id, now));
+        return batch;
+      });
+      this.persister.committed(written);
       this.pending = { updates: [], watermark: null };
       if (mark) this.watermarkWrittenMs = now.getTime();
     } catch (error) {
@@ -267,7 +249,8 @@ export class WarningEngineService {
       throw error;
     }
     updates = all;
-    if (alarms.length > 0) this.d.outbox?.committed();
+    const alarms = written.alarms.map(alarmDto);
+    if (alarms.length > 0) this.d.outbox.committed();
     for (const a of alarms)
       this.unconfirmed.set(a.location_id, (this.unconfirmed.get(a.location_id) ?? 0) + 1);
     if (!this.emitter) return;
@@ -283,11 +266,10 @@ export class WarningEngineService {
     for (const [groupId, items] of byGroup) this.emitter.warning(groupId, items);
   }
 
-  private async deliveriesOf(tx: Queryable, alarms: AlarmDto[], now: Date): Promise<void> {
-    await this.d.outbox?.enqueue(tx, alarms, (locationId) => {
-      const meta = this.meta.get(locationId);
-      return meta ? this.itemOf(meta, now.getTime()).approach : null;
-    });
+  /** The storm's approach to a location now (worked out only for alarms someone will hear). */
+  private approachOf(locationId: number, now: Date): Approach | null {
+    const meta = this.meta.get(locationId);
+    return meta ? this.itemOf(meta, now.getTime()).approach : null;
   }
 
   /** Episodes left open by locations that are gone or were disabled while the engine was down. */

@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { allClearAt, recentCounts, type WarningState } from '@thunderwatch/domain/ring-rules';
 import { distanceToShape } from '@thunderwatch/domain/shape-distance';
-import { type Approach, estimateApproach } from '@thunderwatch/domain/storm-approach';
-import type { Level, RingLevel, WarningItem } from '@thunderwatch/shared/warnings';
+import { estimateApproach } from '@thunderwatch/domain/storm-approach';
+import type { Approach, Level, RingLevel, WarningItem } from '@thunderwatch/shared/warnings';
 import type { RecentFlashes } from './recent-flashes.js';
 import type { WatchedMeta } from './watched-location.js';
 

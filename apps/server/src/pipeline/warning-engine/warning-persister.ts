@@ -1,25 +1,17 @@
+import type { RaisedAlarm } from '@thunderwatch/domain/raised-alarm';
 import { cloneWarningState, type WarningState } from '@thunderwatch/domain/ring-rules';
-import type { LocationUpdate } from '@thunderwatch/domain/warning-engine';
+import type { EngineStroke, LocationUpdate } from '@thunderwatch/domain/warning-engine';
 import type { AlarmDto, AlertStroke, Level, RingLevel } from '@thunderwatch/shared/warnings';
 import type { Queryable } from '../../db/database.js';
-import type { StrokeRow } from '../../modules/lightning/strokes/stroke-row.js';
-import type { AlertChange, EpisodesRepo, EventRow, NewAlarm, NewAlert, RingTally } from './episodes-repo.js';
+import type { AlertChange, EpisodesRepo, EventRow, NewAlert, RingTally } from './episodes-repo.js';
 import type { StoredState, WarningStore } from './warning-store.js';
 import type { WatchedMeta } from './watched-location.js';
 
-/** A stroke as the engine sees it, carrying its stored row. */
-export interface EngineStroke {
-  timeMs: number;
-  lat: number;
-  lon: number;
-  isIc: boolean;
-  row: StrokeRow;
-}
-
-export type EngineUpdate = LocationUpdate<EngineStroke>;
-
-export interface PersistOutcome {
-  alarms: AlarmDto[];
+/** What a batch wrote; `committed` applies it to the persister's view once its transaction commits. */
+export interface WrittenBatch {
+  alarms: RaisedAlarm[];
+  openAfter: ReadonlyMap<number, { id: number } | null>;
+  updates: readonly LocationUpdate[];
 }
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
@@ -42,55 +34,55 @@ export class WarningPersister {
     private readonly episodes: EpisodesRepo,
   ) {}
 
+  /** Writes the batch with `tx`; call `committed` with the answer once the transaction has committed. */
   async write(
-    updates: readonly EngineUpdate[],
+    tx: Queryable,
+    updates: readonly LocationUpdate[],
     metaOf: (id: number) => WatchedMeta | undefined,
     watermark: Date | null,
     now: Date,
-    /** Runs inside the transaction with the alarms it raised (their deliveries are written with them). */
-    withAlarms?: (tx: Queryable, alarms: AlarmDto[]) => Promise<unknown>,
-  ): Promise<PersistOutcome> {
+  ): Promise<WrittenBatch> {
     const plan = this.plan(updates, metaOf, now);
-    let alarms: AlarmDto[] = [];
-    await this.store.transaction(async (tx) => {
-      const alertIds = await this.episodes.nextAlertIds(tx, plan.newAlerts.length);
-      plan.newAlerts.forEach((a, i) => {
-        a.id = alertIds[i] as number;
-      });
-      const alarmIds = await this.episodes.nextAlarmIds(tx, plan.alarms.length);
-      plan.alarms.forEach((a, i) => {
-        a.id = alarmIds[i] as number;
-      });
-      // Existing episodes first: one that closes frees its location for a new one of the same batch.
-      await this.episodes.changeAlerts(tx, [...plan.changes.values()]);
-      await this.episodes.insertAlerts(tx, plan.newAlerts);
-      await this.episodes.insertAlarms(
-        tx,
-        plan.alarms.map((a) => ({ ...a, alertId: a.alert.id })),
-      );
-      await this.episodes.insertEvents(
-        tx,
-        plan.events.map((e) => ({ ...e, alertId: e.alert?.id ?? null })),
-      );
-      await this.store.saveStates(tx, [...plan.states.values()]);
-      if (watermark) await this.store.setWatermark(tx, watermark);
-      alarms = plan.alarms.map((a) => alarmDto(a, now));
-      if (withAlarms && alarms.length > 0) await withAlarms(tx, alarms);
+    const alertIds = await this.episodes.nextAlertIds(tx, plan.newAlerts.length);
+    plan.newAlerts.forEach((a, i) => {
+      a.id = alertIds[i] as number;
     });
-    for (const [locationId, alert] of plan.openAfter) {
+    const alarmIds = await this.episodes.nextAlarmIds(tx, plan.alarms.length);
+    plan.alarms.forEach((a, i) => {
+      a.id = alarmIds[i] as number;
+    });
+    // Existing episodes first: one that closes frees its location for a new one of the same batch.
+    await this.episodes.changeAlerts(tx, [...plan.changes.values()]);
+    await this.episodes.insertAlerts(tx, plan.newAlerts);
+    const alarms: RaisedAlarm[] = plan.alarms.map(({ alert, ...a }) => ({ ...a, alertId: alert.id }));
+    await this.episodes.insertAlarms(tx, alarms);
+    await this.episodes.insertEvents(
+      tx,
+      plan.events.map((e) => ({ ...e, alertId: e.alert?.id ?? null })),
+    );
+    await this.store.saveStates(tx, [...plan.states.values()]);
+    if (watermark) await this.store.setWatermark(tx, watermark);
+    return { alarms, openAfter: plan.openAfter, updates };
+  }
+
+  committed(batch: WrittenBatch): void {
+    for (const [locationId, alert] of batch.openAfter) {
       if (alert === null) this.openAlerts.delete(locationId);
       else this.openAlerts.set(locationId, alert.id);
     }
     // The engine keeps changing its live states in place: keep copies of what was written.
-    for (const u of updates) this.stored.set(u.id, cloneWarningState(u.state));
-    return { alarms };
+    for (const u of batch.updates) this.stored.set(u.id, cloneWarningState(u.state));
   }
 
   /** Works out every row to write, in memory, with references to alerts whose ids come later. */
-  private plan(updates: readonly EngineUpdate[], metaOf: (id: number) => WatchedMeta | undefined, now: Date) {
+  private plan(
+    updates: readonly LocationUpdate[],
+    metaOf: (id: number) => WatchedMeta | undefined,
+    now: Date,
+  ) {
     const newAlerts: NewAlert[] = [];
     const changes = new Map<number, AlertChange>();
-    const alarms: (Omit<NewAlarm, 'alertId'> & { alert: AlertRef; locationName: string })[] = [];
+    const alarms: (Omit<RaisedAlarm, 'alertId'> & { alert: AlertRef })[] = [];
     const events: (Omit<EventRow, 'alertId'> & { alert: AlertRef | null })[] = [];
     const states = new Map<number, StoredState>();
     const openAfter = new Map<number, AlertRef | null>();
@@ -174,19 +166,17 @@ export class WarningPersister {
   }
 }
 
-function alarmDto(
-  a: Omit<NewAlarm, 'alertId'> & { alert: AlertRef; locationName: string },
-  now: Date,
-): AlarmDto {
+/** The alarm as the API and the socket show it. */
+export function alarmDto(a: RaisedAlarm): AlarmDto {
   return {
     id: a.id,
-    alert_id: a.alert.id,
+    alert_id: a.alertId,
     location_id: a.locationId,
     location_name: a.locationName,
     group_id: a.groupId,
     level: a.level,
     previous_level: a.previousLevel,
-    created_at: now.toISOString(),
+    created_at: a.at.toISOString(),
     nearest_km: a.nearestKm,
     bearing_deg: a.bearingDeg,
     confirmed_at: null,
@@ -230,13 +220,13 @@ function tallyOf(meta: WatchedMeta, state: WarningState): { rings: RingTally[]; 
 }
 
 function alertStroke(t: { stroke: EngineStroke; km: number }): AlertStroke {
-  const r = t.stroke.row;
+  const s = t.stroke;
   return {
-    time: r.time.toISOString(),
-    lat: r.lat,
-    lon: r.lon,
-    peak_ka: round1(r.peak_ka),
-    type: r.is_ic ? 'IC' : 'CG',
+    time: new Date(Math.floor(s.timeMs)).toISOString(),
+    lat: s.lat,
+    lon: s.lon,
+    peak_ka: round1(s.peakKa),
+    type: s.isIc ? 'IC' : 'CG',
     distance_km: round2(t.km),
   };
 }

@@ -1,3 +1,4 @@
+import type { EngineStroke } from '@thunderwatch/domain/warning-engine';
 import type { CompactStroke, StrokeDto } from '@thunderwatch/shared/strokes';
 
 /** A stored stroke as read back from the database. */
@@ -55,4 +56,16 @@ export function toCompact(r: StrokeRow): CompactStroke {
     r.flash_id,
     r.source === SIMULATOR_SOURCE ? 1 : 0,
   ];
+}
+
+/** The stroke as the warning engine sees it; the sub-millisecond part of its time kept as a fraction. */
+export function toEngineStroke(r: StrokeRow): EngineStroke {
+  return {
+    timeMs: r.time.getTime() + (r.ns % 1_000_000) / 1e6,
+    lat: r.lat,
+    lon: r.lon,
+    isIc: r.is_ic,
+    peakKa: r.peak_ka,
+    flashId: r.flash_id,
+  };
 }

@@ -1,5 +1,6 @@
+import type { RaisedAlarm } from '@thunderwatch/domain/raised-alarm';
 import type { Language } from '@thunderwatch/shared/languages';
-import type { AlarmDto, Approach } from '@thunderwatch/shared/warnings';
+import type { Approach } from '@thunderwatch/shared/warnings';
 import type { Queryable } from '../../../db/database.js';
 import type { AlarmFacts } from './channels/delivery-channel.js';
 import { locationTopic, planAlarmDeliveries } from './delivery-plan.js';
@@ -32,17 +33,17 @@ export class AlarmOutbox {
   }
 
   /** Writes the deliveries of the alarms with `tx`; returns how many. Call `committed()` after the commit. */
-  async enqueue(tx: Queryable, alarms: readonly AlarmDto[], approachOf: ApproachOf): Promise<number> {
+  async enqueue(tx: Queryable, alarms: readonly RaisedAlarm[], approachOf: ApproachOf): Promise<number> {
     if (alarms.length === 0) return 0;
-    const groupIds = [...new Set(alarms.map((a) => a.group_id))];
-    const topics = [...new Set(alarms.map((a) => locationTopic(a.location_id)))];
+    const groupIds = [...new Set(alarms.map((a) => a.groupId))];
+    const topics = [...new Set(alarms.map((a) => locationTopic(a.locationId)))];
     const [lists, subscribers] = await Promise.all([
       this.d.recipients.listsOfGroups(tx, groupIds),
       this.d.recipients.subscribers(tx, topics),
     ]);
     // Most alarms of a storm front go to groups with no list and no subscriber: nothing more to look up.
     const heard = alarms.filter(
-      (a) => lists.some((l) => l.group_id === a.group_id) || subscribers.has(locationTopic(a.location_id)),
+      (a) => lists.some((l) => l.group_id === a.groupId) || subscribers.has(locationTopic(a.locationId)),
     );
     if (heard.length === 0) return 0;
     const userIds = new Set<number>();
@@ -56,9 +57,9 @@ export class AlarmOutbox {
     );
     const rows = planAlarmDeliveries({
       alarms: heard.map((a) => ({
-        groupId: a.group_id,
-        at: new Date(a.created_at),
-        facts: this.factsOf(a, approachOf(a.location_id)),
+        groupId: a.groupId,
+        at: a.at,
+        facts: this.factsOf(a, approachOf(a.locationId)),
       })),
       lists,
       users,
@@ -81,17 +82,17 @@ export class AlarmOutbox {
     await this.d.outbox.enqueueConfirmation(tx, alarmId, at);
   }
 
-  private factsOf(a: AlarmDto, approach: Approach | null): AlarmFacts {
+  private factsOf(a: RaisedAlarm, approach: Approach | null): AlarmFacts {
     return {
       alarm_id: a.id,
-      alert_id: a.alert_id,
-      location_id: a.location_id,
-      location_name: a.location_name,
+      alert_id: a.alertId,
+      location_id: a.locationId,
+      location_name: a.locationName,
       level: a.level,
-      previous_level: a.previous_level,
-      at: a.created_at,
-      nearest_km: a.nearest_km,
-      bearing_deg: a.bearing_deg,
+      previous_level: a.previousLevel,
+      at: a.at.toISOString(),
+      nearest_km: a.nearestKm,
+      bearing_deg: a.bearingDeg,
       approach,
       board_url: this.d.boardUrl,
     };
