@@ -45,7 +45,7 @@ async function throughIngest(kind, db, total, streams) {
       const off = nextOffset;
       nextOffset += BATCH;
       const text = ualfBatch(off, Math.min(BATCH, total - off), now);
-      const r = await app.services.ingest.ingest('bench', parseUalf(text));
+      const r = await app.services.ingest.ingest('bench', parseUalf(text, app.services.ingest.window()));
       accepted += r.accepted;
     }
   };

@@ -157,7 +157,7 @@ const GLITCH_WINDOW_MS = 3_600_000;
  * next record, is moved back one day and listed in `corrected`. Other disorder and seq gaps are normal.
  */
 export function parseAdtd(text: string, options: AdtdOptions = {}): AdtdResult {
-  const { utcOffsetMinutes = 480, nowMs, maxFutureMs } = options;
+  const { utcOffsetMinutes = 480, nowMs } = options;
   const outcomes: LineOutcome[] = [];
   const corrected: AdtdResult['corrected'] = [];
   for (const [i, raw] of text.split('\n').entries()) {
@@ -195,7 +195,7 @@ export function parseAdtd(text: string, options: AdtdOptions = {}): AdtdResult {
   if (nowMs === undefined) return { outcomes, corrected };
   // The clock check comes after mending: a mended date may be the one that made a record look future.
   const checked = outcomes.map((o): LineOutcome => {
-    const reason = 'stroke' in o ? validateStroke(o.stroke, nowMs, { maxFutureMs }) : null;
+    const reason = 'stroke' in o ? validateStroke(o.stroke, nowMs, options) : null;
     return reason ? { line: o.line, error: reason } : o;
   });
   const rejected = new Set(checked.flatMap((o) => ('error' in o ? [o.line] : [])));

@@ -87,9 +87,9 @@ describe('parseJsonStrokes', () => {
 
   it('rejects future strokes only when given the clock', () => {
     const now = Date.UTC(2021, 0, 4, 7, 50);
-    expect(parseJsonStrokes([good], now)).toEqual([
+    expect(parseJsonStrokes([good], { nowMs: now })).toEqual([
       { line: 0, error: 'time 2021-01-04T08:00:01.864782486Z is more than 5 min in the future' },
     ]);
-    expect(parseJsonStrokes([good], now + 10 * 60_000)[0]).toHaveProperty('stroke');
+    expect(parseJsonStrokes([good], { nowMs: now + 10 * 60_000 })[0]).toHaveProperty('stroke');
   });
 });

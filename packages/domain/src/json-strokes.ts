@@ -1,5 +1,5 @@
 import type { StrokeInput } from '@thunderwatch/shared/strokes';
-import { type LineOutcome, outcomeOf } from './stroke.js';
+import { type LineOutcome, outcomeOf, type ParseOptions } from './stroke.js';
 import { parseIsoTime } from './stroke-time.js';
 
 type Field = keyof StrokeInput;
@@ -44,9 +44,9 @@ const optional = (value: unknown): number | null => (typeof value === 'number' ?
  * Reads a JSON batch of `StrokeInput` records. `line` is the 0-based array index, matching
  * `RejectedLine` for JSON batches. A body that is not an array yields one outcome with line 0 and
  * a reason starting with "body": callers should answer such a request as a whole with 400 rather than
- * report a rejected record. With `nowMs`, strokes more than 5 min in the future are rejected.
+ * report a rejected record. `options` as for every parser (`ParseOptions`).
  */
-export function parseJsonStrokes(body: unknown, nowMs?: number): LineOutcome[] {
+export function parseJsonStrokes(body: unknown, options: ParseOptions = {}): LineOutcome[] {
   if (!Array.isArray(body))
     return [{ line: 0, error: `body must be a JSON array of strokes, got ${typeName(body)}` }];
   return body.map((record: unknown, line): LineOutcome => {
@@ -70,6 +70,6 @@ export function parseJsonStrokes(body: unknown, nowMs?: number): LineOutcome[] {
       minorKm: optional(r.minor_km),
       ellipseDeg: optional(r.ellipse_deg),
     };
-    return outcomeOf(line, stroke, nowMs === undefined ? {} : { nowMs });
+    return outcomeOf(line, stroke, options);
   });
 }

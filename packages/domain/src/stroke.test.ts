@@ -59,6 +59,21 @@ describe('validateStroke', () => {
     expect(validateStroke(ahead, now)).toBeNull();
   });
 
+  it.each<[string, number, number, string | null]>([
+    ['inside 400 days', 400, now - 399 * 86_400_000, null],
+    ['exactly 400 days old', 400, now - 400 * 86_400_000, null],
+    [
+      '400 days and 1 ms old',
+      400,
+      now - 400 * 86_400_000 - 1,
+      'older than the retention period of 400 days (RETENTION_DAYS=0 keeps everything)',
+    ],
+    ['any age when retention is 0', 0, Date.UTC(1990, 0, 1), null],
+  ])('retention: %s', (_name, retentionDays, epochMs, reason) => {
+    const old = { ...good, epochMs, ns: (((epochMs % 1000) + 1000) % 1000) * 1_000_000 };
+    expect(validateStroke(old, now, { retentionDays })).toBe(reason);
+  });
+
   it('checkStrokeValues ignores the clock', () => {
     expect(checkStrokeValues({ ...good, epochMs: good.epochMs + 86_400_000 })).toBeNull();
   });

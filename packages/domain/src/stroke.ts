@@ -26,12 +26,20 @@ export type LineOutcome = { line: number; stroke: ParsedStroke } | { line: numbe
 export interface ValidateOptions {
   /** How far ahead of `nowMs` a stroke may lie (clock skew of the feed); default 5 min. */
   maxFutureMs?: number;
+  /** Strokes more than this many days before `nowMs` are refused; 0 or absent keeps everything. */
+  retentionDays?: number;
 }
 
-/** Parser options shared by the feed parsers: with `nowMs`, strokes too far in the future are rejected. */
+/**
+ * Parser options shared by the feed parsers. The parser is where a record is validated, once: with
+ * `nowMs` it also refuses strokes too far in the future or older than the retention period, so what it
+ * returns as a stroke may be stored as it is.
+ */
 export interface ParseOptions extends ValidateOptions {
   nowMs?: number;
 }
+
+const DAY_MS = 86_400_000;
 
 /** A number field is checked before its range so that NaN never reads as "out of range". */
 function checkRange(name: string, value: number, min: number, max: number): string | null {
@@ -82,17 +90,21 @@ function describeSpan(ms: number): string {
 
 /**
  * Null when the stroke may be stored, else the reason (shown to the feed's operator as is):
- * value ranges as in `checkStrokeValues`, and a time at most `maxFutureMs` after `nowMs`.
+ * value ranges as in `checkStrokeValues`, a time at most `maxFutureMs` after `nowMs`, and within the
+ * retention period.
  */
 export function validateStroke(
   s: ParsedStroke,
   nowMs: number,
-  { maxFutureMs = 5 * 60_000 }: ValidateOptions = {},
+  { maxFutureMs = 5 * 60_000, retentionDays = 0 }: ValidateOptions = {},
 ): string | null {
   const reason = checkStrokeValues(s);
   if (reason) return reason;
   if (s.epochMs > nowMs + maxFutureMs) {
     return `time ${formatNanoIso(s.epochMs, s.ns)} is more than ${describeSpan(maxFutureMs)} in the future`;
+  }
+  if (retentionDays > 0 && s.epochMs < nowMs - retentionDays * DAY_MS) {
+    return `older than the retention period of ${retentionDays} days (RETENTION_DAYS=0 keeps everything)`;
   }
   return null;
 }
@@ -100,8 +112,6 @@ export function validateStroke(
 /** Builds an outcome from a parsed stroke, applying the value checks (and the clock check if asked). */
 export function outcomeOf(line: number, stroke: ParsedStroke, options: ParseOptions = {}): LineOutcome {
   const reason =
-    options.nowMs === undefined
-      ? checkStrokeValues(stroke)
-      : validateStroke(stroke, options.nowMs, { maxFutureMs: options.maxFutureMs });
+    options.nowMs === undefined ? checkStrokeValues(stroke) : validateStroke(stroke, options.nowMs, options);
   return reason ? { line, error: reason } : { line, stroke };
 }

@@ -106,16 +106,14 @@ describe('warning engine over a simulated storm', () => {
     };
     // Batches of 10 s as feeds deliver them, processed 2 s after their last stroke, the clock ticking between.
     for (let t = T0 + 10_000; t <= END; t += 10_000) {
-      const batch = sim
-        .advance(t)
-        .map((s) => ({
-          timeMs: s.epochMs,
-          lat: s.lat,
-          lon: s.lon,
-          isIc: s.type === 'IC',
-          peakKa: s.peakKa,
-          flashId: null,
-        }));
+      const batch = sim.advance(t).map((s) => ({
+        timeMs: s.epochMs,
+        lat: s.lat,
+        lon: s.lon,
+        isIc: s.type === 'IC',
+        peakKa: s.peakKa,
+        flashId: null,
+      }));
       strokes.push(...batch);
       record(engine.process(batch, t + 2000));
       record(engine.advance(t + 2000));

@@ -29,12 +29,12 @@ export async function startMqttFeed(
       if (text.startsWith('[') || text.startsWith('{')) {
         try {
           const body = JSON.parse(text) as unknown;
-          outcomes = parseJsonStrokes(Array.isArray(body) ? body : [body]);
+          outcomes = parseJsonStrokes(Array.isArray(body) ? body : [body], d.ingest.window());
         } catch {
           d.log.warn({ topic: options.topic }, 'MQTT payload is not valid JSON');
           return;
         }
-      } else outcomes = parseUalf(text);
+      } else outcomes = parseUalf(text, d.ingest.window());
       try {
         const result = await d.ingest.ingest(options.source, outcomes);
         if (result.rejected_total > 0)

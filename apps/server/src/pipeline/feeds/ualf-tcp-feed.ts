@@ -48,7 +48,7 @@ export async function startUalfTcpFeed(
       chain = chain.then(async () => {
         for (let attempt = 0; attempt < 5; attempt++) {
           try {
-            const result = await d.ingest.ingest(from, parseUalf(batch.join('\n')));
+            const result = await d.ingest.ingest(from, parseUalf(batch.join('\n'), d.ingest.window()));
             if (result.rejected_total > 0) {
               d.log.warn(
                 { source: from, rejected: result.rejected.slice(0, 5) },

@@ -75,7 +75,7 @@ export async function ingestRoutes(app: FastifyInstance, d: { feeds: FeedsServic
           { field: '(body)', message: 'must be an array' },
         ]);
       }
-      return d.ingest.ingest(feedOf(req).name, parseJsonStrokes(req.body));
+      return d.ingest.ingest(feedOf(req).name, parseJsonStrokes(req.body, d.ingest.window()));
     },
   );
   app.post(
@@ -84,7 +84,7 @@ export async function ingestRoutes(app: FastifyInstance, d: { feeds: FeedsServic
       ...opts,
       schema: schema('UALF 0/1 (25 space-separated fields) or UALF2 (30 tab-separated) lines, up to 10 MB'),
     },
-    (req) => d.ingest.ingest(feedOf(req).name, parseUalf(text(req.body))),
+    (req) => d.ingest.ingest(feedOf(req).name, parseUalf(text(req.body), d.ingest.window())),
   );
   app.post(
     '/api/ingest/adtd',
@@ -92,7 +92,7 @@ export async function ingestRoutes(app: FastifyInstance, d: { feeds: FeedsServic
     (req) => {
       const body = req.body;
       const bytes = Buffer.isBuffer(body) ? body : Buffer.from(text(body));
-      const { outcomes, corrected } = parseAdtd(decodeAdtd(bytes));
+      const { outcomes, corrected } = parseAdtd(decodeAdtd(bytes), d.ingest.window());
       return d.ingest.ingest(feedOf(req).name, outcomes, corrected);
     },
   );

@@ -1,4 +1,4 @@
-import { type LineOutcome, type ParsedStroke, validateStroke } from '@thunderwatch/domain/stroke';
+import type { LineOutcome, ParsedStroke, ParseOptions } from '@thunderwatch/domain/stroke';
 import type { IngestResult, RejectedLine } from '@thunderwatch/shared/strokes';
 import { AppError } from '../../lib/app-error.js';
 import type { StrokeRow } from '../../modules/lightning/strokes/stroke-row.js';
@@ -6,11 +6,10 @@ import type { StrokesRepo } from '../../modules/lightning/strokes/strokes-repo.j
 import type { StrokeBus } from '../stroke-bus.js';
 import type { FlashAssigner } from './flash-ids.js';
 
-const DAY_MS = 86_400_000;
 export const MAX_REJECTED_LISTED = 1000;
 
 export interface IngestLimits {
-  /** Strokes older than this many days are refused (0: keep everything, for archive imports). */
+  /** Strokes older than this many days are refused by the parsers (0: keep everything, for archive imports). */
   retentionDays: number;
   /** Strokes older than this are stored but neither pushed live nor used for warnings. */
   lateAfterMs: number;
@@ -19,8 +18,9 @@ export interface IngestLimits {
 }
 
 /**
- * The one way strokes enter: validate, group into flashes, write (duplicates skipped), acknowledge only
- * after the write committed, then hand the live ones to the bus.
+ * The one way strokes enter: group into flashes, write (duplicates skipped), acknowledge only after the
+ * write committed, then hand the live ones to the bus. Strokes arrive validated: every feed parses with
+ * `window()`, so its parser has already refused what may not be stored (values, future, retention).
  */
 export class IngestService {
   private inFlight = 0;
@@ -34,6 +34,11 @@ export class IngestService {
       now: () => Date;
     },
   ) {}
+
+  /** What the parsers check records against now: the clock and the retention period. */
+  window(): Required<Pick<ParseOptions, 'nowMs' | 'retentionDays'>> {
+    return { nowMs: this.d.now().getTime(), retentionDays: this.d.limits.retentionDays };
+  }
 
   async ingest(
     source: string,
@@ -57,21 +62,10 @@ export class IngestService {
     corrected: RejectedLine[],
   ): Promise<IngestResult> {
     const now = this.d.now().getTime();
-    const oldest =
-      this.d.limits.retentionDays > 0 ? now - this.d.limits.retentionDays * DAY_MS : Number.NEGATIVE_INFINITY;
     const rejected: RejectedLine[] = [];
     const valid: ParsedStroke[] = [];
     for (const o of outcomes) {
-      if ('error' in o) {
-        rejected.push({ line: o.line, reason: o.error });
-        continue;
-      }
-      const problem =
-        validateStroke(o.stroke, now) ??
-        (o.stroke.epochMs < oldest
-          ? `older than the retention period of ${this.d.limits.retentionDays} days (RETENTION_DAYS=0 keeps everything)`
-          : null);
-      if (problem) rejected.push({ line: o.line, reason: problem });
+      if ('error' in o) rejected.push({ line: o.line, reason: o.error });
       else valid.push(o.stroke);
     }
     valid.sort((a, b) => a.epochMs - b.epochMs || a.ns - b.ns);
