@@ -33,10 +33,12 @@ import { AlertsRepo } from './modules/warnings/alerts/alerts-repo.js';
 import { AlertsService } from './modules/warnings/alerts/alerts-service.js';
 import { WarningStatsRepo } from './modules/warnings/alerts/warning-stats-repo.js';
 import { LocationChanges } from './modules/warnings/locations/location-changes.js';
+import { locationsFollowZones } from './modules/warnings/locations/locations-follow-zones.js';
 import { LocationsRepo } from './modules/warnings/locations/locations-repo.js';
 import { LocationsService } from './modules/warnings/locations/locations-service.js';
 import { UserMapDataService } from './modules/warnings/locations/user-map-data-service.js';
 import { WarningService } from './modules/warnings/warning-status/warning-service.js';
+import { ZoneChanges } from './modules/warnings/zones/zone-changes.js';
 import { ZonesRepo } from './modules/warnings/zones/zones-repo.js';
 import { ZonesService } from './modules/warnings/zones/zones-service.js';
 import { createNotificationServices } from './notification-services.js';
@@ -108,6 +110,8 @@ export function createServices(d: {
   );
   const locationsRepo = new LocationsRepo(db);
   const zonesRepo = new ZonesRepo(db);
+  const zoneChanges = new ZoneChanges();
+  zoneChanges.follow(locationsFollowZones(locationsRepo, locationChanges));
   const groupExists = async (id: number) => (await groups.get(id, null)) !== null;
   const warningStore = new WarningStore(db);
   const distribution = new DistributionService({
@@ -148,6 +152,7 @@ export function createServices(d: {
   return {
     failures,
     codes,
+    sessions,
     partitions,
     accessLogRepo,
     accessLogWriter,
@@ -164,15 +169,8 @@ export function createServices(d: {
     locationChanges,
     locationsRepo,
     locations,
-    userMapData: new UserMapDataService(db, locations),
-    zones: new ZonesService({
-      db,
-      zones: zonesRepo,
-      locations: locationsRepo,
-      groupExists,
-      changes: locationChanges,
-      now,
-    }),
+    userMapData: new UserMapDataService(users, locations),
+    zones: new ZonesService({ db, zones: zonesRepo, groupExists, changes: zoneChanges, now }),
     alerts: new AlertsService(new AlertsRepo(db), new WarningStatsRepo(db), now),
     alarmsRepo,
     alarms: new AlarmsService(alarmsRepo),

@@ -13,7 +13,10 @@ const DAY_MS = 24 * HOUR_MS;
  */
 export function startHousekeeping(d: {
   db: Database;
-  services: Pick<Services, 'accessLogRepo' | 'failures' | 'codes' | 'partitions' | 'outbox' | 'inbox'>;
+  services: Pick<
+    Services,
+    'accessLogRepo' | 'failures' | 'codes' | 'sessions' | 'partitions' | 'outbox' | 'inbox'
+  >;
   config: Pick<Config, 'accessLogRetentionDays' | 'retentionDays' | 'notifications'>;
   log: FastifyBaseLogger;
   now: () => Date;
@@ -25,7 +28,7 @@ export function startHousekeeping(d: {
       await s.accessLogRepo.purgeBefore(new Date(now - d.config.accessLogRetentionDays * DAY_MS));
       await s.failures.purgeBefore(new Date(now - DAY_MS));
       await s.codes.purgeBefore(new Date(now - DAY_MS));
-      await d.db.query('DELETE FROM sessions WHERE expires_at < $1', [new Date(now - DAY_MS)]);
+      await s.sessions.purgeExpiredBefore(new Date(now - DAY_MS));
       const notified = new Date(now - d.config.notifications.retentionDays * DAY_MS);
       await s.outbox.purgeBefore(notified, new Date(now - DAY_MS));
       await s.inbox.purgeBefore(notified);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { slidingWindow } from '@thunderwatch/domain/sliding-window';
 import type { LoginResponse, TokenPair } from '@thunderwatch/shared/api';
 import type { Database } from '../../../db/database.js';
-import type { AuthUser } from '../../../lib/access.js';
+import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../../../lib/passwords.js';
 import { type AccessTokens, newRefreshToken, sha256 } from '../../../lib/tokens.js';
@@ -130,6 +130,7 @@ export class AuthService {
 
   /** Changes the caller's password and signs out every other session of theirs. */
   async changePassword(user: AuthUser, oldPassword: string, newPassword: string): Promise<void> {
+    requirePermission(user, 'profile.update');
     assertStrongPassword(newPassword, 'new_password');
     const creds = await this.d.users.credentialsById(user.id);
     if (!creds || !(await verifyPassword(oldPassword, creds.passwordHash))) {

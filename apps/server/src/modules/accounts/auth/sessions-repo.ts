@@ -81,6 +81,11 @@ export class SessionsRepo {
   }
 
   /** Ends every session of a user except `keep` (the caller's own, when changing their password). */
+  /** Sessions that expired before `before` are of no use to anyone any more. */
+  async purgeExpiredBefore(before: Date): Promise<void> {
+    await this.db.query('DELETE FROM sessions WHERE expires_at < $1', [before]);
+  }
+
   async revokeAllOfUser(
     userId: number,
     at: Date,

@@ -149,6 +149,22 @@ export class UsersRepo {
     await db.query(`UPDATE users SET ${sets.join(', ')} WHERE id = $1`, [id, ...values]);
   }
 
+  /** The map view the user saved (`/api/user_map_data`), or null if they never moved the map. */
+  async mapView<T>(id: number): Promise<T | null> {
+    const r = await this.db.query<{ map_defaults: T | null }>(
+      'SELECT map_defaults FROM users WHERE id = $1',
+      [id],
+    );
+    return r.rows[0]?.map_defaults ?? null;
+  }
+
+  async saveMapView(id: number, view: unknown): Promise<void> {
+    await this.db.query('UPDATE users SET map_defaults = $2::jsonb WHERE id = $1', [
+      id,
+      JSON.stringify(view),
+    ]);
+  }
+
   async count(): Promise<number> {
     const r = await this.db.query<{ n: number }>('SELECT count(*) AS n FROM users');
     return r.rows[0]?.n ?? 0;

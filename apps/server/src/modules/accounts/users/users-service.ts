@@ -1,11 +1,10 @@
 import type { CurrentUserDto, NotificationPrefs, RoleDto, UserDto } from '@thunderwatch/shared/api';
 import type { Language } from '@thunderwatch/shared/languages';
 import { assignableRoles, ROLE_PERMISSIONS, ROLES, type Role } from '@thunderwatch/shared/permissions';
-import { type Database, isUniqueViolation } from '../../../db/database.js';
+import { type Database, isUniqueViolation, type Queryable } from '../../../db/database.js';
 import { type AuthUser, canSeeGroup, groupScope, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import { assertStrongPassword, generatePassword, hashPassword } from '../../../lib/passwords.js';
-import type { SessionsRepo } from '../auth/sessions-repo.js';
 import type { GroupsRepo } from '../groups/groups-repo.js';
 import { withPermissions } from './current-user.js';
 import type { UserChanges, UsersRepo } from './users-repo.js';
@@ -45,13 +44,19 @@ function conflict(error: unknown): never {
   throw error;
 }
 
+/** What users need of the sessions: ending every session of a user, in the caller's transaction. */
+export interface UserSessions {
+  revokeAllOfUser(userId: number, at: Date, keep: string | null, db: Queryable): Promise<void>;
+}
+
 export class UsersService {
   constructor(
     private readonly d: {
       db: Database;
       users: UsersRepo;
       groups: GroupsRepo;
-      sessions: SessionsRepo;
+      /** The signed-in sessions (they belong to auth): disabling a user or resetting a password ends them. */
+      sessions: UserSessions;
       now: () => Date;
     },
   ) {}
@@ -70,6 +75,7 @@ export class UsersService {
   }
 
   async setLanguage(user: AuthUser, language: Language): Promise<void> {
+    requirePermission(user, 'profile.update');
     await this.d.users.update(user.id, { language });
   }
 

@@ -48,6 +48,7 @@ export class AccessLogService {
   }
 
   async csv(user: AuthUser, q: AccessLogQuery): Promise<string> {
+    requirePermission(user, 'access_log.read');
     const page = await this.list(user, q, CSV_MAX_ROWS, 0);
     return toCsv(CSV_HEADER, page.items.map(csvRow));
   }

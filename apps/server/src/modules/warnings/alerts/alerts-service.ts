@@ -54,6 +54,7 @@ export class AlertsService {
   }
 
   async csv(user: AuthUser, q: AlertQuery): Promise<string> {
+    requirePermission(user, 'location.read');
     const page = await this.list(user, q, ALERT_CSV_MAX_ROWS, 0);
     return toCsv(CSV_HEADER, page.items.map(csvRow));
   }

@@ -1,7 +1,7 @@
 import type { Position, UserMapData } from '@thunderwatch/shared/warnings';
-import type { Queryable } from '../../../db/database.js';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
+import type { UsersRepo } from '../../accounts/users/users-repo.js';
 import type { LocationsService } from './locations-service.js';
 
 export interface MapDefaults {
@@ -16,16 +16,13 @@ export const DEFAULT_MAP: MapDefaults = { center: [113.3, 23.1], zoom: 6, layers
 /** The user's own map view (users.map_defaults) with their group's locations. */
 export class UserMapDataService {
   constructor(
-    private readonly db: Queryable,
+    private readonly users: Pick<UsersRepo, 'mapView' | 'saveMapView'>,
     private readonly locations: Pick<LocationsService, 'ofOwnGroup'>,
   ) {}
 
   async get(user: AuthUser): Promise<UserMapData> {
-    const r = await this.db.query<{ map_defaults: MapDefaults | null }>(
-      'SELECT map_defaults FROM users WHERE id = $1',
-      [user.id],
-    );
-    const saved = r.rows[0]?.map_defaults ?? null;
+    requirePermission(user, 'location.read');
+    const saved = await this.users.mapView<MapDefaults>(user.id);
     return { ...DEFAULT_MAP, ...saved, locations: await this.locations.ofOwnGroup(user) };
   }
 
@@ -38,10 +35,7 @@ export class UserMapDataService {
       ]);
     }
     const clean: MapDefaults = { center: [lon, lat], zoom: view.zoom, layers: [...new Set(view.layers)] };
-    await this.db.query('UPDATE users SET map_defaults = $2::jsonb WHERE id = $1', [
-      user.id,
-      JSON.stringify(clean),
-    ]);
+    await this.users.saveMapView(user.id, clean);
     return this.get(user);
   }
 }

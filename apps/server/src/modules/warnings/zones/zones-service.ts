@@ -6,16 +6,15 @@ import type { Database } from '../../../db/database.js';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import { readScope, writeGroup } from '../../../lib/group-scope.js';
-import type { LocationChanges } from '../locations/location-changes.js';
-import { type LocationsRepo, type StoredLocation, toRecord } from '../locations/locations-repo.js';
+import type { ZoneChanges } from './zone-changes.js';
 import type { ZoneFields, ZonesRepo } from './zones-repo.js';
 
 export interface ZonesServiceDeps {
   db: Database;
   zones: ZonesRepo;
-  locations: Pick<LocationsRepo, 'reshapeFromZone' | 'namesUsingZone' | 'releaseZone'>;
   groupExists: (id: number) => Promise<boolean>;
-  changes: LocationChanges;
+  /** Where a zone's edits go to what is made from it (locations), in the zone's transaction. */
+  changes: ZoneChanges;
   now: () => Date;
 }
 
@@ -64,18 +63,19 @@ export class ZonesService {
     return this.d.zones.create(group, fieldsOf(input), user.id);
   }
 
-  /** A new polygon reaches the locations made from the zone in the same transaction. */
+  /** A new polygon reaches what is made from the zone (locations) in the same transaction. */
   async update(user: AuthUser, id: number, input: ZoneInput): Promise<ZoneDto> {
     requirePermission(user, 'zone.update');
     const fields = fieldsOf(input);
     const scope = readScope(user, undefined);
-    const { zone, reshaped } = await this.d.db.transaction(async (tx) => {
+    const { zone, afterCommit } = await this.d.db.transaction(async (tx) => {
       if (!(await this.d.zones.get(id, scope, tx))) throw notFound();
-      const zone = (await this.d.zones.update(id, fields, this.d.now(), tx)) as ZoneDto;
-      const reshaped = await this.d.locations.reshapeFromZone(id, zone.geometry, this.d.now(), tx);
-      return { zone, reshaped };
+      const at = this.d.now();
+      const zone = (await this.d.zones.update(id, fields, at, tx)) as ZoneDto;
+      const change = { type: 'reshape', zoneId: id, geometry: zone.geometry, at } as const;
+      return { zone, afterCommit: await this.d.changes.publish(tx, change) };
     });
-    this.publish(reshaped);
+    afterCommit();
     return zone;
   }
 
@@ -84,12 +84,7 @@ export class ZonesService {
     const scope = readScope(user, undefined);
     await this.d.db.transaction(async (tx) => {
       if (!(await this.d.zones.get(id, scope, tx))) throw notFound();
-      const users = await this.d.locations.namesUsingZone(id, tx);
-      if (users.length > 0) {
-        const names = users.slice(0, 5).join(', ') + (users.length > 5 ? ', …' : '');
-        throw new AppError('zone.in_use', 409, `The zone is used by ${users.length} location(s): ${names}`);
-      }
-      await this.d.locations.releaseZone(id, tx);
+      await this.d.changes.publish(tx, { type: 'delete', zoneId: id });
       await this.d.zones.delete(id, tx);
     });
   }
@@ -133,9 +128,5 @@ export class ZonesService {
         geometry: z.geometry,
       })),
     };
-  }
-
-  private publish(reshaped: StoredLocation[]): void {
-    for (const location of reshaped) this.d.changes.publish({ type: 'upsert', location: toRecord(location) });
   }
 }

@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cycles, importGraph, REPO_ROOT, resolveRelative, sourceFiles, unitGraph } from './import-graph.js';
+
+/**
+ * The boundaries the layout promises (docs/architecture.md), checked on the source itself. Biome's
+ * noRestrictedImports (biome.json) enforces the per-file rules: packages/domain does no I/O and imports no
+ * app, routes import no repository, modules and the pipeline import no plugin. This file checks what needs
+ * the whole graph.
+ */
+
+const SERVER = 'apps/server/src/';
+/** Files that wire everything together: they may import every unit. */
+const COMPOSITION = new Set(
+  ['app.ts', 'main.ts', 'services.ts', 'notification-services.ts'].map((f) => SERVER + f),
+);
+
+/** A server file's unit: a module's feature, a pipeline stage, or a top-level folder or file. */
+export function serverUnit(file: string): string {
+  const parts = file.slice(SERVER.length).split('/');
+  if (parts[0] === 'modules') return parts.slice(0, 3).join('/');
+  if (parts[0] === 'pipeline') return parts.slice(0, 2).join('/');
+  return parts[0] as string;
+}
+
+/** A web file's feature folder, or null outside `features/`. */
+function webFeature(file: string): string | null {
+  const m = /^apps\/web\/src\/features\/([^/]+)\//.exec(file);
+  return m ? (m[1] as string) : null;
+}
+
+/** Imports from one web feature into another: `from → to` pairs. */
+export function crossFeatureImports(graph: ReadonlyMap<string, readonly string[]>): string[] {
+  const out: string[] = [];
+  for (const [from, targets] of graph) {
+    const a = webFeature(from);
+    if (!a) continue;
+    for (const t of targets) {
+      const b = webFeature(t);
+      if (b && b !== a) out.push(`${from} → ${t}`);
+    }
+  }
+  return out;
+}
+
+const isProduction = (f: string) => !/\.test\.tsx?$/.test(f) && !f.includes('/test/');
+
+describe('import boundaries', () => {
+  it('has no import cycles between server features, pipeline stages and shared folders', () => {
+    const files = sourceFiles(SERVER).filter((f) => isProduction(f) && !COMPOSITION.has(f));
+    expect(cycles(unitGraph(importGraph(files), serverUnit))).toEqual([]);
+  });
+
+  it('has no import cycles between files anywhere', () => {
+    const files = [
+      ...sourceFiles('packages/domain/src'),
+      ...sourceFiles('packages/shared/src'),
+      ...sourceFiles(SERVER),
+      ...sourceFiles('apps/web/src'),
+    ].filter(isProduction);
+    expect(cycles(importGraph(files))).toEqual([]);
+  });
+
+  it('keeps each web feature out of the others (shared pieces live in components/, lib/, map/)', () => {
+    expect(crossFeatureImports(importGraph(sourceFiles('apps/web/src')))).toEqual([]);
+  });
+
+  it('would catch a wrong import: a cycle, and one feature reaching into another', () => {
+    const graph = new Map([
+      [
+        'apps/server/src/modules/accounts/auth/auth-service.ts',
+        ['apps/server/src/modules/accounts/users/x.ts'],
+      ],
+      [
+        'apps/server/src/modules/accounts/users/x.ts',
+        ['apps/server/src/modules/accounts/auth/sessions-repo.ts'],
+      ],
+      ['apps/server/src/modules/accounts/auth/sessions-repo.ts', []],
+    ]);
+    expect(cycles(unitGraph(graph, serverUnit))).toEqual([
+      ['modules/accounts/auth', 'modules/accounts/users'],
+    ]);
+    const files = new Set(['apps/web/src/features/location/components/level-badge.tsx']);
+    const from = 'apps/web/src/features/home/components/home-screen.tsx';
+    const target = resolveRelative(from, '../../location/components/level-badge', files) as string;
+    expect(crossFeatureImports(new Map([[from, [target]]]))).toEqual([`${from} → ${target}`]);
+  });
+});
+
+/** Methods that act only on the caller's own session: being signed in is their permission. */
+const SELF_ONLY = new Set([
+  'accounts/auth/auth-service.ts#logout',
+  'accounts/users/users-service.ts#current',
+]);
+
+/** Service methods taking the caller whose first statement is not a permission check. */
+export function uncheckedMethods(file: string, text: string): string[] {
+  const out: string[] = [];
+  const method = /\n {2}(?:async )?(\w+)\(([^)]*?:\s*AuthUser\b[^)]*)\)[^{]*\{\s*\n\s*([^\n]*)/g;
+  for (const m of text.matchAll(method)) {
+    const [, name, , first] = m as unknown as [string, string, string, string];
+    if (!/^requirePermission\(/.test(first.trim())) out.push(`${file}#${name}`);
+  }
+  return out;
+}
+
+describe('permission checks', () => {
+  it('starts every service method that takes a caller with its permission check', () => {
+    const services = sourceFiles(`${SERVER}modules`).filter((f) => f.endsWith('-service.ts'));
+    const unchecked = services.flatMap((f) =>
+      uncheckedMethods(f.slice(`${SERVER}modules/`.length), readFileSync(path.join(REPO_ROOT, f), 'utf8')),
+    );
+    expect(unchecked.filter((m) => !SELF_ONLY.has(m))).toEqual([]);
+    expect(services.length).toBeGreaterThan(15);
+  });
+
+  it('would catch a method that forgot its check', () => {
+    const text = `class X {\n  async list(user: AuthUser, q: Q) {\n    return this.repo.list(q);\n  }\n}`;
+    expect(uncheckedMethods('x-service.ts', text)).toEqual(['x-service.ts#list']);
+    const checked = text.replace('return', "requirePermission(user, 'location.read');\n    return");
+    expect(uncheckedMethods('x-service.ts', checked)).toEqual([]);
+  });
+});
