@@ -2,7 +2,7 @@ import type { Channel, QuietHours, RecipientKind } from '@thunderwatch/shared/no
 import { localMinutes } from './local-time.js';
 
 /**
- * Rules of notification delivery (issue 5): which channels reach a recipient, quiet hours, the per-recipient
+ * Rules of notification delivery: which channels reach a recipient, quiet hours, the per-recipient
  * duplicate window and the retry schedule.
  */
 

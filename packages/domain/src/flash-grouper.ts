@@ -32,8 +32,8 @@ interface OpenFlash {
 const NS_PER_MS = 1_000_000;
 
 /**
- * Groups a stream of strokes into flashes (PRODUCT.md: within 1 s of the first stroke, < 500 ms after
- * the previous one, < 10 km from the first). Input may be slightly out of order: the gap is measured
+ * Groups a stream of strokes into flashes: a stroke joins a flash within 1 s of its first stroke, < 500 ms
+ * after the previous one and < 10 km from the first. Input may be slightly out of order: the gap is measured
  * to the nearest stroke of the flash in time, and the duration over the flash's whole span.
  * Limits are strict: a stroke exactly 1 s, 500 ms or 10 km away starts a new flash.
  * Memory is bounded by calling `prune` as time passes.

@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 
 /**
- * Checks of notification recipients (issue 5, "Bad input and safety"): each returns null when the value
+ * Checks of notification recipients: each returns null when the value
  * is acceptable, or a problem in English naming what is wrong.
  */
 

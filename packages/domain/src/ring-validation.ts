@@ -1,5 +1,5 @@
 /**
- * Checks a location's warning rings (issue 4 "The rules"): sensible radii, levels and countdowns, and
+ * Checks a location's warning rings: sensible radii, levels and countdowns, and
  * levels that never rise going outward — a storm farther away must not warn louder than a nearer one.
  */
 import { RING_LIMITS, type Ring } from '@thunderwatch/shared/warnings';

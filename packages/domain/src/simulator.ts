@@ -3,7 +3,7 @@ import { createRandom } from './random.js';
 import type { ParsedStroke } from './stroke.js';
 
 /**
- * The demo world's lightning (PRODUCT.md, "The simulator"): thunderstorm cells are born, grow,
+ * The demo world's lightning: thunderstorm cells are born, grow,
  * mature, decay and drift with the wind; each flashes at a rate following its life cycle, and each
  * flash yields strokes. Deterministic: the world is generated in fixed one-minute ticks from one seeded
  * stream, so the same seed gives the same strokes however `advance` slices time.

@@ -1,5 +1,5 @@
 /**
- * Checks a GeoJSON Point or Polygon before it becomes a zone or a location (issue 4: closed rings, no
+ * Checks a GeoJSON Point or Polygon before it becomes a zone or a location (closed rings, no
  * self-intersection, at most 10,000 vertices, sane area). Every problem names the ring and position, so
  * that a person can find it in their file or on the map.
  */

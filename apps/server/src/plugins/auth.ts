@@ -20,7 +20,7 @@ function bearer(request: FastifyRequest): string | null {
 
 /**
  * Authenticates a whole route tree once: every route registered inside `app` needs a valid access token
- * of a live session, except the open routes of the spec, which still learn who the caller is if a
+ * of a live session, except the open routes (`OPEN_API_ROUTES`), which still learn who the caller is if a
  * valid token is sent (language choice).
  */
 export function registerAuth(app: FastifyInstance, auth: Pick<AuthService, 'callerOf'>): void {
