@@ -22,7 +22,7 @@ class FakeSocket {
   }
   /** What the client asked the server, in order. */
   emitted: string[] = [];
-  emit(event: string) {
+  emit(event: string, ..._args: unknown[]) {
     this.emitted.push(event);
   }
   fire(event: string, ...args: unknown[]) {

@@ -1,4 +1,5 @@
 import type { InboxItem } from '@thunderwatch/shared/notifications';
+import type { ClientToServerEvents, ServerToClientEvents } from '@thunderwatch/shared/socket-events';
 import type { StrokeDto } from '@thunderwatch/shared/strokes';
 import type { AlarmDto, WarningItem } from '@thunderwatch/shared/warnings';
 import { createBurstBuffer } from './burst-buffer';
@@ -13,12 +14,19 @@ import { createBurstBuffer } from './burst-buffer';
 
 export type SocketStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
 
-/** The part of a socket.io client socket the controller uses (a fake in tests). */
+/**
+ * The part of a socket.io client socket the controller uses (a fake in tests), typed by the shared event maps:
+ * socket.io's own connection events, then every server event with its payload. A
+ * `Socket<ServerToClientEvents, ClientToServerEvents>` is one as it is.
+ */
 export interface SocketLike {
-  on(event: string, handler: (...args: never[]) => void): unknown;
+  on(event: 'connect', handler: () => void): unknown;
+  on(event: 'connect_error', handler: (error: Error) => void): unknown;
+  on(event: 'disconnect', handler: (reason: string) => void): unknown;
+  on<E extends keyof ServerToClientEvents>(event: E, handler: ServerToClientEvents[E]): unknown;
+  emit<E extends keyof ClientToServerEvents>(event: E, ...args: Parameters<ClientToServerEvents[E]>): unknown;
   connect(): unknown;
   disconnect(): unknown;
-  emit(event: 'strokes:subscribe' | 'strokes:unsubscribe'): unknown;
   /** False after a server-side refusal: socket.io will not retry on its own. */
   readonly active: boolean;
 }
