@@ -1,6 +1,6 @@
 import type { InboxItem } from '@thunderwatch/shared/notifications';
 import type { ClientToServerEvents, ServerToClientEvents } from '@thunderwatch/shared/socket-events';
-import type { StrokeDto } from '@thunderwatch/shared/strokes';
+import type { CompactStroke } from '@thunderwatch/shared/strokes';
 import type { AlarmDto, WarningItem } from '@thunderwatch/shared/warnings';
 import { createBurstBuffer } from './burst-buffer';
 
@@ -51,7 +51,7 @@ export interface SocketControllerOptions {
 
 export interface SocketController {
   /** Live strokes, merged: at most one call per flush interval. Connects on the first subscriber. */
-  subscribeStrokes(listener: (strokes: StrokeDto[]) => void): () => void;
+  subscribeStrokes(listener: (strokes: CompactStroke[]) => void): () => void;
   /** Locations whose warning changed, merged per location: the latest state of each, per flush interval. */
   subscribeWarnings(listener: (items: WarningItem[]) => void): () => void;
   /** A new alarm or one just confirmed (`confirmed_at` set), delivered at once. */
@@ -72,7 +72,7 @@ export function createSocketController(options: SocketControllerOptions): Socket
     options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
   const now = options.now ?? Date.now;
 
-  const strokeListeners = new Set<(strokes: StrokeDto[]) => void>();
+  const strokeListeners = new Set<(strokes: CompactStroke[]) => void>();
   const warningListeners = new Set<(items: WarningItem[]) => void>();
   const alarmListeners = new Set<(alarm: AlarmDto) => void>();
   const notificationListeners = new Set<(item: InboxItem) => void>();
@@ -85,7 +85,7 @@ export function createSocketController(options: SocketControllerOptions): Socket
   let refused = false;
 
   const timers = { setTimer, clearTimer, now, flushMs };
-  const strokes = createBurstBuffer<StrokeDto>({
+  const strokes = createBurstBuffer<CompactStroke>({
     ...timers,
     emit: (batch) => {
       for (const listener of strokeListeners) listener(batch);
@@ -105,7 +105,7 @@ export function createSocketController(options: SocketControllerOptions): Socket
     for (const listener of statusListeners) listener(next);
   };
 
-  const receiveStrokes = (items: StrokeDto[]) => {
+  const receiveStrokes = (items: CompactStroke[]) => {
     if (Array.isArray(items)) strokes.push(items);
   };
   const receiveWarnings = (items: WarningItem[]) => {
