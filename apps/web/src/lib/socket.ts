@@ -5,18 +5,19 @@ import type { AlarmDto, WarningItem } from '@thunderwatch/shared/warnings';
 import { createBurstBuffer } from './burst-buffer';
 
 /**
- * The one socket controller (CONVENTIONS 12): owns the socket.io connection, authenticates it with a fresh
- * access token on every (re)connection, merges bursts of `strokes` and `warning` so subscribers hear at
- * most one batch of each per `flushMs`, passes `alarm` and `notification` on at once, and after a reconnect tells subscribers
- * to reload what they missed over REST. It connects on the first subscriber of any kind and disconnects
- * after the last one leaves; it asks the server for strokes only while something listens to them.
+ * The one socket controller (screens never open a socket of their own): owns the socket.io connection,
+ * authenticates it with a fresh access token on every (re)connection, merges bursts of `strokes` and
+ * `warning` so subscribers hear at most one batch of each per `flushMs`, passes `alarm` and `notification`
+ * on at once, and after a reconnect tells subscribers to reload what they missed over REST. It connects on
+ * the first subscriber of any kind and disconnects after the last one leaves; it asks the server for
+ * strokes only while something listens to them.
  */
 
 export type SocketStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
 
 /**
- * The part of a socket.io client socket the controller uses (a fake in tests), typed by the shared event maps:
- * socket.io's own connection events, then every server event with its payload. A
+ * The part of a socket.io client socket the controller uses (a fake in tests), typed by the shared event
+ * maps: socket.io's own connection events, then every server event with its payload. A
  * `Socket<ServerToClientEvents, ClientToServerEvents>` is one as it is.
  */
 export interface SocketLike {
