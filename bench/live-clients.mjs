@@ -18,7 +18,7 @@ const sockets = Array.from({ length: clients }, () => {
   s.on('connect_error', (e) => parentPort.postMessage({ error: e.message }));
   s.on('strokes', (batch) => {
     const t = now();
-    for (const stroke of batch) receipts.push(stroke.id, t);
+    for (const stroke of batch) receipts.push(stroke[0], t); // compact strokes: [id, epoch ms, …]
   });
   return s;
 });

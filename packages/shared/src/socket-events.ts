@@ -1,5 +1,5 @@
 import type { InboxItem } from './notifications.js';
-import type { StrokeDto } from './strokes.js';
+import type { CompactStroke } from './strokes.js';
 import type { AlarmDto, WarningItem } from './warnings.js';
 
 /**
@@ -7,8 +7,8 @@ import type { AlarmDto, WarningItem } from './warnings.js';
  * to the sockets that subscribed to them.
  */
 export interface ServerToClientEvents {
-  /** New live strokes, batched (at most every 250 ms). */
-  strokes: (strokes: StrokeDto[]) => void;
+  /** New live strokes in the compact form the map keeps, batched (at most every 250 ms). */
+  strokes: (strokes: CompactStroke[]) => void;
   /** Locations whose warning changed (level, counts, countdown or approach). */
   warning: (items: WarningItem[]) => void;
   /** A new alarm (a level rise), or an alarm that was just confirmed. */

@@ -3,8 +3,8 @@ import { isLanguage } from '@thunderwatch/shared/languages';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiClient } from '../lib/api-client';
-import { currentUserQueryKey } from '../lib/current-user';
 import { changeLanguage } from '../lib/i18n';
+import { queryKeys } from '../lib/query-keys';
 
 const LANGUAGE_NAMES = { 'zh-Hans': '简体中文', en: 'English' } as const;
 
@@ -23,7 +23,7 @@ export function LanguageSwitch() {
     });
     setPending(false);
     // The server stores the language of a signed-in user; the profile shows it.
-    if (switched) void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    if (switched) void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
   };
 
   return (

@@ -7,7 +7,7 @@ import { RouteError } from './route-error';
 
 type RouteModule = Promise<{ default: ComponentType }>;
 
-/** One lazily loaded chunk per screen (portal spec §2: each route is loaded on demand). */
+/** One lazily loaded chunk per screen: each route's code loads only when it is first opened. */
 function screen(path: string | undefined, load: () => RouteModule): RouteObject {
   const lazy = async () => ({ Component: (await load()).default });
   return path === undefined ? { index: true, lazy } : { path, lazy };

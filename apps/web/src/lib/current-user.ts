@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { CurrentUserDto } from '@thunderwatch/shared/api';
 import type { Permission } from '@thunderwatch/shared/permissions';
 import { apiClient } from './api-client';
-
-export const currentUserQueryKey = ['user_data'] as const;
+import { queryKeys } from './query-keys';
 
 export function getCurrentUser(): Promise<CurrentUserDto> {
   return apiClient.get<CurrentUserDto>('/api/user_data');
@@ -12,7 +11,7 @@ export function getCurrentUser(): Promise<CurrentUserDto> {
 /** The signed-in user with their permissions; shared by the shell and the screens. */
 export function useCurrentUser(enabled = true) {
   return useQuery({
-    queryKey: currentUserQueryKey,
+    queryKey: queryKeys.currentUser,
     queryFn: getCurrentUser,
     enabled,
     staleTime: 5 * 60_000,

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoginResponse } from '@thunderwatch/shared/api';
 import { useSyncExternalStore } from 'react';
 import { apiClient } from './api-client';
-import { currentUserQueryKey } from './current-user';
+import { queryKeys } from './query-keys';
 
 function subscribe(listener: () => void): () => void {
   const unsubscribe = apiClient.tokens.subscribe(listener);
@@ -32,7 +32,7 @@ export function startSession(queryClient: QueryClient, response: LoginResponse):
   signedOutOnPurpose = false;
   queryClient.clear();
   apiClient.tokens.save({ access: response.access, refresh: response.refresh });
-  queryClient.setQueryData(currentUserQueryKey, response.user);
+  queryClient.setQueryData(queryKeys.currentUser, response.user);
 }
 
 /** Forgets the tokens and every cached answer of the previous user. */

@@ -1,7 +1,7 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@thunderwatch/shared/socket-events';
 import { io, type Socket } from 'socket.io-client';
 import { apiClient } from './api-client';
-import { createSocketController, type SocketLike } from './socket';
+import { createSocketController } from './socket';
 
 /** The app's socket: same origin, path /socket.io, authenticated with the API client's fresh token. */
 export const socketController = createSocketController({
@@ -14,7 +14,6 @@ export const socketController = createSocketController({
       auth,
       reconnectionDelayMax: 10_000,
     });
-    // The typed socket's `on` is stricter than the controller's view of it.
-    return socket as unknown as SocketLike;
+    return socket;
   },
 });

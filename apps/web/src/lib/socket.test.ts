@@ -1,4 +1,4 @@
-import type { StrokeDto } from '@thunderwatch/shared/strokes';
+import type { CompactStroke } from '@thunderwatch/shared/strokes';
 import type { AlarmDto, WarningItem } from '@thunderwatch/shared/warnings';
 import { describe, expect, it } from 'vitest';
 import { type AuthCallback, createSocketController, type SocketStatus } from './socket';
@@ -22,7 +22,7 @@ class FakeSocket {
   }
   /** What the client asked the server, in order. */
   emitted: string[] = [];
-  emit(event: string) {
+  emit(event: string, ..._args: unknown[]) {
     this.emitted.push(event);
   }
   fire(event: string, ...args: unknown[]) {
@@ -60,19 +60,7 @@ function fakeTime() {
   };
 }
 
-const dto = (id: number): StrokeDto => ({
-  id,
-  time: new Date(1_750_000_000_000 + id).toISOString(),
-  ns: 0,
-  lat: 23,
-  lon: 113,
-  peak_ka: -10,
-  type: 'CG',
-  sensors: 5,
-  multiplicity: 1,
-  flash_id: null,
-  source: 'simulator',
-});
+const stroke = (id: number): CompactStroke => [id, 1_750_000_000_000 + id, 23, 113, -10, 0, null, 1];
 
 function setup() {
   const time = fakeTime();
@@ -148,14 +136,14 @@ describe('socket controller', () => {
   it('merges a burst of stroke events into at most one batch per 250 ms', () => {
     const { controller, sockets, time } = setup();
     const batches: number[][] = [];
-    controller.subscribeStrokes((strokes) => batches.push(strokes.map((s) => s.id)));
+    controller.subscribeStrokes((strokes) => batches.push(strokes.map((s) => s[0])));
     const socket = sockets[0] as FakeSocket;
-    socket.fire('strokes', [dto(1)]);
+    socket.fire('strokes', [stroke(1)]);
     time.advance(0);
     expect(batches).toEqual([[1]]);
     // A burst: 20 events within 100 ms come out as one batch, 250 ms after the previous one.
     for (let i = 2; i < 22; i += 1) {
-      socket.fire('strokes', [dto(i)]);
+      socket.fire('strokes', [stroke(i)]);
       time.advance(5);
     }
     expect(batches).toHaveLength(1);
@@ -226,11 +214,11 @@ describe('socket controller', () => {
   it('drops what is buffered when the last subscriber leaves', () => {
     const { controller, sockets, time } = setup();
     const seen: number[] = [];
-    const off = controller.subscribeStrokes((s) => seen.push(...s.map((x) => x.id)));
+    const off = controller.subscribeStrokes((s) => seen.push(...s.map((x) => x[0])));
     const socket = sockets[0] as FakeSocket;
-    socket.fire('strokes', [dto(1)]);
+    socket.fire('strokes', [stroke(1)]);
     time.advance(0);
-    socket.fire('strokes', [dto(2)]);
+    socket.fire('strokes', [stroke(2)]);
     off();
     time.advance(1000);
     expect(seen).toEqual([1]);
@@ -354,13 +342,13 @@ describe('socket controller: warnings and alarms', () => {
     const { controller, sockets, time } = setup();
     const strokes: number[] = [];
     const levels: number[] = [];
-    const offStrokes = controller.subscribeStrokes((s) => strokes.push(...s.map((x) => x.id)));
+    const offStrokes = controller.subscribeStrokes((s) => strokes.push(...s.map((x) => x[0])));
     controller.subscribeWarnings((items) => levels.push(...items.map((w) => w.level)));
     const socket = sockets[0] as FakeSocket;
-    socket.fire('strokes', [dto(1)]);
+    socket.fire('strokes', [stroke(1)]);
     socket.fire('warning', [warning(1, 2)]);
     time.advance(0);
-    socket.fire('strokes', [dto(2)]);
+    socket.fire('strokes', [stroke(2)]);
     socket.fire('warning', [warning(1, 3)]);
     offStrokes();
     time.advance(1000);

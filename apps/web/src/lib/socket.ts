@@ -1,24 +1,33 @@
 import type { InboxItem } from '@thunderwatch/shared/notifications';
-import type { StrokeDto } from '@thunderwatch/shared/strokes';
+import type { ClientToServerEvents, ServerToClientEvents } from '@thunderwatch/shared/socket-events';
+import type { CompactStroke } from '@thunderwatch/shared/strokes';
 import type { AlarmDto, WarningItem } from '@thunderwatch/shared/warnings';
 import { createBurstBuffer } from './burst-buffer';
 
 /**
- * The one socket controller (CONVENTIONS 12): owns the socket.io connection, authenticates it with a fresh
- * access token on every (re)connection, merges bursts of `strokes` and `warning` so subscribers hear at
- * most one batch of each per `flushMs`, passes `alarm` and `notification` on at once, and after a reconnect tells subscribers
- * to reload what they missed over REST. It connects on the first subscriber of any kind and disconnects
- * after the last one leaves; it asks the server for strokes only while something listens to them.
+ * The one socket controller (screens never open a socket of their own): owns the socket.io connection,
+ * authenticates it with a fresh access token on every (re)connection, merges bursts of `strokes` and
+ * `warning` so subscribers hear at most one batch of each per `flushMs`, passes `alarm` and `notification`
+ * on at once, and after a reconnect tells subscribers to reload what they missed over REST. It connects on
+ * the first subscriber of any kind and disconnects after the last one leaves; it asks the server for
+ * strokes only while something listens to them.
  */
 
 export type SocketStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
 
-/** The part of a socket.io client socket the controller uses (a fake in tests). */
+/**
+ * The part of a socket.io client socket the controller uses (a fake in tests), typed by the shared event
+ * maps: socket.io's own connection events, then every server event with its payload. A
+ * `Socket<ServerToClientEvents, ClientToServerEvents>` is one as it is.
+ */
 export interface SocketLike {
-  on(event: string, handler: (...args: never[]) => void): unknown;
+  on(event: 'connect', handler: () => void): unknown;
+  on(event: 'connect_error', handler: (error: Error) => void): unknown;
+  on(event: 'disconnect', handler: (reason: string) => void): unknown;
+  on<E extends keyof ServerToClientEvents>(event: E, handler: ServerToClientEvents[E]): unknown;
+  emit<E extends keyof ClientToServerEvents>(event: E, ...args: Parameters<ClientToServerEvents[E]>): unknown;
   connect(): unknown;
   disconnect(): unknown;
-  emit(event: 'strokes:subscribe' | 'strokes:unsubscribe'): unknown;
   /** False after a server-side refusal: socket.io will not retry on its own. */
   readonly active: boolean;
 }
@@ -43,7 +52,7 @@ export interface SocketControllerOptions {
 
 export interface SocketController {
   /** Live strokes, merged: at most one call per flush interval. Connects on the first subscriber. */
-  subscribeStrokes(listener: (strokes: StrokeDto[]) => void): () => void;
+  subscribeStrokes(listener: (strokes: CompactStroke[]) => void): () => void;
   /** Locations whose warning changed, merged per location: the latest state of each, per flush interval. */
   subscribeWarnings(listener: (items: WarningItem[]) => void): () => void;
   /** A new alarm or one just confirmed (`confirmed_at` set), delivered at once. */
@@ -64,7 +73,7 @@ export function createSocketController(options: SocketControllerOptions): Socket
     options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
   const now = options.now ?? Date.now;
 
-  const strokeListeners = new Set<(strokes: StrokeDto[]) => void>();
+  const strokeListeners = new Set<(strokes: CompactStroke[]) => void>();
   const warningListeners = new Set<(items: WarningItem[]) => void>();
   const alarmListeners = new Set<(alarm: AlarmDto) => void>();
   const notificationListeners = new Set<(item: InboxItem) => void>();
@@ -77,7 +86,7 @@ export function createSocketController(options: SocketControllerOptions): Socket
   let refused = false;
 
   const timers = { setTimer, clearTimer, now, flushMs };
-  const strokes = createBurstBuffer<StrokeDto>({
+  const strokes = createBurstBuffer<CompactStroke>({
     ...timers,
     emit: (batch) => {
       for (const listener of strokeListeners) listener(batch);
@@ -97,7 +106,7 @@ export function createSocketController(options: SocketControllerOptions): Socket
     for (const listener of statusListeners) listener(next);
   };
 
-  const receiveStrokes = (items: StrokeDto[]) => {
+  const receiveStrokes = (items: CompactStroke[]) => {
     if (Array.isArray(items)) strokes.push(items);
   };
   const receiveWarnings = (items: WarningItem[]) => {

@@ -1,13 +1,6 @@
-import type { CompactStroke, StrokeDto } from '@thunderwatch/shared/strokes';
+import type { CompactStroke } from '@thunderwatch/shared/strokes';
 import { describe, expect, it } from 'vitest';
-import {
-  countRecent,
-  hasSimulated,
-  MINUTE_MS,
-  type StrokeChange,
-  StrokeStore,
-  toCompact,
-} from './stroke-store';
+import { countRecent, hasSimulated, MINUTE_MS, type StrokeChange, StrokeStore } from './stroke-store';
 
 const NOW = Date.parse('2025-07-01T08:00:00Z');
 const stroke = (id: number, minutesAgo: number, sim: 0 | 1 = 0, lon = 113): CompactStroke => [
@@ -64,24 +57,5 @@ describe('StrokeStore', () => {
     const china = { west: 73, south: 18, east: 135, north: 54 };
     expect(hasSimulated(store, NOW - 60 * MINUTE_MS, NOW, china)).toBe(false);
     expect(hasSimulated(store, NOW - 60 * MINUTE_MS, NOW, { ...china, east: 151 })).toBe(true);
-  });
-
-  it('turns a live StrokeDto into the compact form, marking simulator strokes', () => {
-    const dto: StrokeDto = {
-      id: 9,
-      time: '2025-07-01T07:59:00.123Z',
-      ns: 123_456_789,
-      lat: 23.1,
-      lon: 113.3,
-      peak_ka: 31.4,
-      type: 'IC',
-      sensors: 7,
-      multiplicity: null,
-      flash_id: 4,
-      source: 'simulator',
-    };
-    expect(toCompact(dto)).toEqual([9, Date.parse(dto.time), 23.1, 113.3, 31.4, 1, 4, 1]);
-    expect(toCompact({ ...dto, source: 'ualf-tcp', type: 'CG' })[5]).toBe(0);
-    expect(toCompact({ ...dto, source: 'ualf-tcp' })[7]).toBe(0);
   });
 });

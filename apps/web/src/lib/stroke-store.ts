@@ -1,4 +1,4 @@
-import type { CompactStroke, StrokeDto } from '@thunderwatch/shared/strokes';
+import type { CompactStroke } from '@thunderwatch/shared/strokes';
 
 /**
  * Strokes kept outside React: one array of compact tuples sorted by time, deduplicated by id.
@@ -20,19 +20,6 @@ export interface StrokeChange {
 }
 
 export type StrokeListener = (change: StrokeChange) => void;
-
-export function toCompact(dto: StrokeDto): CompactStroke {
-  return [
-    dto.id,
-    Date.parse(dto.time),
-    dto.lat,
-    dto.lon,
-    dto.peak_ka,
-    dto.type === 'IC' ? 1 : 0,
-    dto.flash_id,
-    dto.source === 'simulator' ? 1 : 0,
-  ];
-}
 
 /** First index whose time is > t (upper bound) in a time-sorted array. */
 function upperBound(items: readonly CompactStroke[], t: number): number {

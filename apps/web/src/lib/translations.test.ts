@@ -103,7 +103,7 @@ describe('translation files', () => {
     expect([...used].filter((key) => !zh.has(key) || !en.has(key)).sort()).toEqual([]);
   });
 
-  it('keeps the binding not-found text of the specification', () => {
+  it('keeps the fixed wording of the not-found text', () => {
     expect(zh.get('not_found.message')).toBe('您访问的页面不存在，请检查网址是否正确');
   });
 });

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useMap } from './map-context';
 import { maplibregl } from './maplibre';
+import './map-popup.css';
 
 interface MapPopupProps {
   lngLat: [number, number];

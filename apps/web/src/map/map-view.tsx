@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MapContext } from './map-context';
 import { buildBaseStyle } from './map-style';
 import { maplibregl } from './maplibre';
+import './map-view.css';
 
 export interface MapViewState {
   center: [number, number];

@@ -4,8 +4,8 @@ import { useMap } from './map-context';
 import { type Slot, slotId } from './map-style';
 
 /**
- * CONVENTIONS 13: a layer component adds its source and layers on mount (before its slot), removes them on
- * unmount, and updates data in its own effects. Returns the source once it is on the map.
+ * How every layer component uses the map: it adds its source and layers on mount (before its slot), removes
+ * them on unmount, and updates data in its own effects. Returns the source once it is on the map.
  */
 export function useMapLayers(
   sourceId: string,

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { CompactStroke } from '@thunderwatch/shared/strokes';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
@@ -42,7 +43,7 @@ describe('live strokes over socket.io', () => {
     await new Promise<void>((resolve) => s.emit('strokes:subscribe', () => resolve()));
     let heardByOther = 0;
     other.on('strokes', () => heardByOther++);
-    const received = new Promise<unknown[]>((resolve) => s.once('strokes', resolve));
+    const received = new Promise<CompactStroke[]>((resolve) => s.once('strokes', resolve));
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/ingest/strokes',
@@ -54,9 +55,14 @@ describe('live strokes over socket.io', () => {
       ],
     });
     expect(res.json().accepted).toBe(3);
-    const batch = (await received) as { peak_ka: number; source: string }[];
-    expect(batch.map((b) => b.peak_ka).sort()).toEqual([-31.2, 14]);
-    expect(batch[0]?.source).toBe('live-net');
+    // Compact strokes: [id, epoch ms, lat, lon, peak kA, IC, flash id, simulated].
+    const batch = await received;
+    expect(batch.map((b) => b[4]).sort()).toEqual([-31.2, 14]);
+    expect(batch.map((b) => [b[2], b[3], b[5], b[7]])).toEqual([
+      [23.1, 113.3, 0, 0],
+      [23.1, 113.3, 0, 0],
+    ]);
+    expect(batch.every((b) => Number.isInteger(b[0]) && Math.abs(Date.now() - b[1]) < 60_000)).toBe(true);
     // A socket that never asked (a screen without a map) is not sent strokes.
     expect(heardByOther).toBe(0);
   });

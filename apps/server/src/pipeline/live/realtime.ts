@@ -1,10 +1,10 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@thunderwatch/shared/socket-events';
-import type { StrokeDto } from '@thunderwatch/shared/strokes';
+import type { CompactStroke } from '@thunderwatch/shared/strokes';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { AuthUser } from '../../lib/access.js';
 import type { AuthService } from '../../modules/accounts/auth/auth-service.js';
-import { toStrokeDto } from '../../modules/lightning/strokes/stroke-row.js';
+import { toCompact } from '../../modules/lightning/strokes/stroke-row.js';
 import type { StrokeBus } from '../stroke-bus.js';
 
 export const STROKE_BATCH_MS = 250;
@@ -61,7 +61,7 @@ export function registerRealtime(
     socket.on('strokes:unsubscribe', () => void socket.leave(STROKES_ROOM));
   });
 
-  let pending: StrokeDto[] = [];
+  let pending: CompactStroke[] = [];
   let timer: NodeJS.Timeout | null = null;
   const flush = () => {
     timer = null;
@@ -70,7 +70,7 @@ export function registerRealtime(
     io.to(STROKES_ROOM).emit('strokes', batch);
   };
   const unsubscribe = d.bus.subscribe((rows) => {
-    for (const r of rows) pending.push(toStrokeDto(r));
+    for (const r of rows) pending.push(toCompact(r));
     timer ??= setTimeout(flush, STROKE_BATCH_MS);
   });
 

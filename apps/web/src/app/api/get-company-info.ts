@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CompanyInfo } from '@thunderwatch/shared/api';
 import { apiClient } from '../../lib/api-client';
-
-export const companyInfoQueryKey = ['comp_info'] as const;
+import { queryKeys } from '../../lib/query-keys';
 
 /** Branding for the request host (open path): title in both languages and an optional logo. */
 export function getCompanyInfo(): Promise<CompanyInfo> {
@@ -11,7 +10,7 @@ export function getCompanyInfo(): Promise<CompanyInfo> {
 
 export function useCompanyInfo() {
   return useQuery({
-    queryKey: companyInfoQueryKey,
+    queryKey: queryKeys.companyInfo,
     queryFn: getCompanyInfo,
     staleTime: Number.POSITIVE_INFINITY,
   });

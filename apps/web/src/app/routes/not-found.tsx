@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-/** Binding text of the portal spec; shown in Chinese whatever the interface language. */
+/** The 404 text, fixed word for word (never reworded); shown in Chinese whatever the interface language. */
 const NOT_FOUND_TEXT_ZH = '您访问的页面不存在，请检查网址是否正确';
 
 export default function NotFoundRoute() {

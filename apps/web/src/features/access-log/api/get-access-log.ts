@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AccessLogEntry, Page } from '@thunderwatch/shared/api';
 import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Query parameters of GET /api/access_log; `from`/`to` are ISO instants. */
 export interface AccessLogQuery {
@@ -14,15 +15,13 @@ export interface AccessLogQuery {
   offset: number;
 }
 
-export const accessLogQueryKey = (query: AccessLogQuery) => ['access_log', query] as const;
-
 export function getAccessLog(query: AccessLogQuery): Promise<Page<AccessLogEntry>> {
   return apiClient.get<Page<AccessLogEntry>>('/api/access_log', { ...query, format: 'json' });
 }
 
 export function useAccessLog(query: AccessLogQuery, enabled: boolean) {
   return useQuery({
-    queryKey: accessLogQueryKey(query),
+    queryKey: queryKeys.accessLog(query),
     queryFn: () => getAccessLog(query),
     placeholderData: keepPreviousData,
     enabled,

@@ -10,6 +10,7 @@ import { type AccessLogQuery, useAccessLog } from '../api/get-access-log';
 import { type AccessLogFilters, useAccessLogFilters } from '../hooks/use-access-log-filters';
 import { AccessLogFiltersForm } from './access-log-filters-form';
 import { AccessLogTable } from './access-log-table';
+import '../access-log.css';
 
 const PAGE_SIZE = 50;
 

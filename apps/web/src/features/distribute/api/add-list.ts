@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DistributionInput, DistributionList } from '@thunderwatch/shared/notifications';
 import { apiClient } from '../../../lib/api-client';
-import { distributionListsQueryKey } from './get-lists';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function addList(input: DistributionInput): Promise<DistributionList> {
   return apiClient.post<DistributionList>('/api/distribute_add', input);
@@ -11,6 +11,6 @@ export function useAddList() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addList,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: distributionListsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.distributionLists }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { distributionListsQueryKey } from './get-lists';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function deleteList(id: number): Promise<{ status: 'ok' }> {
   return apiClient.post<{ status: 'ok' }>('/api/distribute_delete', { id });
@@ -10,6 +10,6 @@ export function useDeleteList() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteList,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: distributionListsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.distributionLists }),
   });
 }

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DistributionList } from '@thunderwatch/shared/notifications';
 import { apiClient } from '../../../lib/api-client';
-
-export const distributionListsQueryKey = ['distribution-lists'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** My group's distribution lists. */
 export function getLists(): Promise<{ items: DistributionList[] }> {
@@ -10,5 +9,5 @@ export function getLists(): Promise<{ items: DistributionList[] }> {
 }
 
 export function useDistributionLists() {
-  return useQuery({ queryKey: distributionListsQueryKey, queryFn: getLists });
+  return useQuery({ queryKey: queryKeys.distributionLists, queryFn: getLists });
 }

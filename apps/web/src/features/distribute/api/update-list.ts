@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DistributionInput, DistributionList } from '@thunderwatch/shared/notifications';
 import { apiClient } from '../../../lib/api-client';
-import { distributionListsQueryKey } from './get-lists';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface UpdateListInput {
   id: number;
@@ -16,6 +16,6 @@ export function useUpdateList() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateList,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: distributionListsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.distributionLists }),
   });
 }

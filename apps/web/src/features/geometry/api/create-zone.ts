@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ZoneDto, ZoneInput } from '@thunderwatch/shared/warnings';
 import { apiClient } from '../../../lib/api-client';
-import { zonesQueryKey } from './get-zones';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function createZone(input: ZoneInput): Promise<ZoneDto> {
   return apiClient.post<ZoneDto>('/api/zones/', input);
@@ -11,6 +11,6 @@ export function useCreateZone() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createZone,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: zonesQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.zones }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { zonesQueryKey } from './get-zones';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Refused with 409 `zone.in_use` while a location is made from the zone. */
 export function deleteZone(id: number): Promise<void> {
@@ -11,6 +11,6 @@ export function useDeleteZone() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteZone,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: zonesQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.zones }),
   });
 }

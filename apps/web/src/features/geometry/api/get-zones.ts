@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ZoneDto } from '@thunderwatch/shared/warnings';
 import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-/** Shared with the location screen's zone picker: one cache, one invalidation. */
-export const zonesQueryKey = ['zones'] as const;
 /** The API's largest page: a group's zones all fit on one map. */
 const LIST_LIMIT = 1000;
 
@@ -12,5 +11,5 @@ export function getZones(): Promise<{ items: ZoneDto[]; total: number }> {
 }
 
 export function useZones() {
-  return useQuery({ queryKey: zonesQueryKey, queryFn: getZones });
+  return useQuery({ queryKey: queryKeys.zones, queryFn: getZones });
 }

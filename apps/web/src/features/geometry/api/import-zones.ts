@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ZoneImportResult } from '@thunderwatch/shared/warnings';
 import { apiClient } from '../../../lib/api-client';
-import { zonesQueryKey } from './get-zones';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** A parsed GeoJSON document; all its polygons become zones, or none do (400 `zone.invalid` per feature). */
 export function importZones(document: object): Promise<ZoneImportResult> {
@@ -12,6 +12,6 @@ export function useImportZones() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: importZones,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: zonesQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.zones }),
   });
 }

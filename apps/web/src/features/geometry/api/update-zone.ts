@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ZoneDto, ZoneInput } from '@thunderwatch/shared/warnings';
 import { apiClient } from '../../../lib/api-client';
-import { zonesQueryKey } from './get-zones';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface UpdateZoneInput {
   id: number;
@@ -17,10 +17,10 @@ export function useUpdateZone() {
   return useMutation({
     mutationFn: updateZone,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: zonesQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.zones });
       // Locations made from the zone follow its new shape.
-      void queryClient.invalidateQueries({ queryKey: ['locations'] });
-      void queryClient.invalidateQueries({ queryKey: ['user_map_data'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.locations });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.userMapData });
     },
   });
 }

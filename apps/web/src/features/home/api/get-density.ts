@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DensityResponse } from '@thunderwatch/shared/strokes';
 import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface DensityQuery {
   /** Whole hours (ISO), so the key stays the same within an hour. */
@@ -17,7 +18,7 @@ export function getDensity(query: DensityQuery, signal?: AbortSignal): Promise<D
 
 export function useDensity(query: DensityQuery | null) {
   return useQuery({
-    queryKey: ['hourly_lightning_density', query],
+    queryKey: queryKeys.density(query),
     queryFn: ({ signal }) => getDensity(query as DensityQuery, signal),
     enabled: query !== null,
     placeholderData: keepPreviousData,

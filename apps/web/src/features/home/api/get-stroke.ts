@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CompactStroke, StrokeDto, StrokePage } from '@thunderwatch/shared/strokes';
 import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { S } from '../../../lib/stroke-store';
 
 /** How far around the stroke to look: the compact form rounds time to the millisecond. */
@@ -36,7 +37,7 @@ export async function getStroke(stroke: CompactStroke, signal?: AbortSignal): Pr
 
 export function useStroke(stroke: CompactStroke | null) {
   return useQuery({
-    queryKey: ['lightning', 'stroke', stroke?.[S.id]],
+    queryKey: queryKeys.stroke(stroke?.[S.id]),
     queryFn: ({ signal }) => getStroke(stroke as CompactStroke, signal),
     enabled: stroke !== null,
     staleTime: Number.POSITIVE_INFINITY,

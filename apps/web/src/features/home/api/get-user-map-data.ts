@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UserMapData } from '@thunderwatch/shared/warnings';
 import { apiClient } from '../../../lib/api-client';
-
-/** Socket `warning` events update the levels in this entry (see use-my-locations). */
-export const userMapDataQueryKey = ['user_map_data'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 export function getUserMapData(): Promise<UserMapData> {
   return apiClient.get<UserMapData>('/api/user_map_data');
@@ -11,5 +9,5 @@ export function getUserMapData(): Promise<UserMapData> {
 
 export function useUserMapData() {
   // Levels changed while the map was closed reach it only through this load.
-  return useQuery({ queryKey: userMapDataQueryKey, queryFn: getUserMapData, refetchOnMount: 'always' });
+  return useQuery({ queryKey: queryKeys.userMapData, queryFn: getUserMapData, refetchOnMount: 'always' });
 }

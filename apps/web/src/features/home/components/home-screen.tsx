@@ -26,6 +26,7 @@ import { MapToolbar } from './map-toolbar';
 import { StrokeCounters } from './stroke-counters';
 import { StrokeDetails } from './stroke-details';
 import { TimeSlider } from './time-slider';
+import '../home.css';
 
 /** How often the live map re-colours strokes by age (one restyle of the stroke layers). */
 const LIVE_TICK_MS = 5_000;

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { LocationDto, UserMapData } from '@thunderwatch/shared/warnings';
 import { useEffect, useMemo } from 'react';
+import { queryKeys } from '../../../lib/query-keys';
 import { socketController } from '../../../lib/socket-connection';
-import { userMapDataQueryKey, useUserMapData } from '../api/get-user-map-data';
+import { useUserMapData } from '../api/get-user-map-data';
 import { applyWarningLevels } from './location-levels';
 
 const NONE: LocationDto[] = [];
@@ -17,10 +18,10 @@ export function useMyLocations() {
 
   useEffect(() => {
     const offWarnings = socketController.subscribeWarnings((items) =>
-      queryClient.setQueryData<UserMapData>(userMapDataQueryKey, (data) => applyWarningLevels(data, items)),
+      queryClient.setQueryData<UserMapData>(queryKeys.userMapData, (data) => applyWarningLevels(data, items)),
     );
     const offReload = socketController.onReload(
-      () => void queryClient.invalidateQueries({ queryKey: userMapDataQueryKey }),
+      () => void queryClient.invalidateQueries({ queryKey: queryKeys.userMapData }),
     );
     return () => {
       offWarnings();

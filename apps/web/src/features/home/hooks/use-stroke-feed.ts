@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SocketStatus } from '../../../lib/socket';
 import { socketController } from '../../../lib/socket-connection';
-import { DAY_MS, HOUR_MS, MINUTE_MS, StrokeStore, toCompact } from '../../../lib/stroke-store';
+import { DAY_MS, HOUR_MS, MINUTE_MS, StrokeStore } from '../../../lib/stroke-store';
 import { getLightningCompact } from '../api/get-lightning';
 
 export interface StrokeFeed {
@@ -39,7 +39,7 @@ export function useStrokeFeed(): StrokeFeed {
     const add = (items: Parameters<StrokeStore['add']>[0]) => store.add(items, horizon());
     const offStatus = socketController.onStatus(setStatus);
     // Subscribing first means nothing that happens during the initial load is lost (the store dedupes).
-    const offStrokes = socketController.subscribeStrokes((strokes) => add(strokes.map(toCompact)));
+    const offStrokes = socketController.subscribeStrokes(add);
     const offReload = socketController.onReload(() => {
       const latest = store.latestTime() ?? horizon();
       const from = Math.max(horizon(), latest - 2 * MINUTE_MS);

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LocationDto } from '@thunderwatch/shared/warnings';
 import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The API's largest page: a group's sites all fit on one map. */
 export const LIST_LIMIT = 1000;
-
-export const locationsQueryKey = ['locations'] as const;
 
 /** My group's locations with their current level. */
 export function getLocations(): Promise<{ items: LocationDto[]; total: number }> {
@@ -14,5 +13,5 @@ export function getLocations(): Promise<{ items: LocationDto[]; total: number }>
 
 export function useLocations() {
   // Levels change with the weather: refresh while the screen is open.
-  return useQuery({ queryKey: locationsQueryKey, queryFn: getLocations, refetchInterval: 30_000 });
+  return useQuery({ queryKey: queryKeys.locations, queryFn: getLocations, refetchInterval: 30_000 });
 }

@@ -1,16 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ZoneDto } from '@thunderwatch/shared/warnings';
 import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { LIST_LIMIT } from './get-locations';
 
-/** The same key as the geometry screen's list, so both share one cache and its invalidations. */
-export const zonesQueryKey = ['zones'] as const;
-
-/** My group's zones, to make a location from one. */
+/** My group's zones, to make a location from one; the geometry screen's key, so both share one cache. */
 export function getZoneChoices(): Promise<{ items: ZoneDto[]; total: number }> {
   return apiClient.get<{ items: ZoneDto[]; total: number }>('/api/zones/', { limit: LIST_LIMIT });
 }
 
 export function useZoneChoices() {
-  return useQuery({ queryKey: zonesQueryKey, queryFn: getZoneChoices });
+  return useQuery({ queryKey: queryKeys.zones, queryFn: getZoneChoices });
 }

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { locationsQueryKey } from './get-locations';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * After a change: the list here, and the map data the home screen draws locations from. Returned so a
@@ -7,7 +7,7 @@ import { locationsQueryKey } from './get-locations';
  */
 export function invalidateLocations(queryClient: QueryClient) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: locationsQueryKey }),
-    queryClient.invalidateQueries({ queryKey: ['user_map_data'] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.locations }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.userMapData }),
   ]);
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Topic } from '@thunderwatch/shared/notifications';
 import { apiClient } from '../../../lib/api-client';
-import { topicsQueryKey } from './get-topics';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface SubscriptionChange {
   subscribe: string[];
@@ -18,6 +18,6 @@ export function useChangeSubscriptions() {
   return useMutation({
     mutationFn: changeSubscriptions,
     // The answer is the whole topic list as it now stands.
-    onSuccess: (topics) => queryClient.setQueryData(topicsQueryKey, topics),
+    onSuccess: (topics) => queryClient.setQueryData(queryKeys.topics, topics),
   });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Channel, DeliveryRecord, DeliveryStatus } from '@thunderwatch/shared/notifications';
 import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface DeliveryQuery {
   status?: DeliveryStatus;
@@ -9,8 +10,6 @@ export interface DeliveryQuery {
   offset: number;
 }
 
-export const deliveriesQueryKey = ['notification', 'deliveries'] as const;
-
 /** Delivery records I may see (my group's when I manage distribution, else those addressed to me). */
 export function getDeliveries(q: DeliveryQuery): Promise<{ items: DeliveryRecord[]; total: number }> {
   return apiClient.get<{ items: DeliveryRecord[]; total: number }>('/api/notification/deliveries', { ...q });
@@ -18,7 +17,7 @@ export function getDeliveries(q: DeliveryQuery): Promise<{ items: DeliveryRecord
 
 export function useDeliveries(q: DeliveryQuery) {
   return useQuery({
-    queryKey: [...deliveriesQueryKey, q],
+    queryKey: queryKeys.deliveries.page(q),
     queryFn: () => getDeliveries(q),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { deliveriesQueryKey } from './get-deliveries';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface DeliveryAttempt {
   attempt: number;
@@ -17,7 +17,7 @@ export function getDeliveryAttempts(id: number): Promise<{ items: DeliveryAttemp
 
 export function useDeliveryAttempts(id: number) {
   return useQuery({
-    queryKey: [...deliveriesQueryKey, 'attempts', id],
+    queryKey: queryKeys.deliveries.attempts(id),
     queryFn: () => getDeliveryAttempts(id),
   });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { InboxItem } from '@thunderwatch/shared/notifications';
 import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface InboxPage {
   items: InboxItem[];
@@ -14,9 +15,6 @@ export interface InboxQuery {
   offset: number;
 }
 
-/** Every inbox query (pages and the unread count) starts with this key: one invalidation reloads them all. */
-export const inboxQueryKey = ['notification', 'inbox'] as const;
-
 /** A page of my in-app inbox, newest first, with the unread count. */
 export function getInbox(q: InboxQuery): Promise<InboxPage> {
   return apiClient.get<InboxPage>('/api/notification_record', { ...q });
@@ -24,7 +22,7 @@ export function getInbox(q: InboxQuery): Promise<InboxPage> {
 
 export function useInbox(q: InboxQuery) {
   return useQuery({
-    queryKey: [...inboxQueryKey, 'page', q],
+    queryKey: queryKeys.inbox.page(q),
     queryFn: () => getInbox(q),
     placeholderData: keepPreviousData,
   });

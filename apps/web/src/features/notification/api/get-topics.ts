@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Topic } from '@thunderwatch/shared/notifications';
 import { apiClient } from '../../../lib/api-client';
-
-export const topicsQueryKey = ['notification', 'topics'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The topics I may follow (my group's locations, the daily summary), each saying whether I do. */
 export function getTopics(): Promise<Topic[]> {
@@ -10,5 +9,5 @@ export function getTopics(): Promise<Topic[]> {
 }
 
 export function useTopics() {
-  return useQuery({ queryKey: topicsQueryKey, queryFn: getTopics });
+  return useQuery({ queryKey: queryKeys.topics, queryFn: getTopics });
 }

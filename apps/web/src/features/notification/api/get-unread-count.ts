@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getInbox, inboxQueryKey } from './get-inbox';
+import { queryKeys } from '../../../lib/query-keys';
+import { getInbox } from './get-inbox';
 
 /** How many of my inbox messages are unread (one row asked for: only the count is wanted). */
 export function getUnreadCount(): Promise<number> {
@@ -7,5 +8,5 @@ export function getUnreadCount(): Promise<number> {
 }
 
 export function useUnreadCount(enabled = true) {
-  return useQuery({ queryKey: [...inboxQueryKey, 'unread-count'], queryFn: getUnreadCount, enabled });
+  return useQuery({ queryKey: queryKeys.inbox.unreadCount, queryFn: getUnreadCount, enabled });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { inboxQueryKey } from './get-inbox';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** These messages, or every unread one. */
 export type MarkReadInput = { ids: number[] } | { all: true };
@@ -13,6 +13,6 @@ export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markRead,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: inboxQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.inbox.all }),
   });
 }

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Channel, DeliveryRecord } from '@thunderwatch/shared/notifications';
 import { apiClient } from '../../../lib/api-client';
-import { deliveriesQueryKey } from './get-deliveries';
-import { inboxQueryKey } from './get-inbox';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Sends a test message to me now through one channel; the answer is its delivery record. */
 export function sendTestMessage({
@@ -24,8 +23,8 @@ export function useSendTestMessage() {
     mutationFn: sendTestMessage,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: deliveriesQueryKey }),
-        queryClient.invalidateQueries({ queryKey: inboxQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.deliveries.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.inbox.all }),
       ]),
   });
 }

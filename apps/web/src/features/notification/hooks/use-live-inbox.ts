@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { queryKeys } from '../../../lib/query-keys';
 import { socketController } from '../../../lib/socket-connection';
-import { inboxQueryKey } from '../api/get-inbox';
 
 /**
  * Keeps my inbox and its unread count live: a new message (socket `notification`) reloads them, and so does
@@ -11,7 +11,7 @@ import { inboxQueryKey } from '../api/get-inbox';
 export function useLiveInbox(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const reload = () => void queryClient.invalidateQueries({ queryKey: inboxQueryKey });
+    const reload = () => void queryClient.invalidateQueries({ queryKey: queryKeys.inbox.all });
     const offStatus = socketController.onStatus((status) => {
       if (status === 'connected') reload();
     });

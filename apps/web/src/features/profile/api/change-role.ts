@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserDto } from '@thunderwatch/shared/api';
 import type { Role } from '@thunderwatch/shared/permissions';
 import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface ChangeRoleInput {
   user_id: number;
@@ -16,6 +17,6 @@ export function useChangeRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeRole,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['group_user_list'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.groupUsers.all }),
   });
 }

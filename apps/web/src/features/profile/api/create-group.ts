@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GroupDto } from '@thunderwatch/shared/api';
 import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface CreateGroupInput {
   slug: string;
@@ -17,6 +18,6 @@ export function useCreateGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createGroup,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['group_list'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.groups.all }),
   });
 }

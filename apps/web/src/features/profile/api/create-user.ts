@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserDto } from '@thunderwatch/shared/api';
 import type { Role } from '@thunderwatch/shared/permissions';
 import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface CreateUserInput {
   username: string;
@@ -22,9 +23,9 @@ export function useCreateUser() {
   return useMutation({
     mutationFn: createUser,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['group_user_list'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.groupUsers.all });
       // Groups show how many users they have.
-      void queryClient.invalidateQueries({ queryKey: ['group_list'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.groups.all });
     },
   });
 }

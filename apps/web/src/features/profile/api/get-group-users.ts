@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Page, UserDto } from '@thunderwatch/shared/api';
 import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface GroupUsersParams {
   group_id?: number;
@@ -9,8 +10,6 @@ export interface GroupUsersParams {
   offset: number;
 }
 
-export const groupUsersQueryKey = (params: GroupUsersParams) => ['group_user_list', params] as const;
-
 /** Users of one group (group admins: always their own). */
 export function getGroupUsers(params: GroupUsersParams): Promise<Page<UserDto>> {
   return apiClient.get<Page<UserDto>>('/api/group_user_list/', { ...params });
@@ -18,7 +17,7 @@ export function getGroupUsers(params: GroupUsersParams): Promise<Page<UserDto>> 
 
 export function useGroupUsers(params: GroupUsersParams) {
   return useQuery({
-    queryKey: groupUsersQueryKey(params),
+    queryKey: queryKeys.groupUsers.page(params),
     queryFn: () => getGroupUsers(params),
     placeholderData: keepPreviousData,
   });

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { GroupDto, Page } from '@thunderwatch/shared/api';
 import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface GroupListParams {
   limit: number;
   offset: number;
 }
-
-export const groupListQueryKey = (params: GroupListParams) => ['group_list', params] as const;
 
 /** Admins get every group; everybody else gets their own. */
 export function getGroups(params: GroupListParams): Promise<Page<GroupDto>> {
@@ -15,5 +14,5 @@ export function getGroups(params: GroupListParams): Promise<Page<GroupDto>> {
 }
 
 export function useGroups(params: GroupListParams, enabled = true) {
-  return useQuery({ queryKey: groupListQueryKey(params), queryFn: () => getGroups(params), enabled });
+  return useQuery({ queryKey: queryKeys.groups.page(params), queryFn: () => getGroups(params), enabled });
 }

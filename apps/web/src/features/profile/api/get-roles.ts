@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RoleDto } from '@thunderwatch/shared/api';
 import { apiClient } from '../../../lib/api-client';
-
-export const rolesQueryKey = ['roles'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Every role with its permissions; `assignable` marks those the caller may hand out. */
 export function getRoles(): Promise<{ items: RoleDto[] }> {
@@ -10,5 +9,5 @@ export function getRoles(): Promise<{ items: RoleDto[] }> {
 }
 
 export function useRoles(enabled = true) {
-  return useQuery({ queryKey: rolesQueryKey, queryFn: getRoles, enabled, staleTime: 10 * 60_000 });
+  return useQuery({ queryKey: queryKeys.roles, queryFn: getRoles, enabled, staleTime: 10 * 60_000 });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GroupDto } from '@thunderwatch/shared/api';
 import { apiClient } from '../../../lib/api-client';
-import { currentUserQueryKey } from '../../../lib/current-user';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface GroupProfileChanges {
   /** Only for admins editing another group; a group admin always edits their own. */
@@ -23,10 +23,10 @@ export function useUpdateGroupProfile() {
   return useMutation({
     mutationFn: updateGroupProfile,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['group_list'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.groups.all });
       // The current user carries their group's name.
-      void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['group_user_list'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.groupUsers.all });
     },
   });
 }

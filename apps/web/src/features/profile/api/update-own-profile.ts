@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUserDto, NotificationPrefs } from '@thunderwatch/shared/api';
 import type { Language } from '@thunderwatch/shared/languages';
 import { apiClient } from '../../../lib/api-client';
-import { currentUserQueryKey } from '../../../lib/current-user';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface OwnProfileChanges {
   name?: string;
@@ -22,9 +22,9 @@ export function useUpdateOwnProfile() {
   return useMutation({
     mutationFn: updateOwnProfile,
     onSuccess: (user) => {
-      queryClient.setQueryData(currentUserQueryKey, user);
+      queryClient.setQueryData(queryKeys.currentUser, user);
       // The user appears in the group's user list too.
-      void queryClient.invalidateQueries({ queryKey: ['group_user_list'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.groupUsers.all });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserDto } from '@thunderwatch/shared/api';
 import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface UpdateUserInput {
   id: number;
@@ -16,6 +17,6 @@ export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['group_user_list'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.groupUsers.all }),
   });
 }

@@ -6,6 +6,7 @@ import { can, useCurrentUser } from '../../../lib/current-user';
 import { GroupSection } from './group-section';
 import { OwnProfileForm } from './own-profile-form';
 import { UsersSection } from './users-section';
+import '../profile.css';
 
 export function ProfileScreen() {
   const { t } = useTranslation();

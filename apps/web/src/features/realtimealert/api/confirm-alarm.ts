@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@thunderwatch/shared/api';
 import type { AlarmConfirmInput, AlarmDto } from '@thunderwatch/shared/warnings';
 import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { applyAlarm } from '../hooks/warning-cache';
-import { unconfirmedAlarmsQueryKey } from './get-unconfirmed-alarms';
 
 /** Confirming an alarm someone else already confirmed is harmless: the server answers it as it is. */
 export function confirmAlarm(input: AlarmConfirmInput): Promise<AlarmDto> {
@@ -19,13 +19,13 @@ export function useConfirmAlarms() {
     onSuccess: (confirmed) => {
       // Stop the flashing at once; the refetch below then reconciles the list and its total.
       for (const alarm of confirmed) {
-        queryClient.setQueryData<Page<AlarmDto>>(unconfirmedAlarmsQueryKey, (page) =>
+        queryClient.setQueryData<Page<AlarmDto>>(queryKeys.alarms.unconfirmed, (page) =>
           applyAlarm(page, alarm),
         );
       }
       void Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['alarms'] }),
-        queryClient.invalidateQueries({ queryKey: ['warning'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.alarms.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.warnings }),
       ]);
     },
   });

@@ -2,12 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { Page } from '@thunderwatch/shared/api';
 import type { AlarmDto } from '@thunderwatch/shared/warnings';
 import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** More unconfirmed alarms than this at once is a board nobody can work through; the total still shows. */
 export const UNCONFIRMED_LIMIT = 100;
-
-/** Socket `alarm` events are applied to this entry; confirming invalidates every `alarms` list. */
-export const unconfirmedAlarmsQueryKey = ['alarms', { confirmed: false }] as const;
 
 export function getUnconfirmedAlarms(): Promise<Page<AlarmDto>> {
   return apiClient.get<Page<AlarmDto>>('/api/alarms/', {
@@ -19,7 +17,7 @@ export function getUnconfirmedAlarms(): Promise<Page<AlarmDto>> {
 
 export function useUnconfirmedAlarms() {
   return useQuery({
-    queryKey: unconfirmedAlarmsQueryKey,
+    queryKey: queryKeys.alarms.unconfirmed,
     queryFn: getUnconfirmedAlarms,
     // As the warnings: loaded whenever the board opens, then kept current by socket events.
     refetchOnMount: 'always',

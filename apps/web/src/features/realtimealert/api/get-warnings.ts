@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { WarningList } from '@thunderwatch/shared/warnings';
 import { apiClient } from '../../../lib/api-client';
-
-/** Socket `warning` events are merged into this entry (see use-live-warnings). */
-export const warningsQueryKey = ['warning'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 export function getWarnings(): Promise<WarningList> {
   return apiClient.get<WarningList>('/api/warning');
@@ -12,5 +10,5 @@ export function getWarnings(): Promise<WarningList> {
 export function useWarnings() {
   // Fresh from the server whenever the board opens (no socket listened while it was closed), then kept
   // fresh by the socket; a reconnect invalidates it.
-  return useQuery({ queryKey: warningsQueryKey, queryFn: getWarnings, refetchOnMount: 'always' });
+  return useQuery({ queryKey: queryKeys.warnings, queryFn: getWarnings, refetchOnMount: 'always' });
 }

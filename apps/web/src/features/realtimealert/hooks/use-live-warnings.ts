@@ -2,10 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@thunderwatch/shared/api';
 import type { AlarmDto, WarningList } from '@thunderwatch/shared/warnings';
 import { useEffect, useState } from 'react';
+import { queryKeys } from '../../../lib/query-keys';
 import type { SocketStatus } from '../../../lib/socket';
 import { socketController } from '../../../lib/socket-connection';
-import { unconfirmedAlarmsQueryKey } from '../api/get-unconfirmed-alarms';
-import { warningsQueryKey } from '../api/get-warnings';
 import { applyAlarm, mergeWarnings } from './warning-cache';
 
 /**
@@ -19,23 +18,23 @@ export function useLiveWarnings(): SocketStatus {
 
   useEffect(() => {
     const reload = () => {
-      void queryClient.invalidateQueries({ queryKey: warningsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: unconfirmedAlarmsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.warnings });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.alarms.unconfirmed });
     };
     const offStatus = socketController.onStatus((next) => {
       setStatus(next);
       if (next === 'connected') reload();
     });
     const offWarnings = socketController.subscribeWarnings((items) =>
-      queryClient.setQueryData<WarningList>(warningsQueryKey, (list) => mergeWarnings(list, items)),
+      queryClient.setQueryData<WarningList>(queryKeys.warnings, (list) => mergeWarnings(list, items)),
     );
     const offAlarms = socketController.subscribeAlarms((alarm) => {
-      const page = queryClient.setQueryData<Page<AlarmDto>>(unconfirmedAlarmsQueryKey, (current) =>
+      const page = queryClient.setQueryData<Page<AlarmDto>>(queryKeys.alarms.unconfirmed, (current) =>
         applyAlarm(current, alarm),
       );
       // A list cut at its limit cannot tell whether an alarm beyond it was confirmed: ask again.
       if (page && page.total > page.items.length) {
-        void queryClient.invalidateQueries({ queryKey: unconfirmedAlarmsQueryKey });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.alarms.unconfirmed });
       }
     });
     setStatus(socketController.status());

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { wechatBindingQueryKey } from './get-binding';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function deleteBinding(): Promise<{ status: 'ok' }> {
   return apiClient.request<{ status: 'ok' }>('/api/wechat/binding', { method: 'DELETE' });
@@ -10,6 +10,6 @@ export function useDeleteBinding() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteBinding,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: wechatBindingQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.wechatBinding }),
   });
 }

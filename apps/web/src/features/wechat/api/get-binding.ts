@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { WechatBindingStatus } from '@thunderwatch/shared/wechat';
 import { apiClient } from '../../../lib/api-client';
-
-export const wechatBindingQueryKey = ['wechat-binding'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Whether WeChat works on this server, and my binding. */
 export function getBinding(): Promise<WechatBindingStatus> {
@@ -11,5 +10,5 @@ export function getBinding(): Promise<WechatBindingStatus> {
 
 /** `pollMs`: ask again this often (while a code waits to be scanned), or false. */
 export function useWechatBinding(pollMs: number | false = false) {
-  return useQuery({ queryKey: wechatBindingQueryKey, queryFn: getBinding, refetchInterval: pollMs });
+  return useQuery({ queryKey: queryKeys.wechatBinding, queryFn: getBinding, refetchInterval: pollMs });
 }

@@ -1,0 +1,58 @@
+/**
+ * Every React Query key of the app. Screens share and invalidate each other's entries (a zone's new shape
+ * reloads the locations made from it, a new user reloads the group list), so keys are taken from here, never
+ * written as literals. Invalidation matches by prefix: a key without arguments (`groups.all`) also matches
+ * every key made from it (`groups.page(params)`).
+ */
+
+const inbox = ['notification', 'inbox'] as const;
+const deliveries = ['notification', 'deliveries'] as const;
+const groups = ['group_list'] as const;
+const groupUsers = ['group_user_list'] as const;
+const alarms = ['alarms'] as const;
+
+export const queryKeys = {
+  /** Branding for the request host. */
+  companyInfo: ['comp_info'],
+  /** The signed-in user with their permissions. */
+  currentUser: ['user_data'],
+  accessLog: (query: object) => ['access_log', query] as const,
+
+  /** Groups: `all` reloads every page. */
+  groups: { all: groups, page: (params: object) => [...groups, params] as const },
+  /** Users of a group: `all` reloads every page of every group. */
+  groupUsers: { all: groupUsers, page: (params: object) => [...groupUsers, params] as const },
+  roles: ['roles'],
+
+  /** My group's locations: the location screen's list and the distribution form's choices share it. */
+  locations: ['locations'],
+  /** My group's zones: the geometry screen's list and the location form's choices share it. */
+  zones: ['zones'],
+  /** The home map's view and locations; socket `warning` events update the levels in it. */
+  userMapData: ['user_map_data'],
+  /** The board's warnings; socket `warning` events are merged into it. */
+  warnings: ['warning'],
+  /** Alarm lists: `all` matches every one; socket `alarm` events are applied to `unconfirmed`. */
+  alarms: { all: alarms, unconfirmed: [...alarms, { confirmed: false }] },
+
+  /** One stroke's full record, by id. */
+  stroke: (id: number | undefined) => ['lightning', 'stroke', id] as const,
+  density: (query: object | null) => ['hourly_lightning_density', query] as const,
+  flash: (id: number | null) => ['lightning_process', id] as const,
+
+  distributionLists: ['distribution-lists'],
+  /** My inbox: `all` reloads its pages and the unread count. */
+  inbox: {
+    all: inbox,
+    page: (query: object) => [...inbox, 'page', query] as const,
+    unreadCount: [...inbox, 'unread-count'],
+  },
+  /** Delivery records: `all` reloads their pages and attempts. */
+  deliveries: {
+    all: deliveries,
+    page: (query: object) => [...deliveries, query] as const,
+    attempts: (id: number) => [...deliveries, 'attempts', id] as const,
+  },
+  topics: ['notification', 'topics'],
+  wechatBinding: ['wechat-binding'],
+} as const;
