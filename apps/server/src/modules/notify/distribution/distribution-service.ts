@@ -1,6 +1,10 @@
 import { emailProblem, phoneProblem, wechatProblem } from '@thunderwatch/domain/recipient-checks';
 import type { ErrorDetail } from '@thunderwatch/shared/error-codes';
-import type { DistributionInput, DistributionList, RecipientInput } from '@thunderwatch/shared/notifications';
+import type {
+  DistributionInput,
+  DistributionList,
+  RecipientInput,
+} from '@thunderwatch/shared/schemas/distribution';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import { readScope, writeGroup } from '../../../lib/group-scope.js';

@@ -1,6 +1,7 @@
 import { channelsFor } from '@thunderwatch/domain/delivery-rules';
 import type { Language } from '@thunderwatch/shared/languages';
-import type { Channel, DistributionList, Recipient } from '@thunderwatch/shared/notifications';
+import type { Channel } from '@thunderwatch/shared/notifications';
+import type { DistributionList, Recipient } from '@thunderwatch/shared/schemas/distribution';
 import type { AlarmFacts, ChannelOptions } from './channels/delivery-channel.js';
 import type { NewDelivery } from './outbox-repo.js';
 

@@ -1,13 +1,8 @@
-import type { DeliveryRecord } from '@thunderwatch/shared/notifications';
 import { roleCan } from '@thunderwatch/shared/permissions';
+import type { DeliveryAttempt, DeliveryRecord } from '@thunderwatch/shared/schemas/notifications';
 import { type AuthUser, groupScope } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
-import type {
-  DeliveryAttempt,
-  DeliveryRecordsRepo,
-  RecordFilter,
-  RecordScope,
-} from './delivery-records-repo.js';
+import type { DeliveryRecordsRepo, RecordFilter, RecordScope } from './delivery-records-repo.js';
 
 /**
  * How each message went (channel, status, attempts, errors, latency). Those who manage distribution see

@@ -1,19 +1,7 @@
-import type { InboxItem } from '@thunderwatch/shared/notifications';
+import type { InboxItem, InboxQuery, MarkRead } from '@thunderwatch/shared/schemas/notifications';
 import type { AuthUser } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import type { InboxRepo } from './inbox-repo.js';
-
-export interface InboxQuery {
-  unread?: boolean;
-  limit: number;
-  offset: number;
-}
-
-/** `ids`: these messages; `all`: every unread one. */
-export interface MarkRead {
-  ids?: number[];
-  all?: boolean;
-}
 
 /**
  * The caller's own in-app inbox. Everyone signed in reads and marks their own messages, so there is no

@@ -1,4 +1,4 @@
-import type { InboxItem, Topic } from '@thunderwatch/shared/notifications';
+import type { InboxItem, Topic } from '@thunderwatch/shared/schemas/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
 import { createLocation, insertAlarm } from './notification-test-kit.js';

@@ -1,12 +1,25 @@
-import { CHANNELS, DELIVERY_STATUSES } from '@thunderwatch/shared/notifications';
-import { errors, Id, Paging, pageOf } from '@thunderwatch/shared/schemas/kit';
-import { Type } from 'typebox';
+import { errors } from '@thunderwatch/shared/schemas/kit';
+import {
+  DeliveryAttemptsSchema,
+  DeliveryPageSchema,
+  DeliveryParamsSchema,
+  DeliveryQuerySchema,
+  InboxPageSchema,
+  InboxQuerySchema,
+  MarkReadResultSchema,
+  MarkReadSchema,
+  MaybeTopicSchema,
+  TopicBatchSchema,
+  TopicBodySchema,
+  TopicListSchema,
+  TopicQuerySchema,
+  TopicSchema,
+} from '@thunderwatch/shared/schemas/notifications';
 import { AppError } from '../../../lib/app-error.js';
 import { callerOf } from '../../../lib/caller.js';
 import type { App } from '../../../lib/fastify.js';
 import type { DeliveryRecordsService } from './delivery-records-service.js';
 import type { InboxService } from './inbox-service.js';
-import { DeliveryAttempt, DeliveryRecord, InboxPage, Topic, TopicName } from './notification-schemas.js';
 import type { TopicsService } from './topics-service.js';
 
 export interface NotificationServices {
@@ -14,9 +27,6 @@ export interface NotificationServices {
   topics: TopicsService;
   deliveries: DeliveryRecordsService;
 }
-
-const TopicBody = Type.Object({ topic: TopicName }, { additionalProperties: false });
-const TopicList = Type.Array(TopicName, { maxItems: 10_000 });
 
 /** The spec's notification paths: my inbox, topics and my subscriptions, and the delivery records. */
 export function notificationRoutes(app: App, s: NotificationServices): void {
@@ -31,11 +41,8 @@ function inboxRoutes(app: App, inbox: InboxService): void {
     {
       schema: {
         tags: ['notification'],
-        querystring: Type.Object(
-          { unread: Type.Optional(Type.Boolean()), ...Paging },
-          { additionalProperties: false },
-        ),
-        response: { 200: InboxPage, ...errors(400, 401) },
+        querystring: InboxQuerySchema,
+        response: { 200: InboxPageSchema, ...errors(400, 401) },
       },
     },
     async (req) => inbox.list(callerOf(req), req.query),
@@ -46,14 +53,8 @@ function inboxRoutes(app: App, inbox: InboxService): void {
       schema: {
         tags: ['notification'],
         description: 'Marks my messages read: `{ids}` those, `{all: true}` every unread one.',
-        body: Type.Object(
-          {
-            ids: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 1000 })),
-            all: Type.Optional(Type.Literal(true)),
-          },
-          { additionalProperties: false },
-        ),
-        response: { 200: Type.Object({ updated: Type.Integer() }), ...errors(400, 401) },
+        body: MarkReadSchema,
+        response: { 200: MarkReadResultSchema, ...errors(400, 401) },
       },
     },
     async (req) => inbox.markRead(callerOf(req), req.body),
@@ -63,7 +64,7 @@ function inboxRoutes(app: App, inbox: InboxService): void {
 function topicRoutes(app: App, topics: TopicsService): void {
   app.get(
     '/api/notification/topics',
-    { schema: { tags: ['notification'], response: { 200: Type.Array(Topic), ...errors(401) } } },
+    { schema: { tags: ['notification'], response: { 200: TopicListSchema, ...errors(401) } } },
     async (req) => topics.list(callerOf(req)),
   );
   app.get(
@@ -71,15 +72,15 @@ function topicRoutes(app: App, topics: TopicsService): void {
     {
       schema: {
         tags: ['notification'],
-        querystring: Type.Object({ id: TopicName }, { additionalProperties: false }),
-        response: { 200: Topic, ...errors(400, 401, 404) },
+        querystring: TopicQuerySchema,
+        response: { 200: TopicSchema, ...errors(400, 401, 404) },
       },
     },
     async (req) => topics.get(callerOf(req), req.query.id),
   );
   app.get(
     '/api/notification/subscription',
-    { schema: { tags: ['notification'], response: { 200: Type.Array(Topic), ...errors(401) } } },
+    { schema: { tags: ['notification'], response: { 200: TopicListSchema, ...errors(401) } } },
     async (req) => topics.mine(callerOf(req)),
   );
   app.post(
@@ -87,8 +88,8 @@ function topicRoutes(app: App, topics: TopicsService): void {
     {
       schema: {
         tags: ['notification'],
-        body: TopicBody,
-        response: { 200: Topic, ...errors(400, 401, 404) },
+        body: TopicBodySchema,
+        response: { 200: TopicSchema, ...errors(400, 401, 404) },
       },
     },
     async (req) => topics.subscribe(callerOf(req), req.body.topic),
@@ -99,9 +100,9 @@ function topicRoutes(app: App, topics: TopicsService): void {
       schema: {
         tags: ['notification'],
         description: 'The topic in the body `{topic}` or as `?topic=`.',
-        querystring: Type.Object({ topic: Type.Optional(TopicName) }, { additionalProperties: false }),
-        body: Type.Object({ topic: Type.Optional(TopicName) }, { additionalProperties: false }),
-        response: { 200: Topic, ...errors(400, 401, 404) },
+        querystring: MaybeTopicSchema,
+        body: MaybeTopicSchema,
+        response: { 200: TopicSchema, ...errors(400, 401, 404) },
       },
       // A DELETE usually comes without a body; an empty one lets the query carry the topic.
       preValidation: async (req) => {
@@ -124,11 +125,8 @@ function topicRoutes(app: App, topics: TopicsService): void {
       schema: {
         tags: ['notification'],
         description: 'Subscribes and unsubscribes at once; any topic refused changes nothing.',
-        body: Type.Object(
-          { subscribe: Type.Optional(TopicList), unsubscribe: Type.Optional(TopicList) },
-          { additionalProperties: false },
-        ),
-        response: { 200: Type.Array(Topic), ...errors(400, 401) },
+        body: TopicBatchSchema,
+        response: { 200: TopicListSchema, ...errors(400, 401) },
       },
     },
     async (req) =>
@@ -145,16 +143,8 @@ function deliveryRoutes(app: App, deliveries: DeliveryRecordsService): void {
     {
       schema: {
         tags: ['notification'],
-        querystring: Type.Object(
-          {
-            status: Type.Optional(Type.Enum(DELIVERY_STATUSES)),
-            channel: Type.Optional(Type.Enum(CHANNELS)),
-            alarm_id: Type.Optional(Id),
-            ...Paging,
-          },
-          { additionalProperties: false },
-        ),
-        response: { 200: pageOf(DeliveryRecord), ...errors(400, 401) },
+        querystring: DeliveryQuerySchema,
+        response: { 200: DeliveryPageSchema, ...errors(400, 401) },
       },
     },
     async (req) => {
@@ -167,8 +157,8 @@ function deliveryRoutes(app: App, deliveries: DeliveryRecordsService): void {
     {
       schema: {
         tags: ['notification'],
-        params: Type.Object({ id: Id }),
-        response: { 200: Type.Object({ items: Type.Array(DeliveryAttempt) }), ...errors(400, 401, 404) },
+        params: DeliveryParamsSchema,
+        response: { 200: DeliveryAttemptsSchema, ...errors(400, 401, 404) },
       },
     },
     async (req) => deliveries.attempts(callerOf(req), req.params.id),

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { channelsFor } from '@thunderwatch/domain/delivery-rules';
 import type { Language } from '@thunderwatch/shared/languages';
-import type { DeliveryRecord, RecipientInput, TestMessageInput } from '@thunderwatch/shared/notifications';
+import type { RecipientInput } from '@thunderwatch/shared/schemas/distribution';
+import type { DeliveryRecord, TestMessageInput } from '@thunderwatch/shared/schemas/notifications';
 import type { Queryable } from '../../../db/database.js';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';

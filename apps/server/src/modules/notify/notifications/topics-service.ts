@@ -1,5 +1,5 @@
 import type { ErrorDetail } from '@thunderwatch/shared/error-codes';
-import type { Topic } from '@thunderwatch/shared/notifications';
+import type { Topic } from '@thunderwatch/shared/schemas/notifications';
 import type { AuthUser } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import type { LocationsRepo } from '../../warnings/locations/locations-repo.js';
@@ -7,8 +7,6 @@ import { locationTopic } from './delivery-plan.js';
 import type { SubscriptionsRepo } from './subscriptions-repo.js';
 
 export const DAILY_SUMMARY_TOPIC = 'daily_summary';
-/** How topic names look; the routes refuse anything else before it reaches the service. */
-export const TOPIC_PATTERN = '^(daily_summary|location:[1-9][0-9]{0,15})$';
 
 /** The location id of a "location:<id>" topic, or null for the daily summary. */
 function locationOf(topic: string): number | null {

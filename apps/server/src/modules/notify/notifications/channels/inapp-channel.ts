@@ -1,4 +1,4 @@
-import type { InboxItem } from '@thunderwatch/shared/notifications';
+import type { InboxItem } from '@thunderwatch/shared/schemas/notifications';
 import type { InboxRepo } from '../inbox-repo.js';
 import { renderMessage } from '../templates/render-message.js';
 import { ChannelError, type DeliveryChannel, type OutgoingMessage } from './delivery-channel.js';
