@@ -22,6 +22,7 @@ import { StrokePartitions } from './modules/lightning/strokes/partitions.js';
 import { StrokesRepo } from './modules/lightning/strokes/strokes-repo.js';
 import { DistributionRepo } from './modules/notify/distribution/distribution-repo.js';
 import { DistributionService } from './modules/notify/distribution/distribution-service.js';
+import { createNotificationServices } from './modules/notify/notify-services.js';
 import { DevSmsProvider } from './modules/notify/sms/dev-sms-provider.js';
 import { HttpSmsProvider } from './modules/notify/sms/http-sms-provider.js';
 import { SmsOutboxRepo } from './modules/notify/sms/outbox-repo.js';
@@ -39,7 +40,6 @@ import { UserMapDataService } from './modules/warnings/locations/user-map-data-s
 import { WarningService } from './modules/warnings/warning-status/warning-service.js';
 import { ZonesRepo } from './modules/warnings/zones/zones-repo.js';
 import { ZonesService } from './modules/warnings/zones/zones-service.js';
-import { createNotificationServices } from './notification-services.js';
 import { FlashAssigner } from './pipeline/ingest/flash-ids.js';
 import { IngestService } from './pipeline/ingest/ingest-service.js';
 import { StrokeBus } from './pipeline/stroke-bus.js';

@@ -1,7 +1,7 @@
 import { errors } from '@thunderwatch/shared/schemas/kit';
 import { DeliveryRecordSchema, TestMessageInputSchema } from '@thunderwatch/shared/schemas/notifications';
-import { callerOf } from '../../../lib/caller.js';
-import type { App } from '../../../lib/fastify.js';
+import { callerOf } from '../../../../lib/caller.js';
+import type { App } from '../../../../lib/fastify.js';
 import type { TestMessageService } from './test-message-service.js';
 
 export function testMessageRoutes(app: App, tests: TestMessageService): void {

@@ -1,7 +1,7 @@
 import type { InboxItem, Topic } from '@thunderwatch/shared/schemas/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
-import { createLocation, insertAlarm } from './notification-test-kit.js';
+import { createLocation, insertAlarm } from '../../../test/notification-test-kit.js';
 
 describe.each(DB_KINDS)('notification inbox and topics (%s)', (kind) => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import type { Topic } from '@thunderwatch/shared/schemas/notifications';
 import type { AuthUser } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import type { LocationsRepo } from '../../warnings/locations/locations-repo.js';
-import { locationTopic } from './delivery-plan.js';
+import { locationTopic } from '../delivery/delivery-plan.js';
 import type { SubscriptionsRepo } from './subscriptions-repo.js';
 
 export const DAILY_SUMMARY_TOPIC = 'daily_summary';

@@ -6,7 +6,7 @@ import type {
   RecipientKind,
 } from '@thunderwatch/shared/notifications';
 import type { DeliveryAttempt, DeliveryRecord } from '@thunderwatch/shared/schemas/notifications';
-import type { Queryable } from '../../../db/database.js';
+import type { Queryable } from '../../../../db/database.js';
 
 /** Whose records a caller sees: a group's (null: every group), or only those addressed to one user. */
 export type RecordScope = { groupId: number | null } | { userId: number };

@@ -18,8 +18,8 @@ import {
 import { AppError } from '../../../lib/app-error.js';
 import { callerOf } from '../../../lib/caller.js';
 import type { App } from '../../../lib/fastify.js';
-import type { DeliveryRecordsService } from './delivery-records-service.js';
-import type { InboxService } from './inbox-service.js';
+import type { DeliveryRecordsService } from '../delivery/records/delivery-records-service.js';
+import type { InboxService } from '../inbox/inbox-service.js';
 import type { TopicsService } from './topics-service.js';
 
 export interface NotificationServices {

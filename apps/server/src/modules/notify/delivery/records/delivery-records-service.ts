@@ -1,7 +1,7 @@
 import { roleCan } from '@thunderwatch/shared/permissions';
 import type { DeliveryAttempt, DeliveryRecord } from '@thunderwatch/shared/schemas/notifications';
-import { type AuthUser, groupScope } from '../../../lib/access.js';
-import { AppError } from '../../../lib/app-error.js';
+import { type AuthUser, groupScope } from '../../../../lib/access.js';
+import { AppError } from '../../../../lib/app-error.js';
 import type { DeliveryRecordsRepo, RecordFilter, RecordScope } from './delivery-records-repo.js';
 
 /**

@@ -3,14 +3,14 @@ import { channelsFor } from '@thunderwatch/domain/delivery-rules';
 import type { Language } from '@thunderwatch/shared/languages';
 import type { RecipientInput } from '@thunderwatch/shared/schemas/distribution';
 import type { DeliveryRecord, TestMessageInput } from '@thunderwatch/shared/schemas/notifications';
-import type { Queryable } from '../../../db/database.js';
-import { type AuthUser, requirePermission } from '../../../lib/access.js';
-import { AppError } from '../../../lib/app-error.js';
-import type { StoredRecipient } from '../distribution/webhook-options.js';
-import { userAddress } from './delivery-plan.js';
-import type { DeliveryWorker } from './delivery-worker.js';
-import type { NewDelivery, OutboxRepo } from './outbox-repo.js';
-import type { RecipientsRepo } from './recipients-repo.js';
+import type { Queryable } from '../../../../db/database.js';
+import { type AuthUser, requirePermission } from '../../../../lib/access.js';
+import { AppError } from '../../../../lib/app-error.js';
+import type { StoredRecipient } from '../../distribution/webhook-options.js';
+import { userAddress } from '../delivery-plan.js';
+import type { DeliveryWorker } from '../delivery-worker.js';
+import type { NewDelivery, OutboxRepo } from '../outbox-repo.js';
+import type { RecipientsRepo } from '../recipients-repo.js';
 
 /**
  * "Send a test message": one message now, through one channel, to one recipient, answered with how it went.
