@@ -27,6 +27,10 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export const DELIVERY_REASONS = ['quiet_hours', 'duplicate', 'confirmed'] as const;
 export type DeliveryReason = (typeof DELIVERY_REASONS)[number];
 
+/** The topic of the daily summary. */
+export const DAILY_SUMMARY_TOPIC = 'daily_summary';
+/** The topic of a location's alarms. */
+export const locationTopic = (locationId: number) => `location:${locationId}`;
 /** How topic names look: "location:<id>" (a location's alarms) or "daily_summary". */
 export const TOPIC_PATTERN = '^(daily_summary|location:[1-9][0-9]{0,15})$';
 

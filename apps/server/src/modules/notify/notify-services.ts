@@ -17,11 +17,16 @@ import { RecipientsRepo } from './delivery/recipients-repo.js';
 import { DeliveryRecordsRepo } from './delivery/records/delivery-records-repo.js';
 import { DeliveryRecordsService } from './delivery/records/delivery-records-service.js';
 import { TestMessageService } from './delivery/test-message/test-message-service.js';
-import type { DistributionService } from './distribution/distribution-service.js';
+import { DistributionRepo } from './distribution/distribution-repo.js';
+import { DistributionService } from './distribution/distribution-service.js';
 import { InappChannel } from './inbox/inapp-channel.js';
 import { InboxRepo } from './inbox/inbox-repo.js';
 import { InboxService } from './inbox/inbox-service.js';
+import { DevSmsProvider } from './sms/dev-sms-provider.js';
+import { HttpSmsProvider } from './sms/http-sms-provider.js';
+import { SmsOutboxRepo } from './sms/outbox-repo.js';
 import type { SmsProvider } from './sms/sms-provider.js';
+import { SmsService } from './sms/sms-service.js';
 import { SubscriptionsRepo } from './subscriptions/subscriptions-repo.js';
 import { TopicsService } from './subscriptions/topics-service.js';
 import { WechatBindingService } from './wechat/wechat-binding-service.js';
@@ -29,20 +34,36 @@ import { WechatBindingsRepo } from './wechat/wechat-bindings-repo.js';
 import { WechatClient } from './wechat/wechat-client.js';
 
 /**
- * The notification side of the composition root: the outbox and its worker, the channels in their
- * registry, alarm fan-out, the daily summary, the inbox, topics, delivery records, test messages and
- * WeChat binding.
+ * The notify area's part of the composition root: SMS, distribution lists, the outbox and its worker, the
+ * channels in their registry, alarm fan-out, the daily summary, the inbox, topics, delivery records, test
+ * messages and WeChat binding.
  */
-export function createNotificationServices(d: {
+export function createNotifyServices(d: {
   config: Config;
   db: Database;
   log: FastifyBaseLogger;
   now: () => Date;
-  smsProvider: SmsProvider;
-  distribution: DistributionService;
+  /** Replaces the configured SMS provider (tests). */
+  sms?: SmsProvider;
+  groupExists: (id: number) => Promise<boolean>;
   locations: LocationsRepo;
 }) {
   const { config, db, now } = d;
+  const smsProvider =
+    d.sms ??
+    (config.sms.provider === 'http'
+      ? new HttpSmsProvider({
+          url: config.sms.url as string,
+          username: config.sms.username,
+          password: config.sms.password,
+        })
+      : new DevSmsProvider(d.log));
+  const distribution = new DistributionService({
+    lists: new DistributionRepo(db),
+    groupExists: d.groupExists,
+    allowPrivateWebhooks: config.allowPrivateWebhooks,
+    now,
+  });
   const notify = config.notifications;
   const boardUrl = `${notify.publicUrl}/realtimealert`;
   const defaults = { language: notify.language, timeZone: notify.timeZone };
@@ -56,7 +77,7 @@ export function createNotificationServices(d: {
   const email = new EmailChannel({ smtpUrl: notify.smtpUrl, smtpFrom: notify.smtpFrom });
   const channels = new ChannelRegistry([
     inapp,
-    new SmsChannel(d.smsProvider),
+    new SmsChannel(smsProvider),
     email,
     new WebhookChannel({
       timeoutMs: notify.webhookTimeoutMs,
@@ -77,6 +98,8 @@ export function createNotificationServices(d: {
   const alarmOutbox = new AlarmOutbox({ outbox, recipients, defaults, boardUrl });
   alarmOutbox.onEnqueued(() => deliveryWorker.wake());
   return {
+    sms: new SmsService(smsProvider, new SmsOutboxRepo(db)),
+    distribution,
     outbox,
     inbox,
     inapp,
@@ -102,7 +125,7 @@ export function createNotificationServices(d: {
         outbox,
         recipients,
         worker: deliveryWorker,
-        lists: d.distribution,
+        lists: distribution,
         defaults,
         boardUrl,
         leaseMs: notify.leaseMs,

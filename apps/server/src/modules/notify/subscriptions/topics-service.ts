@@ -1,12 +1,10 @@
 import type { ErrorDetail } from '@thunderwatch/shared/error-codes';
+import { DAILY_SUMMARY_TOPIC, locationTopic } from '@thunderwatch/shared/notifications';
 import type { Topic } from '@thunderwatch/shared/schemas/notifications';
 import type { AuthUser } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import type { LocationsRepo } from '../../warnings/locations/locations-repo.js';
-import { locationTopic } from '../delivery/delivery-plan.js';
 import type { SubscriptionsRepo } from './subscriptions-repo.js';
-
-export const DAILY_SUMMARY_TOPIC = 'daily_summary';
 
 /** The location id of a "location:<id>" topic, or null for the daily summary. */
 function locationOf(topic: string): number | null {
