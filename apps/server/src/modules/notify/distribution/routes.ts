@@ -11,7 +11,7 @@ import { callerOf } from '../../../lib/caller.js';
 import type { App } from '../../../lib/fastify.js';
 import type { DistributionService } from './distribution-service.js';
 
-/** The spec's verb-named distribution paths: get, add, update and delete a group's lists. */
+/** A group's distribution lists at verb-named paths: distribute_get, _add, _update and _delete. */
 export function distributionRoutes(app: App, lists: DistributionService): void {
   app.get(
     '/api/distribute_get',
