@@ -20,13 +20,8 @@ import { LightningService } from './modules/lightning/strokes/lightning-service.
 import { LightningStatsRepo } from './modules/lightning/strokes/lightning-stats-repo.js';
 import { StrokePartitions } from './modules/lightning/strokes/partitions.js';
 import { StrokesRepo } from './modules/lightning/strokes/strokes-repo.js';
-import { DistributionRepo } from './modules/notify/distribution/distribution-repo.js';
-import { DistributionService } from './modules/notify/distribution/distribution-service.js';
-import { DevSmsProvider } from './modules/notify/sms/dev-sms-provider.js';
-import { HttpSmsProvider } from './modules/notify/sms/http-sms-provider.js';
-import { SmsOutboxRepo } from './modules/notify/sms/outbox-repo.js';
+import { createNotifyServices } from './modules/notify/notify-services.js';
 import type { SmsProvider } from './modules/notify/sms/sms-provider.js';
-import { SmsService } from './modules/notify/sms/sms-service.js';
 import { AlarmsRepo } from './modules/warnings/alarms/alarms-repo.js';
 import { AlarmsService } from './modules/warnings/alarms/alarms-service.js';
 import { AlertsRepo } from './modules/warnings/alerts/alerts-repo.js';
@@ -41,7 +36,6 @@ import { WarningService } from './modules/warnings/warning-status/warning-servic
 import { ZoneChanges } from './modules/warnings/zones/zone-changes.js';
 import { ZonesRepo } from './modules/warnings/zones/zones-repo.js';
 import { ZonesService } from './modules/warnings/zones/zones-service.js';
-import { createNotificationServices } from './notification-services.js';
 import { FlashAssigner } from './pipeline/ingest/flash-ids.js';
 import { IngestService } from './pipeline/ingest/ingest-service.js';
 import { StrokeBus } from './pipeline/stroke-bus.js';
@@ -71,16 +65,6 @@ export function createServices(d: {
   const codes = new VerifyCodesRepo(db);
   const accessLogRepo = new AccessLogRepo(db);
   const accessLogWriter = new AccessLogWriter(accessLogRepo, d.log);
-  const smsProvider =
-    d.sms ??
-    (config.sms.provider === 'http'
-      ? new HttpSmsProvider({
-          url: config.sms.url as string,
-          username: config.sms.username,
-          password: config.sms.password,
-        })
-      : new DevSmsProvider(d.log));
-  const sms = new SmsService(smsProvider, new SmsOutboxRepo(db));
   const auth = new AuthService({
     db,
     users,
@@ -114,19 +98,13 @@ export function createServices(d: {
   zoneChanges.follow(locationsFollowZones(locationsRepo, locationChanges));
   const groupExists = async (id: number) => (await groups.get(id, null)) !== null;
   const warningStore = new WarningStore(db);
-  const distribution = new DistributionService({
-    lists: new DistributionRepo(db),
-    groupExists,
-    allowPrivateWebhooks: config.allowPrivateWebhooks,
-    now,
-  });
-  const notify = createNotificationServices({
+  const notify = createNotifyServices({
     config,
     db,
     log: d.log,
     now,
-    smsProvider,
-    distribution,
+    sms: d.sms,
+    groupExists,
     locations: locationsRepo,
   });
   const warningEngine = new WarningEngineService({
@@ -157,11 +135,19 @@ export function createServices(d: {
     accessLogRepo,
     accessLogWriter,
     accessLog: new AccessLogService(accessLogRepo, accessLogWriter),
-    sms,
     auth,
     users: usersService,
     groups: new GroupsService(groups),
-    verifyCodes: new VerifyCodesService({ db, codes, users, sessions, sms, auth, secret: d.codeSecret, now }),
+    verifyCodes: new VerifyCodesService({
+      db,
+      codes,
+      users,
+      sessions,
+      sms: notify.sms,
+      auth,
+      secret: d.codeSecret,
+      now,
+    }),
     feeds: new FeedsService(new FeedsRepo(db), now),
     lightning: new LightningService(strokes, new LightningStatsRepo(db)),
     bus,
@@ -174,7 +160,6 @@ export function createServices(d: {
     alerts: new AlertsService(new AlertsRepo(db), new WarningStatsRepo(db), now),
     alarmsRepo,
     alarms: new AlarmsService(alarmsRepo),
-    distribution,
     warningEngine,
     warnings: new WarningService({
       engine: warningEngine,

@@ -1,4 +1,4 @@
-import type { DistributionList } from '@thunderwatch/shared/notifications';
+import type { DistributionList } from '@thunderwatch/shared/schemas/distribution';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';

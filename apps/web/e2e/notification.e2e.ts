@@ -1,4 +1,4 @@
-import type { Topic } from '@thunderwatch/shared/notifications';
+import type { Topic } from '@thunderwatch/shared/schemas/notifications';
 import type { AlarmDto, LocationDto } from '@thunderwatch/shared/warnings';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

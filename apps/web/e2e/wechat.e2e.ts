@@ -1,4 +1,4 @@
-import type { WechatBindingStatus } from '@thunderwatch/shared/wechat';
+import type { WechatBindingStatus } from '@thunderwatch/shared/schemas/wechat';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';

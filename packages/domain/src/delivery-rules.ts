@@ -1,4 +1,5 @@
-import type { Channel, QuietHours, RecipientKind } from '@thunderwatch/shared/notifications';
+import type { Channel, RecipientKind } from '@thunderwatch/shared/notifications';
+import type { QuietHours } from '@thunderwatch/shared/schemas/distribution';
 import { localMinutes } from './local-time.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { InboxItem } from './notifications.js';
+import type { InboxItem } from './schemas/notifications.js';
 import type { CompactStroke } from './strokes.js';
 import type { AlarmDto, WarningItem } from './warnings.js';
 

@@ -1,4 +1,4 @@
-import type { InboxItem } from '@thunderwatch/shared/notifications';
+import type { InboxItem } from '@thunderwatch/shared/schemas/notifications';
 import type { ClientToServerEvents, ServerToClientEvents } from '@thunderwatch/shared/socket-events';
 import type { CompactStroke } from '@thunderwatch/shared/strokes';
 import type { AlarmDto, WarningItem } from '@thunderwatch/shared/warnings';

@@ -3,7 +3,7 @@ import { type LocationUpdate, WarningEngineCore } from '@thunderwatch/domain/war
 import type { AlarmDto, Approach, WarningItem } from '@thunderwatch/shared/warnings';
 import type { FastifyBaseLogger } from 'fastify';
 import { type StrokeRow, toEngineStroke } from '../../modules/lightning/strokes/stroke-row.js';
-import type { AlarmOutbox } from '../../modules/notify/notifications/alarm-outbox.js';
+import type { AlarmOutbox } from '../../modules/notify/delivery/alarm-outbox.js';
 import type {
   LocationChange,
   LocationChanges,

@@ -1,4 +1,4 @@
-import type { DistributionInput } from '@thunderwatch/shared/notifications';
+import type { DistributionInput } from '@thunderwatch/shared/schemas/distribution';
 import type { Database } from '../../../db/database.js';
 import type { StoredList, StoredRecipient } from './webhook-options.js';
 

@@ -1,6 +1,11 @@
 import { emailProblem, phoneProblem, wechatProblem } from '@thunderwatch/domain/recipient-checks';
 import type { ErrorDetail } from '@thunderwatch/shared/error-codes';
-import type { DistributionInput, DistributionList, RecipientInput } from '@thunderwatch/shared/notifications';
+import type { Permission } from '@thunderwatch/shared/permissions';
+import type {
+  DistributionInput,
+  DistributionList,
+  RecipientInput,
+} from '@thunderwatch/shared/schemas/distribution';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import { readScope, writeGroup } from '../../../lib/group-scope.js';
@@ -15,6 +20,12 @@ import {
 } from './webhook-options.js';
 
 const notFound = () => new AppError('distribution.not_found', 404, 'No such distribution list');
+
+/** Anyone may send a test message to themselves; testing any other recipient is for those who manage lists. */
+export function testPermission(user: AuthUser, recipient: RecipientInput): Permission {
+  const self = recipient.kind === 'user' && recipient.value === String(user.id);
+  return self ? 'profile.update' : 'distribution.manage';
+}
 
 /** The input as stored: webhook secrets kept from `current` where the input leaves them out. */
 const stored = (input: DistributionInput, current: StoredRecipients | null): StoredInput => ({
@@ -70,13 +81,13 @@ export class DistributionService {
   /**
    * A recipient of a test message, checked as a list checks it, in the group of list `listId` (the
    * caller's when none). A webhook typed without a secret is signed with the secret the list stores for it.
-   * The caller's permission is checked by the caller.
    */
   async testRecipient(
     user: AuthUser,
     recipient: RecipientInput,
     listId?: number,
   ): Promise<{ groupId: number; recipient: StoredRecipient }> {
+    requirePermission(user, testPermission(user, recipient));
     const list = listId === undefined ? null : await this.d.lists.get(listId, readScope(user, undefined));
     if (listId !== undefined && !list) throw notFound();
     const groupId = list?.group_id ?? user.groupId;

@@ -1,11 +1,6 @@
 import type { ErrorDetail } from '@thunderwatch/shared/error-codes';
-import type {
-  DistributionList,
-  Recipient,
-  RecipientInput,
-  RecipientKind,
-  WebhookFormat,
-} from '@thunderwatch/shared/notifications';
+import type { RecipientKind, WebhookFormat } from '@thunderwatch/shared/notifications';
+import type { DistributionList, Recipient, RecipientInput } from '@thunderwatch/shared/schemas/distribution';
 
 /** A recipient as stored: a webhook's signing secret in clear, since the outbox signs with it. */
 export interface StoredRecipient {

@@ -1,28 +1,19 @@
+import type { SmsOutboxEntry } from '@thunderwatch/shared/schemas/sms';
 import type { Queryable } from '../../../db/database.js';
-
-export interface OutboxEntry {
-  id: number;
-  phone: string;
-  message: string;
-  provider: string;
-  status: 'sent' | 'failed';
-  error: string | null;
-  created_at: string;
-}
 
 export class SmsOutboxRepo {
   constructor(private readonly db: Queryable) {}
 
-  async record(e: Omit<OutboxEntry, 'id' | 'created_at'>): Promise<void> {
+  async record(e: Omit<SmsOutboxEntry, 'id' | 'created_at'>): Promise<void> {
     await this.db.query(
       'INSERT INTO sms_outbox (phone, message, provider, status, error) VALUES ($1, $2, $3, $4, $5)',
       [e.phone, e.message, e.provider, e.status, e.error],
     );
   }
 
-  async list(limit: number, offset: number): Promise<{ items: OutboxEntry[]; total: number }> {
+  async list(limit: number, offset: number): Promise<{ items: SmsOutboxEntry[]; total: number }> {
     const [items, total] = await Promise.all([
-      this.db.query<Omit<OutboxEntry, 'created_at'> & { created_at: Date }>(
+      this.db.query<Omit<SmsOutboxEntry, 'created_at'> & { created_at: Date }>(
         'SELECT id, phone, message, provider, status, error, created_at FROM sms_outbox ORDER BY id DESC LIMIT $1 OFFSET $2',
         [limit, offset],
       ),

@@ -1,18 +1,8 @@
-import { errors, Paging, pageOf } from '@thunderwatch/shared/schemas/kit';
-import { Type } from 'typebox';
+import { errors, pageOf } from '@thunderwatch/shared/schemas/kit';
+import { SmsOutboxEntrySchema, SmsOutboxQuerySchema } from '@thunderwatch/shared/schemas/sms';
 import { callerOf } from '../../../lib/caller.js';
 import type { App } from '../../../lib/fastify.js';
 import type { SmsService } from './sms-service.js';
-
-const OutboxEntry = Type.Object({
-  id: Type.Integer(),
-  phone: Type.String(),
-  message: Type.String(),
-  provider: Type.String(),
-  status: Type.String(),
-  error: Type.Union([Type.String(), Type.Null()]),
-  created_at: Type.String({ format: 'date-time' }),
-});
 
 export function smsRoutes(app: App, sms: SmsService): void {
   app.get(
@@ -20,8 +10,8 @@ export function smsRoutes(app: App, sms: SmsService): void {
     {
       schema: {
         tags: ['admin'],
-        querystring: Type.Object(Paging, { additionalProperties: false }),
-        response: { 200: pageOf(OutboxEntry), ...errors(401, 403) },
+        querystring: SmsOutboxQuerySchema,
+        response: { 200: pageOf(SmsOutboxEntrySchema), ...errors(401, 403) },
       },
     },
     (req) => sms.listOutbox(callerOf(req), req.query.limit, req.query.offset),

@@ -1,23 +1,19 @@
 import type { Language } from '@thunderwatch/shared/languages';
 import { errors } from '@thunderwatch/shared/schemas/kit';
+import {
+  WECHAT_CALLBACK_BODY_LIMIT,
+  WechatCallbackAnswerSchema,
+  WechatCheckQuerySchema,
+  WechatPushBodySchema,
+  WechatPushQuerySchema,
+} from '@thunderwatch/shared/schemas/wechat';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
 import { AppError } from '../../../lib/app-error.js';
 import type { App } from '../../../lib/fastify.js';
 import type { WechatBindingService } from './wechat-binding-service.js';
 import { ACK, answerPush } from './wechat-callback.js';
 import { isFresh, type SignedQuery, signatureMatches } from './wechat-signature.js';
 import { parseInbound } from './wechat-xml.js';
-
-/** WeChat's pushes are a few hundred bytes. */
-export const CALLBACK_BODY_LIMIT = 64 * 1024;
-
-const Signed = {
-  signature: Type.String({ maxLength: 64 }),
-  timestamp: Type.String({ maxLength: 20 }),
-  nonce: Type.String({ maxLength: 64 }),
-};
-const Text = Type.String({ description: 'text/plain, or a text/xml reply' });
 
 /**
  * The official account's server URL, called by WeChat, not by users: outside the authenticated /api tree,
@@ -31,7 +27,7 @@ export async function wechatCallbackRoutes(
   const app = scope as unknown as App;
   app.addContentTypeParser(
     ['text/xml', 'application/xml'],
-    { parseAs: 'string', bodyLimit: CALLBACK_BODY_LIMIT },
+    { parseAs: 'string', bodyLimit: WECHAT_CALLBACK_BODY_LIMIT },
     (_req, body, done) => done(null, body),
   );
 
@@ -49,8 +45,8 @@ export async function wechatCallbackRoutes(
       schema: {
         tags: ['wechat'],
         description: "WeChat's check of the server URL: answers `echostr` when the signature is right",
-        querystring: Type.Object({ ...Signed, echostr: Type.String({ maxLength: 256 }) }),
-        response: { 200: Text, ...errors(400, 403, 503) },
+        querystring: WechatCheckQuerySchema,
+        response: { 200: WechatCallbackAnswerSchema, ...errors(400, 403, 503) },
       },
     },
     async (req, reply) => {
@@ -61,14 +57,14 @@ export async function wechatCallbackRoutes(
   app.post(
     '/wechat/callback',
     {
-      bodyLimit: CALLBACK_BODY_LIMIT,
+      bodyLimit: WECHAT_CALLBACK_BODY_LIMIT,
       schema: {
         tags: ['wechat'],
         description:
           'Messages and events WeChat pushes (XML): QR scans and binding codes bind, unsubscribe unbinds',
-        querystring: Type.Object({ ...Signed, openid: Type.Optional(Type.String({ maxLength: 128 })) }),
-        body: Type.String({ maxLength: CALLBACK_BODY_LIMIT }),
-        response: { 200: Text, ...errors(400, 403, 413, 415, 503) },
+        querystring: WechatPushQuerySchema,
+        body: WechatPushBodySchema,
+        response: { 200: WechatCallbackAnswerSchema, ...errors(400, 403, 413, 415, 503) },
       },
     },
     async (req, reply) => {

@@ -1,21 +1,8 @@
 import { errors, StatusOk } from '@thunderwatch/shared/schemas/kit';
-import { Type } from 'typebox';
+import { WechatBindingCodeSchema, WechatBindingStatusSchema } from '@thunderwatch/shared/schemas/wechat';
 import { callerOf } from '../../../lib/caller.js';
 import type { App } from '../../../lib/fastify.js';
 import type { WechatBindingService } from './wechat-binding-service.js';
-
-const Status = Type.Object({
-  configured: Type.Boolean(),
-  bound: Type.Boolean(),
-  openid_masked: Type.Optional(Type.String()),
-  bound_at: Type.Optional(Type.String({ format: 'date-time' })),
-});
-const BindingCode = Type.Object({
-  qr_url: Type.String(),
-  expires_at: Type.String({ format: 'date-time' }),
-  expires_in: Type.Integer(),
-  binding_code: Type.String(),
-});
 
 /** The signed-in user's own WeChat binding: get a code to scan, see it, remove it. */
 export function wechatRoutes(app: App, bindings: WechatBindingService): void {
@@ -26,7 +13,7 @@ export function wechatRoutes(app: App, bindings: WechatBindingService): void {
         tags: ['wechat'],
         description:
           'A one-time binding key (valid 10 minutes; earlier ones stop working) as a WeChat QR code URL and as text. Takes no body.',
-        response: { 201: BindingCode, ...errors(401, 403, 502, 503) },
+        response: { 201: WechatBindingCodeSchema, ...errors(401, 403, 502, 503) },
       },
     },
     async (req, reply) => reply.status(201).send(await bindings.createCode(callerOf(req))),
@@ -37,7 +24,7 @@ export function wechatRoutes(app: App, bindings: WechatBindingService): void {
       schema: {
         tags: ['wechat'],
         description: 'Whether WeChat is configured on this server, and my binding',
-        response: { 200: Status, ...errors(401, 403) },
+        response: { 200: WechatBindingStatusSchema, ...errors(401, 403) },
       },
     },
     async (req) => bindings.status(callerOf(req)),

@@ -1,5 +1,5 @@
 import type { Language } from '@thunderwatch/shared/languages';
-import type { WechatBindingCode, WechatBindingStatus } from '@thunderwatch/shared/wechat';
+import type { WechatBindingCode, WechatBindingStatus } from '@thunderwatch/shared/schemas/wechat';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import { displayKey, hashKey, newBindingKey, normalizeKey } from './binding-key.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { WechatBindingCode } from '@thunderwatch/shared/wechat';
+import type { WechatBindingCode } from '@thunderwatch/shared/schemas/wechat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FAKE_APP_ID,

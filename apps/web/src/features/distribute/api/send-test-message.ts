@@ -1,5 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Channel, DeliveryRecord, RecipientInput } from '@thunderwatch/shared/notifications';
+import type { Channel } from '@thunderwatch/shared/notifications';
+import type { RecipientInput } from '@thunderwatch/shared/schemas/distribution';
+import type { DeliveryRecord } from '@thunderwatch/shared/schemas/notifications';
 import { apiClient } from '../../../lib/api-client';
 
 /** A recipient row as typed (a webhook's secret too when one was typed), not necessarily saved yet. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DistributionInput, DistributionList } from '@thunderwatch/shared/notifications';
+import type { DistributionInput, DistributionList } from '@thunderwatch/shared/schemas/distribution';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

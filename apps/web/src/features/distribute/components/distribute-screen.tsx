@@ -1,4 +1,4 @@
-import type { DistributionList } from '@thunderwatch/shared/notifications';
+import type { DistributionList } from '@thunderwatch/shared/schemas/distribution';
 import type { LocationDto } from '@thunderwatch/shared/warnings';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

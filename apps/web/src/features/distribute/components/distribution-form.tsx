@@ -1,4 +1,5 @@
-import { CHANNELS, type DistributionList } from '@thunderwatch/shared/notifications';
+import { CHANNELS } from '@thunderwatch/shared/notifications';
+import type { DistributionList } from '@thunderwatch/shared/schemas/distribution';
 import type { LocationDto } from '@thunderwatch/shared/warnings';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';

@@ -1,4 +1,4 @@
-import type { DistributionList } from '@thunderwatch/shared/notifications';
+import type { DistributionList } from '@thunderwatch/shared/schemas/distribution';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { RowActions } from '../../../components/row-actions';

@@ -1,4 +1,4 @@
-import type { DistributionList } from '@thunderwatch/shared/notifications';
+import type { DistributionList } from '@thunderwatch/shared/schemas/distribution';
 import { useTranslation } from 'react-i18next';
 import { EmptyTableRow } from '../../../components/empty-table-row';
 import { COLUMNS, DistributionRow } from './distribution-row';

@@ -1,4 +1,5 @@
-import type { Channel, RecipientInput } from '@thunderwatch/shared/notifications';
+import type { Channel } from '@thunderwatch/shared/notifications';
+import type { RecipientInput } from '@thunderwatch/shared/schemas/distribution';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-error';

@@ -1,4 +1,4 @@
-import type { DistributionList } from '@thunderwatch/shared/notifications';
+import type { DistributionList } from '@thunderwatch/shared/schemas/distribution';
 import { describe, expect, it } from 'vitest';
 import {
   type DistributionDraft,

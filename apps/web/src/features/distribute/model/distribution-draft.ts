@@ -1,13 +1,15 @@
 import {
   type Channel,
-  type DistributionInput,
-  type DistributionList,
-  type Recipient,
-  type RecipientInput,
   type RecipientKind,
   WEBHOOK_SECRET_LENGTH,
   type WebhookFormat,
 } from '@thunderwatch/shared/notifications';
+import type {
+  DistributionInput,
+  DistributionList,
+  Recipient,
+  RecipientInput,
+} from '@thunderwatch/shared/schemas/distribution';
 
 /** One recipient row as typed; its index matches the server's `recipients/<i>/value` details. */
 export interface RecipientDraft {

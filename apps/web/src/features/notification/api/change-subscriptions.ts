@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Topic } from '@thunderwatch/shared/notifications';
+import type { Topic } from '@thunderwatch/shared/schemas/notifications';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { InboxItem } from '@thunderwatch/shared/notifications';
+import type { InboxItem } from '@thunderwatch/shared/schemas/notifications';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Channel, DeliveryRecord } from '@thunderwatch/shared/notifications';
+import type { Channel } from '@thunderwatch/shared/notifications';
+import type { DeliveryRecord } from '@thunderwatch/shared/schemas/notifications';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

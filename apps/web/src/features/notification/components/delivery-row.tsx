@@ -1,4 +1,4 @@
-import type { DeliveryRecord } from '@thunderwatch/shared/notifications';
+import type { DeliveryRecord } from '@thunderwatch/shared/schemas/notifications';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/time';
 import { DeliveryAttempts } from './delivery-attempts';

@@ -1,4 +1,4 @@
-import type { InboxItem } from '@thunderwatch/shared/notifications';
+import type { InboxItem } from '@thunderwatch/shared/schemas/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/time';

@@ -1,4 +1,4 @@
-import type { Topic } from '@thunderwatch/shared/notifications';
+import type { Topic } from '@thunderwatch/shared/schemas/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyTableRow } from '../../../components/empty-table-row';

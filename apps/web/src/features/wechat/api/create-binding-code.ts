@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { WechatBindingCode } from '@thunderwatch/shared/wechat';
+import type { WechatBindingCode } from '@thunderwatch/shared/schemas/wechat';
 import { apiClient } from '../../../lib/api-client';
 
 /** A new one-time code (QR and text); earlier codes stop working. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { WechatBindingStatus } from '@thunderwatch/shared/wechat';
+import type { WechatBindingStatus } from '@thunderwatch/shared/schemas/wechat';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

@@ -1,4 +1,4 @@
-import type { WechatBindingCode } from '@thunderwatch/shared/wechat';
+import type { WechatBindingCode } from '@thunderwatch/shared/schemas/wechat';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { WechatBindingStatus } from '@thunderwatch/shared/wechat';
+import type { WechatBindingStatus } from '@thunderwatch/shared/schemas/wechat';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';

@@ -1,10 +1,6 @@
 import type { Language } from '@thunderwatch/shared/languages';
-import type {
-  Channel,
-  NotificationEvent,
-  QuietHours,
-  RecipientKind,
-} from '@thunderwatch/shared/notifications';
+import type { Channel, NotificationEvent, RecipientKind } from '@thunderwatch/shared/notifications';
+import type { QuietHours } from '@thunderwatch/shared/schemas/distribution';
 import type { Queryable } from '../../../db/database.js';
 import type { ChannelOptions, NotificationPayload } from './channels/delivery-channel.js';
 

@@ -1,13 +1,12 @@
 import { dailySummaryDue, type SummaryDay } from '@thunderwatch/domain/daily-summary-due';
-import type { Channel } from '@thunderwatch/shared/notifications';
+import { type Channel, DAILY_SUMMARY_TOPIC } from '@thunderwatch/shared/notifications';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../../db/database.js';
-import type { DailySummaryFacts } from './channels/delivery-channel.js';
+import type { DailySummaryFacts } from '../delivery/channels/delivery-channel.js';
+import { type DeliveryUser, preferredTargets } from '../delivery/delivery-plan.js';
+import type { NewDelivery, OutboxRepo } from '../delivery/outbox-repo.js';
+import type { RecipientsRepo } from '../delivery/recipients-repo.js';
 import type { DailySummaryRepo } from './daily-summary-repo.js';
-import { type DeliveryUser, preferredTargets } from './delivery-plan.js';
-import type { NewDelivery, OutboxRepo } from './outbox-repo.js';
-import type { RecipientsRepo } from './recipients-repo.js';
-import { DAILY_SUMMARY_TOPIC } from './topics-service.js';
 
 /** How often the job looks for summaries that fell due. */
 export const DAILY_SUMMARY_CHECK_MS = 60_000;

@@ -1,7 +1,7 @@
-import type { DeliveryRecord } from '@thunderwatch/shared/notifications';
+import type { DeliveryRecord } from '@thunderwatch/shared/schemas/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
-import { createLocation, delivery, insertAlarm } from './notification-test-kit.js';
+import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../../test/harness.js';
+import { createLocation, delivery, insertAlarm } from '../../../../test/notification-test-kit.js';
 
 const SECRET = 'whsec-do-not-show-9f2c';
 

@@ -1,4 +1,5 @@
-import type { InboxItem, NotificationEvent } from '@thunderwatch/shared/notifications';
+import type { NotificationEvent } from '@thunderwatch/shared/notifications';
+import type { InboxItem } from '@thunderwatch/shared/schemas/notifications';
 import type { Queryable } from '../../../db/database.js';
 
 export interface NewInboxItem {

@@ -1,6 +1,6 @@
-import type { Queryable } from '../../../db/database.js';
-import type { TestApp, TestUser } from '../../../test/harness.js';
-import type { NewDelivery } from './outbox-repo.js';
+import type { Queryable } from '../db/database.js';
+import type { NewDelivery } from '../modules/notify/delivery/outbox-repo.js';
+import type { TestApp, TestUser } from './harness.js';
 
 /** Test set-up shared by the notification suites: locations, alarms and outbox rows without the engine. */
 

@@ -1,9 +1,10 @@
 import type { RaisedAlarm } from '@thunderwatch/domain/raised-alarm';
 import type { Language } from '@thunderwatch/shared/languages';
+import { locationTopic } from '@thunderwatch/shared/notifications';
 import type { Approach } from '@thunderwatch/shared/warnings';
 import type { Queryable } from '../../../db/database.js';
 import type { AlarmFacts } from './channels/delivery-channel.js';
-import { locationTopic, planAlarmDeliveries } from './delivery-plan.js';
+import { planAlarmDeliveries } from './delivery-plan.js';
 import type { OutboxRepo } from './outbox-repo.js';
 import type { RecipientsRepo } from './recipients-repo.js';
 

@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
-import { RecordingSms } from '../../../test/recording-sms.js';
+import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../../test/harness.js';
+import { RecordingSms } from '../../../../test/recording-sms.js';
 
 describe.each(DB_KINDS)('send a test message (%s)', (kind) => {
   let t: TestApp;

@@ -1,4 +1,4 @@
-import type { DistributionInput } from '@thunderwatch/shared/notifications';
+import type { DistributionInput } from '@thunderwatch/shared/schemas/distribution';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
 import { RecordingSms } from '../../../test/recording-sms.js';

@@ -1,12 +1,12 @@
 import type {
   Channel,
   DeliveryReason,
-  DeliveryRecord,
   DeliveryStatus,
   NotificationEvent,
   RecipientKind,
 } from '@thunderwatch/shared/notifications';
-import type { Queryable } from '../../../db/database.js';
+import type { DeliveryAttempt, DeliveryRecord } from '@thunderwatch/shared/schemas/notifications';
+import type { Queryable } from '../../../../db/database.js';
 
 /** Whose records a caller sees: a group's (null: every group), or only those addressed to one user. */
 export type RecordScope = { groupId: number | null } | { userId: number };
@@ -17,14 +17,6 @@ export interface RecordFilter {
   alarmId?: number;
   limit: number;
   offset: number;
-}
-
-export interface DeliveryAttempt {
-  attempt: number;
-  started_at: string;
-  duration_ms: number;
-  ok: boolean;
-  error: string | null;
 }
 
 interface RecordRow {

@@ -1,6 +1,7 @@
 import { channelsFor } from '@thunderwatch/domain/delivery-rules';
 import type { Language } from '@thunderwatch/shared/languages';
-import type { Channel, DistributionList, Recipient } from '@thunderwatch/shared/notifications';
+import { type Channel, locationTopic } from '@thunderwatch/shared/notifications';
+import type { DistributionList, Recipient } from '@thunderwatch/shared/schemas/distribution';
 import type { AlarmFacts, ChannelOptions } from './channels/delivery-channel.js';
 import type { NewDelivery } from './outbox-repo.js';
 
@@ -47,9 +48,6 @@ export interface PlanInput {
   /** Language and time zone of addresses that are not users. */
   defaults: { language: Language; timeZone: string };
 }
-
-/** The topic of a location's alarms. */
-export const locationTopic = (locationId: number) => `location:${locationId}`;
 
 const PREF_CHANNELS: readonly [keyof DeliveryUser['prefs'], Channel][] = [
   ['in_app', 'inapp'],

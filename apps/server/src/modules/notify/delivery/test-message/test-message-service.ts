@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { channelsFor } from '@thunderwatch/domain/delivery-rules';
 import type { Language } from '@thunderwatch/shared/languages';
-import type { DeliveryRecord, RecipientInput, TestMessageInput } from '@thunderwatch/shared/notifications';
-import type { Queryable } from '../../../db/database.js';
-import { type AuthUser, requirePermission } from '../../../lib/access.js';
-import { AppError } from '../../../lib/app-error.js';
-import type { StoredRecipient } from '../distribution/webhook-options.js';
-import { userAddress } from './delivery-plan.js';
-import type { DeliveryWorker } from './delivery-worker.js';
-import type { NewDelivery, OutboxRepo } from './outbox-repo.js';
-import type { RecipientsRepo } from './recipients-repo.js';
+import type { RecipientInput } from '@thunderwatch/shared/schemas/distribution';
+import type { DeliveryRecord, TestMessageInput } from '@thunderwatch/shared/schemas/notifications';
+import type { Queryable } from '../../../../db/database.js';
+import { type AuthUser, requirePermission } from '../../../../lib/access.js';
+import { AppError } from '../../../../lib/app-error.js';
+import { testPermission } from '../../distribution/distribution-service.js';
+import type { StoredRecipient } from '../../distribution/webhook-options.js';
+import { userAddress } from '../delivery-plan.js';
+import type { DeliveryWorker } from '../delivery-worker.js';
+import type { NewDelivery, OutboxRepo } from '../outbox-repo.js';
+import type { RecipientsRepo } from '../recipients-repo.js';
 
 /**
  * "Send a test message": one message now, through one channel, to one recipient, answered with how it went.
@@ -38,8 +40,7 @@ export class TestMessageService {
   ) {}
 
   async send(user: AuthUser, input: TestMessageInput): Promise<DeliveryRecord> {
-    const self = input.recipient.kind === 'user' && input.recipient.value === String(user.id);
-    requirePermission(user, self ? 'profile.update' : 'distribution.manage');
+    requirePermission(user, testPermission(user, input.recipient));
     if (channelsFor(input.recipient.kind, [input.channel]).length === 0) {
       throw new AppError('validation.failed', 400, 'The channel cannot reach this recipient', [
         { field: 'channel', message: `${input.channel} does not reach a ${input.recipient.kind} recipient` },

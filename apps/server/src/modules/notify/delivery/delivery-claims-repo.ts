@@ -3,9 +3,9 @@ import type {
   Channel,
   DeliveryReason,
   NotificationEvent,
-  QuietHours,
   RecipientKind,
 } from '@thunderwatch/shared/notifications';
+import type { QuietHours } from '@thunderwatch/shared/schemas/distribution';
 import type { Queryable } from '../../../db/database.js';
 import type { ChannelOptions, NotificationPayload } from './channels/delivery-channel.js';
 import type { Delivery } from './outbox-repo.js';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
-import type { DailySummaryFacts } from './channels/delivery-channel.js';
+import { createLocation, insertAlarm } from '../../../test/notification-test-kit.js';
+import type { DailySummaryFacts } from '../delivery/channels/delivery-channel.js';
+import { RecipientsRepo } from '../delivery/recipients-repo.js';
 import { DailySummaryJob } from './daily-summary.js';
 import { DailySummaryRepo } from './daily-summary-repo.js';
-import { createLocation, insertAlarm } from './notification-test-kit.js';
-import { RecipientsRepo } from './recipients-repo.js';
 
 const silent = { error: () => {}, warn: () => {} };
 

@@ -1,7 +1,11 @@
-import type { InboxItem } from '@thunderwatch/shared/notifications';
-import type { InboxRepo } from '../inbox-repo.js';
-import { renderMessage } from '../templates/render-message.js';
-import { ChannelError, type DeliveryChannel, type OutgoingMessage } from './delivery-channel.js';
+import type { InboxItem } from '@thunderwatch/shared/schemas/notifications';
+import {
+  ChannelError,
+  type DeliveryChannel,
+  type OutgoingMessage,
+} from '../delivery/channels/delivery-channel.js';
+import { renderMessage } from '../delivery/templates/render-message.js';
+import type { InboxRepo } from './inbox-repo.js';
 
 /** In-app: the message goes into the user's inbox and, live, to their open sessions (socket `notification`). */
 export class InappChannel implements DeliveryChannel {

@@ -1,14 +1,10 @@
 import type { ErrorDetail } from '@thunderwatch/shared/error-codes';
-import type { Topic } from '@thunderwatch/shared/notifications';
-import type { AuthUser } from '../../../lib/access.js';
+import { DAILY_SUMMARY_TOPIC, locationTopic } from '@thunderwatch/shared/notifications';
+import type { Topic } from '@thunderwatch/shared/schemas/notifications';
+import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import type { LocationsRepo } from '../../warnings/locations/locations-repo.js';
-import { locationTopic } from './delivery-plan.js';
 import type { SubscriptionsRepo } from './subscriptions-repo.js';
-
-export const DAILY_SUMMARY_TOPIC = 'daily_summary';
-/** How topic names look; the routes refuse anything else before it reaches the service. */
-export const TOPIC_PATTERN = '^(daily_summary|location:[1-9][0-9]{0,15})$';
 
 /** The location id of a "location:<id>" topic, or null for the daily summary. */
 function locationOf(topic: string): number | null {
@@ -25,8 +21,8 @@ export interface TopicBatch {
 
 /**
  * Topics a user may follow (their own group's locations' alarms, and the daily summary) and their
- * subscriptions to them. Everyone signed in manages their own subscriptions, so there is no permission to
- * check; what keeps groups apart is that only the caller's own group's locations are topics. A topic the
+ * subscriptions to them. Managing one's own subscriptions needs `profile.update`, which every role has; what
+ * keeps groups apart is that only the caller's own group's locations are topics. A topic the
  * user still holds but may no longer see (the location was deleted) can be unsubscribed, never subscribed.
  */
 export class TopicsService {
@@ -40,6 +36,7 @@ export class TopicsService {
 
   /** Every topic the caller may subscribe to, the daily summary first. */
   async list(user: AuthUser): Promise<Topic[]> {
+    requirePermission(user, 'profile.update');
     const [locations, held] = await Promise.all([
       this.d.locations.ofGroup(user.groupId),
       this.d.subscriptions.ofUser(user.id),
@@ -57,6 +54,7 @@ export class TopicsService {
   }
 
   async get(user: AuthUser, topic: string): Promise<Topic> {
+    requirePermission(user, 'profile.update');
     const found = (await this.list(user)).find((t) => t.id === topic);
     if (!found) throw notFound(topic);
     return found;
@@ -64,10 +62,12 @@ export class TopicsService {
 
   /** The topics the caller follows (that they may still see). */
   async mine(user: AuthUser): Promise<Topic[]> {
+    requirePermission(user, 'profile.update');
     return (await this.list(user)).filter((t) => t.subscribed);
   }
 
   async subscribe(user: AuthUser, topic: string): Promise<Topic> {
+    requirePermission(user, 'profile.update');
     const topics = await this.list(user);
     if (!topics.some((t) => t.id === topic)) throw notFound(topic);
     await this.d.subscriptions.change(user.id, [topic], [], this.d.now());
@@ -75,6 +75,7 @@ export class TopicsService {
   }
 
   async unsubscribe(user: AuthUser, topic: string): Promise<Topic> {
+    requirePermission(user, 'profile.update');
     const [topics, held] = await Promise.all([this.list(user), this.d.subscriptions.ofUser(user.id)]);
     const visible = topics.find((t) => t.id === topic);
     if (!visible && !held.has(topic)) throw notFound(topic);
@@ -84,6 +85,7 @@ export class TopicsService {
 
   /** Subscribes and unsubscribes several topics at once: all of it, or (any topic refused) none of it. */
   async batch(user: AuthUser, batch: TopicBatch): Promise<Topic[]> {
+    requirePermission(user, 'profile.update');
     const [topics, held] = await Promise.all([this.list(user), this.d.subscriptions.ofUser(user.id)]);
     const visible = new Set(topics.map((t) => t.id));
     const problems: ErrorDetail[] = [];

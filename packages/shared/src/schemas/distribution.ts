@@ -1,0 +1,100 @@
+import { type Static, Type } from 'typebox';
+import { CHANNELS, RECIPIENT_KINDS, WEBHOOK_FORMATS, WEBHOOK_SECRET_LENGTH } from '../notifications.js';
+import { Id, Nullable } from './kit.js';
+
+/** HTTP schemas of the distribution lists: who of a group is told of which alarms, how, and who next. */
+
+const recipientFields = {
+  kind: Type.Enum(RECIPIENT_KINDS),
+  value: Type.String({ minLength: 1, maxLength: 2000 }),
+  format: Type.Optional(Type.Enum(WEBHOOK_FORMATS, { description: 'Webhooks: json (default) or cap' })),
+};
+
+/**
+ * A recipient as the API takes it. `value`: a user id (as a string), a phone number, an e-mail address, a
+ * webhook URL or a WeChat openid. Webhooks only: `format`, and `secret` (8–256 characters) to sign each
+ * request with; omitted, the secret stored for the same URL in the same list is kept; null (or "") removes it.
+ */
+export const RecipientInputSchema = Type.Object(
+  {
+    ...recipientFields,
+    secret: Type.Optional(
+      Nullable(
+        Type.String({
+          minLength: WEBHOOK_SECRET_LENGTH.min,
+          maxLength: WEBHOOK_SECRET_LENGTH.max,
+          description:
+            'Webhooks, write-only: omitted keeps the stored secret of the same URL, null removes it',
+        }),
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type RecipientInput = Static<typeof RecipientInputSchema>;
+
+/**
+ * A recipient as the API shows it: webhooks also carry `format` and `has_secret`. No `secret` here: the
+ * serializer drops any property a response schema does not name, and the secret itself is never returned.
+ */
+export const RecipientSchema = Type.Object({
+  ...recipientFields,
+  has_secret: Type.Optional(Type.Boolean({ description: 'Webhooks: a signing secret is stored' })),
+});
+export type Recipient = Static<typeof RecipientSchema>;
+
+const Clock = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM' });
+
+/** Local "HH:MM" times in the list's group's time zone; red alarms always go through. */
+export const QuietHoursSchema = Type.Object({ from: Clock, to: Clock }, { additionalProperties: false });
+export type QuietHours = Static<typeof QuietHoursSchema>;
+
+const MinLevel = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]);
+
+const inputFields = {
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  locations: Type.Union([Type.Literal('all'), Type.Array(Id, { maxItems: 10_000 })]),
+  min_level: MinLevel,
+  channels: Type.Array(Type.Enum(CHANNELS), { minItems: 1, maxItems: CHANNELS.length }),
+  recipients: Type.Array(RecipientInputSchema, { minItems: 1, maxItems: 500 }),
+  quiet_hours: Type.Optional(Nullable(QuietHoursSchema)),
+  escalate_after_min: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1440 }))),
+  escalate_to: Type.Optional(Nullable(Type.Array(RecipientInputSchema, { maxItems: 500 }))),
+};
+
+/** POST /api/distribute_add; /api/distribute_update takes the same fields plus `id`. */
+export const DistributionInputSchema = Type.Object(inputFields, { additionalProperties: false });
+export type DistributionInput = Static<typeof DistributionInputSchema>;
+
+export const DistributionUpdateSchema = Type.Object(
+  { id: Id, ...inputFields },
+  { additionalProperties: false },
+);
+export type DistributionUpdate = Static<typeof DistributionUpdateSchema>;
+
+export const DistributionDeleteSchema = Type.Object({ id: Id }, { additionalProperties: false });
+
+/** Who is told of which alarms, how, and who is told next when nobody confirms. */
+export const DistributionListSchema = Type.Object({
+  id: Type.Integer(),
+  group_id: Type.Integer(),
+  name: Type.String(),
+  locations: Type.Union([Type.Literal('all'), Type.Array(Type.Integer())]),
+  min_level: MinLevel,
+  channels: Type.Array(Type.Enum(CHANNELS)),
+  recipients: Type.Array(RecipientSchema),
+  quiet_hours: Nullable(QuietHoursSchema),
+  escalate_after_min: Nullable(Type.Integer()),
+  escalate_to: Nullable(Type.Array(RecipientSchema)),
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.String({ format: 'date-time' }),
+});
+export type DistributionList = Static<typeof DistributionListSchema>;
+
+export const DistributionListsSchema = Type.Object({ items: Type.Array(DistributionListSchema) });
+
+/** `?group_id=`: admins may name any group, everyone else only their own. */
+export const DistributionGroupQuerySchema = Type.Object(
+  { group_id: Type.Optional(Id) },
+  { additionalProperties: false },
+);
