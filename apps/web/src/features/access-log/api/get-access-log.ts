@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AccessLogEntry, Page } from '@thunderwatch/shared/api';
+import type { AccessLogPage } from '@thunderwatch/shared/schemas/admin';
 import { apiClient } from '../../../lib/api-client';
 
 /** Query parameters of GET /api/access_log; `from`/`to` are ISO instants. */
@@ -16,8 +16,8 @@ export interface AccessLogQuery {
 
 export const accessLogQueryKey = (query: AccessLogQuery) => ['access_log', query] as const;
 
-export function getAccessLog(query: AccessLogQuery): Promise<Page<AccessLogEntry>> {
-  return apiClient.get<Page<AccessLogEntry>>('/api/access_log', { ...query, format: 'json' });
+export function getAccessLog(query: AccessLogQuery): Promise<AccessLogPage> {
+  return apiClient.get<AccessLogPage>('/api/access_log', { ...query, format: 'json' });
 }
 
 export function useAccessLog(query: AccessLogQuery, enabled: boolean) {
