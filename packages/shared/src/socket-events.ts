@@ -1,5 +1,5 @@
 import type { InboxItem } from './notifications.js';
-import type { StrokeDto } from './strokes.js';
+import type { StrokeDto } from './schemas/lightning.js';
 import type { AlarmDto, WarningItem } from './warnings.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { StrokeDto } from '@thunderwatch/shared/strokes';
+import type { StrokeDto } from '@thunderwatch/shared/schemas/lightning';
 import type { AlarmDto, WarningItem } from '@thunderwatch/shared/warnings';
 import { describe, expect, it } from 'vitest';
 import { type AuthCallback, createSocketController, type SocketStatus } from './socket';

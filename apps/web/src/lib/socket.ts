@@ -1,5 +1,5 @@
 import type { InboxItem } from '@thunderwatch/shared/notifications';
-import type { StrokeDto } from '@thunderwatch/shared/strokes';
+import type { StrokeDto } from '@thunderwatch/shared/schemas/lightning';
 import type { AlarmDto, WarningItem } from '@thunderwatch/shared/warnings';
 import { createBurstBuffer } from './burst-buffer';
 

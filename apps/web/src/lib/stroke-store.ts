@@ -1,4 +1,5 @@
-import type { CompactStroke, StrokeDto } from '@thunderwatch/shared/strokes';
+import type { StrokeDto } from '@thunderwatch/shared/schemas/lightning';
+import type { CompactStroke } from '@thunderwatch/shared/strokes';
 
 /**
  * Strokes kept outside React: one array of compact tuples sorted by time, deduplicated by id.

@@ -1,5 +1,5 @@
+import type { StrokeDto } from '@thunderwatch/shared/schemas/lightning';
 import type { ClientToServerEvents, ServerToClientEvents } from '@thunderwatch/shared/socket-events';
-import type { StrokeDto } from '@thunderwatch/shared/strokes';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { AuthUser } from '../../lib/access.js';

@@ -1,4 +1,5 @@
-import type { CompactStroke, StrokeDto } from '@thunderwatch/shared/strokes';
+import type { StrokeDto } from '@thunderwatch/shared/schemas/lightning';
+import type { CompactStroke } from '@thunderwatch/shared/strokes';
 
 /** A stored stroke as read back from the database. */
 export interface StrokeRow {
