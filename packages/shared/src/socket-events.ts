@@ -1,6 +1,6 @@
 import type { InboxItem } from './notifications.js';
 import type { StrokeDto } from './schemas/lightning.js';
-import type { AlarmDto, WarningItem } from './warnings.js';
+import type { AlarmDto, WarningItem } from './schemas/warnings.js';
 
 /**
  * Typed socket.io events the server emits; `warning` and `alarm` go to the owning group's room only, `strokes`

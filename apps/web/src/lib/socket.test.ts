@@ -1,5 +1,5 @@
 import type { StrokeDto } from '@thunderwatch/shared/schemas/lightning';
-import type { AlarmDto, WarningItem } from '@thunderwatch/shared/warnings';
+import type { AlarmDto, WarningItem } from '@thunderwatch/shared/schemas/warnings';
 import { describe, expect, it } from 'vitest';
 import { type AuthCallback, createSocketController, type SocketStatus } from './socket';
 

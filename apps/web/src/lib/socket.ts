@@ -1,6 +1,6 @@
 import type { InboxItem } from '@thunderwatch/shared/notifications';
 import type { StrokeDto } from '@thunderwatch/shared/schemas/lightning';
-import type { AlarmDto, WarningItem } from '@thunderwatch/shared/warnings';
+import type { AlarmDto, WarningItem } from '@thunderwatch/shared/schemas/warnings';
 import { createBurstBuffer } from './burst-buffer';
 
 /**

@@ -1,4 +1,6 @@
-import type { AlertStroke, Level, RingLevel } from '@thunderwatch/shared/warnings';
+import type { AlertStroke } from '@thunderwatch/shared/schemas/alerts';
+import type { AlarmDto } from '@thunderwatch/shared/schemas/warnings';
+import type { Level, RingLevel } from '@thunderwatch/shared/warnings';
 import type { Queryable } from '../../db/database.js';
 
 export interface RingTally {
@@ -41,7 +43,7 @@ export interface NewAlarm {
   locationId: number;
   groupId: number;
   level: RingLevel;
-  previousLevel: Level;
+  previousLevel: AlarmDto['previous_level'];
   at: Date;
   nearestKm: number | null;
   bearingDeg: number | null;

@@ -1,17 +1,11 @@
-import type { Position, UserMapData } from '@thunderwatch/shared/warnings';
+import type { MapView, UserMapData } from '@thunderwatch/shared/schemas/locations';
 import type { Queryable } from '../../../db/database.js';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import type { LocationsService } from './locations-service.js';
 
-export interface MapDefaults {
-  center: Position;
-  zoom: number;
-  layers: string[];
-}
-
 /** Where the map opens for someone who never moved it: South China, where the demo storms are. */
-export const DEFAULT_MAP: MapDefaults = { center: [113.3, 23.1], zoom: 6, layers: ['strokes'] };
+export const DEFAULT_MAP: MapView = { center: [113.3, 23.1], zoom: 6, layers: ['strokes'] };
 
 /** The user's own map view (users.map_defaults) with their group's locations. */
 export class UserMapDataService {
@@ -21,7 +15,7 @@ export class UserMapDataService {
   ) {}
 
   async get(user: AuthUser): Promise<UserMapData> {
-    const r = await this.db.query<{ map_defaults: MapDefaults | null }>(
+    const r = await this.db.query<{ map_defaults: MapView | null }>(
       'SELECT map_defaults FROM users WHERE id = $1',
       [user.id],
     );
@@ -29,7 +23,7 @@ export class UserMapDataService {
     return { ...DEFAULT_MAP, ...saved, locations: await this.locations.ofOwnGroup(user) };
   }
 
-  async save(user: AuthUser, view: MapDefaults): Promise<UserMapData> {
+  async save(user: AuthUser, view: MapView): Promise<UserMapData> {
     requirePermission(user, 'profile.update');
     const [lon, lat] = view.center;
     if (lon < -180 || lon > 180 || lat < -90 || lat > 90) {
@@ -37,7 +31,7 @@ export class UserMapDataService {
         { field: 'center', message: 'must be [longitude -180..180, latitude -90..90]' },
       ]);
     }
-    const clean: MapDefaults = { center: [lon, lat], zoom: view.zoom, layers: [...new Set(view.layers)] };
+    const clean: MapView = { center: [lon, lat], zoom: view.zoom, layers: [...new Set(view.layers)] };
     await this.db.query('UPDATE users SET map_defaults = $2::jsonb WHERE id = $1', [
       user.id,
       JSON.stringify(clean),

@@ -1,5 +1,5 @@
 import { CHANNELS, type DistributionList } from '@thunderwatch/shared/notifications';
-import type { LocationDto } from '@thunderwatch/shared/warnings';
+import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { WarningList } from '@thunderwatch/shared/warnings';
+import type { WarningList } from '@thunderwatch/shared/schemas/warnings';
 import { apiClient } from '../../../lib/api-client';
 
 /** Socket `warning` events are merged into this entry (see use-live-warnings). */

@@ -1,4 +1,0 @@
-export interface Page<T> {
-  items: T[];
-  total: number;
-}
