@@ -6,7 +6,7 @@
 export const STROKE_TYPES = ['CG', 'IC'] as const;
 export type StrokeType = (typeof STROKE_TYPES)[number];
 
-/** At most this many strokes come in one `/api/lightning` page; `next` is the cursor for the following one. */
+/** At most this many strokes come in one `/api/lightning` page; `next` is the cursor for the next one. */
 export const MAX_STROKE_PAGE = 100_000;
 
 /**
@@ -16,8 +16,8 @@ export const MAX_STROKE_PAGE = 100_000;
 export type CompactStroke = [number, number, number, number, number, 0 | 1, number | null, 0 | 1];
 
 /**
- * A JSON ingest record (`POST /api/ingest/strokes`, MQTT payloads). The route takes any JSON array: the parser
- * checks each record and rejects the bad ones by index, so this type is not a request schema.
+ * A JSON ingest record (`POST /api/ingest/strokes`, MQTT payloads). The route takes any JSON array: the
+ * parser checks each record and rejects the bad ones by index, so this type is not a request schema.
  */
 export interface StrokeInput {
   /** ISO 8601 time; sub-millisecond digits (up to 9) are kept in `ns`. */

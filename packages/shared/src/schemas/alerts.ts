@@ -56,6 +56,9 @@ export const AlertQuery = Type.Object(
 /** JSON `{items, total}` or, with `format=csv`, a CSV file. */
 export const AlertHistory = Type.Union([AlertPage, Type.String()]);
 
+/** An alert as an OASIS CAP 1.2 message, `application/cap+xml`. */
+export const CapMessage = Type.String();
+
 export const HourlyWarningQuery = Type.Object(
   {
     from: Type.Optional(Type.String({ format: 'date-time' })),

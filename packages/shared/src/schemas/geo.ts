@@ -2,7 +2,7 @@ import { type Static, type TEnumValue, Type } from 'typebox';
 
 /** GeoJSON schemas of answers; request bodies check geometry in packages/domain to name each problem. */
 
-/** [lon, lat]. OpenAPI 3.0 has no tuples, so the schema is an array of exactly two numbers, its type the pair. */
+/** [lon, lat]. OpenAPI 3.0 has no tuples: the schema is an array of two numbers, its type the pair. */
 export const Position = Type.Unsafe<[number, number]>(
   Type.Array(Type.Number(), { minItems: 2, maxItems: 2, description: '[lon, lat]' }),
 );

@@ -44,7 +44,7 @@ export const Approach = Type.Object({
       eta_min: Nullable(
         Type.Number({
           description:
-            'Minutes until the storm front reaches the ring (null: not expected to reach it; 0: already inside)',
+            'Minutes until the storm front reaches the ring (null: it is not expected to; 0: already inside)',
         }),
       ),
     }),

@@ -2,6 +2,7 @@ import {
   Alert,
   AlertHistory,
   AlertQuery,
+  CapMessage,
   HourlyWarningQuery,
   HourlyWarnings,
 } from '@thunderwatch/shared/schemas/alerts';
@@ -63,7 +64,7 @@ export function alertRoutes(app: App, alerts: AlertsService): void {
         tags: ['alerts'],
         description: 'The alert as an OASIS CAP 1.2 message (application/cap+xml)',
         ...ById,
-        response: { 200: Type.String(), ...errors(401, 403, 404) },
+        response: { 200: CapMessage, ...errors(401, 403, 404) },
       },
     },
     async (req, reply) => {
