@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { LocationDto, ZoneDto } from '@thunderwatch/shared/warnings';
+import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
+import type { ZoneDto } from '@thunderwatch/shared/schemas/zones';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';

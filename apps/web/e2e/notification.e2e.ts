@@ -1,5 +1,6 @@
+import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import type { Topic } from '@thunderwatch/shared/schemas/notifications';
-import type { AlarmDto, LocationDto } from '@thunderwatch/shared/warnings';
+import type { AlarmDto } from '@thunderwatch/shared/schemas/warnings';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';

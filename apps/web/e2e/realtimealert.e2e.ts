@@ -1,5 +1,6 @@
+import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
+import type { AlarmDto } from '@thunderwatch/shared/schemas/warnings';
 import type { StrokeInput } from '@thunderwatch/shared/strokes';
-import type { AlarmDto, LocationDto } from '@thunderwatch/shared/warnings';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';

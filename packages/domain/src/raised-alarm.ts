@@ -11,7 +11,8 @@ export interface RaisedAlarm {
   locationName: string;
   groupId: number;
   level: RingLevel;
-  previousLevel: Level;
+  /** An alarm is a rise: the level before it is never the highest. */
+  previousLevel: Exclude<Level, 3>;
   at: Date;
   nearestKm: number | null;
   bearingDeg: number | null;

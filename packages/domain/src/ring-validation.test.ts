@@ -1,4 +1,5 @@
-import { DEFAULT_RINGS, type Ring } from '@thunderwatch/shared/warnings';
+import { DEFAULT_RINGS } from '@thunderwatch/shared/default-rings';
+import type { Ring } from '@thunderwatch/shared/schemas/locations';
 import { describe, expect, it } from 'vitest';
 import { sortRings, validateRings } from './ring-validation.js';
 

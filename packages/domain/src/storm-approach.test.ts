@@ -1,4 +1,4 @@
-import type { Approach } from '@thunderwatch/shared/warnings';
+import type { Approach } from '@thunderwatch/shared/schemas/warnings';
 import { describe, expect, it } from 'vitest';
 import { destinationPoint, distanceKm } from './geodesy.js';
 import { type ApproachFlash, estimateApproach } from './storm-approach.js';

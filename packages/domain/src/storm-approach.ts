@@ -1,4 +1,4 @@
-import type { Approach } from '@thunderwatch/shared/warnings';
+import type { Approach } from '@thunderwatch/shared/schemas/warnings';
 import { bearingDeg, destinationPoint, distanceKm as haversineKm } from './geodesy.js';
 
 /**

@@ -3,7 +3,7 @@
  * All or nothing: any bad feature makes the whole file fail, with a problem per feature named by its
  * place in the file (`features/3`).
  */
-import type { PolygonGeometry, Position } from '@thunderwatch/shared/warnings';
+import type { PolygonGeometry, Position } from '@thunderwatch/shared/schemas/geo';
 import { validatePolygon } from './zone-validation.js';
 
 export interface ImportedZone {

@@ -1,4 +1,4 @@
-import type { Position } from '@thunderwatch/shared/warnings';
+import type { Position } from '@thunderwatch/shared/schemas/geo';
 import { describe, expect, it } from 'vitest';
 import { validatePoint, validatePolygon, validateShape } from './zone-validation.js';
 

@@ -3,7 +3,7 @@
  * self-intersection, at most 10,000 vertices, sane area). Every problem names the ring and position, so
  * that a person can find it in their file or on the map.
  */
-import type { PolygonGeometry, Position } from '@thunderwatch/shared/warnings';
+import type { LocationShape, PolygonGeometry, Position } from '@thunderwatch/shared/schemas/geo';
 import { geodesicAreaKm2 } from './geodesic.js';
 import { type RingCoords, ringCrossings } from './ring-crossings.js';
 
@@ -161,9 +161,19 @@ export function validatePolygon(g: unknown): GeometryIssue[] {
   return areaIssues(polygon);
 }
 
+/** Whether `validatePolygon` finds nothing wrong: then `g` is a polygon. */
+export function isValidPolygon(g: unknown): g is PolygonGeometry {
+  return validatePolygon(g).length === 0;
+}
+
 /** A location's shape: a Point or a valid Polygon. */
 export function validateShape(g: unknown): GeometryIssue[] {
   if (isObject(g) && g.type === 'Point') return validatePoint(g);
   if (isObject(g) && g.type === 'Polygon') return validatePolygon(g);
   return [{ path: 'type', message: 'must be "Point" or "Polygon"' }];
+}
+
+/** Whether `validateShape` finds nothing wrong: then `g` is a location's shape. */
+export function isValidShape(g: unknown): g is LocationShape {
+  return validateShape(g).length === 0;
 }

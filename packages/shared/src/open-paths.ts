@@ -1,5 +1,6 @@
 /**
- * The only server routes reachable without a bearer access token (portal spec §6).
+ * The only server routes reachable without a bearer access token: sign-in, token refresh, branding, language
+ * and the phone verify-code flow.
  * Everything else under /api, /auth and /language answers 401 without a valid token.
  */
 export const OPEN_API_ROUTES = [

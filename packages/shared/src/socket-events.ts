@@ -1,6 +1,6 @@
 import type { InboxItem } from './schemas/notifications.js';
+import type { AlarmDto, WarningItem } from './schemas/warnings.js';
 import type { CompactStroke } from './strokes.js';
-import type { AlarmDto, WarningItem } from './warnings.js';
 
 /**
  * Typed socket.io events the server emits; `warning` and `alarm` go to the owning group's room only, `strokes`

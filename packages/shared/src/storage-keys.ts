@@ -1,4 +1,4 @@
-/** Browser localStorage keys; binding names from the portal specification. */
+/** Browser localStorage keys; their names are part of the portal's contract with its clients: keep them. */
 export const STORAGE_KEYS = {
   access: 'access',
   refresh: 'refresh',

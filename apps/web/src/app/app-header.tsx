@@ -1,5 +1,5 @@
-import type { CurrentUserDto } from '@thunderwatch/shared/api';
 import { isLanguage } from '@thunderwatch/shared/languages';
+import type { CurrentUserDto } from '@thunderwatch/shared/schemas/kit';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

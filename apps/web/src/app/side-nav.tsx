@@ -1,4 +1,4 @@
-import type { CurrentUserDto } from '@thunderwatch/shared/api';
+import type { CurrentUserDto } from '@thunderwatch/shared/schemas/kit';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { UnreadBadge } from '../features/notification/components/unread-badge';

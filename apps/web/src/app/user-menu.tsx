@@ -1,4 +1,4 @@
-import type { CurrentUserDto } from '@thunderwatch/shared/api';
+import type { CurrentUserDto } from '@thunderwatch/shared/schemas/kit';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';

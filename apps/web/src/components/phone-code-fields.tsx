@@ -1,4 +1,4 @@
-import type { VerifyPurpose } from '@thunderwatch/shared/api';
+import type { VerifyPurpose } from '@thunderwatch/shared/schemas/accounts';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../lib/api-error';
 import { useSendVerifyCode } from '../lib/send-verify-code';

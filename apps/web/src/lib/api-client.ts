@@ -1,5 +1,5 @@
-import type { TokenPair } from '@thunderwatch/shared/api';
 import { NO_BEARER_ROUTES, OPEN_API_ROUTES } from '@thunderwatch/shared/open-paths';
+import type { TokenPair } from '@thunderwatch/shared/schemas/kit';
 import { ApiError, apiErrorFromResponse } from './api-error';
 import { isTokenFresh } from './jwt';
 import { createTokenStore, type KeyValueStorage, type TokenStore } from './token-store';

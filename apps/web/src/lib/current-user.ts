@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CurrentUserDto } from '@thunderwatch/shared/api';
 import type { Permission } from '@thunderwatch/shared/permissions';
+import type { CurrentUserDto } from '@thunderwatch/shared/schemas/kit';
 import { apiClient } from './api-client';
 import { queryKeys } from './query-keys';
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SendVerifyCodeResponse, VerifyPurpose } from '@thunderwatch/shared/api';
+import type { SendVerifyCodeResponse, VerifyPurpose } from '@thunderwatch/shared/schemas/accounts';
 import { apiClient } from './api-client';
 
 export interface SendVerifyCodeInput {

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LoginResponse } from '@thunderwatch/shared/api';
+import type { LoginResponse } from '@thunderwatch/shared/schemas/kit';
 import { useSyncExternalStore } from 'react';
 import { apiClient } from './api-client';
 import { queryKeys } from './query-keys';

@@ -1,5 +1,5 @@
+import type { AlarmDto, WarningItem } from '@thunderwatch/shared/schemas/warnings';
 import type { CompactStroke } from '@thunderwatch/shared/strokes';
-import type { AlarmDto, WarningItem } from '@thunderwatch/shared/warnings';
 import { describe, expect, it } from 'vitest';
 import { type AuthCallback, createSocketController, type SocketStatus } from './socket';
 

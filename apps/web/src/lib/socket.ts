@@ -1,7 +1,7 @@
 import type { InboxItem } from '@thunderwatch/shared/schemas/notifications';
+import type { AlarmDto, WarningItem } from '@thunderwatch/shared/schemas/warnings';
 import type { ClientToServerEvents, ServerToClientEvents } from '@thunderwatch/shared/socket-events';
 import type { CompactStroke } from '@thunderwatch/shared/strokes';
-import type { AlarmDto, WarningItem } from '@thunderwatch/shared/warnings';
 import { createBurstBuffer } from './burst-buffer';
 
 /**

@@ -1,4 +1,4 @@
-import type { TokenPair } from '@thunderwatch/shared/api';
+import type { TokenPair } from '@thunderwatch/shared/schemas/kit';
 import { STORAGE_KEYS } from '@thunderwatch/shared/storage-keys';
 
 /** The part of the Web Storage API the app uses, so tests can pass an in-memory map. */

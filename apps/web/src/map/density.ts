@@ -1,4 +1,4 @@
-import type { DensityCell } from '@thunderwatch/shared/strokes';
+import type { DensityCell } from '@thunderwatch/shared/schemas/lightning';
 import type { Feature, FeatureCollection, Polygon } from 'geojson';
 import type { Bounds } from '../lib/stroke-store';
 

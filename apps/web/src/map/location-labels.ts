@@ -1,4 +1,5 @@
-import { LEVEL_COLOURS, type Level, type LocationShape, type Position } from '@thunderwatch/shared/warnings';
+import type { LocationShape, Position } from '@thunderwatch/shared/schemas/geo';
+import { LEVEL_COLOURS, type Level } from '@thunderwatch/shared/warnings';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 
 /**

@@ -1,4 +1,6 @@
-import { LEVEL_COLOURS, type Level, type LocationShape, type Ring } from '@thunderwatch/shared/warnings';
+import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
+import type { Ring } from '@thunderwatch/shared/schemas/locations';
+import { LEVEL_COLOURS, type Level } from '@thunderwatch/shared/warnings';
 import type { Feature, FeatureCollection } from 'geojson';
 import type { AddLayerObject, MapMouseEvent, SourceSpecification } from 'maplibre-gl';
 import { useEffect, useMemo, useRef } from 'react';

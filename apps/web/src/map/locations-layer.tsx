@@ -1,4 +1,4 @@
-import type { LocationDto } from '@thunderwatch/shared/warnings';
+import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import type { FeatureCollection } from 'geojson';
 import type { AddLayerObject, SourceSpecification } from 'maplibre-gl';
 import { useEffect, useMemo } from 'react';

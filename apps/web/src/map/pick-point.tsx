@@ -1,4 +1,4 @@
-import type { Position } from '@thunderwatch/shared/warnings';
+import type { Position } from '@thunderwatch/shared/schemas/geo';
 import type { MapMouseEvent } from 'maplibre-gl';
 import { useEffect, useRef } from 'react';
 import { useMap } from './map-context';

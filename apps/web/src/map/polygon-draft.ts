@@ -1,4 +1,4 @@
-import type { PolygonGeometry, Position } from '@thunderwatch/shared/warnings';
+import type { PolygonGeometry, Position } from '@thunderwatch/shared/schemas/geo';
 
 /**
  * A polygon being drawn or edited: its vertices in order, without the closing point GeoJSON repeats, and

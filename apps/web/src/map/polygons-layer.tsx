@@ -1,4 +1,4 @@
-import type { PolygonGeometry } from '@thunderwatch/shared/warnings';
+import type { PolygonGeometry } from '@thunderwatch/shared/schemas/geo';
 import type { FeatureCollection } from 'geojson';
 import type { AddLayerObject, MapMouseEvent, SourceSpecification } from 'maplibre-gl';
 import { useEffect, useMemo, useRef } from 'react';

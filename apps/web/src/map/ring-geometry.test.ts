@@ -1,5 +1,5 @@
 import { distanceKm } from '@thunderwatch/domain/geodesy';
-import type { LocationShape, Position } from '@thunderwatch/shared/warnings';
+import type { LocationShape, Position } from '@thunderwatch/shared/schemas/geo';
 import { describe, expect, it } from 'vitest';
 import { boundsOf, convexHull, geodesicCircle, outerBounds, ringOutline, unwrapLon } from './ring-geometry';
 

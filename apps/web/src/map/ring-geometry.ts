@@ -1,5 +1,5 @@
 import { destinationPoint } from '@thunderwatch/domain/geodesy';
-import type { LocationShape, Position } from '@thunderwatch/shared/warnings';
+import type { LocationShape, Position } from '@thunderwatch/shared/schemas/geo';
 
 /** Bearings per circle around a point: smooth at any zoom a ring is worth looking at. */
 export const CIRCLE_STEPS = 64;

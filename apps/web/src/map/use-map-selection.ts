@@ -1,4 +1,4 @@
-import type { Position } from '@thunderwatch/shared/warnings';
+import type { Position } from '@thunderwatch/shared/schemas/geo';
 import { useEffect, useState } from 'react';
 
 /** Where the map should move to; a new `key` moves it (the same box twice still moves it back). */

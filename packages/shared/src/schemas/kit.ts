@@ -1,12 +1,16 @@
-import { type TSchema, Type } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 import { SUPPORTED_LANGUAGES } from '../languages.js';
-import { ROLES } from '../permissions.js';
+import { PERMISSIONS, ROLES } from '../permissions.js';
 
-/** Building blocks of the HTTP schemas: ids, paging, errors, users. Each area's schemas sit beside this file. */
+/**
+ * Building blocks of the HTTP schemas: ids, paging, errors, users. Each area's schemas sit beside this file;
+ * every DTO's type is the `Static` of its schema, so the two cannot drift apart.
+ */
 export const Phone = Type.String({ pattern: '^\\+?[0-9]{6,15}$', description: 'Digits, optional leading +' });
 export const Password = Type.String({ minLength: 1, maxLength: 256 });
 export const Language = Type.Enum(SUPPORTED_LANGUAGES);
 export const RoleName = Type.Enum(ROLES);
+export const PermissionName = Type.Enum(PERMISSIONS);
 export const Email = Type.String({ format: 'email', maxLength: 254 });
 export const Id = Type.Integer({ minimum: 1 });
 
@@ -22,6 +26,7 @@ export const ErrorBody = Type.Object({
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 export const StatusOk = Type.Object({ status: Type.Literal('ok') });
+export type StatusOk = Static<typeof StatusOk>;
 
 export const Paging = {
   limit: Type.Integer({ minimum: 1, maximum: 1000, default: 50 }),
@@ -36,12 +41,14 @@ export const NotificationPrefs = Type.Object(
   { in_app: Type.Boolean(), sms: Type.Boolean(), email: Type.Boolean(), wechat: Type.Boolean() },
   { additionalProperties: false },
 );
+export type NotificationPrefs = Static<typeof NotificationPrefs>;
 
 export const GroupSummary = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   name_en: Type.Union([Type.String(), Type.Null()]),
 });
+export type GroupSummary = Static<typeof GroupSummary>;
 
 export const User = Type.Object({
   id: Type.Integer(),
@@ -57,15 +64,21 @@ export const User = Type.Object({
   disabled: Type.Boolean(),
   created_at: Type.String({ format: 'date-time' }),
 });
+export type UserDto = Static<typeof User>;
 
-export const CurrentUser = Type.Intersect([User, Type.Object({ permissions: Type.Array(Type.String()) })]);
+/** `/api/user_data`: the caller plus what they may do. */
+export const CurrentUser = Type.Intersect([User, Type.Object({ permissions: Type.Array(PermissionName) })]);
+export type CurrentUserDto = Static<typeof CurrentUser>;
 
 export const TokenPair = Type.Object({ access: Type.String(), refresh: Type.String() });
+export type TokenPair = Static<typeof TokenPair>;
+
 export const LoginResponse = Type.Object({
   access: Type.String(),
   refresh: Type.String(),
   user: CurrentUser,
 });
+export type LoginResponse = Static<typeof LoginResponse>;
 
 /** Standard error responses for the OpenAPI document. */
 export const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ErrorBody]));

@@ -2,8 +2,8 @@ import { decodeAdtd, parseAdtd } from '@thunderwatch/domain/adtd';
 import { parseJsonStrokes } from '@thunderwatch/domain/json-strokes';
 import { parseUalf } from '@thunderwatch/domain/ualf';
 import { errors } from '@thunderwatch/shared/schemas/kit';
+import { IngestHeaders, IngestResult } from '@thunderwatch/shared/schemas/lightning';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import { AppError } from '../../lib/app-error.js';
 import type { Feed, FeedsService } from '../../modules/lightning/feeds/feeds-service.js';
 import type { IngestService } from './ingest-service.js';
@@ -16,18 +16,10 @@ declare module 'fastify' {
   }
 }
 
-const IngestResult = Type.Object({
-  accepted: Type.Integer(),
-  duplicates: Type.Integer(),
-  rejected: Type.Array(Type.Object({ line: Type.Integer(), reason: Type.String() })),
-  rejected_total: Type.Integer(),
-  corrected: Type.Optional(Type.Array(Type.Object({ line: Type.Integer(), reason: Type.String() }))),
-});
-
 const schema = (description: string) => ({
   tags: ['ingest'],
   description,
-  headers: Type.Object({ 'x-feed-key': Type.Optional(Type.String()) }),
+  headers: IngestHeaders,
   response: { 200: IngestResult, ...errors(400, 401, 413, 415, 503) },
 });
 

@@ -1,5 +1,5 @@
 import type { LineOutcome, ParsedStroke, ParseOptions } from '@thunderwatch/domain/stroke';
-import type { IngestResult, RejectedLine } from '@thunderwatch/shared/strokes';
+import type { IngestResult, RejectedLine } from '@thunderwatch/shared/schemas/lightning';
 import { AppError } from '../../lib/app-error.js';
 import type { StrokeRow } from '../../modules/lightning/strokes/stroke-row.js';
 import type { StrokesRepo } from '../../modules/lightning/strokes/strokes-repo.js';

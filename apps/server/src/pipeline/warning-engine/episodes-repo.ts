@@ -1,5 +1,6 @@
 import type { RaisedAlarm } from '@thunderwatch/domain/raised-alarm';
-import type { AlertStroke, Level, RingLevel } from '@thunderwatch/shared/warnings';
+import type { AlertStroke } from '@thunderwatch/shared/schemas/alerts';
+import type { Level, RingLevel } from '@thunderwatch/shared/warnings';
 import type { Queryable } from '../../db/database.js';
 
 export interface RingTally {

@@ -1,6 +1,6 @@
 import { cloneWarningState } from '@thunderwatch/domain/ring-rules';
 import { type LocationUpdate, WarningEngineCore } from '@thunderwatch/domain/warning-engine';
-import type { AlarmDto, Approach, WarningItem } from '@thunderwatch/shared/warnings';
+import type { AlarmDto, Approach, WarningItem } from '@thunderwatch/shared/schemas/warnings';
 import type { FastifyBaseLogger } from 'fastify';
 import { type StrokeRow, toEngineStroke } from '../../modules/lightning/strokes/stroke-row.js';
 import type { AlarmOutbox } from '../../modules/notify/delivery/alarm-outbox.js';

@@ -2,7 +2,8 @@ import { performance } from 'node:perf_hooks';
 import { allClearAt, recentCounts, type WarningState } from '@thunderwatch/domain/ring-rules';
 import { distanceToShape } from '@thunderwatch/domain/shape-distance';
 import { estimateApproach } from '@thunderwatch/domain/storm-approach';
-import type { Approach, Level, RingLevel, WarningItem } from '@thunderwatch/shared/warnings';
+import type { Approach, WarningItem } from '@thunderwatch/shared/schemas/warnings';
+import type { Level, RingLevel } from '@thunderwatch/shared/warnings';
 import type { RecentFlashes } from './recent-flashes.js';
 import type { WatchedMeta } from './watched-location.js';
 

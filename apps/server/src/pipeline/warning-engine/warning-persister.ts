@@ -1,7 +1,9 @@
 import type { RaisedAlarm } from '@thunderwatch/domain/raised-alarm';
 import { cloneWarningState, type WarningState } from '@thunderwatch/domain/ring-rules';
 import type { EngineStroke, LocationUpdate } from '@thunderwatch/domain/warning-engine';
-import type { AlarmDto, AlertStroke, Level, RingLevel } from '@thunderwatch/shared/warnings';
+import type { AlertStroke } from '@thunderwatch/shared/schemas/alerts';
+import type { AlarmDto } from '@thunderwatch/shared/schemas/warnings';
+import type { Level, RingLevel } from '@thunderwatch/shared/warnings';
 import type { Queryable } from '../../db/database.js';
 import type { AlertChange, EpisodesRepo, EventRow, NewAlert, RingTally } from './episodes-repo.js';
 import type { StoredState, WarningStore } from './warning-store.js';
@@ -97,7 +99,9 @@ export class WarningPersister {
       for (const e of u.events) {
         const at = new Date(e.atMs);
         const entry = { at: at.toISOString(), level: e.to };
-        if (e.to > e.from) {
+        const { from, to } = e;
+        // A rise. It ends on a ring level and starts below the top one: the last two tests tell the types so.
+        if (to > from && to !== 0 && from !== 3) {
           const trigger = u.triggers[rise++] ?? null;
           const near =
             trigger ??
@@ -108,7 +112,7 @@ export class WarningPersister {
               locationId: u.id,
               groupId: meta.groupId,
               startedAt: at,
-              peakLevel: e.to as RingLevel,
+              peakLevel: to,
               firstStroke: trigger ? alertStroke(trigger) : null,
               nearestKm: near ? round2(near.km) : null,
               timeline: [entry],
@@ -128,8 +132,8 @@ export class WarningPersister {
             locationId: u.id,
             locationName: meta.name,
             groupId: meta.groupId,
-            level: e.to as RingLevel,
-            previousLevel: e.from,
+            level: to,
+            previousLevel: from,
             at: now,
             nearestKm: near ? round2(near.km) : null,
             bearingDeg: near ? round1(near.bearingDeg) : null,

@@ -1,5 +1,6 @@
 import type { RingRule } from '@thunderwatch/domain/ring-rules';
-import type { LocationShape, Ring } from '@thunderwatch/shared/warnings';
+import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
+import type { Ring } from '@thunderwatch/shared/schemas/locations';
 
 /** What the engine keeps of a location besides its state. */
 export interface WatchedMeta {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CompanyInfo } from '@thunderwatch/shared/api';
+import type { CompanyInfo } from '@thunderwatch/shared/schemas/accounts';
 import { apiClient } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { slidingWindow } from '@thunderwatch/domain/sliding-window';
-import type { LoginResponse, TokenPair } from '@thunderwatch/shared/api';
+import type { LoginResponse, TokenPair } from '@thunderwatch/shared/schemas/kit';
 import type { Database } from '../../../db/database.js';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';

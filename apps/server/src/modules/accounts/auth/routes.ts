@@ -1,5 +1,10 @@
-import { errors, LoginResponse, Password, StatusOk, TokenPair } from '@thunderwatch/shared/schemas/kit';
-import { Type } from 'typebox';
+import {
+  ChangePasswordRequest,
+  LoginRequest,
+  LogoutRequest,
+  RefreshRequest,
+} from '@thunderwatch/shared/schemas/accounts';
+import { errors, LoginResponse, StatusOk, TokenPair } from '@thunderwatch/shared/schemas/kit';
 import { callerOf } from '../../../lib/caller.js';
 import type { App } from '../../../lib/fastify.js';
 import type { AuthService } from './auth-service.js';
@@ -10,10 +15,7 @@ export function authRoutes(app: App, auth: AuthService): void {
     {
       schema: {
         tags: ['auth'],
-        body: Type.Object(
-          { username: Type.String({ minLength: 1, maxLength: 128 }), password: Password },
-          { additionalProperties: false },
-        ),
+        body: LoginRequest,
         response: { 200: LoginResponse, ...errors(400, 401, 403, 429) },
       },
     },
@@ -29,10 +31,7 @@ export function authRoutes(app: App, auth: AuthService): void {
     {
       schema: {
         tags: ['auth'],
-        body: Type.Object(
-          { refresh: Type.String({ minLength: 1, maxLength: 512 }) },
-          { additionalProperties: false },
-        ),
+        body: RefreshRequest,
         response: { 200: TokenPair, ...errors(400, 401) },
       },
     },
@@ -44,9 +43,7 @@ export function authRoutes(app: App, auth: AuthService): void {
     {
       schema: {
         tags: ['auth'],
-        body: Type.Optional(
-          Type.Object({ refresh: Type.Optional(Type.String()) }, { additionalProperties: false }),
-        ),
+        body: LogoutRequest,
         response: { 200: StatusOk, ...errors(401) },
       },
     },
@@ -61,10 +58,7 @@ export function authRoutes(app: App, auth: AuthService): void {
     {
       schema: {
         tags: ['auth'],
-        body: Type.Object(
-          { old_password: Password, new_password: Password },
-          { additionalProperties: false },
-        ),
+        body: ChangePasswordRequest,
         response: { 200: StatusOk, ...errors(400, 401) },
       },
     },

@@ -1,13 +1,7 @@
 import { hostLabel, pickByHostLabel } from '@thunderwatch/domain/host-title';
-import { Type } from 'typebox';
+import { CompanyInfo } from '@thunderwatch/shared/schemas/accounts';
 import type { CompanyEntry } from '../../../config.js';
 import type { App } from '../../../lib/fastify.js';
-
-const CompanyInfo = Type.Object({
-  label: Type.String(),
-  title: Type.Object({ 'zh-Hans': Type.String(), en: Type.String() }),
-  logo: Type.Union([Type.String(), Type.Null()]),
-});
 
 /** Branding by the first label of the host name (`gz` in gz.example.com), open to everyone. */
 export function companyRoutes(

@@ -1,4 +1,4 @@
-import type { GroupDto } from '@thunderwatch/shared/api';
+import type { GroupDto } from '@thunderwatch/shared/schemas/accounts';
 import type { Queryable } from '../../../db/database.js';
 
 type GroupRow = Omit<GroupDto, 'created_at'> & { created_at: Date };

@@ -1,4 +1,4 @@
-import type { GroupDto } from '@thunderwatch/shared/api';
+import type { GroupDto } from '@thunderwatch/shared/schemas/accounts';
 import { isUniqueViolation } from '../../../db/database.js';
 import { type AuthUser, canSeeGroup, groupScope, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';

@@ -1,5 +1,5 @@
-import { errors, Language } from '@thunderwatch/shared/schemas/kit';
-import { Type } from 'typebox';
+import { LanguageRequest, LanguageResponse } from '@thunderwatch/shared/schemas/accounts';
+import { errors } from '@thunderwatch/shared/schemas/kit';
 import type { App } from '../../../lib/fastify.js';
 import type { UsersService } from '../users/users-service.js';
 
@@ -13,8 +13,8 @@ export function languageRoutes(app: App, users: UsersService): void {
     {
       schema: {
         tags: ['open'],
-        body: Type.Object({ lang: Language }, { additionalProperties: false }),
-        response: { 200: Type.Object({ status: Type.Literal('ok'), lang: Language }), ...errors(400) },
+        body: LanguageRequest,
+        response: { 200: LanguageResponse, ...errors(400) },
       },
     },
     async (req) => {

@@ -1,5 +1,5 @@
-import type { CurrentUserDto, UserDto } from '@thunderwatch/shared/api';
 import { ROLE_PERMISSIONS } from '@thunderwatch/shared/permissions';
+import type { CurrentUserDto, UserDto } from '@thunderwatch/shared/schemas/kit';
 
 export function withPermissions(user: UserDto): CurrentUserDto {
   return { ...user, permissions: [...ROLE_PERMISSIONS[user.role]] };

@@ -1,30 +1,19 @@
 import {
-  CurrentUser,
-  Email,
-  errors,
-  Id,
-  Language,
-  NotificationPrefs,
-  Paging,
-  Password,
-  Phone,
-  pageOf,
-  RoleName,
-  User,
-} from '@thunderwatch/shared/schemas/kit';
+  AdminResetPasswordRequest,
+  AdminResetPasswordResponse,
+  ChangeRoleRequest,
+  NewUser,
+  OwnProfileChanges,
+  RoleList,
+  UserChanges,
+  UserListQuery,
+  UserPage,
+} from '@thunderwatch/shared/schemas/accounts';
+import { CurrentUser, errors, Id, User } from '@thunderwatch/shared/schemas/kit';
 import { Type } from 'typebox';
 import { callerOf } from '../../../lib/caller.js';
 import type { App } from '../../../lib/fastify.js';
 import type { UsersService } from './users-service.js';
-
-const Name = Type.String({ maxLength: 100 });
-const OptPhone = Type.Optional(Type.Union([Phone, Type.Null()]));
-const OptEmail = Type.Optional(Type.Union([Email, Type.Null()]));
-const Role = Type.Object({
-  name: RoleName,
-  permissions: Type.Array(Type.String()),
-  assignable: Type.Boolean(),
-});
 
 export function userRoutes(app: App, users: UsersService): void {
   app.get(
@@ -38,17 +27,7 @@ export function userRoutes(app: App, users: UsersService): void {
     {
       schema: {
         tags: ['users'],
-        body: Type.Object(
-          {
-            name: Type.Optional(Name),
-            phone: OptPhone,
-            email: OptEmail,
-            language: Type.Optional(Language),
-            time_zone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-            notification_prefs: Type.Optional(NotificationPrefs),
-          },
-          { additionalProperties: false },
-        ),
+        body: OwnProfileChanges,
         response: { 200: CurrentUser, ...errors(400, 401, 409) },
       },
     },
@@ -60,11 +39,8 @@ export function userRoutes(app: App, users: UsersService): void {
     {
       schema: {
         tags: ['users'],
-        querystring: Type.Object(
-          { group_id: Type.Optional(Id), q: Type.Optional(Type.String({ maxLength: 100 })), ...Paging },
-          { additionalProperties: false },
-        ),
-        response: { 200: pageOf(User), ...errors(400, 401, 403, 404) },
+        querystring: UserListQuery,
+        response: { 200: UserPage, ...errors(400, 401, 403, 404) },
       },
     },
     (req) => users.list(callerOf(req), req.query),
@@ -75,18 +51,7 @@ export function userRoutes(app: App, users: UsersService): void {
     {
       schema: {
         tags: ['users'],
-        body: Type.Object(
-          {
-            username: Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{1,39}$' }),
-            password: Password,
-            role: RoleName,
-            name: Type.Optional(Name),
-            phone: OptPhone,
-            email: OptEmail,
-            group_id: Type.Optional(Id),
-          },
-          { additionalProperties: false },
-        ),
+        body: NewUser,
         response: { 201: User, ...errors(400, 401, 403, 404, 409) },
       },
     },
@@ -99,15 +64,7 @@ export function userRoutes(app: App, users: UsersService): void {
       schema: {
         tags: ['users'],
         params: Type.Object({ id: Id }),
-        body: Type.Object(
-          {
-            name: Type.Optional(Name),
-            phone: OptPhone,
-            email: OptEmail,
-            disabled: Type.Optional(Type.Boolean()),
-          },
-          { additionalProperties: false },
-        ),
+        body: UserChanges,
         response: { 200: User, ...errors(400, 401, 403, 404, 409) },
       },
     },
@@ -119,7 +76,7 @@ export function userRoutes(app: App, users: UsersService): void {
     {
       schema: {
         tags: ['users'],
-        response: { 200: Type.Object({ items: Type.Array(Role) }), ...errors(401) },
+        response: { 200: RoleList, ...errors(401) },
       },
     },
     (req) => users.roles(callerOf(req)),
@@ -130,7 +87,7 @@ export function userRoutes(app: App, users: UsersService): void {
     {
       schema: {
         tags: ['users'],
-        body: Type.Object({ user_id: Id, role: RoleName }, { additionalProperties: false }),
+        body: ChangeRoleRequest,
         response: { 200: User, ...errors(400, 401, 403, 404) },
       },
     },
@@ -142,14 +99,8 @@ export function userRoutes(app: App, users: UsersService): void {
     {
       schema: {
         tags: ['admin'],
-        body: Type.Object(
-          { user_id: Id, password: Type.Optional(Password) },
-          { additionalProperties: false },
-        ),
-        response: {
-          200: Type.Object({ status: Type.Literal('ok'), password: Type.Optional(Type.String()) }),
-          ...errors(400, 401, 403, 404),
-        },
+        body: AdminResetPasswordRequest,
+        response: { 200: AdminResetPasswordResponse, ...errors(400, 401, 403, 404) },
       },
     },
     (req) => users.resetPassword(callerOf(req), req.body.user_id, req.body.password),

@@ -1,6 +1,6 @@
-import type { NotificationPrefs, UserDto } from '@thunderwatch/shared/api';
 import type { Language } from '@thunderwatch/shared/languages';
 import type { Role } from '@thunderwatch/shared/permissions';
+import type { NotificationPrefs, UserDto } from '@thunderwatch/shared/schemas/kit';
 import type { Queryable } from '../../../db/database.js';
 
 interface UserRow {

@@ -1,6 +1,7 @@
-import type { CurrentUserDto, NotificationPrefs, RoleDto, UserDto } from '@thunderwatch/shared/api';
 import type { Language } from '@thunderwatch/shared/languages';
 import { assignableRoles, ROLE_PERMISSIONS, ROLES, type Role } from '@thunderwatch/shared/permissions';
+import type { RoleList } from '@thunderwatch/shared/schemas/accounts';
+import type { CurrentUserDto, NotificationPrefs, UserDto } from '@thunderwatch/shared/schemas/kit';
 import { type Database, isUniqueViolation, type Queryable } from '../../../db/database.js';
 import { type AuthUser, canSeeGroup, groupScope, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
@@ -132,7 +133,8 @@ export class UsersService {
     return (await this.d.users.get(id, null)) as UserDto;
   }
 
-  roles(user: AuthUser): { items: RoleDto[] } {
+  roles(user: AuthUser): RoleList {
+    requirePermission(user, 'group.read');
     const assignable = assignableRoles(user.role);
     return {
       items: ROLES.map((name) => ({

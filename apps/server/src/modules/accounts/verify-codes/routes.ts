@@ -1,10 +1,13 @@
-import { errors, LoginResponse, Password, Phone, StatusOk } from '@thunderwatch/shared/schemas/kit';
-import { Type } from 'typebox';
+import {
+  CheckVerifyCodeRequest,
+  CheckVerifyCodeResponse,
+  ResetPasswordRequest,
+  SendVerifyCodeRequest,
+  SendVerifyCodeResponse,
+} from '@thunderwatch/shared/schemas/accounts';
+import { errors, StatusOk } from '@thunderwatch/shared/schemas/kit';
 import type { App } from '../../../lib/fastify.js';
 import type { VerifyCodesService } from './verify-codes-service.js';
-
-const Purpose = Type.Union([Type.Literal('login'), Type.Literal('reset_password')]);
-const Code = Type.String({ pattern: '^[0-9]{6}$', description: 'Six digits' });
 
 export function verifyCodeRoutes(app: App, codes: VerifyCodesService): void {
   app.post(
@@ -12,11 +15,8 @@ export function verifyCodeRoutes(app: App, codes: VerifyCodesService): void {
     {
       schema: {
         tags: ['auth'],
-        body: Type.Object({ phone: Phone, purpose: Purpose }, { additionalProperties: false }),
-        response: {
-          200: Type.Object({ sent: Type.Literal(true), resend_after: Type.Integer() }),
-          ...errors(400, 429, 502),
-        },
+        body: SendVerifyCodeRequest,
+        response: { 200: SendVerifyCodeResponse, ...errors(400, 429, 502) },
       },
     },
     (req) => codes.send(req.body.phone, req.body.purpose),
@@ -27,11 +27,8 @@ export function verifyCodeRoutes(app: App, codes: VerifyCodesService): void {
     {
       schema: {
         tags: ['auth'],
-        body: Type.Object({ phone: Phone, code: Code, purpose: Purpose }, { additionalProperties: false }),
-        response: {
-          200: Type.Union([LoginResponse, Type.Object({ valid: Type.Literal(true) })]),
-          ...errors(400, 403),
-        },
+        body: CheckVerifyCodeRequest,
+        response: { 200: CheckVerifyCodeResponse, ...errors(400, 403) },
       },
     },
     (req) =>
@@ -48,7 +45,7 @@ export function verifyCodeRoutes(app: App, codes: VerifyCodesService): void {
     {
       schema: {
         tags: ['auth'],
-        body: Type.Object({ phone: Phone, code: Code, password: Password }, { additionalProperties: false }),
+        body: ResetPasswordRequest,
         response: { 200: StatusOk, ...errors(400) },
       },
     },

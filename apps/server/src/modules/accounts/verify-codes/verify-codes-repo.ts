@@ -1,5 +1,5 @@
 import type { StoredCode } from '@thunderwatch/domain/verify-code';
-import type { VerifyPurpose } from '@thunderwatch/shared/api';
+import type { VerifyPurpose } from '@thunderwatch/shared/schemas/accounts';
 import type { Queryable } from '../../../db/database.js';
 
 export interface CodeRow extends StoredCode {

@@ -7,7 +7,8 @@ import {
   VERIFY_CODE_RESEND_MS,
   VERIFY_CODE_TTL_MS,
 } from '@thunderwatch/domain/verify-code';
-import type { LoginResponse, VerifyPurpose } from '@thunderwatch/shared/api';
+import type { VerifyPurpose } from '@thunderwatch/shared/schemas/accounts';
+import type { LoginResponse } from '@thunderwatch/shared/schemas/kit';
 import type { Database } from '../../../db/database.js';
 import { AppError } from '../../../lib/app-error.js';
 import { assertStrongPassword, hashPassword } from '../../../lib/passwords.js';

@@ -1,4 +1,4 @@
-import type { AccessLogEntry } from '@thunderwatch/shared/api';
+import type { AccessLogEntry } from '@thunderwatch/shared/schemas/admin';
 import type { Queryable } from '../../../db/database.js';
 
 export type NewAccessRecord = Omit<AccessLogEntry, 'id' | 'at'> & { at: Date };

@@ -1,4 +1,4 @@
-import type { AccessLogEntry } from '@thunderwatch/shared/api';
+import type { AccessLogEntry } from '@thunderwatch/shared/schemas/admin';
 import { type AuthUser, groupScope, requirePermission } from '../../../lib/access.js';
 import { toCsv } from '../../../lib/csv.js';
 import type { AccessLogFilter, AccessLogRepo } from './access-log-repo.js';

@@ -1,12 +1,5 @@
+import type { FeedDto } from '@thunderwatch/shared/schemas/lightning';
 import type { Queryable } from '../../../db/database.js';
-
-export interface FeedDto {
-  id: number;
-  name: string;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
 
 type FeedRow = {
   id: number;

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { FeedDto } from '@thunderwatch/shared/schemas/lightning';
 import { isUniqueViolation } from '../../../db/database.js';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import { sha256 } from '../../../lib/tokens.js';
-import type { FeedDto, FeedsRepo } from './feeds-repo.js';
+import type { FeedsRepo } from './feeds-repo.js';
 
 export interface Feed {
   id: number;

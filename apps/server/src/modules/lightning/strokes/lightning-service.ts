@@ -1,18 +1,15 @@
 import { isValidResolution } from '@thunderwatch/domain/density-grid';
 import type {
-  CompactStroke,
+  CompactStrokePage,
   DensityResponse,
   FlashDto,
-  IntensityBin,
-  StrokeDto,
   StrokePage,
-} from '@thunderwatch/shared/strokes';
+} from '@thunderwatch/shared/schemas/lightning';
+import { MAX_STROKE_PAGE } from '@thunderwatch/shared/strokes';
 import { AppError } from '../../../lib/app-error.js';
-import type { FlashRow, LightningStatsRepo } from './lightning-stats-repo.js';
+import type { CountedBin, FlashRow, LightningStatsRepo } from './lightning-stats-repo.js';
 import { microIso, type StrokeRow, toCompact, toStrokeDto } from './stroke-row.js';
 import type { StrokeFilter, StrokesRepo } from './strokes-repo.js';
-
-export const MAX_PAGE = 100_000;
 
 function encodeCursor(row: StrokeRow): string {
   return Buffer.from(`${microIso(row.time.getTime(), row.ns)}|${row.id}`).toString('base64url');
@@ -56,7 +53,7 @@ export class LightningService {
   ): Promise<{ rows: StrokeRow[]; next: string | null }> {
     const rows = await this.strokes.list(
       f,
-      Math.min(limit, MAX_PAGE) + 1,
+      Math.min(limit, MAX_STROKE_PAGE) + 1,
       cursor ? decodeCursor(cursor) : undefined,
     );
     const more = rows.length > limit;
@@ -65,12 +62,12 @@ export class LightningService {
     return { rows, next: more && last ? encodeCursor(last) : null };
   }
 
-  async strokesPage(f: StrokeFilter, limit: number, cursor?: string): Promise<StrokePage<StrokeDto>> {
+  async strokesPage(f: StrokeFilter, limit: number, cursor?: string): Promise<StrokePage> {
     const { rows, next } = await this.page(f, limit, cursor);
     return { items: rows.map(toStrokeDto), next };
   }
 
-  async compactPage(f: StrokeFilter, limit: number, cursor?: string): Promise<StrokePage<CompactStroke>> {
+  async compactPage(f: StrokeFilter, limit: number, cursor?: string): Promise<CompactStrokePage> {
     const { rows, next } = await this.page(f, limit, cursor);
     return { items: rows.map(toCompact), next };
   }
@@ -120,7 +117,7 @@ export class LightningService {
     f: StrokeFilter,
     binKa: number,
     maxKa: number,
-  ): Promise<{ bins: IntensityBin[]; total: number }> {
+  ): Promise<{ bins: CountedBin[]; total: number }> {
     const bins = await this.stats.intensities(f, binKa, maxKa);
     const total = bins.reduce((n, b) => n + b.cg_negative + b.cg_positive + b.ic, 0);
     return { bins, total };

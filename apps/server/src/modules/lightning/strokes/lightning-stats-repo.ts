@@ -1,7 +1,10 @@
-import type { IntensityBin } from '@thunderwatch/shared/strokes';
+import type { IntensityBin } from '@thunderwatch/shared/schemas/lightning';
 import type { Database } from '../../../db/database.js';
 import { STROKE_COLUMNS, type StrokeRow } from './stroke-row.js';
 import { type StrokeFilter, strokeWhere } from './strokes-repo.js';
+
+/** A histogram bin as counted: the open-ended last bin ends at Infinity (the answer says null). */
+export type CountedBin = Omit<IntensityBin, 'to_ka'> & { to_ka: number };
 
 export interface FlashRow {
   id: number;
@@ -43,7 +46,7 @@ export class LightningStatsRepo {
     });
   }
 
-  async intensities(f: StrokeFilter, binKa: number, maxKa: number): Promise<IntensityBin[]> {
+  async intensities(f: StrokeFilter, binKa: number, maxKa: number): Promise<CountedBin[]> {
     const params: unknown[] = [];
     const where = strokeWhere(f, params);
     params.push(binKa, maxKa);

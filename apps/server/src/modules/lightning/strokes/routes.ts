@@ -1,42 +1,22 @@
-import { errors, Id, Paging } from '@thunderwatch/shared/schemas/kit';
-import { Type } from 'typebox';
+import { errors } from '@thunderwatch/shared/schemas/kit';
+import {
+  CompactStrokePage,
+  DensityQuery,
+  DensityResponse,
+  FlashAnswer,
+  FlashQuery,
+  Intensities,
+  IntensityQuery,
+  LightningAnswer,
+  LightningQuery,
+  MobileLightningQuery,
+} from '@thunderwatch/shared/schemas/lightning';
+import { MAX_STROKE_PAGE } from '@thunderwatch/shared/strokes';
 import type { App } from '../../../lib/fastify.js';
 import type { LightningService } from './lightning-service.js';
-import { MAX_PAGE } from './lightning-service.js';
-import { StrokeQuery, toStrokeFilter } from './stroke-filter.js';
+import { toStrokeFilter } from './stroke-filter.js';
 
 const DAY_MS = 86_400_000;
-
-const Stroke = Type.Object({
-  id: Type.Integer(),
-  time: Type.String({ format: 'date-time' }),
-  ns: Type.Integer(),
-  lat: Type.Number(),
-  lon: Type.Number(),
-  peak_ka: Type.Number(),
-  type: Type.Enum(['CG', 'IC']),
-  sensors: Type.Union([Type.Integer(), Type.Null()]),
-  multiplicity: Type.Union([Type.Integer(), Type.Null()]),
-  flash_id: Type.Union([Type.Integer(), Type.Null()]),
-  source: Type.String(),
-});
-
-const Flash = Type.Object({
-  id: Type.Integer(),
-  time: Type.String({ format: 'date-time' }),
-  end_time: Type.String({ format: 'date-time' }),
-  lat: Type.Number(),
-  lon: Type.Number(),
-  type: Type.Enum(['CG', 'IC']),
-  peak_ka: Type.Number(),
-  stroke_count: Type.Integer(),
-  strokes: Type.Optional(Type.Array(Stroke)),
-});
-
-const CompactPage = Type.Object({
-  items: Type.Array(Type.Array(Type.Union([Type.Number(), Type.Null()]))),
-  next: Type.Union([Type.String(), Type.Null()]),
-});
 
 export function lightningRoutes(app: App, lightning: LightningService, now: () => Date): void {
   app.get(
@@ -48,17 +28,8 @@ export function lightningRoutes(app: App, lightning: LightningService, now: () =
           'Strokes in a time window (default the last hour, at most 31 days) and area, in time order. ' +
           '`format=json` (default) gives `{items: Stroke[], next}`, `compact` gives `{items: CompactStroke[], next}`, ' +
           '`geojson` a FeatureCollection with `next`. Follow `next` (cursor) for more; at most 100,000 per page.',
-        querystring: Type.Object(
-          {
-            ...StrokeQuery,
-            format: Type.Optional(Type.Enum(['json', 'compact', 'geojson'])),
-            limit: Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 10_000 }),
-            cursor: Type.Optional(Type.String({ maxLength: 200 })),
-          },
-          { additionalProperties: false },
-        ),
-        // 200 left open: pages of up to 100,000 strokes in three shapes serialise fastest with JSON.stringify.
-        response: { 200: Type.Unknown(), ...errors(400, 401) },
+        querystring: LightningQuery,
+        response: { 200: LightningAnswer, ...errors(400, 401) },
       },
     },
     (req) => {
@@ -76,23 +47,15 @@ export function lightningRoutes(app: App, lightning: LightningService, now: () =
       schema: {
         tags: ['lightning'],
         description: 'Compact strokes within `radius_km` of a point over the last `minutes`.',
-        querystring: Type.Object(
-          {
-            lat: Type.Number({ minimum: -90, maximum: 90 }),
-            lon: Type.Number({ minimum: -180, maximum: 180 }),
-            radius_km: Type.Number({ exclusiveMinimum: 0, maximum: 500, default: 50 }),
-            minutes: Type.Integer({ minimum: 1, maximum: 1440, default: 30 }),
-          },
-          { additionalProperties: false },
-        ),
-        response: { 200: CompactPage, ...errors(400, 401) },
+        querystring: MobileLightningQuery,
+        response: { 200: CompactStrokePage, ...errors(400, 401) },
       },
     },
     (req) => {
       const to = now();
       const from = new Date(to.getTime() - req.query.minutes * 60_000);
       const f = toStrokeFilter({ ...req.query, from: from.toISOString(), to: to.toISOString() }, to, DAY_MS);
-      return lightning.compactPage(f, MAX_PAGE);
+      return lightning.compactPage(f, MAX_STROKE_PAGE);
     },
   );
 
@@ -103,29 +66,8 @@ export function lightningRoutes(app: App, lightning: LightningService, now: () =
         tags: ['lightning'],
         description:
           'Histogram of |peak current| by polarity and type; the last bin holds everything above `max_ka`.',
-        querystring: Type.Object(
-          {
-            ...StrokeQuery,
-            bin_ka: Type.Number({ minimum: 1, maximum: 100, default: 5 }),
-            top_ka: Type.Number({ minimum: 10, maximum: 1000, default: 200 }),
-          },
-          { additionalProperties: false },
-        ),
-        response: {
-          200: Type.Object({
-            bins: Type.Array(
-              Type.Object({
-                from_ka: Type.Number(),
-                to_ka: Type.Union([Type.Number(), Type.Null()]),
-                cg_negative: Type.Integer(),
-                cg_positive: Type.Integer(),
-                ic: Type.Integer(),
-              }),
-            ),
-            total: Type.Integer(),
-          }),
-          ...errors(400, 401),
-        },
+        querystring: IntensityQuery,
+        response: { 200: Intensities, ...errors(400, 401) },
       },
     },
     async (req) => {
@@ -146,14 +88,8 @@ export function lightningRoutes(app: App, lightning: LightningService, now: () =
         tags: ['lightning'],
         description:
           'Flashes (strokes grouped 1 s / 500 ms / 10 km) in a window and area, or one flash (`id`) with its strokes.',
-        querystring: Type.Object(
-          { ...StrokeQuery, id: Type.Optional(Id), ...Paging },
-          { additionalProperties: false },
-        ),
-        response: {
-          200: Type.Union([Flash, Type.Object({ items: Type.Array(Flash), total: Type.Integer() })]),
-          ...errors(400, 401, 404),
-        },
+        querystring: FlashQuery,
+        response: { 200: FlashAnswer, ...errors(400, 401, 404) },
       },
     },
     (req) => {
@@ -169,24 +105,8 @@ export function lightningRoutes(app: App, lightning: LightningService, now: () =
       schema: {
         tags: ['lightning'],
         description: 'Stroke counts per grid cell and hour; lat/lon are the south-west corner of the cell.',
-        querystring: Type.Object(
-          { ...StrokeQuery, resolution: Type.Number({ minimum: 0.01, maximum: 1, default: 0.1 }) },
-          { additionalProperties: false },
-        ),
-        response: {
-          200: Type.Object({
-            resolution: Type.Number(),
-            cells: Type.Array(
-              Type.Object({
-                hour: Type.String(),
-                lat: Type.Number(),
-                lon: Type.Number(),
-                count: Type.Integer(),
-              }),
-            ),
-          }),
-          ...errors(400, 401),
-        },
+        querystring: DensityQuery,
+        response: { 200: DensityResponse, ...errors(400, 401) },
       },
     },
     (req) => {

@@ -1,34 +1,9 @@
 import type { ErrorDetail } from '@thunderwatch/shared/error-codes';
-import { Type } from 'typebox';
+import type { StrokeQueryValues } from '@thunderwatch/shared/schemas/lightning';
 import { AppError } from '../../../lib/app-error.js';
 import type { StrokeFilter } from './strokes-repo.js';
 
 const HOUR_MS = 3_600_000;
-
-/** Query parameters every lightning endpoint understands. */
-export const StrokeQuery = {
-  from: Type.Optional(Type.String({ format: 'date-time', description: 'default: `to` minus one hour' })),
-  to: Type.Optional(Type.String({ format: 'date-time', description: 'default: now' })),
-  bbox: Type.Optional(Type.String({ description: 'west,south,east,north in degrees' })),
-  lat: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
-  lon: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
-  radius_km: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 2000 })),
-  type: Type.Optional(Type.Enum(['cg', 'ic', 'CG', 'IC'])),
-  min_ka: Type.Optional(Type.Number({ minimum: 0 })),
-  max_ka: Type.Optional(Type.Number({ minimum: 0 })),
-};
-
-export interface StrokeQueryValues {
-  from?: string;
-  to?: string;
-  bbox?: string;
-  lat?: number;
-  lon?: number;
-  radius_km?: number;
-  type?: string;
-  min_ka?: number;
-  max_ka?: number;
-}
 
 function invalid(details: ErrorDetail[]): AppError {
   return new AppError(

@@ -1,5 +1,6 @@
 import type { EngineStroke } from '@thunderwatch/domain/warning-engine';
-import type { CompactStroke, StrokeDto } from '@thunderwatch/shared/strokes';
+import type { StrokeDto } from '@thunderwatch/shared/schemas/lightning';
+import type { CompactStroke } from '@thunderwatch/shared/strokes';
 
 /** A stored stroke as read back from the database. */
 export interface StrokeRow {

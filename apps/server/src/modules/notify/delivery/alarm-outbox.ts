@@ -1,7 +1,7 @@
 import type { RaisedAlarm } from '@thunderwatch/domain/raised-alarm';
 import type { Language } from '@thunderwatch/shared/languages';
 import { locationTopic } from '@thunderwatch/shared/notifications';
-import type { Approach } from '@thunderwatch/shared/warnings';
+import type { Approach } from '@thunderwatch/shared/schemas/warnings';
 import type { Queryable } from '../../../db/database.js';
 import type { AlarmFacts } from './channels/delivery-channel.js';
 import { planAlarmDeliveries } from './delivery-plan.js';

@@ -1,4 +1,5 @@
-import type { AlarmDto, Level, RingLevel } from '@thunderwatch/shared/warnings';
+import type { AlarmDto } from '@thunderwatch/shared/schemas/warnings';
+import type { RingLevel } from '@thunderwatch/shared/warnings';
 import type { Queryable } from '../../../db/database.js';
 
 export interface AlarmFilter {
@@ -44,7 +45,7 @@ export function toAlarmDto(r: AlarmRow): AlarmDto {
     location_name: r.location_name,
     group_id: r.group_id,
     level: r.level as RingLevel,
-    previous_level: r.previous_level as Level,
+    previous_level: r.previous_level as AlarmDto['previous_level'],
     created_at: r.created_at.toISOString(),
     nearest_km: r.nearest_km,
     bearing_deg: r.bearing_deg,

@@ -1,4 +1,4 @@
-import type { AlarmDto } from '@thunderwatch/shared/warnings';
+import type { AlarmDto } from '@thunderwatch/shared/schemas/warnings';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { readScope } from '../../../lib/group-scope.js';
 import type { AlarmFilter, AlarmsRepo } from './alarms-repo.js';

@@ -1,11 +1,7 @@
-import type {
-  AlertDto,
-  AlertStroke,
-  Level,
-  LocationShape,
-  Ring,
-  RingLevel,
-} from '@thunderwatch/shared/warnings';
+import type { AlertDto, AlertStroke } from '@thunderwatch/shared/schemas/alerts';
+import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
+import type { Ring } from '@thunderwatch/shared/schemas/locations';
+import type { Level, RingLevel } from '@thunderwatch/shared/warnings';
 import type { Queryable } from '../../../db/database.js';
 
 export interface AlertFilter {

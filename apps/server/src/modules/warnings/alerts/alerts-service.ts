@@ -1,4 +1,4 @@
-import type { AlertDto, HourlyWarningRow } from '@thunderwatch/shared/warnings';
+import type { AlertDto, HourlyWarningRow } from '@thunderwatch/shared/schemas/alerts';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import { toCsv } from '../../../lib/csv.js';

@@ -1,4 +1,6 @@
-import { DEFAULT_RINGS, type LocationShape, type RingLevel } from '@thunderwatch/shared/warnings';
+import { DEFAULT_RINGS } from '@thunderwatch/shared/default-rings';
+import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
+import type { RingLevel } from '@thunderwatch/shared/warnings';
 import { describe, expect, it } from 'vitest';
 import { alertToCap, type CapSource, capTime } from './cap.js';
 import { capSchemaErrors } from './fixtures/cap-schema.js';

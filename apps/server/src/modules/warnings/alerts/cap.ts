@@ -1,9 +1,12 @@
 import { localDateTime } from '@thunderwatch/domain/local-time';
+import type { AlertDto } from '@thunderwatch/shared/schemas/alerts';
+import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
+import type { Ring } from '@thunderwatch/shared/schemas/locations';
 /**
  * One alert episode as an OASIS CAP 1.2 message: a Chinese and an English `info` block, the area as a
  * circle around a point location (outer ring radius) or as the polygon of a polygon location.
  */
-import type { AlertDto, LocationShape, Ring, RingLevel } from '@thunderwatch/shared/warnings';
+import type { RingLevel } from '@thunderwatch/shared/warnings';
 import XMLBuilder from 'fast-xml-builder';
 
 export const CAP_NAMESPACE = 'urn:oasis:names:tc:emergency:cap:1.2';

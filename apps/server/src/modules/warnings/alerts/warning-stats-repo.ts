@@ -1,4 +1,5 @@
-import type { HourlyWarningRow, RingLevel } from '@thunderwatch/shared/warnings';
+import type { HourlyWarningRow } from '@thunderwatch/shared/schemas/alerts';
+import type { RingLevel } from '@thunderwatch/shared/warnings';
 import type { Queryable } from '../../../db/database.js';
 
 export interface HourlyQuery {

@@ -1,4 +1,5 @@
-import { DEFAULT_RINGS, type LocationShape } from '@thunderwatch/shared/warnings';
+import { DEFAULT_RINGS } from '@thunderwatch/shared/default-rings';
+import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import type { Queryable } from '../../../db/database.js';
 
 /**

@@ -1,4 +1,5 @@
-import type { LocationShape, Ring } from '@thunderwatch/shared/warnings';
+import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
+import type { Ring } from '@thunderwatch/shared/schemas/locations';
 
 /** A location as the warning engine needs it (rings innermost first). */
 export interface LocationRecord {

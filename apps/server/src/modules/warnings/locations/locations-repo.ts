@@ -1,4 +1,5 @@
-import type { LocationShape, Ring } from '@thunderwatch/shared/warnings';
+import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
+import type { Ring } from '@thunderwatch/shared/schemas/locations';
 import type { Queryable } from '../../../db/database.js';
 import type { LocationRecord } from './location-changes.js';
 

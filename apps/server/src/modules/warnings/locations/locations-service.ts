@@ -1,12 +1,9 @@
-import { sortRings, validateRings } from '@thunderwatch/domain/ring-validation';
-import { validateShape } from '@thunderwatch/domain/zone-validation';
-import {
-  DEFAULT_RINGS,
-  type Level,
-  type LocationDto,
-  type LocationInput,
-  type LocationShape,
-} from '@thunderwatch/shared/warnings';
+import { areValidRings, sortRings, validateRings } from '@thunderwatch/domain/ring-validation';
+import { isValidShape, validateShape } from '@thunderwatch/domain/zone-validation';
+import { DEFAULT_RINGS } from '@thunderwatch/shared/default-rings';
+import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
+import type { LocationDto, LocationInput } from '@thunderwatch/shared/schemas/locations';
+import type { Level } from '@thunderwatch/shared/warnings';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import { readScope, writeGroup } from '../../../lib/group-scope.js';
@@ -127,8 +124,8 @@ export class LocationsService {
       Partial<Pick<LocationFields, 'shape' | 'zoneId'>>,
   ): Promise<LocationFields> {
     const rings = input.rings ?? base.rings;
-    const ringIssues = validateRings(rings);
-    if (ringIssues.length > 0) {
+    if (!areValidRings(rings)) {
+      const ringIssues = validateRings(rings);
       const message = ringIssues.map((i) => `${i.field} ${i.message}`).join('; ');
       throw new AppError('location.invalid_rings', 400, message, ringIssues);
     }
@@ -152,14 +149,14 @@ export class LocationsService {
   ): Promise<{ shape: LocationShape; zoneId: number | null }> {
     if (input.shape && input.zone_id !== undefined)
       throw invalidShape('zone_id', 'give either shape or zone_id');
-    if (input.shape) {
-      const issues = validateShape(input.shape);
-      if (issues.length > 0) {
-        const details = issues.map((i) => ({ field: `shape/${i.path}`, message: i.message }));
+    const { shape } = input;
+    if (shape) {
+      if (!isValidShape(shape)) {
+        const details = validateShape(shape).map((i) => ({ field: `shape/${i.path}`, message: i.message }));
         const message = details.map((i) => `${i.field} ${i.message}`).join('; ');
         throw new AppError('location.invalid_shape', 400, message, details);
       }
-      return { shape: input.shape, zoneId: null };
+      return { shape, zoneId: null };
     }
     if (input.zone_id !== undefined) {
       const zone = await this.d.zones.get(input.zone_id, groupId);

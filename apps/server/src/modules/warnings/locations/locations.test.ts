@@ -1,4 +1,4 @@
-import { DEFAULT_RINGS } from '@thunderwatch/shared/warnings';
+import { DEFAULT_RINGS } from '@thunderwatch/shared/default-rings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
 import type { LocationChange } from './location-changes.js';

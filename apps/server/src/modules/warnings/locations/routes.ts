@@ -1,14 +1,19 @@
-import { Position } from '@thunderwatch/shared/schemas/geo';
-import { errors, Id, Paging, pageOf, StatusOk } from '@thunderwatch/shared/schemas/kit';
-import type { LocationInput } from '@thunderwatch/shared/warnings';
+import { errors, Id, StatusOk } from '@thunderwatch/shared/schemas/kit';
+import {
+  Location,
+  LocationInput,
+  LocationPage,
+  LocationQuery,
+  MapView,
+  UserMapData,
+} from '@thunderwatch/shared/schemas/locations';
+import { GroupQuery } from '@thunderwatch/shared/schemas/warnings';
 import { Type } from 'typebox';
 import { callerOf } from '../../../lib/caller.js';
 import type { App } from '../../../lib/fastify.js';
 import type { LocationsService } from './locations-service.js';
-import { LocationInputSchema, LocationSchema } from './schemas.js';
 import type { UserMapDataService } from './user-map-data-service.js';
 
-const GroupQuery = Type.Object({ group_id: Type.Optional(Id) }, { additionalProperties: false });
 const ById = { params: Type.Object({ id: Id }) };
 
 /** Locations (`LocationDto`), and the caller's map view with their group's locations. */
@@ -18,16 +23,8 @@ export function locationRoutes(app: App, locations: LocationsService, mapData: U
     {
       schema: {
         tags: ['locations'],
-        querystring: Type.Object(
-          {
-            group_id: Type.Optional(Id),
-            enabled: Type.Optional(Type.Boolean()),
-            q: Type.Optional(Type.String({ maxLength: 100, description: 'part of the name' })),
-            ...Paging,
-          },
-          { additionalProperties: false },
-        ),
-        response: { 200: pageOf(LocationSchema), ...errors(400, 401, 403, 404) },
+        querystring: LocationQuery,
+        response: { 200: LocationPage, ...errors(400, 401, 403, 404) },
       },
     },
     (req) => locations.list(callerOf(req), req.query),
@@ -39,19 +36,17 @@ export function locationRoutes(app: App, locations: LocationsService, mapData: U
       schema: {
         tags: ['locations'],
         querystring: GroupQuery,
-        body: LocationInputSchema,
-        response: { 201: LocationSchema, ...errors(400, 401, 403, 404) },
+        body: LocationInput,
+        response: { 201: Location, ...errors(400, 401, 403, 404) },
       },
     },
     async (req, reply) =>
-      reply
-        .status(201)
-        .send(await locations.create(callerOf(req), req.body as LocationInput, req.query.group_id)),
+      reply.status(201).send(await locations.create(callerOf(req), req.body, req.query.group_id)),
   );
 
   app.get(
     '/api/locations/:id',
-    { schema: { tags: ['locations'], ...ById, response: { 200: LocationSchema, ...errors(401, 403, 404) } } },
+    { schema: { tags: ['locations'], ...ById, response: { 200: Location, ...errors(401, 403, 404) } } },
     (req) => locations.get(callerOf(req), req.params.id),
   );
 
@@ -61,11 +56,11 @@ export function locationRoutes(app: App, locations: LocationsService, mapData: U
       schema: {
         tags: ['locations'],
         ...ById,
-        body: LocationInputSchema,
-        response: { 200: LocationSchema, ...errors(400, 401, 403, 404) },
+        body: LocationInput,
+        response: { 200: Location, ...errors(400, 401, 403, 404) },
       },
     },
-    (req) => locations.update(callerOf(req), req.params.id, req.body as LocationInput),
+    (req) => locations.update(callerOf(req), req.params.id, req.body),
   );
 
   app.delete(
@@ -76,13 +71,6 @@ export function locationRoutes(app: App, locations: LocationsService, mapData: U
       return { status: 'ok' as const };
     },
   );
-
-  const MapView = {
-    center: Position,
-    zoom: Type.Number({ minimum: 0, maximum: 22 }),
-    layers: Type.Array(Type.String({ pattern: '^[a-z0-9_-]{1,40}$' }), { maxItems: 20 }),
-  };
-  const UserMapData = Type.Object({ ...MapView, locations: Type.Array(LocationSchema) });
 
   app.get(
     '/api/user_map_data',
@@ -95,10 +83,10 @@ export function locationRoutes(app: App, locations: LocationsService, mapData: U
     {
       schema: {
         tags: ['locations'],
-        body: Type.Object(MapView, { additionalProperties: false }),
+        body: MapView,
         response: { 200: UserMapData, ...errors(400, 401, 403) },
       },
     },
-    (req) => mapData.save(callerOf(req), { ...req.body, center: req.body.center as [number, number] }),
+    (req) => mapData.save(callerOf(req), req.body),
   );
 }

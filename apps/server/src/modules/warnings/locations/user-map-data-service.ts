@@ -1,17 +1,11 @@
-import type { Position, UserMapData } from '@thunderwatch/shared/warnings';
+import type { MapView, UserMapData } from '@thunderwatch/shared/schemas/locations';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import type { UsersRepo } from '../../accounts/users/users-repo.js';
 import type { LocationsService } from './locations-service.js';
 
-export interface MapDefaults {
-  center: Position;
-  zoom: number;
-  layers: string[];
-}
-
 /** Where the map opens for someone who never moved it: South China, where the demo storms are. */
-export const DEFAULT_MAP: MapDefaults = { center: [113.3, 23.1], zoom: 6, layers: ['strokes'] };
+export const DEFAULT_MAP: MapView = { center: [113.3, 23.1], zoom: 6, layers: ['strokes'] };
 
 /** The user's own map view (users.map_defaults) with their group's locations. */
 export class UserMapDataService {
@@ -22,11 +16,11 @@ export class UserMapDataService {
 
   async get(user: AuthUser): Promise<UserMapData> {
     requirePermission(user, 'location.read');
-    const saved = await this.users.mapView<MapDefaults>(user.id);
+    const saved = await this.users.mapView<MapView>(user.id);
     return { ...DEFAULT_MAP, ...saved, locations: await this.locations.ofOwnGroup(user) };
   }
 
-  async save(user: AuthUser, view: MapDefaults): Promise<UserMapData> {
+  async save(user: AuthUser, view: MapView): Promise<UserMapData> {
     requirePermission(user, 'profile.update');
     const [lon, lat] = view.center;
     if (lon < -180 || lon > 180 || lat < -90 || lat > 90) {
@@ -34,7 +28,7 @@ export class UserMapDataService {
         { field: 'center', message: 'must be [longitude -180..180, latitude -90..90]' },
       ]);
     }
-    const clean: MapDefaults = { center: [lon, lat], zoom: view.zoom, layers: [...new Set(view.layers)] };
+    const clean: MapView = { center: [lon, lat], zoom: view.zoom, layers: [...new Set(view.layers)] };
     await this.users.saveMapView(user.id, clean);
     return this.get(user);
   }

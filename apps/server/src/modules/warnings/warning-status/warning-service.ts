@@ -1,13 +1,13 @@
 import { shapeBounds } from '@thunderwatch/domain/shape-bounds';
 import { distanceToShape } from '@thunderwatch/domain/shape-distance';
 import { computeWarningSkill, type WarningPeriod } from '@thunderwatch/domain/warning-skill';
+import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import type {
   AlarmConfirmInput,
   AlarmDto,
-  LocationDto,
   WarningItem,
   WarningSkill,
-} from '@thunderwatch/shared/warnings';
+} from '@thunderwatch/shared/schemas/warnings';
 import type { Queryable } from '../../../db/database.js';
 import { type AuthUser, groupScope, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';

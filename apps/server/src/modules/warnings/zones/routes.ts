@@ -1,6 +1,14 @@
-import { GeometryInput, PolygonGeometry } from '@thunderwatch/shared/schemas/geo';
-import { errors, Id, Paging, pageOf, StatusOk } from '@thunderwatch/shared/schemas/kit';
-import type { ZoneInput } from '@thunderwatch/shared/warnings';
+import { errors, Id, StatusOk } from '@thunderwatch/shared/schemas/kit';
+import { GroupQuery } from '@thunderwatch/shared/schemas/warnings';
+import {
+  Zone,
+  ZoneFeatureCollection,
+  ZoneImport,
+  ZoneImportResult,
+  ZoneInput,
+  ZonePage,
+  ZoneQuery,
+} from '@thunderwatch/shared/schemas/zones';
 import { Type } from 'typebox';
 import { callerOf } from '../../../lib/caller.js';
 import type { App } from '../../../lib/fastify.js';
@@ -9,39 +17,7 @@ import type { ZonesService } from './zones-service.js';
 /** GeoJSON files of many detailed polygons are large; everything else keeps the 1 MB limit. */
 export const ZONE_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
-const Zone = Type.Object({
-  id: Type.Integer(),
-  group_id: Type.Integer(),
-  name: Type.String(),
-  geometry: PolygonGeometry,
-  area_km2: Type.Number(),
-  created_at: Type.String({ format: 'date-time' }),
-  updated_at: Type.String({ format: 'date-time' }),
-});
-const ZoneBody = Type.Object(
-  {
-    name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
-    geometry: GeometryInput(['Polygon']),
-  },
-  { additionalProperties: false },
-);
-const GroupQuery = Type.Object({ group_id: Type.Optional(Id) }, { additionalProperties: false });
 const ById = { params: Type.Object({ id: Id }) };
-const FeatureCollection = Type.Object({
-  type: Type.Literal('FeatureCollection'),
-  features: Type.Array(
-    Type.Object({
-      type: Type.Literal('Feature'),
-      properties: Type.Object({
-        id: Type.Integer(),
-        name: Type.String(),
-        group_id: Type.Integer(),
-        area_km2: Type.Number(),
-      }),
-      geometry: PolygonGeometry,
-    }),
-  ),
-});
 
 export function zoneRoutes(app: App, zones: ZonesService): void {
   // Files saved from GIS tools are often sent as GeoJSON's own media type.
@@ -58,11 +34,8 @@ export function zoneRoutes(app: App, zones: ZonesService): void {
     {
       schema: {
         tags: ['zones'],
-        querystring: Type.Object(
-          { group_id: Type.Optional(Id), q: Type.Optional(Type.String({ maxLength: 100 })), ...Paging },
-          { additionalProperties: false },
-        ),
-        response: { 200: pageOf(Zone), ...errors(400, 401, 403, 404) },
+        querystring: ZoneQuery,
+        response: { 200: ZonePage, ...errors(400, 401, 403, 404) },
       },
     },
     (req) => zones.list(callerOf(req), req.query),
@@ -74,12 +47,12 @@ export function zoneRoutes(app: App, zones: ZonesService): void {
       schema: {
         tags: ['zones'],
         querystring: GroupQuery,
-        body: ZoneBody,
+        body: ZoneInput,
         response: { 201: Zone, ...errors(400, 401, 403, 404) },
       },
     },
     async (req, reply) =>
-      reply.status(201).send(await zones.create(callerOf(req), req.body as ZoneInput, req.query.group_id)),
+      reply.status(201).send(await zones.create(callerOf(req), req.body, req.query.group_id)),
   );
 
   app.post(
@@ -90,8 +63,8 @@ export function zoneRoutes(app: App, zones: ZonesService): void {
         tags: ['zones'],
         description: 'A GeoJSON FeatureCollection, Feature, Polygon or MultiPolygon (≤ 5 MB); all or nothing',
         querystring: GroupQuery,
-        body: Type.Object({ type: Type.String() }, { additionalProperties: true }),
-        response: { 201: Type.Object({ created: Type.Array(Zone) }), ...errors(400, 401, 403, 404, 413) },
+        body: ZoneImport,
+        response: { 201: ZoneImportResult, ...errors(400, 401, 403, 404, 413) },
       },
     },
     async (req, reply) =>
@@ -104,7 +77,7 @@ export function zoneRoutes(app: App, zones: ZonesService): void {
       schema: {
         tags: ['zones'],
         querystring: GroupQuery,
-        response: { 200: FeatureCollection, ...errors(400, 401, 403, 404) },
+        response: { 200: ZoneFeatureCollection, ...errors(400, 401, 403, 404) },
       },
     },
     async (req, reply) => {
@@ -128,11 +101,11 @@ export function zoneRoutes(app: App, zones: ZonesService): void {
       schema: {
         tags: ['zones'],
         ...ById,
-        body: ZoneBody,
+        body: ZoneInput,
         response: { 200: Zone, ...errors(400, 401, 403, 404) },
       },
     },
-    (req) => zones.update(callerOf(req), req.params.id, req.body as ZoneInput),
+    (req) => zones.update(callerOf(req), req.params.id, req.body),
   );
 
   app.delete(

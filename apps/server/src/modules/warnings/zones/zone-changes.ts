@@ -1,4 +1,4 @@
-import type { PolygonGeometry } from '@thunderwatch/shared/warnings';
+import type { PolygonGeometry } from '@thunderwatch/shared/schemas/geo';
 import type { Queryable } from '../../../db/database.js';
 
 /** A change of a zone, told to what is made from zones inside the zone's own transaction. */

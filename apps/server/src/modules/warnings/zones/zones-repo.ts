@@ -1,4 +1,5 @@
-import type { PolygonGeometry, ZoneDto } from '@thunderwatch/shared/warnings';
+import type { PolygonGeometry } from '@thunderwatch/shared/schemas/geo';
+import type { ZoneDto } from '@thunderwatch/shared/schemas/zones';
 import type { Queryable } from '../../../db/database.js';
 
 export interface ZoneFields {

@@ -1,7 +1,8 @@
 import { geodesicAreaKm2 } from '@thunderwatch/domain/geodesic';
 import { parseZoneImport } from '@thunderwatch/domain/zone-import';
-import { validatePolygon } from '@thunderwatch/domain/zone-validation';
-import type { PolygonGeometry, ZoneDto, ZoneInput } from '@thunderwatch/shared/warnings';
+import { isValidPolygon, validatePolygon } from '@thunderwatch/domain/zone-validation';
+import type { PolygonGeometry } from '@thunderwatch/shared/schemas/geo';
+import type { ZoneDto, ZoneInput } from '@thunderwatch/shared/schemas/zones';
 import type { Database } from '../../../db/database.js';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
@@ -22,8 +23,8 @@ const notFound = () => new AppError('zone.not_found', 404, 'No such zone');
 
 /** A valid polygon with its geodesic area, or a 400 naming each problem under `geometry/…`. */
 function fieldsOf(input: ZoneInput): ZoneFields {
-  const issues = validatePolygon(input.geometry);
-  if (issues.length > 0) {
+  if (!isValidPolygon(input.geometry)) {
+    const issues = validatePolygon(input.geometry);
     const details = issues.map((i) => ({ field: `geometry/${i.path}`, message: i.message }));
     throw new AppError(
       'zone.invalid',

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AccessLogEntry, Page } from '@thunderwatch/shared/api';
+import type { AccessLogPage } from '@thunderwatch/shared/schemas/admin';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -15,8 +15,8 @@ export interface AccessLogQuery {
   offset: number;
 }
 
-export function getAccessLog(query: AccessLogQuery): Promise<Page<AccessLogEntry>> {
-  return apiClient.get<Page<AccessLogEntry>>('/api/access_log', { ...query, format: 'json' });
+export function getAccessLog(query: AccessLogQuery): Promise<AccessLogPage> {
+  return apiClient.get<AccessLogPage>('/api/access_log', { ...query, format: 'json' });
 }
 
 export function useAccessLog(query: AccessLogQuery, enabled: boolean) {

@@ -1,4 +1,4 @@
-import type { AccessLogEntry } from '@thunderwatch/shared/api';
+import type { AccessLogEntry } from '@thunderwatch/shared/schemas/admin';
 import { useTranslation } from 'react-i18next';
 import { EmptyTableRow } from '../../../components/empty-table-row';
 import { formatDateTime } from '../../../lib/time';

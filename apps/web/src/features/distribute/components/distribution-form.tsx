@@ -1,6 +1,6 @@
 import { CHANNELS } from '@thunderwatch/shared/notifications';
 import type { DistributionList } from '@thunderwatch/shared/schemas/distribution';
-import type { LocationDto } from '@thunderwatch/shared/warnings';
+import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ZoneDto, ZoneInput } from '@thunderwatch/shared/warnings';
+import type { ZoneDto, ZoneInput } from '@thunderwatch/shared/schemas/zones';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

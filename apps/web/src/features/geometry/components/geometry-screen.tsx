@@ -1,4 +1,4 @@
-import type { ZoneDto } from '@thunderwatch/shared/warnings';
+import type { ZoneDto } from '@thunderwatch/shared/schemas/zones';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';

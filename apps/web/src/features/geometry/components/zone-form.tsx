@@ -1,4 +1,5 @@
-import type { Position, ZoneDto } from '@thunderwatch/shared/warnings';
+import type { Position } from '@thunderwatch/shared/schemas/geo';
+import type { ZoneDto } from '@thunderwatch/shared/schemas/zones';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';

@@ -1,4 +1,4 @@
-import type { ZoneDto } from '@thunderwatch/shared/warnings';
+import type { ZoneDto } from '@thunderwatch/shared/schemas/zones';
 import type { TFunction } from 'i18next';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { ZoneDto } from '@thunderwatch/shared/warnings';
+import type { ZoneDto } from '@thunderwatch/shared/schemas/zones';
 import { useTranslation } from 'react-i18next';
 import { EmptyTableRow } from '../../../components/empty-table-row';
 import { ZoneRow } from './zone-row';

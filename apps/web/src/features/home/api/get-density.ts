@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { DensityResponse } from '@thunderwatch/shared/strokes';
+import type { DensityResponse } from '@thunderwatch/shared/schemas/lightning';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FlashDto } from '@thunderwatch/shared/strokes';
+import type { FlashDto } from '@thunderwatch/shared/schemas/lightning';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

@@ -1,4 +1,5 @@
-import type { CompactStroke, StrokePage } from '@thunderwatch/shared/strokes';
+import type { CompactStrokePage } from '@thunderwatch/shared/schemas/lightning';
+import type { CompactStroke } from '@thunderwatch/shared/strokes';
 import { apiClient } from '../../../lib/api-client';
 
 export const LIGHTNING_PAGE = 100_000;
@@ -20,7 +21,7 @@ export async function getLightningCompact(
   let cursor: string | null = null;
   let total = 0;
   do {
-    const page: StrokePage<CompactStroke> = await apiClient.get<StrokePage<CompactStroke>>(
+    const page: CompactStrokePage = await apiClient.get<CompactStrokePage>(
       '/api/lightning',
       {
         from: new Date(window.from).toISOString(),

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CompactStroke, StrokeDto, StrokePage } from '@thunderwatch/shared/strokes';
+import type { StrokeDto, StrokePage } from '@thunderwatch/shared/schemas/lightning';
+import type { CompactStroke } from '@thunderwatch/shared/strokes';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { S } from '../../../lib/stroke-store';
@@ -16,7 +17,7 @@ export async function getStroke(stroke: CompactStroke, signal?: AbortSignal): Pr
   const lat = stroke[S.lat];
   const lon = stroke[S.lon];
   const clamp = (v: number, limit: number) => Math.max(-limit, Math.min(limit, v));
-  const page = await apiClient.get<StrokePage<StrokeDto>>(
+  const page = await apiClient.get<StrokePage>(
     '/api/lightning',
     {
       from: new Date(stroke[S.t] - AROUND_MS).toISOString(),

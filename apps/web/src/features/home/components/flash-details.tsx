@@ -1,4 +1,4 @@
-import type { FlashDto } from '@thunderwatch/shared/strokes';
+import type { FlashDto } from '@thunderwatch/shared/schemas/lightning';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { formatDuration, formatKa, formatStrokeTime } from './stroke-format';

@@ -1,4 +1,5 @@
-import type { CompactStroke, FlashDto } from '@thunderwatch/shared/strokes';
+import type { FlashDto } from '@thunderwatch/shared/schemas/lightning';
+import type { CompactStroke } from '@thunderwatch/shared/strokes';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { S } from '../../../lib/stroke-store';

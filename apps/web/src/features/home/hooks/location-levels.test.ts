@@ -1,4 +1,5 @@
-import type { LocationDto, UserMapData, WarningItem } from '@thunderwatch/shared/warnings';
+import type { LocationDto, UserMapData } from '@thunderwatch/shared/schemas/locations';
+import type { WarningItem } from '@thunderwatch/shared/schemas/warnings';
 import { describe, expect, it } from 'vitest';
 import { applyWarningLevels } from './location-levels';
 

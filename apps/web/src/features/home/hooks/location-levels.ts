@@ -1,4 +1,6 @@
-import type { Level, UserMapData, WarningItem } from '@thunderwatch/shared/warnings';
+import type { UserMapData } from '@thunderwatch/shared/schemas/locations';
+import type { WarningItem } from '@thunderwatch/shared/schemas/warnings';
+import type { Level } from '@thunderwatch/shared/warnings';
 
 /**
  * The new levels of a `warning` event applied to the map data. Most events only change stroke counts or

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { LocationDto, UserMapData } from '@thunderwatch/shared/warnings';
+import type { LocationDto, UserMapData } from '@thunderwatch/shared/schemas/locations';
 import { useEffect, useMemo } from 'react';
 import { queryKeys } from '../../../lib/query-keys';
 import { socketController } from '../../../lib/socket-connection';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LocationDto, LocationInput } from '@thunderwatch/shared/warnings';
+import type { LocationDto, LocationInput } from '@thunderwatch/shared/schemas/locations';
 import { apiClient } from '../../../lib/api-client';
 import { invalidateLocations } from './invalidate-locations';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ZoneDto } from '@thunderwatch/shared/warnings';
+import type { ZoneDto } from '@thunderwatch/shared/schemas/zones';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { LIST_LIMIT } from './get-locations';

@@ -1,4 +1,5 @@
-import type { LocationDto, ZoneDto } from '@thunderwatch/shared/warnings';
+import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
+import type { ZoneDto } from '@thunderwatch/shared/schemas/zones';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import type { LocationDto, ZoneDto } from '@thunderwatch/shared/warnings';
+import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
+import type { ZoneDto } from '@thunderwatch/shared/schemas/zones';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BasemapLayer } from '../../../map/basemap-layer';

@@ -1,4 +1,5 @@
-import type { LocationDto, Position } from '@thunderwatch/shared/warnings';
+import type { Position } from '@thunderwatch/shared/schemas/geo';
+import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';

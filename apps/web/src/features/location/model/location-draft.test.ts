@@ -1,4 +1,6 @@
-import { DEFAULT_RINGS, type LocationDto, type Position } from '@thunderwatch/shared/warnings';
+import { DEFAULT_RINGS } from '@thunderwatch/shared/default-rings';
+import type { Position } from '@thunderwatch/shared/schemas/geo';
+import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import { describe, expect, it } from 'vitest';
 import {
   draftFromLocation,

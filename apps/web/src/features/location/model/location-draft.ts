@@ -1,14 +1,8 @@
-import {
-  DEFAULT_RINGS,
-  type LocationDto,
-  type LocationInput,
-  type LocationShape,
-  type Position,
-  RING_LIMITS,
-  type Ring,
-  type RingLevel,
-  type ZoneDto,
-} from '@thunderwatch/shared/warnings';
+import { DEFAULT_RINGS } from '@thunderwatch/shared/default-rings';
+import type { LocationShape, Position } from '@thunderwatch/shared/schemas/geo';
+import type { LocationDto, LocationInput, Ring } from '@thunderwatch/shared/schemas/locations';
+import type { ZoneDto } from '@thunderwatch/shared/schemas/zones';
+import { RING_LIMITS, type RingLevel } from '@thunderwatch/shared/warnings';
 import { DEFAULT_TIME_ZONE } from '../../../lib/time';
 import { EMPTY_DRAFT, fromPolygon, type PolygonDraft, toPolygon } from '../../../map/polygon-draft';
 

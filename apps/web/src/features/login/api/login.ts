@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginRequest, LoginResponse } from '@thunderwatch/shared/api';
+import type { LoginRequest } from '@thunderwatch/shared/schemas/accounts';
+import type { LoginResponse } from '@thunderwatch/shared/schemas/kit';
 import { apiClient } from '../../../lib/api-client';
 import { startSession } from '../../../lib/session';
 

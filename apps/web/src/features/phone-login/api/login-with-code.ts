@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginResponse } from '@thunderwatch/shared/api';
+import type { LoginResponse } from '@thunderwatch/shared/schemas/kit';
 import { apiClient } from '../../../lib/api-client';
 import { startSession } from '../../../lib/session';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UserDto } from '@thunderwatch/shared/api';
 import type { Role } from '@thunderwatch/shared/permissions';
+import type { UserDto } from '@thunderwatch/shared/schemas/kit';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

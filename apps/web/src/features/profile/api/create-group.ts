@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { GroupDto } from '@thunderwatch/shared/api';
+import type { GroupDto } from '@thunderwatch/shared/schemas/accounts';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

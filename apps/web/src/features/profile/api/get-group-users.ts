@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Page, UserDto } from '@thunderwatch/shared/api';
+import type { UserPage } from '@thunderwatch/shared/schemas/accounts';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -11,8 +11,8 @@ export interface GroupUsersParams {
 }
 
 /** Users of one group (group admins: always their own). */
-export function getGroupUsers(params: GroupUsersParams): Promise<Page<UserDto>> {
-  return apiClient.get<Page<UserDto>>('/api/group_user_list/', { ...params });
+export function getGroupUsers(params: GroupUsersParams): Promise<UserPage> {
+  return apiClient.get<UserPage>('/api/group_user_list/', { ...params });
 }
 
 export function useGroupUsers(params: GroupUsersParams) {

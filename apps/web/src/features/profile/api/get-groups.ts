@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { GroupDto, Page } from '@thunderwatch/shared/api';
+import type { GroupPage } from '@thunderwatch/shared/schemas/accounts';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -9,8 +9,8 @@ export interface GroupListParams {
 }
 
 /** Admins get every group; everybody else gets their own. */
-export function getGroups(params: GroupListParams): Promise<Page<GroupDto>> {
-  return apiClient.get<Page<GroupDto>>('/api/group_list/', { ...params });
+export function getGroups(params: GroupListParams): Promise<GroupPage> {
+  return apiClient.get<GroupPage>('/api/group_list/', { ...params });
 }
 
 export function useGroups(params: GroupListParams, enabled = true) {

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { RoleDto } from '@thunderwatch/shared/api';
+import type { RoleList } from '@thunderwatch/shared/schemas/accounts';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** Every role with its permissions; `assignable` marks those the caller may hand out. */
-export function getRoles(): Promise<{ items: RoleDto[] }> {
-  return apiClient.get<{ items: RoleDto[] }>('/api/roles/');
+export function getRoles(): Promise<RoleList> {
+  return apiClient.get<RoleList>('/api/roles/');
 }
 
 export function useRoles(enabled = true) {

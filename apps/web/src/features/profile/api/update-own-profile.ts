@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUserDto, NotificationPrefs } from '@thunderwatch/shared/api';
 import type { Language } from '@thunderwatch/shared/languages';
+import type { CurrentUserDto, NotificationPrefs } from '@thunderwatch/shared/schemas/kit';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

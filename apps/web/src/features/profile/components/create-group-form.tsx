@@ -1,4 +1,4 @@
-import type { GroupDto } from '@thunderwatch/shared/api';
+import type { GroupDto } from '@thunderwatch/shared/schemas/accounts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';

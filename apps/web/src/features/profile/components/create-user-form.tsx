@@ -1,5 +1,5 @@
-import type { RoleDto } from '@thunderwatch/shared/api';
 import { isRole, type Role } from '@thunderwatch/shared/permissions';
+import type { RoleDto } from '@thunderwatch/shared/schemas/accounts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';

@@ -1,5 +1,5 @@
-import type { CurrentUserDto, NotificationPrefs } from '@thunderwatch/shared/api';
 import { isLanguage, SUPPORTED_LANGUAGES } from '@thunderwatch/shared/languages';
+import type { CurrentUserDto, NotificationPrefs } from '@thunderwatch/shared/schemas/kit';
 import { type FormEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';

@@ -1,5 +1,6 @@
-import type { RoleDto, UserDto } from '@thunderwatch/shared/api';
 import { isRole } from '@thunderwatch/shared/permissions';
+import type { RoleDto } from '@thunderwatch/shared/schemas/accounts';
+import type { UserDto } from '@thunderwatch/shared/schemas/kit';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Page } from '@thunderwatch/shared/api';
-import type { AlarmConfirmInput, AlarmDto } from '@thunderwatch/shared/warnings';
+import type { AlarmConfirmInput, AlarmDto, AlarmPage } from '@thunderwatch/shared/schemas/warnings';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { applyAlarm } from '../hooks/warning-cache';
@@ -19,9 +18,7 @@ export function useConfirmAlarms() {
     onSuccess: (confirmed) => {
       // Stop the flashing at once; the refetch below then reconciles the list and its total.
       for (const alarm of confirmed) {
-        queryClient.setQueryData<Page<AlarmDto>>(queryKeys.alarms.unconfirmed, (page) =>
-          applyAlarm(page, alarm),
-        );
+        queryClient.setQueryData<AlarmPage>(queryKeys.alarms.unconfirmed, (page) => applyAlarm(page, alarm));
       }
       void Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.alarms.all }),

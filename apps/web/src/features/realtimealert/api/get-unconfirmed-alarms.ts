@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Page } from '@thunderwatch/shared/api';
-import type { AlarmDto } from '@thunderwatch/shared/warnings';
+import type { AlarmPage } from '@thunderwatch/shared/schemas/warnings';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** More unconfirmed alarms than this at once is a board nobody can work through; the total still shows. */
 export const UNCONFIRMED_LIMIT = 100;
 
-export function getUnconfirmedAlarms(): Promise<Page<AlarmDto>> {
-  return apiClient.get<Page<AlarmDto>>('/api/alarms/', {
+export function getUnconfirmedAlarms(): Promise<AlarmPage> {
+  return apiClient.get<AlarmPage>('/api/alarms/', {
     confirmed: false,
     limit: UNCONFIRMED_LIMIT,
     offset: 0,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { WarningList } from '@thunderwatch/shared/warnings';
+import type { WarningList } from '@thunderwatch/shared/schemas/warnings';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

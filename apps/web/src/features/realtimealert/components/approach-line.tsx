@@ -1,4 +1,4 @@
-import type { Approach } from '@thunderwatch/shared/warnings';
+import type { Approach } from '@thunderwatch/shared/schemas/warnings';
 import { useTranslation } from 'react-i18next';
 import { compassPoint, describeEta, wholeDegrees } from './board-format';
 

@@ -1,4 +1,4 @@
-import type { WarningItem } from '@thunderwatch/shared/warnings';
+import type { WarningItem } from '@thunderwatch/shared/schemas/warnings';
 import { describe, expect, it } from 'vitest';
 import {
   allClearRemaining,

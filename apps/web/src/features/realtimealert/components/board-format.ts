@@ -1,4 +1,5 @@
-import type { Level, WarningItem } from '@thunderwatch/shared/warnings';
+import type { WarningItem } from '@thunderwatch/shared/schemas/warnings';
+import type { Level } from '@thunderwatch/shared/warnings';
 
 /** Pure rules of the wall board: what a tile says and where it goes. */
 

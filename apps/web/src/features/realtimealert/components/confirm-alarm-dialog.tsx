@@ -1,4 +1,5 @@
-import { type AlarmDto, LEVEL_COLOURS } from '@thunderwatch/shared/warnings';
+import type { AlarmDto } from '@thunderwatch/shared/schemas/warnings';
+import { LEVEL_COLOURS } from '@thunderwatch/shared/warnings';
 import { type CSSProperties, type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';

@@ -1,4 +1,4 @@
-import type { WarningItem } from '@thunderwatch/shared/warnings';
+import type { WarningItem } from '@thunderwatch/shared/schemas/warnings';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '../hooks/use-now';
 import { allClearRemaining, formatCountdown } from './board-format';

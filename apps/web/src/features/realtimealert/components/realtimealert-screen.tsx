@@ -1,4 +1,4 @@
-import type { AlarmDto } from '@thunderwatch/shared/warnings';
+import type { AlarmDto } from '@thunderwatch/shared/schemas/warnings';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';

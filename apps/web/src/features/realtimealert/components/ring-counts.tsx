@@ -1,4 +1,5 @@
-import { LEVEL_COLOURS, type RingCount } from '@thunderwatch/shared/warnings';
+import type { RingCount } from '@thunderwatch/shared/schemas/warnings';
+import { LEVEL_COLOURS } from '@thunderwatch/shared/warnings';
 import { useTranslation } from 'react-i18next';
 
 /** Strokes per ring in the last 15 minutes, innermost ring first; active rings stand out. */

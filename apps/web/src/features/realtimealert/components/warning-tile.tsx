@@ -1,4 +1,5 @@
-import { type AlarmDto, LEVEL_COLOURS, type WarningItem } from '@thunderwatch/shared/warnings';
+import type { AlarmDto, WarningItem } from '@thunderwatch/shared/schemas/warnings';
+import { LEVEL_COLOURS } from '@thunderwatch/shared/warnings';
 import { type CSSProperties, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApproachLine } from './approach-line';

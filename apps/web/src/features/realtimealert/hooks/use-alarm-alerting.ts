@@ -1,4 +1,4 @@
-import type { AlarmDto } from '@thunderwatch/shared/warnings';
+import type { AlarmDto } from '@thunderwatch/shared/schemas/warnings';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { createAlarmSound, type SoundState } from './alarm-sound';
 

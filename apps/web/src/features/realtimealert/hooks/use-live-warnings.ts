@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { Page } from '@thunderwatch/shared/api';
-import type { AlarmDto, WarningList } from '@thunderwatch/shared/warnings';
+import type { AlarmPage, WarningList } from '@thunderwatch/shared/schemas/warnings';
 import { useEffect, useState } from 'react';
 import { queryKeys } from '../../../lib/query-keys';
 import type { SocketStatus } from '../../../lib/socket';
@@ -29,7 +28,7 @@ export function useLiveWarnings(): SocketStatus {
       queryClient.setQueryData<WarningList>(queryKeys.warnings, (list) => mergeWarnings(list, items)),
     );
     const offAlarms = socketController.subscribeAlarms((alarm) => {
-      const page = queryClient.setQueryData<Page<AlarmDto>>(queryKeys.alarms.unconfirmed, (current) =>
+      const page = queryClient.setQueryData<AlarmPage>(queryKeys.alarms.unconfirmed, (current) =>
         applyAlarm(current, alarm),
       );
       // A list cut at its limit cannot tell whether an alarm beyond it was confirmed: ask again.

@@ -1,5 +1,4 @@
-import type { Page } from '@thunderwatch/shared/api';
-import type { AlarmDto, WarningItem, WarningList } from '@thunderwatch/shared/warnings';
+import type { AlarmDto, AlarmPage, WarningItem, WarningList } from '@thunderwatch/shared/schemas/warnings';
 import { describe, expect, it } from 'vitest';
 import { diffAlarms, newestPerLocation } from './use-alarm-alerting';
 import { alarmsByLocation, applyAlarm, mergeWarnings } from './warning-cache';
@@ -64,7 +63,7 @@ describe('mergeWarnings', () => {
 });
 
 describe('applyAlarm', () => {
-  const page: Page<AlarmDto> = { items: [alarm(10, 1, '2025-06-15T08:00:00Z')], total: 1 };
+  const page: AlarmPage = { items: [alarm(10, 1, '2025-06-15T08:00:00Z')], total: 1 };
 
   it('puts a new alarm first and counts it', () => {
     const next = applyAlarm(page, alarm(11, 2, '2025-06-15T08:05:00Z'));

@@ -1,5 +1,4 @@
-import type { Page } from '@thunderwatch/shared/api';
-import type { AlarmDto, WarningItem, WarningList } from '@thunderwatch/shared/warnings';
+import type { AlarmDto, AlarmPage, WarningItem, WarningList } from '@thunderwatch/shared/schemas/warnings';
 
 /**
  * How socket events change the cached REST answers. Each returns the same object when nothing changed, so
@@ -27,7 +26,7 @@ export function mergeWarnings(
  * An `alarm` event on the list of unconfirmed alarms: a new alarm goes first, a confirmed one leaves (it
  * may have been confirmed by someone else, on another screen).
  */
-export function applyAlarm(page: Page<AlarmDto> | undefined, alarm: AlarmDto): Page<AlarmDto> | undefined {
+export function applyAlarm(page: AlarmPage | undefined, alarm: AlarmDto): AlarmPage | undefined {
   if (!page) return page;
   const at = page.items.findIndex((item) => item.id === alarm.id);
   if (alarm.confirmed_at !== null) {

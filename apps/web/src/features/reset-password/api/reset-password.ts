@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { StatusOk } from '@thunderwatch/shared/api';
+import type { StatusOk } from '@thunderwatch/shared/schemas/kit';
 import { apiClient } from '../../../lib/api-client';
 
 export interface ResetPasswordInput {

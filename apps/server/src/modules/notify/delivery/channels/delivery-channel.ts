@@ -1,6 +1,7 @@
 import type { Language } from '@thunderwatch/shared/languages';
 import type { Channel, NotificationEvent, RecipientKind } from '@thunderwatch/shared/notifications';
-import type { Approach, Level, RingLevel } from '@thunderwatch/shared/warnings';
+import type { Approach } from '@thunderwatch/shared/schemas/warnings';
+import type { Level, RingLevel } from '@thunderwatch/shared/warnings';
 
 /** An alarm as its messages tell it, frozen when the alarm was raised. */
 export interface AlarmFacts {

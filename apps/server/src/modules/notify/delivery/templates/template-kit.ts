@@ -1,5 +1,5 @@
 import type { Language } from '@thunderwatch/shared/languages';
-import type { Approach } from '@thunderwatch/shared/warnings';
+import type { Approach } from '@thunderwatch/shared/schemas/warnings';
 import type { NotificationPayload } from '../channels/delivery-channel.js';
 
 /** A message in one language: a title line, a short body and the link to open. */

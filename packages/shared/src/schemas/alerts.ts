@@ -1,0 +1,82 @@
+import { type Static, Type } from 'typebox';
+import { Id, Nullable, Paging, pageOf } from './kit.js';
+import { StrokeType } from './lightning.js';
+import { Level, RingLevel } from './warnings.js';
+
+/** Alert history: the episodes of a location from first trigger to all-clear, and level rises per hour. */
+
+const Time = Type.String({ format: 'date-time' });
+
+/** The stroke that started an episode, with its distance from the location. */
+export const AlertStroke = Type.Object({
+  time: Type.String(),
+  lat: Type.Number(),
+  lon: Type.Number(),
+  peak_ka: Type.Number(),
+  type: StrokeType,
+  distance_km: Type.Number(),
+});
+export type AlertStroke = Static<typeof AlertStroke>;
+
+/** One alert episode of a location: from first trigger to all-clear. */
+export const Alert = Type.Object({
+  id: Type.Integer(),
+  location_id: Type.Integer(),
+  location_name: Type.String(),
+  group_id: Type.Integer(),
+  started_at: Time,
+  ended_at: Nullable(Type.String({ format: 'date-time', description: 'null while the episode goes on' })),
+  peak_level: RingLevel,
+  first_stroke: Nullable(AlertStroke),
+  nearest_km: Nullable(Type.Number()),
+  ring_counts: Type.Array(
+    Type.Object({ radius_km: Type.Number(), level: RingLevel, strokes: Type.Integer() }),
+  ),
+  timeline: Type.Array(Type.Object({ at: Type.String(), level: Level })),
+});
+export type AlertDto = Static<typeof Alert>;
+
+export const AlertPage = pageOf(Alert);
+export type AlertPage = Static<typeof AlertPage>;
+
+export const AlertQuery = Type.Object(
+  {
+    group_id: Type.Optional(Id),
+    location_id: Type.Optional(Id),
+    peak_level: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
+    open: Type.Optional(Type.Boolean({ description: 'true: still going on; false: ended' })),
+    from: Type.Optional(Type.String({ format: 'date-time', description: 'started at or after' })),
+    to: Type.Optional(Type.String({ format: 'date-time', description: 'started before' })),
+    format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('csv')])),
+    ...Paging,
+  },
+  { additionalProperties: false },
+);
+
+/** JSON `{items, total}` or, with `format=csv`, a CSV file. */
+export const AlertHistory = Type.Union([AlertPage, Type.String()]);
+
+/** An alert as an OASIS CAP 1.2 message, `application/cap+xml`. */
+export const CapMessage = Type.String();
+
+export const HourlyWarningQuery = Type.Object(
+  {
+    from: Type.Optional(Type.String({ format: 'date-time' })),
+    to: Type.Optional(Type.String({ format: 'date-time' })),
+    location_id: Type.Optional(Id),
+    group_id: Type.Optional(Id),
+  },
+  { additionalProperties: false },
+);
+
+/** GET /api/hourly_warning: level rises per hour, by level and location. */
+export const HourlyWarningRow = Type.Object({
+  hour: Time,
+  location_id: Type.Integer(),
+  level: RingLevel,
+  count: Type.Integer(),
+});
+export type HourlyWarningRow = Static<typeof HourlyWarningRow>;
+
+export const HourlyWarnings = Type.Object({ items: Type.Array(HourlyWarningRow) });
+export type HourlyWarnings = Static<typeof HourlyWarnings>;

@@ -1,0 +1,91 @@
+import { type Static, type TSchema, Type } from 'typebox';
+import { GeometryInput, LocationShape, Position } from './geo.js';
+import { Id, Nullable, Paging, pageOf } from './kit.js';
+import { Level, RingLevel } from './warnings.js';
+
+/** Locations: the sites watched for lightning with their warning rings, and the caller's map view. */
+
+const ringOf = <L extends TSchema>(level: L) =>
+  Type.Object(
+    {
+      radius_km: Type.Number(),
+      level,
+      all_clear_min: Type.Integer({
+        description:
+          'Minutes without a counted stroke before the ring clears; every counted stroke restarts it',
+      }),
+      min_strokes: Type.Integer({
+        description:
+          'Noise threshold: the ring becomes active with `min_strokes` strokes within `window_min`',
+      }),
+      window_min: Type.Integer(),
+      include_ic: Type.Boolean({ description: 'Whether intra-cloud strokes count' }),
+    },
+    { additionalProperties: false },
+  );
+
+/** A warning ring of a location. */
+export const Ring = ringOf(RingLevel);
+export type Ring = Static<typeof Ring>;
+
+/** A ring in a request body: any whole level here, the service names a level out of range. */
+export const RingInput = ringOf(Type.Integer({ description: '3 red, 2 orange, 1 yellow' }));
+export type RingInput = Static<typeof RingInput>;
+
+export const Location = Type.Object({
+  id: Type.Integer(),
+  group_id: Type.Integer(),
+  name: Type.String(),
+  shape: LocationShape,
+  zone_id: Nullable(Type.Integer()),
+  time_zone: Type.String({
+    description: "IANA time zone the site's reports and quiet hours use, e.g. `Asia/Shanghai`",
+  }),
+  enabled: Type.Boolean(),
+  rings: Type.Array(Ring),
+  level: Level,
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.String({ format: 'date-time' }),
+});
+export type LocationDto = Static<typeof Location>;
+
+export const LocationPage = pageOf(Location);
+export type LocationPage = Static<typeof LocationPage>;
+
+/** Create (POST /api/locations/) and update (PUT /api/locations/:id): either `shape` or `zone_id`. */
+export const LocationInput = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+    shape: Type.Optional(GeometryInput(['Point', 'Polygon'])),
+    zone_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    time_zone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    enabled: Type.Optional(Type.Boolean()),
+    rings: Type.Optional(Type.Array(RingInput, { description: 'default 10/20/30 km' })),
+  },
+  { additionalProperties: false },
+);
+export type LocationInput = Static<typeof LocationInput>;
+
+export const LocationQuery = Type.Object(
+  {
+    group_id: Type.Optional(Id),
+    enabled: Type.Optional(Type.Boolean()),
+    q: Type.Optional(Type.String({ maxLength: 100, description: 'part of the name' })),
+    ...Paging,
+  },
+  { additionalProperties: false },
+);
+
+const MapViewFields = {
+  center: Position,
+  zoom: Type.Number({ minimum: 0, maximum: 22 }),
+  layers: Type.Array(Type.String({ pattern: '^[a-z0-9_-]{1,40}$' }), { maxItems: 20 }),
+};
+
+/** Where the caller's map opens (PUT /api/user_map_data). */
+export const MapView = Type.Object(MapViewFields, { additionalProperties: false });
+export type MapView = Static<typeof MapView>;
+
+/** GET /api/user_map_data: the caller's map view with their group's locations. */
+export const UserMapData = Type.Object({ ...MapViewFields, locations: Type.Array(Location) });
+export type UserMapData = Static<typeof UserMapData>;

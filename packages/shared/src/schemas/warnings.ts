@@ -1,0 +1,151 @@
+import { type Static, Type } from 'typebox';
+import { LEVELS, RING_LEVELS } from '../warnings.js';
+import { Id, Nullable, Paging, pageOf } from './kit.js';
+
+/** Live warnings: the warning state of each location, the alarms someone must confirm, warning skill. */
+
+const Time = Type.String({ format: 'date-time' });
+
+export const Level = Type.Enum(LEVELS, {
+  type: 'integer',
+  description: '3 red, 2 orange, 1 yellow, 0 clear',
+});
+export const RingLevel = Type.Enum(RING_LEVELS, {
+  type: 'integer',
+  description: '3 red, 2 orange, 1 yellow',
+});
+
+/** A group's scope for group-wide lists: admins may name another group. */
+export const GroupQuery = Type.Object({ group_id: Type.Optional(Id) }, { additionalProperties: false });
+
+/** Strokes counted for one ring: in the last 15 minutes and in the current alert episode. */
+export const RingCount = Type.Object({
+  radius_km: Type.Number(),
+  level: RingLevel,
+  last_15_min: Type.Integer(),
+  episode: Type.Integer(),
+  active: Type.Boolean({ description: 'Whether the ring is active now' }),
+});
+export type RingCount = Static<typeof RingCount>;
+
+export const ApproachStatus = Type.Enum(['approaching', 'moving_away', 'stationary', 'unknown']);
+export type ApproachStatus = Static<typeof ApproachStatus>;
+
+/** Storm approach estimated from the tracks of the recent flash clusters near the location. */
+export const Approach = Type.Object({
+  status: ApproachStatus,
+  direction_deg: Nullable(
+    Type.Number({ description: 'Where the storm moves to, degrees clockwise from north' }),
+  ),
+  speed_kmh: Nullable(Type.Number()),
+  rings: Type.Array(
+    Type.Object({
+      radius_km: Type.Number(),
+      eta_min: Nullable(
+        Type.Number({
+          description:
+            'Minutes until the storm front reaches the ring (null: it is not expected to; 0: already inside)',
+        }),
+      ),
+    }),
+  ),
+});
+export type Approach = Static<typeof Approach>;
+
+/** The live warning state of one location (GET /api/warning, socket `warning`). */
+export const WarningItem = Type.Object({
+  location_id: Type.Integer(),
+  name: Type.String(),
+  level: Level,
+  since: Nullable(
+    Type.String({
+      format: 'date-time',
+      description: 'When the current level began (null while clear and never warned since start)',
+    }),
+  ),
+  nearest_km: Nullable(
+    Type.Number({
+      description: 'Distance (and bearing, from the location) of the nearest stroke in the episode',
+    }),
+  ),
+  bearing_deg: Nullable(Type.Number()),
+  counts: Type.Array(RingCount),
+  all_clear_at: Nullable(
+    Type.String({
+      format: 'date-time',
+      description: 'When the location will be all-clear if no further stroke counts (null while clear)',
+    }),
+  ),
+  approach: Nullable(Approach),
+  alert_id: Nullable(Type.Integer()),
+  unconfirmed_alarms: Type.Integer(),
+});
+export type WarningItem = Static<typeof WarningItem>;
+
+export const WarningList = Type.Object({ items: Type.Array(WarningItem) });
+export type WarningList = Static<typeof WarningList>;
+
+/** A level rise someone must confirm. */
+export const Alarm = Type.Object({
+  id: Type.Integer(),
+  alert_id: Type.Integer(),
+  location_id: Type.Integer(),
+  location_name: Type.String(),
+  group_id: Type.Integer(),
+  level: RingLevel,
+  previous_level: Type.Enum([0, 1, 2], { type: 'integer', description: 'The level it rose from' }),
+  created_at: Time,
+  nearest_km: Nullable(Type.Number({ description: 'Nearest stroke of the triggering moment' })),
+  bearing_deg: Nullable(Type.Number()),
+  confirmed_at: Nullable(Time),
+  confirmed_by: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  note: Nullable(Type.String()),
+});
+export type AlarmDto = Static<typeof Alarm>;
+
+export const AlarmPage = pageOf(Alarm);
+export type AlarmPage = Static<typeof AlarmPage>;
+
+export const AlarmQuery = Type.Object(
+  {
+    group_id: Type.Optional(Id),
+    confirmed: Type.Optional(Type.Boolean()),
+    level: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
+    location_id: Type.Optional(Id),
+    from: Type.Optional(Type.String({ format: 'date-time', description: 'created at or after' })),
+    to: Type.Optional(Type.String({ format: 'date-time', description: 'created before' })),
+    ...Paging,
+  },
+  { additionalProperties: false },
+);
+
+export const AlarmConfirmInput = Type.Object(
+  { id: Id, note: Type.Optional(Type.String({ maxLength: 1000 })) },
+  { additionalProperties: false },
+);
+export type AlarmConfirmInput = Static<typeof AlarmConfirmInput>;
+
+export const WarningSkillQuery = Type.Object(
+  { location_id: Id, from: Time, to: Time },
+  { additionalProperties: false },
+);
+
+/** GET /api/warning/skill; docs/api.md defines events, hits, misses and the scores. */
+export const WarningSkill = Type.Object({
+  location_id: Type.Integer(),
+  from: Time,
+  to: Time,
+  events: Type.Integer({
+    description: 'Strokes inside the innermost ring, grouped into storm events (gap > all-clear)',
+  }),
+  hits: Type.Integer(),
+  misses: Type.Integer(),
+  false_alarms: Type.Integer(),
+  pod: Nullable(Type.Number()),
+  far: Nullable(Type.Number()),
+  csi: Nullable(Type.Number()),
+  median_lead_time_min: Nullable(Type.Number()),
+  median_time_to_clear_min: Nullable(Type.Number()),
+  false_alarm_minutes: Type.Number(),
+});
+export type WarningSkill = Static<typeof WarningSkill>;
