@@ -1,3 +1,4 @@
+import type { AlarmDto } from '@thunderwatch/shared/schemas/warnings';
 import type { Level, RingLevel } from '@thunderwatch/shared/warnings';
 
 /**
@@ -16,4 +17,23 @@ export interface RaisedAlarm {
   at: Date;
   nearestKm: number | null;
   bearingDeg: number | null;
+}
+
+/** The alarm as the API and the socket show it, before anyone confirmed it. */
+export function alarmDto(a: RaisedAlarm): AlarmDto {
+  return {
+    id: a.id,
+    alert_id: a.alertId,
+    location_id: a.locationId,
+    location_name: a.locationName,
+    group_id: a.groupId,
+    level: a.level,
+    previous_level: a.previousLevel,
+    created_at: a.at.toISOString(),
+    nearest_km: a.nearestKm,
+    bearing_deg: a.bearingDeg,
+    confirmed_at: null,
+    confirmed_by: null,
+    note: null,
+  };
 }

@@ -1,4 +1,4 @@
-import type { RaisedAlarm } from '@thunderwatch/domain/raised-alarm';
+import { alarmDto, type RaisedAlarm } from '@thunderwatch/domain/raised-alarm';
 import type { AlertStroke } from '@thunderwatch/shared/schemas/alerts';
 import type { Level, RingLevel } from '@thunderwatch/shared/warnings';
 import type { Queryable } from '../../db/database.js';
@@ -129,21 +129,8 @@ export class EpisodesRepo {
        SELECT id, alert_id, location_id, group_id, level, previous_level, created_at, nearest_km, bearing_deg
        FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, alert_id bigint, location_id bigint, group_id bigint,
          level smallint, previous_level smallint, created_at timestamptz, nearest_km float8, bearing_deg float8)`,
-      [
-        JSON.stringify(
-          alarms.map((a) => ({
-            id: a.id,
-            alert_id: a.alertId,
-            location_id: a.locationId,
-            group_id: a.groupId,
-            level: a.level,
-            previous_level: a.previousLevel,
-            created_at: a.at.toISOString(),
-            nearest_km: a.nearestKm,
-            bearing_deg: a.bearingDeg,
-          })),
-        ),
-      ],
+      // The DTO's names are the columns' (the record set picks the ones it lists).
+      [JSON.stringify(alarms.map(alarmDto))],
     );
   }
 

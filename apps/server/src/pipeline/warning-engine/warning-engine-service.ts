@@ -1,3 +1,4 @@
+import { alarmDto } from '@thunderwatch/domain/raised-alarm';
 import { cloneWarningState } from '@thunderwatch/domain/ring-rules';
 import { type LocationUpdate, WarningEngineCore } from '@thunderwatch/domain/warning-engine';
 import type { AlarmDto, Approach, WarningItem } from '@thunderwatch/shared/schemas/warnings';
@@ -13,7 +14,7 @@ import type { StrokeBus } from '../stroke-bus.js';
 import type { EpisodesRepo } from './episodes-repo.js';
 import { RecentFlashes } from './recent-flashes.js';
 import { WarningItems } from './warning-items.js';
-import { alarmDto, WarningPersister } from './warning-persister.js';
+import { WarningPersister } from './warning-persister.js';
 import type { WarningStore } from './warning-store.js';
 import { type WatchedMeta, watchedMeta } from './watched-location.js';
 

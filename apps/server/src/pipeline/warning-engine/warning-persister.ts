@@ -2,7 +2,6 @@ import type { RaisedAlarm } from '@thunderwatch/domain/raised-alarm';
 import { cloneWarningState, type WarningState } from '@thunderwatch/domain/ring-rules';
 import type { EngineStroke, LocationUpdate } from '@thunderwatch/domain/warning-engine';
 import type { AlertStroke } from '@thunderwatch/shared/schemas/alerts';
-import type { AlarmDto } from '@thunderwatch/shared/schemas/warnings';
 import type { Level, RingLevel } from '@thunderwatch/shared/warnings';
 import type { Queryable } from '../../db/database.js';
 import type { AlertChange, EpisodesRepo, EventRow, NewAlert, RingTally } from './episodes-repo.js';
@@ -168,25 +167,6 @@ export class WarningPersister {
     }
     return { newAlerts, changes, alarms, events, states, openAfter };
   }
-}
-
-/** The alarm as the API and the socket show it. */
-export function alarmDto(a: RaisedAlarm): AlarmDto {
-  return {
-    id: a.id,
-    alert_id: a.alertId,
-    location_id: a.locationId,
-    location_name: a.locationName,
-    group_id: a.groupId,
-    level: a.level,
-    previous_level: a.previousLevel,
-    created_at: a.at.toISOString(),
-    nearest_km: a.nearestKm,
-    bearing_deg: a.bearingDeg,
-    confirmed_at: null,
-    confirmed_by: null,
-    note: null,
-  };
 }
 
 /** An alert of the batch: an existing row (its id known) or a new one (its id assigned at write time). */
