@@ -14,7 +14,7 @@ import type { StrokeBus } from '../stroke-bus.js';
 import type { EpisodesRepo } from './episodes-repo.js';
 import { RecentFlashes } from './recent-flashes.js';
 import { WarningItems } from './warning-items.js';
-import { WarningPersister } from './warning-persister.js';
+import { WarningPersister, type WrittenBatch } from './warning-persister.js';
 import type { WarningStore } from './warning-store.js';
 import { type WatchedMeta, watchedMeta } from './watched-location.js';
 
@@ -235,7 +235,7 @@ export class WarningEngineService {
     }
     const all = [...this.pending.updates, ...updates];
     const mark = latest(this.pending.watermark, watermark);
-    let written: Awaited<ReturnType<WarningPersister['write']>>;
+    let written: WrittenBatch;
     try {
       written = await this.d.store.transaction(async (tx) => {
         const batch = await this.persister.write(tx, all, (id) => this.meta.get(id), mark, now);
