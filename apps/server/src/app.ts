@@ -38,6 +38,7 @@ import { groupRooms, registerRealtime } from './pipeline/live/realtime.js';
 import { registerAccessLog } from './plugins/access-log.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { registerHealth } from './plugins/health.js';
 import { startHousekeeping } from './plugins/housekeeping.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { createServices, type Services } from './services.js';
@@ -161,6 +162,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   const io = registerRealtime(app, { auth: s.auth, bus: s.bus });
+  s.metrics.source('socketClients', () => io.engine.clientsCount);
+  registerHealth(app, { db, metrics: s.metrics, metricsToken: config.metricsToken, engine: s.warningEngine });
   s.warningEngine.attach({
     warning: (groupId, items) => io.to(groupRooms(groupId)).emit('warning', items),
     alarm: (groupId, alarm) => io.to(groupRooms(groupId)).emit('alarm', alarm),

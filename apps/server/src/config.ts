@@ -42,6 +42,8 @@ export interface Config {
   ualfTcp: { port: number | null; host: string; source: string; trusted: boolean };
   mqtt: { url: string | null; topic: string; source: string };
   notifications: NotificationsConfig;
+  /** Bearer token that opens /metrics to other hosts; null: loopback only. */
+  metricsToken: string | null;
 }
 
 export interface NotificationsConfig {
@@ -146,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || null,
     redisUrl: env.REDIS_URL || null,
+    metricsToken: metricsToken(env.METRICS_TOKEN),
     jwtSecret: secret || null,
     accessTtlSec: int(env, 'ACCESS_TOKEN_TTL_SEC', 15 * 60, 10, 24 * 3600),
     refreshTtlSec: int(env, 'REFRESH_TOKEN_TTL_SEC', 7 * 24 * 3600, 60, 90 * 24 * 3600),
@@ -236,4 +239,10 @@ function notificationsConfig(env: NodeJS.ProcessEnv): NotificationsConfig {
 /** apps/server, whether running from src/ (tests) or dist/ (production). */
 export function defaultServerRoot(): string {
   return path.resolve(import.meta.dirname, '..');
+}
+
+function metricsToken(value: string | undefined): string | null {
+  if (!value) return null;
+  if (value.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
+  return value;
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { Metrics } from './lib/metrics.js';
 import { AccessTokens } from './lib/tokens.js';
 import { AuthService } from './modules/accounts/auth/auth-service.js';
 import { LoginFailuresRepo } from './modules/accounts/auth/login-failures-repo.js';
@@ -77,6 +78,7 @@ export function createServices(d: {
   const usersService = new UsersService({ db, users, groups, sessions, now });
   const partitions = new StrokePartitions();
   const strokes = new StrokesRepo(db, partitions);
+  const metrics = new Metrics();
   const bus = new StrokeBus();
   const ingest = new IngestService({
     strokes,
@@ -88,6 +90,7 @@ export function createServices(d: {
       maxInFlight: INGEST_MAX_IN_FLIGHT,
     },
     now,
+    metrics,
   });
   const locationChanges = new LocationChanges((err) =>
     d.log.error({ err }, 'a location change listener failed'),
@@ -106,6 +109,7 @@ export function createServices(d: {
     sms: d.sms,
     groupExists,
     locations: locationsRepo,
+    metrics,
   });
   const warningEngine = new WarningEngineService({
     outbox: notify.alarmOutbox,
@@ -117,7 +121,12 @@ export function createServices(d: {
     lateAfterMs: config.lateAfterMs,
     now,
     log: d.log,
+    metrics,
   });
+  metrics.source('engineLagMs', () => warningEngine.lagMs());
+  metrics.source('levelCounts', () => warningEngine.levelCounts());
+  metrics.source('outboxDepth', () => notify.outbox.depthByChannel());
+  metrics.source('pool', () => db.poolStats());
   const locations = new LocationsService({
     levelOf: (id) => warningEngine.levelOf(id),
     locations: locationsRepo,
@@ -128,6 +137,7 @@ export function createServices(d: {
   });
   const alarmsRepo = new AlarmsRepo(db);
   return {
+    metrics,
     failures,
     codes,
     sessions,

@@ -13,6 +13,15 @@ export interface Database extends Queryable {
   /** Runs `fn` in one transaction: commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Connections in use and callers waiting, for the metrics. */
+  poolStats(): PoolStats;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Callers waiting for a connection (the embedded database: for its one connection). */
+  waiting: number;
 }
 
 /** PostgreSQL error fields the services look at (SQLSTATE `code`, violated `constraint`). */

@@ -69,7 +69,9 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<EmbeddedDa
 
   // The connection lock: a promise chain; each holder releases by resolving its link.
   let tail: Promise<void> = Promise.resolve();
+  let queued = 0;
   const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
+    queued++;
     const previous = tail;
     let release!: () => void;
     tail = new Promise<void>((r) => {
@@ -79,6 +81,7 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<EmbeddedDa
     try {
       return await fn();
     } finally {
+      queued--;
       release();
     }
   };
@@ -100,6 +103,7 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<EmbeddedDa
         }
       }),
     dump: () => exclusive(() => call<Uint8Array>('dump')),
+    poolStats: () => ({ total: 1, idle: queued === 0 ? 1 : 0, waiting: Math.max(0, queued - 1) }),
     async close() {
       if (dead) return;
       await exclusive(() => call('close'));

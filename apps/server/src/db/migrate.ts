@@ -1,5 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
-import type { Database } from './database.js';
+import type { Database, Queryable } from './database.js';
 
 export const MIGRATIONS_DIR = new URL('../../migrations/', import.meta.url);
 // Any constant works; it only has to be the same on every node of a cluster.
@@ -7,7 +7,7 @@ const MIGRATION_LOCK_KEY = 727_001;
 
 /** Applies every `NNN_name.sql` not yet applied, in order, in one transaction under an advisory lock. */
 export async function migrate(db: Database, dir: URL = MIGRATIONS_DIR): Promise<string[]> {
-  const files = (await readdir(dir)).filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).sort();
+  const files = await migrationFiles(dir);
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -40,4 +40,17 @@ export function splitStatements(sql: string): string[] {
     .split(/;\s*$/m)
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/** Migration files not yet applied to `db` (empty when the schema is current). */
+export async function pendingMigrations(db: Queryable, dir: URL = MIGRATIONS_DIR): Promise<string[]> {
+  const files = await migrationFiles(dir);
+  const done = new Set(
+    (await db.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
+  );
+  return files.filter((f) => !done.has(Number(f.slice(0, 3))));
+}
+
+async function migrationFiles(dir: URL): Promise<string[]> {
+  return (await readdir(dir)).filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).sort();
 }

@@ -30,5 +30,6 @@ export function openPostgres(connectionString: string, max = 10): Database {
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
+import type { Metrics } from '../../lib/metrics.js';
 import type { LocationsRepo } from '../warnings/locations/locations-repo.js';
 import { DailySummaryJob } from './daily-summary/daily-summary.js';
 import { DailySummaryRepo } from './daily-summary/daily-summary-repo.js';
@@ -47,6 +48,7 @@ export function createNotifyServices(d: {
   sms?: SmsProvider;
   groupExists: (id: number) => Promise<boolean>;
   locations: LocationsRepo;
+  metrics?: Pick<Metrics, 'deliveries'>;
 }) {
   const { config, db, now } = d;
   const smsProvider =
@@ -94,6 +96,7 @@ export function createNotifyServices(d: {
     log: d.log,
     maxAttempts: notify.maxAttempts,
     leaseMs: notify.leaseMs,
+    onOutcome: (channel, status) => d.metrics?.deliveries.inc({ channel, status }),
   });
   const alarmOutbox = new AlarmOutbox({ outbox, recipients, defaults, boardUrl });
   alarmOutbox.onEnqueued(() => deliveryWorker.wake());

@@ -1,6 +1,7 @@
 import type { LineOutcome, ParsedStroke, ParseOptions } from '@thunderwatch/domain/stroke';
 import type { IngestResult, RejectedLine } from '@thunderwatch/shared/schemas/lightning';
 import { AppError } from '../../lib/app-error.js';
+import type { Metrics } from '../../lib/metrics.js';
 import type { StrokeRow } from '../../modules/lightning/strokes/stroke-row.js';
 import type { StrokesRepo } from '../../modules/lightning/strokes/strokes-repo.js';
 import type { StrokeBus } from '../stroke-bus.js';
@@ -32,6 +33,7 @@ export class IngestService {
       bus: StrokeBus;
       limits: IngestLimits;
       now: () => Date;
+      metrics?: Pick<Metrics, 'strokesIngested' | 'ingestBatchSeconds'>;
     },
   ) {}
 
@@ -49,9 +51,13 @@ export class IngestService {
       throw new AppError('ingest.overloaded', 503, 'Ingest is busy; retry shortly', undefined, 1);
     }
     this.inFlight += outcomes.length;
+    const stop = this.d.metrics?.ingestBatchSeconds.startTimer();
     try {
-      return await this.write(source, outcomes, corrected);
+      const result = await this.write(source, outcomes, corrected);
+      this.d.metrics?.strokesIngested.inc({ source }, result.accepted);
+      return result;
     } finally {
+      stop?.();
       this.inFlight -= outcomes.length;
     }
   }

@@ -3,6 +3,7 @@ import { cloneWarningState } from '@thunderwatch/domain/ring-rules';
 import { type LocationUpdate, WarningEngineCore } from '@thunderwatch/domain/warning-engine';
 import type { AlarmDto, Approach, WarningItem } from '@thunderwatch/shared/schemas/warnings';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Metrics } from '../../lib/metrics.js';
 import { type StrokeRow, toEngineStroke } from '../../modules/lightning/strokes/stroke-row.js';
 import type { AlarmOutbox } from '../../modules/notify/delivery/alarm-outbox.js';
 import type {
@@ -51,6 +52,8 @@ export class WarningEngineService {
   /** Updates whose write failed (database down): written first with the next step. */
   private pending: { updates: LocationUpdate[]; watermark: Date | null } = { updates: [], watermark: null };
   private draining = false;
+  /** When the oldest batch not yet applied reached the engine (null: none waiting). */
+  private waitingSinceMs: number | null = null;
   private timer: NodeJS.Timeout | null = null;
   private watermarkWrittenMs = 0;
   private unsubscribe: (() => void)[] = [];
@@ -67,6 +70,7 @@ export class WarningEngineService {
       log: FastifyBaseLogger;
       /** Writes each alarm's deliveries in the alarm's transaction. */
       outbox: Pick<AlarmOutbox, 'enqueue' | 'committed'>;
+      metrics?: Pick<Metrics, 'alarms'>;
     },
   ) {
     this.persister = new WarningPersister(d.store, d.episodes);
@@ -148,6 +152,26 @@ export class WarningEngineService {
     return this.core.state(locationId)?.level ?? 0;
   }
 
+  /** Watched locations per level, index 0–3. */
+  levelCounts(): number[] {
+    const counts = [0, 0, 0, 0];
+    for (const id of this.meta.keys()) {
+      const level = this.levelOf(id);
+      counts[level] = (counts[level] as number) + 1;
+    }
+    return counts;
+  }
+
+  /** Whether this node runs the engine (it does from `start` to `stop`). */
+  role(): 'leader' | 'standby' {
+    return this.unsubscribe.length > 0 ? 'leader' : 'standby';
+  }
+
+  /** How long the oldest stroke batch handed to the engine has waited to be applied (0: caught up). */
+  lagMs(): number {
+    return this.waitingSinceMs === null ? 0 : Math.max(0, this.d.now().getTime() - this.waitingSinceMs);
+  }
+
   /** An alarm was confirmed: every client of the group hears it, and the location's tile updates. */
   alarmConfirmed(alarm: AlarmDto): void {
     const n = (this.unconfirmed.get(alarm.location_id) ?? 1) - 1;
@@ -160,6 +184,7 @@ export class WarningEngineService {
 
   private onStrokes(rows: readonly StrokeRow[]): void {
     this.incoming.push(rows as StrokeRow[]);
+    this.waitingSinceMs ??= this.d.now().getTime();
     if (this.draining) return;
     this.draining = true;
     // Batches that pile up while a write is running are taken together: one transaction for all of them.
@@ -167,7 +192,14 @@ export class WarningEngineService {
       this.draining = false;
       const batches = this.incoming;
       this.incoming = [];
-      await this.processRows(batches.flat());
+      const since = this.waitingSinceMs;
+      try {
+        await this.processRows(batches.flat());
+      } finally {
+        // Batches that arrived meanwhile wait from when they came, not from the earlier ones.
+        if (this.waitingSinceMs === since)
+          this.waitingSinceMs = this.incoming.length > 0 ? this.d.now().getTime() : null;
+      }
     });
   }
 
@@ -252,6 +284,7 @@ export class WarningEngineService {
     updates = all;
     const alarms = written.alarms.map(alarmDto);
     if (alarms.length > 0) this.d.outbox.committed();
+    for (const a of alarms) this.d.metrics?.alarms.inc({ level: String(a.level) });
     for (const a of alarms)
       this.unconfirmed.set(a.location_id, (this.unconfirmed.get(a.location_id) ?? 0) + 1);
     if (!this.emitter) return;

@@ -28,6 +28,8 @@ export interface WorkerOptions {
   /** Sends in flight per channel: a slow channel fills its own slots, never the others'. */
   perChannel?: number;
   random?: () => number;
+  /** Told of every delivery this worker finished handling (for the metrics). */
+  onOutcome?: (channel: Channel, status: DeliveryStatus) => void;
 }
 
 const CHANNEL_NAMES: readonly Channel[] = ['inapp', 'email', 'sms', 'webhook', 'wechat'];
@@ -187,6 +189,7 @@ export class DeliveryWorker {
   private track(d: ClaimedDelivery): void {
     this.inFlight.set(d.channel, (this.inFlight.get(d.channel) ?? 0) + 1);
     const send = this.deliver(d)
+      .then((outcome) => this.o.onOutcome?.(d.channel, outcome.status))
       .catch((error: unknown) => {
         // The row stays claimed; another attempt follows when its lease runs out.
         this.o.log.error({ err: error, delivery: d.id }, 'delivery bookkeeping failed');

@@ -129,6 +129,15 @@ export class OutboxRepo {
     return result.rowCount ?? 0;
   }
 
+  /** Deliveries still to send (pending, or claimed and being sent), by channel. */
+  async depthByChannel(): Promise<{ channel: string; depth: number }[]> {
+    const r = await this.db.query<{ channel: string; depth: number }>(
+      `SELECT channel, count(*)::int AS depth FROM deliveries WHERE status IN ('pending', 'sending')
+       GROUP BY channel ORDER BY channel`,
+    );
+    return r.rows;
+  }
+
   /**
    * Retention: finished deliveries (and their attempts) older than `before`, and duplicate-window slots
    * long past their window. Rows still pending or being sent are kept whatever their age.
