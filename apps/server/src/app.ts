@@ -35,6 +35,7 @@ import { warningRoutes } from './modules/warnings/warning-status/routes.js';
 import { zoneRoutes } from './modules/warnings/zones/routes.js';
 import { ingestRoutes } from './pipeline/ingest/ingest-routes.js';
 import { groupRooms, registerRealtime } from './pipeline/live/realtime.js';
+import { attachRedisFanout } from './pipeline/live/redis-fanout.js';
 import { registerAccessLog } from './plugins/access-log.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
@@ -163,7 +164,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   const io = registerRealtime(app, { auth: s.auth, bus: s.bus });
   s.metrics.source('socketClients', () => io.engine.clientsCount);
-  registerHealth(app, { db, metrics: s.metrics, metricsToken: config.metricsToken, engine: s.warningEngine });
+  const fanout = config.redisUrl
+    ? attachRedisFanout(io, { url: config.redisUrl, prefix: config.redisPrefix, log: app.log })
+    : null;
+  registerHealth(app, {
+    db,
+    metrics: s.metrics,
+    metricsToken: config.metricsToken,
+    engine: s.warningEngine,
+    redis: fanout,
+  });
   s.warningEngine.attach({
     warning: (groupId, items) => io.to(groupRooms(groupId)).emit('warning', items),
     alarm: (groupId, alarm) => io.to(groupRooms(groupId)).emit('alarm', alarm),
@@ -183,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await s.deliveryWorker.stop();
     s.email.close();
     await s.warningEngine.stop();
+    await fanout?.close();
     await s.accessLogWriter.flush();
   });
   return app;

@@ -18,6 +18,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
+  /** Prefix of the Redis channels, so that several portals can share one Redis. */
+  redisPrefix: string;
   /** HMAC secret for access tokens; null → generated once and kept in the database. */
   jwtSecret: string | null;
   accessTtlSec: number;
@@ -148,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || null,
     redisUrl: env.REDIS_URL || null,
+    redisPrefix: redisPrefix(env.REDIS_PREFIX),
     metricsToken: metricsToken(env.METRICS_TOKEN),
     jwtSecret: secret || null,
     accessTtlSec: int(env, 'ACCESS_TOKEN_TTL_SEC', 15 * 60, 10, 24 * 3600),
@@ -244,5 +247,13 @@ export function defaultServerRoot(): string {
 function metricsToken(value: string | undefined): string | null {
   if (!value) return null;
   if (value.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
+  return value;
+}
+
+function redisPrefix(value: string | undefined): string {
+  if (value === undefined || value === '') return 'thunderwatch';
+  if (!/^[A-Za-z0-9:_-]{1,64}$/.test(value)) {
+    throw new ConfigError('REDIS_PREFIX must be 1–64 letters, digits, ":", "_" or "-"');
+  }
   return value;
 }

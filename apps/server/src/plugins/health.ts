@@ -14,6 +14,8 @@ export interface HealthDeps {
   metricsToken: string | null;
   /** This node's part in the cluster, and how far its warning engine is behind ingest. */
   engine: { role(): 'leader' | 'standby'; lagMs(): number };
+  /** The cluster's event fan-out, when REDIS_URL is set. */
+  redis?: { connected(): boolean } | null;
 }
 
 /**
@@ -31,6 +33,8 @@ export function registerHealth(app: FastifyInstance, d: HealthDeps): void {
     return reply.status(ready ? 200 : 503).send({
       status: ready ? 'ready' : 'not_ready',
       database,
+      // Without Redis a node still serves its own clients: it stays ready and says what it lacks.
+      ...(d.redis ? { redis: d.redis.connected() ? 'ok' : 'unreachable' } : {}),
       role: d.engine.role(),
       engine_lag_ms: Math.round(d.engine.lagMs()),
     });
