@@ -12,6 +12,16 @@ export const STROKE_BATCH_MS = 250;
 const ADMINS_ROOM = 'admins';
 /** The sockets that asked for live strokes. */
 const STROKES_ROOM = 'strokes';
+/**
+ * Packets a socket may leave untaken (about 10 s of stroke batches) before it is cut off: a client that stops
+ * reading must not make the server hold a storm's strokes for it. It reconnects and reloads over REST.
+ */
+export const MAX_UNSENT_PACKETS = 40;
+
+/** Packets waiting for the socket's transport (engine.io keeps them while the client does not read). */
+export function unsentPackets(conn: object): number {
+  return (conn as { writeBuffer?: unknown[] }).writeBuffer?.length ?? 0;
+}
 
 /** The rooms a group's events go to: the group's own, and the admins'. */
 export function groupRooms(groupId: number): string[] {
@@ -36,8 +46,16 @@ export type RealtimeServer = Server<
  */
 export function registerRealtime(
   app: FastifyInstance,
-  d: { auth: Pick<AuthService, 'callerOf'>; bus: StrokeBus },
+  d: {
+    auth: Pick<AuthService, 'callerOf'>;
+    bus: StrokeBus;
+    /** Defaults STROKE_BATCH_MS and MAX_UNSENT_PACKETS (tests shorten them). */
+    batchMs?: number;
+    maxUnsentPackets?: number;
+  },
 ): RealtimeServer {
+  const batchMs = d.batchMs ?? STROKE_BATCH_MS;
+  const maxUnsent = d.maxUnsentPackets ?? MAX_UNSENT_PACKETS;
   const io: RealtimeServer = new Server(app.server, { path: '/socket.io', serveClient: false });
 
   io.use(async (socket, next) => {
@@ -67,11 +85,16 @@ export function registerRealtime(
     timer = null;
     const batch = pending;
     pending = [];
+    for (const id of io.of('/').adapter.rooms.get(STROKES_ROOM) ?? []) {
+      const socket = io.sockets.sockets.get(id);
+      // Discarding its buffer: a plain disconnect would wait for the client to read it first.
+      if (socket && unsentPackets(socket.conn) > maxUnsent) socket.conn.close(true);
+    }
     io.to(STROKES_ROOM).emit('strokes', batch);
   };
   const unsubscribe = d.bus.subscribe((rows) => {
     for (const r of rows) pending.push(toCompact(r));
-    timer ??= setTimeout(flush, STROKE_BATCH_MS);
+    timer ??= setTimeout(flush, batchMs);
   });
 
   // Before the HTTP server closes: open websockets would keep it waiting.
