@@ -1,14 +1,15 @@
-// Worker thread of live.bench.mjs: N socket.io clients; reports when each stroke id first reached each client.
+// Worker thread of live.bench.mjs: N socket.io clients spread over the nodes' URLs; reports when each stroke
+// id reached each client.
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { io } from 'socket.io-client';
 
-const { url, token, clients } = workerData;
+const { urls, token, clients } = workerData;
 const receipts = []; // [id, epochMs] — latency is measured per client, per stroke
 const now = () => performance.timeOrigin + performance.now();
 let connected = 0;
-const sockets = Array.from({ length: clients }, () => {
-  const s = io(url, { auth: { token }, transports: ['websocket'], reconnection: false });
+const sockets = Array.from({ length: clients }, (_, i) => {
+  const s = io(urls[i % urls.length], { auth: { token }, transports: ['websocket'], reconnection: false });
   s.on('connect', () => {
     // Strokes go only to sockets that asked; ready once the server has taken the request.
     s.emit('strokes:subscribe', () => {
