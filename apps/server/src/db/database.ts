@@ -30,6 +30,36 @@ export interface DbError extends Error {
   constraint?: string;
 }
 
+/** SQLSTATE classes and codes of a database that is down or restarting, not of a bad statement. */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_NET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+]);
+
+/**
+ * True when the error says the database cannot be reached (refused, reset, shutting down, too many
+ * connections) rather than that a statement failed: the request may be retried shortly.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as DbError | undefined;
+  if (!e || typeof e !== 'object') return false;
+  if (
+    e.code &&
+    (UNAVAILABLE_NET_CODES.has(e.code) || UNAVAILABLE_SQLSTATES.has(e.code) || e.code.startsWith('08'))
+  ) {
+    return true;
+  }
+  // node-postgres reports a dropped connection or a connect timeout by message only.
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+    e.message ?? '',
+  );
+}
+
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const e = error as DbError;
   return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);

@@ -1,6 +1,10 @@
 import type { ErrorBody, ErrorDetail } from '@thunderwatch/shared/error-codes';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { isDatabaseUnavailable } from '../db/database.js';
 import { AppError } from '../lib/app-error.js';
+
+/** What a client is told to wait while the database is down or restarting. */
+const DB_RETRY_AFTER_SEC = 5;
 
 type Validation = NonNullable<FastifyError['validation']>;
 
@@ -63,6 +67,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (status >= 400 && status < 500) {
       return send(reply, status, { error: { code: 'request.invalid', message: fe.message } });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Nothing of the request was committed: the caller (a feed above all) retries after a pause.
+      request.log.warn({ err: error }, 'database unavailable');
+      return send(
+        reply,
+        503,
+        { error: { code: 'server.unavailable', message: 'The database is unavailable; retry shortly' } },
+        DB_RETRY_AFTER_SEC,
+      );
     }
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, { error: { code: 'server.internal', message: 'Internal server error' } });

@@ -18,8 +18,8 @@ export const DB_KINDS: DbKind[] = process.env.DATABASE_URL ? ['embedded', 'postg
 
 export const ADMIN = { username: 'admin', password: 'Admin12345' };
 
-/** A fresh, migrated database of the given kind, private to the caller. */
-export async function freshDatabase(kind: DbKind): Promise<Database> {
+/** A fresh, migrated database of the given kind, private to the caller (PostgreSQL: optionally via a proxy). */
+export async function freshDatabase(kind: DbKind, opts: { throughPort?: number } = {}): Promise<Database> {
   if (kind === 'embedded') {
     const snapshot = new Uint8Array(await readFile(inject('pgliteSnapshot')));
     return openEmbedded({ dataDir: null, snapshot });
@@ -32,7 +32,10 @@ export async function freshDatabase(kind: DbKind): Promise<Database> {
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
   await admin.end();
-  const db = openPostgres(withDatabase(url, name), 5);
+  const route = new URL(url);
+  // A test may reach the server through a proxy of its own (to cut the connection).
+  if (opts.throughPort) route.port = String(opts.throughPort);
+  const db = openPostgres(withDatabase(route.toString(), name), 5);
   const close = db.close.bind(db);
   return {
     ...db,
