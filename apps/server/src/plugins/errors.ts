@@ -1,5 +1,5 @@
 import type { ErrorBody, ErrorDetail } from '@thunderwatch/shared/error-codes';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 
 type Validation = NonNullable<FastifyError['validation']>;
@@ -27,8 +27,23 @@ function send(reply: FastifyReply, status: number, body: ErrorBody, retryAfterSe
   return reply.status(status).send(body);
 }
 
+/**
+ * A multipart body is read in a preValidation hook (@fastify/multipart), after the content-type parser:
+ * its parse errors (`Unexpected end of multipart data`, a missing boundary) carry no status. An error without
+ * a status, on a multipart request that never reached its handler, is a malformed body.
+ */
+function isMalformedMultipart(request: FastifyRequest, reached: WeakSet<FastifyRequest>): boolean {
+  const type = request.headers['content-type'] ?? '';
+  return /^multipart\//i.test(type) && !reached.has(request);
+}
+
 /** One error format for the whole server; 5xx details stay in the log. */
 export function registerErrorHandler(app: FastifyInstance): void {
+  const reachedHandler = new WeakSet<FastifyRequest>();
+  app.addHook('preHandler', (request, _reply, done) => {
+    reachedHandler.add(request);
+    done();
+  });
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       const { code, message, details } = error;
@@ -59,6 +74,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status === 400 && (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError)) {
       return send(reply, 400, {
         error: { code: 'request.malformed_json', message: 'Body is not valid JSON' },
+      });
+    }
+    if (status === 500 && fe.statusCode === undefined && isMalformedMultipart(request, reachedHandler)) {
+      return send(reply, 400, {
+        error: { code: 'request.invalid', message: 'Body is not valid multipart/form-data' },
       });
     }
     if (status >= 400 && status < 500) {
