@@ -37,7 +37,7 @@ import { ingestRoutes } from './pipeline/ingest/ingest-routes.js';
 import { groupRooms, registerRealtime } from './pipeline/live/realtime.js';
 import { registerAccessLog } from './plugins/access-log.js';
 import { registerAuth } from './plugins/auth.js';
-import { registerErrorHandler } from './plugins/errors.js';
+import { clientErrorHandler, registerErrorHandler } from './plugins/errors.js';
 import { startHousekeeping } from './plugins/housekeeping.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -92,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    clientErrorHandler,
     // strictNumbers: `Infinity`, `-1e309` and `NaN` are not numbers (they would reach the database and fail there).
     ajv: {
       customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array', strictNumbers: true },

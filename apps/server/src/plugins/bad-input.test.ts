@@ -1,3 +1,4 @@
+import { type AddressInfo, connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../app.js';
 import { DB_KINDS, startTestApp, type TestApp } from '../test/harness.js';
@@ -132,6 +133,31 @@ describe.each(DB_KINDS)('bad input on every route (%s)', (kind) => {
     expect(open.statusCode).toBe(400);
     expect(open.json()).toEqual({
       error: { code: 'request.invalid', message: 'Body is not valid multipart/form-data' },
+    });
+  });
+});
+
+describe('a URL over 16 KB (Node refuses it before Fastify)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('embedded');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it('answers 431 in the documented error shape with Connection: close, and closes the socket', async () => {
+    const { port } = t.app.server.address() as AddressInfo;
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (c) => chunks.push(c));
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write(`GET /api/comp_info?q=${'a'.repeat(17 * 1024)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    await closed;
+    const [head = '', body = ''] = Buffer.concat(chunks).toString('utf8').split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 431 /);
+    expect(head.toLowerCase()).toContain('connection: close');
+    expect(JSON.parse(body)).toEqual({
+      error: { code: 'request.too_large', message: 'URL and headers are larger than allowed (16 KB)' },
     });
   });
 });

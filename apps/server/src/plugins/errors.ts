@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { ErrorBody, ErrorDetail } from '@thunderwatch/shared/error-codes';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
@@ -87,4 +88,45 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, { error: { code: 'server.internal', message: 'Internal server error' } });
   });
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; reason: string; body: ErrorBody }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    body: {
+      error: { code: 'request.too_large', message: 'URL and headers are larger than allowed (16 KB)' },
+    },
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    reason: 'Request Timeout',
+    body: { error: { code: 'request.invalid', message: 'The request was not received in time' } },
+  },
+};
+const BAD_REQUEST = {
+  status: 400,
+  reason: 'Bad Request',
+  body: { error: { code: 'request.invalid', message: 'Malformed HTTP request' } } as ErrorBody,
+};
+
+/**
+ * Answers what Node's HTTP parser refuses before Fastify sees a request (a URL or headers over 16 KB,
+ * malformed HTTP, a timeout) in the documented error shape, says `Connection: close` and closes the socket
+ * after the answer is written. Fastify's `clientErrorHandler` option.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, reason, body } = CLIENT_ERRORS[err.code ?? ''] ?? BAD_REQUEST;
+  const json = JSON.stringify(body);
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+  );
+  // A client that never reads or closes does not keep the socket.
+  setTimeout(() => socket.destroy(), 5000).unref();
 }
