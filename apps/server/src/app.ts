@@ -37,7 +37,7 @@ import { ingestRoutes } from './pipeline/ingest/ingest-routes.js';
 import { groupRooms, registerRealtime } from './pipeline/live/realtime.js';
 import { registerAccessLog } from './plugins/access-log.js';
 import { registerAuth } from './plugins/auth.js';
-import { clientErrorHandler, registerErrorHandler } from './plugins/errors.js';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './plugins/errors.js';
 import { startHousekeeping } from './plugins/housekeeping.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -93,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
     // strictNumbers: `Infinity`, `-1e309` and `NaN` are not numbers (they would reach the database and fail there).
     ajv: {
       customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array', strictNumbers: true },

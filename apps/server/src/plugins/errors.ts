@@ -130,3 +130,22 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
   // A client that never reads or closes does not keep the socket.
   setTimeout(() => socket.destroy(), 5000).unref();
 }
+
+/**
+ * Errors Fastify raises before routing (a URL with broken percent-encoding), in the documented error shape.
+ * Fastify's `frameworkErrors` option.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    send(reply, 400, {
+      error: { code: 'request.invalid', message: 'The URL is not valid (broken %-encoding)' },
+    });
+    return;
+  }
+  request.log.error({ err: error }, 'request failed before routing');
+  send(reply, 500, { error: { code: 'server.internal', message: 'Internal server error' } });
+}
