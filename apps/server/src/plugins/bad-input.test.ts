@@ -89,6 +89,27 @@ describe.each(DB_KINDS)('bad input on every route (%s)', (kind) => {
     expect(requests).toBeGreaterThan(300);
   });
 
+  it('answers numbers beyond the columns in a JSON body with 400', async () => {
+    for (const payload of [
+      '{"name":"big","zone_id":1e21}',
+      '{"name":"inf","zone_id":-1e309}',
+      '{"name":"huge","shape":{"type":"Point","coordinates":[1e308,1]}}',
+      '{"name":"ring","shape":{"type":"Point","coordinates":[113,23]},"rings":[{"radius_km":1e-300,"level":1,"all_clear_min":1e21,"min_strokes":1,"window_min":5,"include_ic":true}]}',
+    ]) {
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/locations/',
+        token: t.admin.access,
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, `${payload}: ${res.body}`).toBe(400);
+      expect(['validation.failed', 'location.invalid_shape', 'location.invalid_rings']).toContain(
+        res.json().error.code,
+      );
+    }
+  });
+
   it('refuses a NUL in a JSON string with 400 naming the field, open routes included', async () => {
     const login = await t.app.inject({
       method: 'POST',
