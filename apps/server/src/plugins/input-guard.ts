@@ -29,8 +29,9 @@ type Props = Record<string, { type?: unknown }>;
 
 /**
  * The first query or path parameter that its schema declares a number or integer but that reads as an infinite
- * number or NaN (`Infinity`, `-1e309`). Ajv's coercion turns such a string into `Infinity` and then skips the
- * range keywords, so the value would reach the database; this check runs before it.
+ * number (`Infinity`, `-1e309`). Ajv's coercion turns such a string into `Infinity` and then skips the range
+ * keywords, so the value would reach the database; this check runs before it. Other non-numbers (`abc`, `NaN`)
+ * are not coerced and Ajv reports them with the rest of the request's problems.
  */
 export function findNonFinite(values: unknown, schema: unknown): string | null {
   const props = (schema as { properties?: Props } | undefined)?.properties;
@@ -39,7 +40,7 @@ export function findNonFinite(values: unknown, schema: unknown): string | null {
     const type = props[name]?.type;
     if (type !== 'number' && type !== 'integer') continue;
     for (const v of [raw].flat()) {
-      if (typeof v === 'string' && v.trim() !== '' && !Number.isFinite(Number(v))) return name;
+      if (typeof v === 'string' && Math.abs(Number(v)) === Number.POSITIVE_INFINITY) return name;
     }
   }
   return null;
@@ -54,7 +55,7 @@ function invalid(where: string, field: string, message: string): AppError {
 /**
  * Refuses a NUL character anywhere in the path parameters, the query string or a parsed body, for every
  * route (PostgreSQL cannot store it in text and would fail the request with 500), and numeric parameters
- * that are infinite or NaN.
+ * that are infinite.
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
