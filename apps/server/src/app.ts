@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { ensureSecret, seedFirstStart } from './bootstrap.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -38,9 +38,10 @@ import { groupRooms, registerRealtime } from './pipeline/live/realtime.js';
 import { attachRedisFanout } from './pipeline/live/redis-fanout.js';
 import { registerAccessLog } from './plugins/access-log.js';
 import { registerAuth } from './plugins/auth.js';
-import { registerErrorHandler } from './plugins/errors.js';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './plugins/errors.js';
 import { registerHealth } from './plugins/health.js';
 import { startHousekeeping } from './plugins/housekeeping.js';
+import { registerInputGuard } from './plugins/input-guard.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { createServices, type Services } from './services.js';
 
@@ -49,6 +50,8 @@ export const BODY_LIMIT = 1024 * 1024;
 export interface RouteEntry {
   method: string;
   url: string;
+  /** The route's request and response schemas, for the tests that walk every route with bad input. */
+  schema?: FastifySchema;
 }
 
 declare module 'fastify' {
@@ -91,11 +94,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
-    ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array' } },
+    clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
+    // strictNumbers: `Infinity`, `-1e309` and `NaN` are not numbers (they would reach the database and fail there).
+    ajv: {
+      customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array', strictNumbers: true },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
   const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) routeTable.push({ method, url: r.url });
+    for (const method of [r.method].flat()) routeTable.push({ method, url: r.url, schema: r.schema });
   });
   app.decorate('routeTable', routeTable);
 
@@ -122,6 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     attachFieldsToBody: 'keyValues',
     limits: { files: 0, fieldSize: 64 * 1024 },
   });
+  // After multipart, whose own preValidation hook fills the body this guard looks at.
+  registerInputGuard(app);
   await app.register(swagger, {
     openapi: { info: { title: 'Thunderwatch API', version: '0.1.0' }, components: {} },
   });

@@ -34,6 +34,36 @@ describe('validateStroke', () => {
     ['negative sensors', { sensors: -1 }, 'sensors -1 is not a non-negative integer'],
     ['fractional multiplicity', { multiplicity: 1.5 }, 'multiplicity 1.5 is not a non-negative integer'],
     ['negative ellipse axis', { majorKm: -0.1 }, 'error ellipse major axis -0.1 out of range 0..1000'],
+    ['32767 sensors (smallint)', { sensors: 32_767, multiplicity: 32_767 }, null],
+    ['32768 sensors', { sensors: 32_768 }, 'sensors 32768 out of range 0..32767'],
+    ['multiplicity 1e9', { multiplicity: 1e9 }, 'multiplicity 1000000000 out of range 0..32767'],
+    ['zero values in real columns', { peakKa: 0, majorKm: 0, minorKm: 0, ellipseDeg: 0 }, null],
+    ['1e-30 kA (float4 holds it)', { peakKa: -1e-30, minorKm: 1e-30 }, null],
+    [
+      '1e-300 kA (float4 underflow)',
+      { peakKa: 1e-300 },
+      'peak current 1e-300 is too small (non-zero values must be at least 1e-30 in magnitude)',
+    ],
+    [
+      'tiny negative peak',
+      { peakKa: -5e-45 },
+      'peak current -5e-45 is too small (non-zero values must be at least 1e-30 in magnitude)',
+    ],
+    [
+      'tiny major axis',
+      { majorKm: 1e-300 },
+      'error ellipse major axis 1e-300 is too small (non-zero values must be at least 1e-30 in magnitude)',
+    ],
+    [
+      'tiny minor axis',
+      { minorKm: 1e-300 },
+      'error ellipse minor axis 1e-300 is too small (non-zero values must be at least 1e-30 in magnitude)',
+    ],
+    [
+      'tiny ellipse angle',
+      { ellipseDeg: 1e-300 },
+      'error ellipse angle 1e-300 is too small (non-zero values must be at least 1e-30 in magnitude)',
+    ],
     ['ns ≥ 1 s', { ns: 1_000_000_000 }, 'nanoseconds 1000000000 out of range 0..999999999'],
     [
       'ms disagreeing with ns',

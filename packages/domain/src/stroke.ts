@@ -41,6 +41,14 @@ export interface ParseOptions extends ValidateOptions {
 
 const DAY_MS = 86_400_000;
 
+/** Largest count the `smallint` columns (sensors, multiplicity) hold. */
+export const MAX_STROKE_COUNT = 32_767;
+/**
+ * Smallest non-zero magnitude stored in a `real` column (peak current, error ellipse). PostgreSQL refuses a
+ * value that underflows float4 (such as 1e-300) and would fail the whole batch, so such a line is rejected.
+ */
+export const MIN_REAL_MAGNITUDE = 1e-30;
+
 /** A number field is checked before its range so that NaN never reads as "out of range". */
 function checkRange(name: string, value: number, min: number, max: number): string | null {
   if (typeof value !== 'number' || !Number.isFinite(value)) return `${name} is not a number`;
@@ -48,20 +56,32 @@ function checkRange(name: string, value: number, min: number, max: number): stri
   return null;
 }
 
+/** As `checkRange`, for a `real` column: also refuses a non-zero value too small for float4. */
+function checkReal(name: string, value: number, min: number, max: number): string | null {
+  const reason = checkRange(name, value, min, max);
+  if (reason) return reason;
+  if (value !== 0 && Math.abs(value) < MIN_REAL_MAGNITUDE) {
+    return `${name} ${value} is too small (non-zero values must be at least ${MIN_REAL_MAGNITUDE} in magnitude)`;
+  }
+  return null;
+}
+
 function checkCount(name: string, value: number | null): string | null {
   if (value === null) return null;
   if (typeof value !== 'number' || !Number.isFinite(value)) return `${name} is not a number`;
   if (!Number.isInteger(value) || value < 0) return `${name} ${value} is not a non-negative integer`;
+  if (value > MAX_STROKE_COUNT) return `${name} ${value} out of range 0..${MAX_STROKE_COUNT}`;
   return null;
 }
 
 function checkOptional(name: string, value: number | null, min: number, max: number): string | null {
-  return value === null ? null : checkRange(name, value, min, max);
+  return value === null ? null : checkReal(name, value, min, max);
 }
 
 /**
- * Checks the values of a stroke that do not depend on the clock: ranges, finiteness, counts.
- * Parsers run this on every record; `validateStroke` adds the future-time check.
+ * Checks the values of a stroke that do not depend on the clock: ranges, finiteness, counts. The ranges fit
+ * the columns of `strokes` (smallint counts, float4 currents and ellipses), so a stroke that passes can always
+ * be inserted. Parsers run this on every record; `validateStroke` adds the future-time check.
  */
 export function checkStrokeValues(s: ParsedStroke): string | null {
   if (!Number.isInteger(s.epochMs)) return 'time is not a whole number of milliseconds';
@@ -75,7 +95,7 @@ export function checkStrokeValues(s: ParsedStroke): string | null {
   return (
     checkRange('latitude', s.lat, -90, 90) ??
     checkRange('longitude', s.lon, -180, 180) ??
-    checkRange('peak current', s.peakKa, -1000, 1000) ??
+    checkReal('peak current', s.peakKa, -1000, 1000) ??
     checkCount('sensors', s.sensors) ??
     checkCount('multiplicity', s.multiplicity) ??
     checkOptional('error ellipse major axis', s.majorKm, 0, 1000) ??

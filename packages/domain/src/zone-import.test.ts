@@ -75,6 +75,11 @@ describe('parseZoneImport', () => {
       collection(feature({ type: 'Point', coordinates: [1, 2] })),
       ['features/0: geometry type Point is not a Polygon or MultiPolygon'],
     ],
+    [
+      'a geometry type that is an object (found by fuzzing)',
+      collection(feature({ type: {}, coordinates: [] })),
+      ['features/0: geometry type (object) is not a Polygon or MultiPolygon'],
+    ],
     ['a feature without geometry', collection(feature(null)), ['features/0: has no geometry']],
     ['something that is no feature', collection(polygon()), ['features/0: is not a GeoJSON Feature']],
     [

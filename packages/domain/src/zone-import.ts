@@ -37,6 +37,12 @@ function nameOf(properties: unknown, fallback: string): string {
   return (raw || fallback).slice(0, ZONE_IMPORT_LIMITS.maxNameLength);
 }
 
+/** A value as a person reads it in a message: text and numbers as they are, anything else by its kind. */
+function shown(v: unknown): string {
+  if (v === null || ['string', 'number', 'boolean', 'undefined'].includes(typeof v)) return String(v);
+  return Array.isArray(v) ? '(a list)' : `(${typeof v})`;
+}
+
 /** The zones of one geometry, or the problems that stop it. */
 function zonesOf(geometry: unknown, name: string): { zones: ImportedZone[]; problems: string[] } {
   if (!isObject(geometry)) return { zones: [], problems: ['has no geometry'] };
@@ -49,7 +55,7 @@ function zonesOf(geometry: unknown, name: string): { zones: ImportedZone[]; prob
   if (!polygons) {
     return {
       zones: [],
-      problems: [`geometry type ${String(geometry.type)} is not a Polygon or MultiPolygon`],
+      problems: [`geometry type ${shown(geometry.type)} is not a Polygon or MultiPolygon`],
     };
   }
   const multi = geometry.type === 'MultiPolygon';

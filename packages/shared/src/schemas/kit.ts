@@ -12,7 +12,11 @@ export const Language = Type.Enum(SUPPORTED_LANGUAGES);
 export const RoleName = Type.Enum(ROLES);
 export const PermissionName = Type.Enum(PERMISSIONS);
 export const Email = Type.String({ format: 'email', maxLength: 254 });
-export const Id = Type.Integer({ minimum: 1 });
+/** Largest id a request may name: exact in a JS number, below PostgreSQL's bigint limit. */
+export const MAX_ID = Number.MAX_SAFE_INTEGER;
+/** Largest `offset` (PostgreSQL int4): keeps every paging value a plain integer the database accepts. */
+export const MAX_OFFSET = 2_147_483_647;
+export const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
 
 export const ErrorBody = Type.Object({
   error: Type.Object({
@@ -30,7 +34,7 @@ export type StatusOk = Static<typeof StatusOk>;
 
 export const Paging = {
   limit: Type.Integer({ minimum: 1, maximum: 1000, default: 50 }),
-  offset: Type.Integer({ minimum: 0, default: 0 }),
+  offset: Type.Integer({ minimum: 0, maximum: MAX_OFFSET, default: 0 }),
 };
 
 export function pageOf<T extends TSchema>(item: T) {

@@ -57,7 +57,7 @@ export const LocationInput = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
     shape: Type.Optional(GeometryInput(['Point', 'Polygon'])),
-    zone_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    zone_id: Type.Optional(Id),
     time_zone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     enabled: Type.Optional(Type.Boolean()),
     rings: Type.Optional(Type.Array(RingInput, { description: 'default 10/20/30 km' })),

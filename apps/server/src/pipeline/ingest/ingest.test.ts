@@ -109,6 +109,53 @@ describe.each(DB_KINDS)('ingest over HTTP (%s)', (kind) => {
     expect(body.rejected[1].reason).toMatch(/retention/);
   });
 
+  it('rejects values the columns cannot hold (smallint counts, float4 underflow) and stores the rest', async () => {
+    const good = jsonStroke({ agoMs: 40_000, lat: 21.5, lon: 110.05 });
+    const bad = [
+      { sensors: 32_768 },
+      { multiplicity: 40_000 },
+      { peak_ka: 1e-300 },
+      { major_km: 1e-300 },
+      { minor_km: 1e-300 },
+      { ellipse_deg: 1e-300 },
+    ].map((change, i) => ({ ...jsonStroke({ agoMs: 41_000 + i }), ...change }));
+    const res = await post('/api/ingest/strokes', [good, ...bad, { ...good, lat: 21.6, sensors: 32_767 }]);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ accepted: 2, rejected_total: 6 });
+    expect(
+      body.rejected.map((r: { line: number; reason: string }) => [r.line, r.reason.split(' ')[0]]),
+    ).toEqual([
+      [1, 'sensors'],
+      [2, 'multiplicity'],
+      [3, 'peak'],
+      [4, 'error'],
+      [5, 'error'],
+      [6, 'error'],
+    ]);
+    const d = new Date(Date.now() - 50_000);
+    const field = (line: string, at: number, value: string) =>
+      line
+        .split(' ')
+        .map((f, i) => (i === at ? value : f))
+        .join(' ');
+    const ualf = [
+      ualfLine(d, 100, 21.7, 110.1, -20),
+      field(ualfLine(d, 101, 21.7, 110.1, -20), 12, '32768'),
+      field(ualfLine(d, 102, 21.7, 110.1, -20), 10, '1e-300'),
+      field(ualfLine(d, 103, 21.7, 110.1, -20), 16, '1e-300'),
+    ].join('\n');
+    const text = (await post('/api/ingest/ualf', ualf, { 'content-type': 'text/plain' })).json();
+    expect(text).toMatchObject({ accepted: 1, rejected_total: 3 });
+    expect(text.rejected.map((r: { line: number }) => r.line)).toEqual([2, 3, 4]);
+    const read = await t.call({
+      method: 'GET',
+      url: `/api/lightning?from=${isoAgo(120_000)}&bbox=110,21.4,110.2,21.8`,
+      token: t.admin.access,
+    });
+    expect(read.json().items).toHaveLength(3);
+  });
+
   it('answers 413 over 10 MB, 400 for a body that is not an array, 415 for JSON to a text feed', async () => {
     const big = 'x'.repeat(10 * 1024 * 1024 + 10);
     expect((await post('/api/ingest/ualf', big, { 'content-type': 'text/plain' })).statusCode).toBe(413);

@@ -15,6 +15,12 @@ export interface Feed {
 const TOUCH_EVERY_MS = 60_000;
 /** How long a key lookup is remembered; a revoked key stops working within this time on other nodes. */
 const CACHE_MS = 10_000;
+/**
+ * Most keys remembered at once. Every key tried is remembered, wrong ones too (so that a misconfigured feed
+ * retrying does not hit the database each time): without a bound, requests with random keys grew the map
+ * for as long as the process lived.
+ */
+export const FEED_KEY_CACHE_MAX = 1000;
 
 /** Machine-to-machine ingest credentials: one API key per feed, shown once, stored as a hash. */
 export class FeedsService {
@@ -53,6 +59,24 @@ export class FeedsService {
     this.cache.clear();
   }
 
+  /** Keys whose lookup is remembered now (for tests and diagnostics). */
+  get cachedKeys(): number {
+    return this.cache.size;
+  }
+
+  /** Adds a lookup; when full, drops the expired ones, then the oldest (a Map iterates in insertion order). */
+  private remember(hash: string, entry: { feed: Feed | null; until: number }, now: number): void {
+    this.cache.delete(hash);
+    if (this.cache.size >= FEED_KEY_CACHE_MAX) {
+      for (const [k, v] of this.cache) if (v.until <= now) this.cache.delete(k);
+      for (const k of this.cache.keys()) {
+        if (this.cache.size < FEED_KEY_CACHE_MAX) break;
+        this.cache.delete(k);
+      }
+    }
+    this.cache.set(hash, entry);
+  }
+
   /** The feed a key belongs to, or null; lookups are cached briefly because feeds post many batches. */
   async authenticate(key: string | undefined): Promise<Feed | null> {
     if (!key || key.length > 200) return null;
@@ -63,7 +87,7 @@ export class FeedsService {
     if (hit && hit.until > now) feed = hit.feed;
     else {
       feed = await this.feeds.findLive(hash);
-      this.cache.set(hash, { feed, until: now + CACHE_MS });
+      this.remember(hash, { feed, until: now + CACHE_MS }, now);
     }
     if (feed && (this.touched.get(feed.id) ?? 0) + TOUCH_EVERY_MS < now) {
       this.touched.set(feed.id, now);

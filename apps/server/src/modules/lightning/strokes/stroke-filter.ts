@@ -58,7 +58,9 @@ export function toStrokeFilter(q: StrokeQueryValues, now: Date, maxWindowMs: num
     near:
       q.lat !== undefined ? { lat: q.lat, lon: q.lon as number, radiusKm: q.radius_km as number } : undefined,
     type: q.type ? (q.type.toUpperCase() as 'CG' | 'IC') : undefined,
-    minKa: q.min_ka,
-    maxKa: q.max_ka,
+    // Compared with the float4 column: rounded to float4 as PostgreSQL would, so that 1e308 (→ Infinity) or
+    // 1e-300 (→ 0) filter as their nearest float4 instead of failing with out of range.
+    minKa: q.min_ka === undefined ? undefined : Math.fround(q.min_ka),
+    maxKa: q.max_ka === undefined ? undefined : Math.fround(q.max_ka),
   };
 }

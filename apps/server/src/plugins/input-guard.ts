@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../lib/app-error.js';
+
+const NUL = '\u0000';
+/** Deeper than any schema of ours; a deeper body is not walked further (the schemas refuse it anyway). */
+const MAX_DEPTH = 32;
+
+/** The path (`name`, `items/0/name`) of the first string, or key, holding a NUL character, or null. */
+export function findNul(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'string') return value.includes(NUL) ? path || '(body)' : null;
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value) || depth > MAX_DEPTH) return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findNul(value[i], path ? `${path}/${i}` : String(i), depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const [key, v] of Object.entries(value)) {
+    const at = path ? `${path}/${key}` : key;
+    if (key.includes(NUL)) return at;
+    const found = findNul(v, at, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+type Props = Record<string, { type?: unknown }>;
+
+/**
+ * The first query or path parameter that its schema declares a number or integer but that reads as an infinite
+ * number (`Infinity`, `-1e309`). Ajv's coercion turns such a string into `Infinity` and then skips the range
+ * keywords, so the value would reach the database; this check runs before it. Other non-numbers (`abc`, `NaN`)
+ * are not coerced and Ajv reports them with the rest of the request's problems.
+ */
+export function findNonFinite(values: unknown, schema: unknown): string | null {
+  const props = (schema as { properties?: Props } | undefined)?.properties;
+  if (!props || values === null || typeof values !== 'object') return null;
+  for (const [name, raw] of Object.entries(values)) {
+    const type = props[name]?.type;
+    if (type !== 'number' && type !== 'integer') continue;
+    for (const v of [raw].flat()) {
+      if (typeof v === 'string' && Math.abs(Number(v)) === Number.POSITIVE_INFINITY) return name;
+    }
+  }
+  return null;
+}
+
+function invalid(where: string, field: string, message: string): AppError {
+  return new AppError('validation.failed', 400, `Invalid ${where}: ${field} ${message}`, [
+    { field, message },
+  ]);
+}
+
+/**
+ * Refuses a NUL character anywhere in the path parameters, the query string or a parsed body, for every
+ * route (PostgreSQL cannot store it in text and would fail the request with 500), and numeric parameters
+ * that are infinite.
+ */
+export function registerInputGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', (request, _reply, done) => {
+    const schema = request.routeOptions.schema;
+    for (const [where, values, s] of [
+      ['params', request.params, schema?.params],
+      ['querystring', request.query, schema?.querystring],
+    ] as const) {
+      const field = findNonFinite(values, s);
+      if (field) {
+        done(invalid(where, field, 'must be a finite number'));
+        return;
+      }
+    }
+    for (const [where, value] of [
+      ['params', request.params],
+      ['querystring', request.query],
+      ['body', request.body],
+    ] as const) {
+      const field = findNul(value);
+      if (field) {
+        done(invalid(where, field, 'must not contain the NUL character (\\u0000)'));
+        return;
+      }
+    }
+    done();
+  });
+}
