@@ -188,9 +188,12 @@ function fitTrack(cell: readonly PlanePoint[]): Track | null {
   const vy = sty / stt;
   const x0 = xm - vx * tm;
   const y0 = ym - vy * tm;
-  const spread = cell
-    .map((p) => Math.hypot(p.x - (x0 + vx * p.t), p.y - (y0 + vy * p.t)))
-    .sort((a, b) => a - b);
+  // A typed array sorts numerically without a comparator: many times faster for a storm's flashes.
+  const spread = new Float64Array(cell.length);
+  cell.forEach((p, i) => {
+    spread[i] = Math.hypot(p.x - (x0 + vx * p.t), p.y - (y0 + vy * p.t));
+  });
+  spread.sort();
   const radiusKm = spread[Math.ceil(L.radiusPercentile * spread.length) - 1] ?? 0;
   return { x0, y0, vx, vy, radiusKm };
 }
