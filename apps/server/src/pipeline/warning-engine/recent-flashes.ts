@@ -15,7 +15,7 @@ export class RecentFlashes {
   private readonly seenFlash = new Map<number, number>();
   private total = 0;
 
-  add(strokes: readonly EngineStroke[]): void {
+  add(strokes: readonly Pick<EngineStroke, 'timeMs' | 'lat' | 'lon' | 'flashId'>[]): void {
     for (const s of strokes) {
       if (s.flashId !== null) {
         if (this.seenFlash.has(s.flashId)) continue;
