@@ -94,9 +94,10 @@ export function estimateApproach(input: ApproachInput): Approach {
   for (const f of input.flashes) {
     const ageMs = nowMs - f.timeMs;
     if (ageMs < 0 || ageMs > L.windowMs) continue;
-    const siteKm = siteDistance(f.lat, f.lon);
-    if (!(siteKm <= L.rangeKm)) continue;
     const d = haversineKm(site.lat, site.lon, f.lat, f.lon);
+    // For a point site the distance to its shape is this same haversine: not worked out twice.
+    const siteKm = input.distanceKm ? input.distanceKm(f.lat, f.lon) : d;
+    if (!(siteKm <= L.rangeKm)) continue;
     const b = (bearingDeg(site.lat, site.lon, f.lat, f.lon) * Math.PI) / 180;
     points.push({ x: d * Math.sin(b), y: d * Math.cos(b), t: -ageMs / MIN_MS, siteKm });
   }
