@@ -109,6 +109,29 @@ describe('storm approach work per tick', () => {
     expect(round.done[0]?.approach.status).not.toBeUndefined();
   });
 
+  it('on a worker, starts the next round as soon as one ends while estimates are due', () => {
+    const planner = new ApproachPlanner();
+    planner.add(denseStorm(5_000));
+    const rounds: ApproachRound[] = [];
+    const background: ApproachRunner = {
+      background: true,
+      add: () => {},
+      run: (jobs, nowMs, onDone) => {
+        const round = planner.run(jobs, nowMs, 10_000);
+        rounds.push(round);
+        onDone(round);
+        return true;
+      },
+      close: async () => {},
+    };
+    const items = new WarningItems(background, () => NOW);
+    items.refresh(sites(6), NOW);
+    expect(rounds.map((r) => r.done.length)).toEqual([2, 2, 2]);
+    expect(items.stats.estimates).toBe(6);
+    items.refresh(sites(6), NOW + 1000);
+    expect(rounds).toHaveLength(3);
+  });
+
   it('sends strokes to the worker as numbers and gets the same flashes back', () => {
     const strokes = [
       { timeMs: NOW, lat: 24.5, lon: 110.25, flashId: 17 },

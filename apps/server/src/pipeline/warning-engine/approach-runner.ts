@@ -17,6 +17,8 @@ export type ToApproachWorker =
  * of estimates is asked for on each tick. At most one round is out at a time.
  */
 export interface ApproachRunner {
+  /** True when rounds run off this thread, so the next may start as soon as one ends. */
+  readonly background: boolean;
   add(strokes: readonly FlashStroke[]): void;
   /** Starts a round; `onDone` gets its result (inline at once, else from the worker). False while busy. */
   run(jobs: ApproachJob[], nowMs: number, onDone: (round: ApproachRound) => void): boolean;
@@ -26,6 +28,7 @@ export interface ApproachRunner {
 /** Estimates on the calling thread (tests, and a build without the compiled worker). */
 export function inlineApproachRunner(planner = new ApproachPlanner()): ApproachRunner {
   return {
+    background: false,
     add: (strokes) => planner.add(strokes),
     run: (jobs, nowMs, onDone) => {
       onDone(planner.run(jobs, nowMs));
@@ -61,6 +64,7 @@ export function approachRunner(log: FastifyBaseLogger): ApproachRunner {
     failed?.onDone({ done: [], work: 0 });
   });
   return {
+    background: true,
     add(strokes) {
       const packed = packStrokes(strokes);
       worker.postMessage({ type: 'add', packed } satisfies ToApproachWorker, [packed.buffer as ArrayBuffer]);

@@ -71,7 +71,7 @@ export class WarningEngineService {
   ) {
     this.persister = new WarningPersister(d.store, d.episodes);
     this.approaches = d.approaches ?? approachRunner(d.log);
-    this.items = new WarningItems(this.approaches);
+    this.items = new WarningItems(this.approaches, () => d.now().getTime());
   }
 
   /** What the storm approach estimates have cost so far. */

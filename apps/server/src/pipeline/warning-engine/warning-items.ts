@@ -27,7 +27,13 @@ export class WarningItems {
   private roundOut = false;
   readonly stats: ApproachStats = { rounds: 0, estimates: 0, lastWork: 0, maxWork: 0 };
 
-  constructor(private readonly runner: ApproachRunner) {}
+  /** The busy locations of the last tick: a background round that ends with some left starts the next. */
+  private lastBusy: readonly WatchedMeta[] = [];
+
+  constructor(
+    private readonly runner: ApproachRunner,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   build(
     meta: WatchedMeta,
@@ -67,9 +73,11 @@ export class WarningItems {
   /**
    * Asks for a round of estimates of the given locations whose estimate is older than 15 s, oldest first.
    * The runner (the approach worker; inline in tests) goes through at most `APPROACH_WORK_PER_ROUND`
-   * flashes per round and leaves the rest for the next tick; while a round is out, no other is started.
+   * flashes per round and leaves the rest for the next round: the next tick inline, at once on the worker.
+   * While a round is out, no other is started.
    */
   refresh(metas: readonly WatchedMeta[], nowMs: number): void {
+    this.lastBusy = metas;
     const stale = metas
       .map((meta) => ({ meta, atMs: this.approaches.get(meta.id)?.atMs ?? 0 }))
       .filter((x) => nowMs - x.atMs >= APPROACH_TTL_MS)
@@ -86,6 +94,8 @@ export class WarningItems {
     this.runner.run(jobs, nowMs, (round) => {
       this.roundOut = false;
       this.apply(round, nowMs);
+      // Off this thread the worker need not idle until the next tick while estimates are due.
+      if (this.runner.background && round.done.length < jobs.length) this.refresh(this.lastBusy, this.now());
     });
   }
 
