@@ -20,7 +20,10 @@ export interface ApproachRunner {
   /** True when rounds run off this thread, so the next may start as soon as one ends. */
   readonly background: boolean;
   add(strokes: readonly FlashStroke[]): void;
-  /** Starts a round; `onDone` gets its result (inline at once, else from the worker). False while busy. */
+  /**
+   * Starts a round; `onDone` gets its result (inline at once, else from the worker), an empty one if the
+   * worker died. False, and no `onDone`, while a round is out or the worker is down.
+   */
   run(jobs: ApproachJob[], nowMs: number, onDone: (round: ApproachRound) => void): boolean;
   close(): Promise<void>;
 }
@@ -39,6 +42,7 @@ export function inlineApproachRunner(planner = new ApproachPlanner()): ApproachR
 }
 
 const WORKER_URL = new URL('./approach-worker.js', import.meta.url);
+const RESPAWN_MS = 5000;
 
 /**
  * Estimates on a worker thread, so that a dense storm (up to a second of work per round) never holds the
@@ -47,37 +51,54 @@ const WORKER_URL = new URL('./approach-worker.js', import.meta.url);
  */
 export function approachRunner(log: FastifyBaseLogger): ApproachRunner {
   if (!existsSync(fileURLToPath(WORKER_URL))) return inlineApproachRunner();
-  const worker = new Worker(WORKER_URL);
-  worker.unref();
   let seq = 0;
   let waiting: { seq: number; onDone: (round: ApproachRound) => void } | null = null;
-  worker.on('message', (msg: { seq: number; round: ApproachRound }) => {
-    if (waiting?.seq !== msg.seq) return;
-    const { onDone } = waiting;
-    waiting = null;
-    onDone(msg.round);
-  });
-  worker.on('error', (error) => {
-    log.error({ err: error }, 'approach worker failed');
+  let closed = false;
+  let worker: Worker | null = null;
+  const fail = () => {
     const failed = waiting;
     waiting = null;
     failed?.onDone({ done: [], work: 0 });
-  });
+  };
+  const spawn = () => {
+    const w = new Worker(WORKER_URL);
+    w.unref();
+    w.on('message', (msg: { seq: number; round: ApproachRound }) => {
+      if (waiting?.seq !== msg.seq) return;
+      const { onDone } = waiting;
+      waiting = null;
+      onDone(msg.round);
+    });
+    w.on('error', (error) => log.error({ err: error }, 'approach worker failed'));
+    // A worker that died is started again after a pause, with no flashes: estimates read 'unknown' until
+    // the storm has history again. Meanwhile no round starts.
+    w.on('exit', () => {
+      if (closed) return;
+      worker = null;
+      fail();
+      setTimeout(() => {
+        if (!closed) worker = spawn();
+      }, RESPAWN_MS).unref();
+    });
+    return w;
+  };
+  worker = spawn();
   return {
     background: true,
     add(strokes) {
       const packed = packStrokes(strokes);
-      worker.postMessage({ type: 'add', packed } satisfies ToApproachWorker, [packed.buffer as ArrayBuffer]);
+      worker?.postMessage({ type: 'add', packed } satisfies ToApproachWorker, [packed.buffer as ArrayBuffer]);
     },
     run(jobs, nowMs, onDone) {
-      if (waiting) return false;
+      if (waiting || !worker) return false;
       waiting = { seq: ++seq, onDone };
       worker.postMessage({ type: 'run', seq, jobs, nowMs } satisfies ToApproachWorker);
       return true;
     },
     async close() {
+      closed = true;
       waiting = null;
-      await worker.terminate();
+      await worker?.terminate();
     },
   };
 }

@@ -91,12 +91,13 @@ export class WarningItems {
     }));
     this.forgotten.clear();
     this.roundOut = true;
-    this.runner.run(jobs, nowMs, (round) => {
+    const started = this.runner.run(jobs, nowMs, (round) => {
       this.roundOut = false;
       this.apply(round, nowMs);
       // Off this thread the worker need not idle until the next tick while estimates are due.
       if (this.runner.background && round.done.length < jobs.length) this.refresh(this.lastBusy, this.now());
     });
+    if (!started) this.roundOut = false;
   }
 
   private apply(round: ApproachRound, nowMs: number): void {
