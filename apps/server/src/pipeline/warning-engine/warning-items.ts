@@ -68,6 +68,7 @@ export class WarningItems {
   forget(locationId: number): void {
     this.approaches.delete(locationId);
     this.forgotten.add(locationId);
+    this.lastBusy = this.lastBusy.filter((m) => m.id !== locationId);
   }
 
   /**
