@@ -4,8 +4,8 @@
 // a storm approach to estimate. Baseline in the same process: the same load with the 100 locations 1,500 km
 // away. Measured over the steady phase: event-loop delay (monitorEventLoopDelay) p99, target < 50 ms;
 // ingest acknowledgement p99; and the approach estimates made (each busy location is due again
-// APPROACH_TTL_MS = 15 s after its last estimate, so keeping up means ≥ 100 per 15 s), with the age of the
-// oldest estimate at the end (15 s plus the wait for a round to come back).
+// APPROACH_TTL_MS = 15 s after its last estimate and looked at on each 1 s tick, so keeping up means a mean
+// interval ≤ 16 s per location), with the age of the oldest estimate at the end.
 
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createRandom } from '../packages/domain/dist/random.js';
@@ -142,6 +142,8 @@ async function runOne(name, near, seed) {
     busy,
     oldestS,
     per15s: (made / steadyS) * 15,
+    /** Mean time between two estimates of one busy location. */
+    intervalS: made > 0 && busy > 0 ? (busy * steadyS) / made : Number.POSITIVE_INFINITY,
   };
 }
 
@@ -152,13 +154,13 @@ export async function run() {
   }
   const line = (label, x) =>
     console.log(
-      `${label}: load of ${FLASHES.toLocaleString('en')} strokes ${(x.loadMs / 1000).toFixed(1)} s; steady ${x.steadyS.toFixed(1)} s: event-loop delay p99 ${x.loopP99.toFixed(1)} ms (max ${x.loopMax.toFixed(0)} ms), ${x.batches} batches acked, ingest ack p50 ${x.ackP50.toFixed(1)} ms p99 ${x.ackP99.toFixed(1)} ms; ${x.busy} busy locations, ${x.made} approach estimates (${x.per15s.toFixed(0)} per 15 s)${x.busy ? `, oldest ${x.oldestS.toFixed(1)} s old at the end` : ''}`,
+      `${label}: load of ${FLASHES.toLocaleString('en')} strokes ${(x.loadMs / 1000).toFixed(1)} s; steady ${x.steadyS.toFixed(1)} s: event-loop delay p99 ${x.loopP99.toFixed(1)} ms (max ${x.loopMax.toFixed(0)} ms), ${x.batches} batches acked, ingest ack p50 ${x.ackP50.toFixed(1)} ms p99 ${x.ackP99.toFixed(1)} ms; ${x.busy} busy locations, ${x.made} approach estimates (${x.per15s.toFixed(0)} per 15 s)${x.busy ? `, each location every ${x.intervalS.toFixed(1)} s on average, oldest ${x.oldestS.toFixed(1)} s old at the end` : ''}`,
     );
   const base = await runOne('tw_bench_storm_base', false, 77);
   line(`baseline (${LOCATIONS} locations far from the storm)`, base);
   const storm = await runOne('tw_bench_storm', true, 77);
   line(`storm (${LOCATIONS} locations inside it)`, storm);
   console.log(
-    `event-loop delay p99 ${storm.loopP99.toFixed(1)} ms (target < 50: ${storm.loopP99 < 50 ? 'met' : 'NOT met'}), ${(storm.loopP99 / base.loopP99).toFixed(2)}× baseline; ingest ack p99 ${(storm.ackP99 / base.ackP99).toFixed(2)}× baseline; every busy location re-estimated every 15 s: ${storm.per15s >= storm.busy ? 'yes' : 'NO'}`,
+    `event-loop delay p99 ${storm.loopP99.toFixed(1)} ms (target < 50: ${storm.loopP99 < 50 ? 'met' : 'NOT met'}), ${(storm.loopP99 / base.loopP99).toFixed(2)}× baseline; ingest ack p99 ${(storm.ackP99 / base.ackP99).toFixed(2)}× baseline; approaches keep up (due every 15 s, looked at each 1 s tick, so ≤ 16 s): ${storm.intervalS <= 16 ? 'yes' : 'NO'}`,
   );
 }
