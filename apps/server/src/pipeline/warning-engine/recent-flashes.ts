@@ -15,7 +15,7 @@ export class RecentFlashes {
   private readonly seenFlash = new Map<number, number>();
   private total = 0;
 
-  add(strokes: readonly EngineStroke[]): void {
+  add(strokes: readonly Pick<EngineStroke, 'timeMs' | 'lat' | 'lon' | 'flashId'>[]): void {
     for (const s of strokes) {
       if (s.flashId !== null) {
         if (this.seenFlash.has(s.flashId)) continue;
@@ -42,7 +42,8 @@ export class RecentFlashes {
       for (let x = Math.floor((lon - dLon) / CELL_DEG); x <= Math.floor((lon + dLon) / CELL_DEG); x++) {
         const wrapped = ((((x * CELL_DEG + 180) % 360) + 360) % 360) - 180;
         const cell = this.cells.get(`${y}:${Math.floor(wrapped / CELL_DEG)}`);
-        if (cell) out.push(...cell);
+        // Not push(...cell): a cell of a heavy storm holds more flashes than a call may take arguments.
+        if (cell) for (const f of cell) out.push(f);
       }
     }
     return out;

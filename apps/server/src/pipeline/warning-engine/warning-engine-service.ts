@@ -12,9 +12,9 @@ import type {
   LocationRecord,
 } from '../../modules/warnings/locations/location-changes.js';
 import type { StrokeBus } from '../stroke-bus.js';
+import { type ApproachRunner, approachRunner } from './approach-runner.js';
 import type { EpisodesRepo } from './episodes-repo.js';
-import { RecentFlashes } from './recent-flashes.js';
-import { WarningItems } from './warning-items.js';
+import { type ApproachStats, WarningItems } from './warning-items.js';
 import { WarningPersister, type WrittenBatch } from './warning-persister.js';
 import type { WarningStore } from './warning-store.js';
 import { type WatchedMeta, watchedMeta } from './watched-location.js';
@@ -27,8 +27,6 @@ export interface WarningEmitter {
 
 export const TICK_MS = 1000;
 const REPLAY_PAGE = 20_000;
-/** Time per tick for storm approach estimates, so that strokes never wait long behind them. */
-const APPROACH_BUDGET_MS = 10;
 
 /** How often the watermark alone is written while strokes reach no location. */
 const WATERMARK_EVERY_MS = 10_000;
@@ -43,8 +41,8 @@ export class WarningEngineService {
   private readonly core = new WarningEngineCore();
   private readonly meta = new Map<number, WatchedMeta>();
   private readonly unconfirmed = new Map<number, number>();
-  private readonly flashes = new RecentFlashes();
-  private readonly items = new WarningItems(this.flashes);
+  private readonly approaches: ApproachRunner;
+  private readonly items: WarningItems;
   private readonly persister: WarningPersister;
   private emitter: WarningEmitter | null = null;
   private queue: Promise<void> = Promise.resolve();
@@ -71,9 +69,18 @@ export class WarningEngineService {
       /** Writes each alarm's deliveries in the alarm's transaction. */
       outbox: Pick<AlarmOutbox, 'enqueue' | 'committed'>;
       metrics?: Pick<Metrics, 'alarms'>;
+      /** Where storm approaches are estimated; the approach worker unless given (tests pass it inline). */
+      approaches?: ApproachRunner;
     },
   ) {
     this.persister = new WarningPersister(d.store, d.episodes);
+    this.approaches = d.approaches ?? approachRunner(d.log);
+    this.items = new WarningItems(this.approaches, () => d.now().getTime());
+  }
+
+  /** What the storm approach estimates have cost so far. */
+  approachStats(): ApproachStats {
+    return { ...this.items.stats };
   }
 
   attach(emitter: WarningEmitter): void {
@@ -120,6 +127,7 @@ export class WarningEngineService {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.idle();
+    await this.approaches.close();
   }
 
   /** Resolves when everything queued so far is written and sent. */
@@ -131,10 +139,9 @@ export class WarningEngineService {
   tick(): Promise<void> {
     return this.enqueue(async () => {
       const nowMs = this.d.now().getTime();
-      this.flashes.prune(nowMs);
       await this.step(this.core.advance(nowMs), null);
       const busy = this.core.busyIds().flatMap((id) => this.meta.get(id) ?? []);
-      this.items.refresh(busy, nowMs, APPROACH_BUDGET_MS);
+      this.items.refresh(busy, nowMs);
     });
   }
 
@@ -206,7 +213,7 @@ export class WarningEngineService {
   private async processRows(rows: readonly StrokeRow[], atMs = this.d.now().getTime()): Promise<void> {
     if (rows.length === 0) return;
     const strokes = rows.map(toEngineStroke).sort((a, b) => a.timeMs - b.timeMs);
-    this.flashes.add(strokes);
+    this.approaches.add(strokes);
     let watermark: Date | null = null;
     for (const r of rows)
       if (r.received_at && (!watermark || r.received_at > watermark)) watermark = r.received_at;
