@@ -35,3 +35,25 @@ export { openPostgres };
 export function percentile(sorted, q) {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
+
+/** A parsed CG stroke of line `k` at `epochMs`, `lat`, `lon`: what a feed's parser hands the ingest. */
+export function cgStroke(k, epochMs, lat, lon) {
+  const t = Math.floor(epochMs);
+  return {
+    line: k,
+    stroke: {
+      epochMs: t,
+      // Unique per line within the millisecond, which stays the time's.
+      ns: (t % 1000) * 1e6 + (k % 1e6),
+      lat,
+      lon,
+      peakKa: -20,
+      type: 'CG',
+      sensors: 6,
+      multiplicity: null,
+      majorKm: null,
+      minorKm: null,
+      ellipseDeg: null,
+    },
+  };
+}

@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { openEmbedded } from '../apps/server/dist/db/embedded.js';
 import { STROKE_BATCH_MS } from '../apps/server/dist/pipeline/live/realtime.js';
-import { appOn, openPostgres, percentile, scratchPostgres } from './lib.mjs';
+import { appOn, cgStroke, openPostgres, percentile, scratchPostgres } from './lib.mjs';
 
 const CLIENTS = 200;
 const RATE = 2000;
@@ -73,7 +73,10 @@ async function measure({ nodes, redis }) {
   let seq = 0;
   const started = clock();
   for (let tick = 0; tick < (SECONDS * 1000) / TICK_MS; tick++) {
-    const batch = Array.from({ length: perTick }, () => strokeOutcome(seq++));
+    const batch = Array.from({ length: perTick }, () => {
+      const k = seq++;
+      return cgStroke(k, Date.now() - 1000, 18 + (k % 900) / 100, 105 + (k % 1500) / 100);
+    });
     // Round-robin: each node ingests every other batch, as behind a load balancer.
     await apps[tick % apps.length].services.ingest.ingest('bench-live', batch);
     // The acknowledgement: ids are the database's, taken from the bus the ingest published them on.
@@ -102,25 +105,5 @@ async function measure({ nodes, redis }) {
     perSecond: latencies.length / SECONDS,
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
-  };
-}
-
-function strokeOutcome(k) {
-  const t = Date.now() - 1000;
-  return {
-    line: k,
-    stroke: {
-      epochMs: t,
-      ns: ((t % 1000) * 1e6 + k) % 1e9,
-      lat: 18 + (k % 900) / 100,
-      lon: 105 + (k % 1500) / 100,
-      peakKa: -20,
-      type: 'CG',
-      sensors: 6,
-      multiplicity: null,
-      majorKm: null,
-      minorKm: null,
-      ellipseDeg: null,
-    },
   };
 }

@@ -9,7 +9,7 @@
 import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { SMTPServer } from 'smtp-server';
-import { appOn, openPostgres, percentile, scratchPostgres } from './lib.mjs';
+import { appOn, cgStroke, openPostgres, percentile, scratchPostgres } from './lib.mjs';
 
 const PROBES = 200;
 const PROBE_EVERY_MS = 50;
@@ -105,24 +105,7 @@ async function latency(url) {
   for (const [k, p] of probes.entries()) {
     const t = Date.now() - 300;
     const before = clock();
-    await live.services.ingest.ingest('bench-notify', [
-      {
-        line: k,
-        stroke: {
-          epochMs: t,
-          ns: (t % 1000) * 1e6,
-          lat: p.lat + 0.02,
-          lon: p.lon,
-          peakKa: -20,
-          type: 'CG',
-          sensors: 6,
-          multiplicity: null,
-          majorKm: null,
-          minorKm: null,
-          ellipseDeg: null,
-        },
-      },
-    ]);
+    await live.services.ingest.ingest('bench-notify', [cgStroke(k, t, p.lat + 0.02, p.lon)]);
     const ack = clock();
     ingestMs.push(ack - before);
     ackOf.set(p.id, ack);

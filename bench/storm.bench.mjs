@@ -9,7 +9,7 @@
 
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createRandom } from '../packages/domain/dist/random.js';
-import { appOn, openPostgres, percentile, scratchPostgres } from './lib.mjs';
+import { appOn, cgStroke, openPostgres, percentile, scratchPostgres } from './lib.mjs';
 
 const FLASHES = Number(process.env.BENCH_STORM_FLASHES ?? 50_000);
 const LOCATIONS = 100;
@@ -20,25 +20,6 @@ const RINGS = JSON.stringify([
   { radius_km: 20, level: 2, all_clear_min: 30, min_strokes: 1, window_min: 1, include_ic: true },
   { radius_km: 30, level: 1, all_clear_min: 30, min_strokes: 1, window_min: 1, include_ic: true },
 ]);
-
-function stroke(k, t, lat, lon) {
-  return {
-    line: k,
-    stroke: {
-      epochMs: Math.floor(t),
-      ns: ((Math.floor(t) % 1000) * 1e6 + k) % 1e9,
-      lat,
-      lon,
-      peakKa: -20,
-      type: 'CG',
-      sensors: 6,
-      multiplicity: null,
-      majorKm: null,
-      minorKm: null,
-      ellipseDeg: null,
-    },
-  };
-}
 
 /** Approach estimates so far: the service's counter, or (before it existed) a wrapper round `estimate`. */
 function countEstimates(engine) {
@@ -93,7 +74,7 @@ async function runOne(name, near, seed) {
     for (let i = 0; i < 1000; i++) {
       const t = Date.now() - 1000 - rand() * 29 * 60_000;
       const [lat, lon] = at(t);
-      batch.push(stroke(seq++, t, lat, lon));
+      batch.push(cgStroke(seq++, t, lat, lon));
     }
     await app.services.ingest.ingest('bench-storm', batch);
   }
@@ -111,7 +92,7 @@ async function runOne(name, near, seed) {
     for (let i = 0; i < 100; i++) {
       const t = Date.now() - 500;
       const [lat, lon] = at(t);
-      batch.push(stroke(seq++, t, lat, lon));
+      batch.push(cgStroke(seq++, t, lat, lon));
     }
     const t0 = performance.now();
     await app.services.ingest.ingest('bench-storm', batch);

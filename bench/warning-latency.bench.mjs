@@ -8,7 +8,7 @@
 import { performance } from 'node:perf_hooks';
 import { io as connect } from 'socket.io-client';
 import { createRandom } from '../packages/domain/dist/random.js';
-import { appOn, openPostgres, percentile, scratchPostgres } from './lib.mjs';
+import { appOn, cgStroke, openPostgres, percentile, scratchPostgres } from './lib.mjs';
 
 const LOCATIONS = 10_000;
 const PROBES = 100;
@@ -37,26 +37,6 @@ async function seedLocations(db, groupId, rand) {
   );
   const probes = await db.query("SELECT id, shape FROM locations WHERE name LIKE 'probe %' ORDER BY id");
   return probes.rows.map((r) => ({ id: r.id, lon: r.shape.coordinates[0], lat: r.shape.coordinates[1] }));
-}
-
-function stroke(k, lat, lon) {
-  const t = Date.now() - 500;
-  return {
-    line: k,
-    stroke: {
-      epochMs: t,
-      ns: ((t % 1000) * 1e6 + k) % 1e9,
-      lat,
-      lon,
-      peakKa: -20,
-      type: 'CG',
-      sensors: 6,
-      multiplicity: null,
-      majorKm: null,
-      minorKm: null,
-      ellipseDeg: null,
-    },
-  };
 }
 
 export async function run() {
@@ -113,10 +93,12 @@ export async function run() {
     const batch = [];
     for (let i = 0; i < perTick - 1; i++) {
       const c = cells[seq % cells.length];
-      batch.push(stroke(seq++, c.lat + (rand() - 0.5) * 0.2, c.lon + (rand() - 0.5) * 0.2));
+      batch.push(
+        cgStroke(seq++, Date.now() - 500, c.lat + (rand() - 0.5) * 0.2, c.lon + (rand() - 0.5) * 0.2),
+      );
     }
     const probe = probes[tick % PROBES];
-    batch.push(stroke(seq++, probe.lat + 0.02, probe.lon));
+    batch.push(cgStroke(seq++, Date.now() - 500, probe.lat + 0.02, probe.lon));
     const before = clock();
     await app.services.ingest.ingest('bench-warning', batch);
     const ack = clock();
