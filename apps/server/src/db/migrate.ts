@@ -51,6 +51,15 @@ export async function pendingMigrations(db: Queryable, dir: URL = MIGRATIONS_DIR
   return files.filter((f) => !done.has(Number(f.slice(0, 3))));
 }
 
-async function migrationFiles(dir: URL): Promise<string[]> {
-  return (await readdir(dir)).filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).sort();
+/** The directory is read once per process: migrations do not change under a running server. */
+const listed = new Map<string, Promise<string[]>>();
+
+function migrationFiles(dir: URL): Promise<string[]> {
+  let files = listed.get(dir.href);
+  if (!files) {
+    files = readdir(dir).then((all) => all.filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).sort());
+    files.catch(() => listed.delete(dir.href));
+    listed.set(dir.href, files);
+  }
+  return files;
 }
