@@ -33,9 +33,11 @@ import { alertRoutes } from './modules/warnings/alerts/routes.js';
 import { locationRoutes } from './modules/warnings/locations/routes.js';
 import { warningRoutes } from './modules/warnings/warning-status/routes.js';
 import { zoneRoutes } from './modules/warnings/zones/routes.js';
+import { localSignals, postgresSignals } from './pipeline/cluster/signals.js';
 import { ingestRoutes } from './pipeline/ingest/ingest-routes.js';
 import { groupRooms, registerRealtime } from './pipeline/live/realtime.js';
 import { attachRedisFanout } from './pipeline/live/redis-fanout.js';
+import { WARNING_ENGINE } from './pipeline/warning-engine/warning-engine-seat.js';
 import { registerAccessLog } from './plugins/access-log.js';
 import { registerAuth } from './plugins/auth.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './plugins/errors.js';
@@ -110,7 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jwtSecret = config.jwtSecret ?? (await ensureSecret(db, 'jwt_secret'));
   const codeSecret = await ensureSecret(db, 'verify_code_secret');
   await seedFirstStart(db, config, app.log);
-  const s = createServices({ config, db, log: app.log, jwtSecret, codeSecret, sms: deps.sms, now });
+  const signals = db.dedicated ? await postgresSignals(db, app.log) : localSignals(app.log);
+  const s = createServices({ config, db, log: app.log, jwtSecret, codeSecret, sms: deps.sms, signals, now });
   app.decorate('services', s);
 
   registerErrorHandler(app);
@@ -181,7 +184,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     metrics: s.metrics,
     metricsToken: config.metricsToken,
-    engine: s.warningEngine,
+    engine: {
+      role: () => s.leadership.role(WARNING_ENGINE),
+      lagMs: () => s.warningEngine.lagMs(),
+    },
     redis: fanout,
   });
   s.warningEngine.attach({
@@ -189,7 +195,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     alarm: (groupId, alarm) => io.to(groupRooms(groupId)).emit('alarm', alarm),
   });
   s.inapp.attach((userId, item) => io.to(`user:${userId}`).emit('notification', item));
-  await s.warningEngine.start();
+  // Edits signalled while the LISTEN session was away were not heard: the engine's term starts again.
+  const offReconnect = signals.onReconnect(() => void s.leadership.resign(WARNING_ENGINE));
+  await s.leadership.run(s.warningEngine);
   if (config.notifications.worker) {
     s.deliveryWorker.start();
     s.dailySummary.start();
@@ -202,7 +210,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await s.dailySummary.stop();
     await s.deliveryWorker.stop();
     s.email.close();
-    await s.warningEngine.stop();
+    offReconnect();
+    await s.leadership.close();
+    s.warningEngine.close();
+    s.stopRelay();
+    await signals.close();
     await fanout?.close();
     await s.accessLogWriter.flush();
   });

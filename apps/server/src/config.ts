@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 export interface CompanyEntry {
@@ -46,6 +47,10 @@ export interface Config {
   notifications: NotificationsConfig;
   /** Bearer token that opens /metrics to other hosts; null: loopback only. */
   metricsToken: string | null;
+  /** This node's name in a cluster (lease holders, logs); the host name and process id unless set. */
+  nodeName: string;
+  /** How often a standby node tries to take over the singletons (the warning engine, the simulator). */
+  leaderPollMs: number;
 }
 
 export interface NotificationsConfig {
@@ -152,6 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
     redisUrl: env.REDIS_URL || null,
     redisPrefix: redisPrefix(env.REDIS_PREFIX),
     metricsToken: metricsToken(env.METRICS_TOKEN),
+    nodeName: nodeName(env.NODE_NAME),
+    leaderPollMs: int(env, 'LEADER_POLL_MS', 2000, 100, 10_000),
     jwtSecret: secret || null,
     accessTtlSec: int(env, 'ACCESS_TOKEN_TTL_SEC', 15 * 60, 10, 24 * 3600),
     refreshTtlSec: int(env, 'REFRESH_TOKEN_TTL_SEC', 7 * 24 * 3600, 60, 90 * 24 * 3600),
@@ -242,6 +249,14 @@ function notificationsConfig(env: NodeJS.ProcessEnv): NotificationsConfig {
 /** apps/server, whether running from src/ (tests) or dist/ (production). */
 export function defaultServerRoot(): string {
   return path.resolve(import.meta.dirname, '..');
+}
+
+function nodeName(value: string | undefined): string {
+  const name = value || `${os.hostname()}:${process.pid}`;
+  if (name.length > 200 || !/^[\w.:@-]+$/.test(name)) {
+    throw new ConfigError('NODE_NAME must be at most 200 letters, digits and . : @ _ -');
+  }
+  return name;
 }
 
 function metricsToken(value: string | undefined): string | null {

@@ -30,17 +30,23 @@ import { AlertsService } from './modules/warnings/alerts/alerts-service.js';
 import { WarningStatsRepo } from './modules/warnings/alerts/warning-stats-repo.js';
 import { LocationChanges } from './modules/warnings/locations/location-changes.js';
 import { locationsFollowZones } from './modules/warnings/locations/locations-follow-zones.js';
-import { LocationsRepo } from './modules/warnings/locations/locations-repo.js';
+import { LocationsRepo, toRecord } from './modules/warnings/locations/locations-repo.js';
 import { LocationsService } from './modules/warnings/locations/locations-service.js';
 import { UserMapDataService } from './modules/warnings/locations/user-map-data-service.js';
 import { WarningService } from './modules/warnings/warning-status/warning-service.js';
 import { ZoneChanges } from './modules/warnings/zones/zone-changes.js';
 import { ZonesRepo } from './modules/warnings/zones/zones-repo.js';
 import { ZonesService } from './modules/warnings/zones/zones-service.js';
+import { Leadership } from './pipeline/cluster/leadership.js';
+import { LeaseRepo } from './pipeline/cluster/lease-repo.js';
+import { relayLocationChanges } from './pipeline/cluster/location-relay.js';
+import type { ClusterSignals } from './pipeline/cluster/signals.js';
 import { FlashAssigner } from './pipeline/ingest/flash-ids.js';
 import { IngestService } from './pipeline/ingest/ingest-service.js';
 import { StrokeBus } from './pipeline/stroke-bus.js';
 import { EpisodesRepo } from './pipeline/warning-engine/episodes-repo.js';
+import { StoredWarnings } from './pipeline/warning-engine/stored-warnings.js';
+import { WarningEngineSeat } from './pipeline/warning-engine/warning-engine-seat.js';
 import { WarningEngineService } from './pipeline/warning-engine/warning-engine-service.js';
 import { WarningStore } from './pipeline/warning-engine/warning-store.js';
 
@@ -55,6 +61,8 @@ export function createServices(d: {
   jwtSecret: string;
   codeSecret: string;
   sms?: SmsProvider;
+  /** Signals between the nodes (in-process on the embedded database). */
+  signals: ClusterSignals;
   now: () => Date;
 }) {
   const { config, db, now } = d;
@@ -111,32 +119,60 @@ export function createServices(d: {
     locations: locationsRepo,
     metrics,
   });
-  const warningEngine = new WarningEngineService({
-    outbox: notify.alarmOutbox,
-    store: warningStore,
-    episodes: new EpisodesRepo(),
-    locations: locationsRepo,
-    changes: locationChanges,
-    bus,
-    lateAfterMs: config.lateAfterMs,
-    now,
+  const alarmsRepo = new AlarmsRepo(db);
+  const warningEngine = new WarningEngineSeat({
+    make: (lease) =>
+      new WarningEngineService({
+        outbox: notify.alarmOutbox,
+        store: warningStore,
+        episodes: new EpisodesRepo(),
+        locations: locationsRepo,
+        changes: locationChanges,
+        bus,
+        signals: d.signals,
+        lease,
+        lateAfterMs: config.lateAfterMs,
+        now,
+        log: d.log,
+        metrics,
+      }),
+    stored: new StoredWarnings({ store: warningStore, locations: locationsRepo, now }),
+    signals: d.signals,
+    alarms: alarmsRepo,
     log: d.log,
-    metrics,
+  });
+  const leadership = new Leadership({
+    db,
+    leases: new LeaseRepo(db),
+    holder: config.nodeName,
+    pollMs: config.leaderPollMs,
+    log: d.log,
+  });
+  const stopRelay = relayLocationChanges({
+    changes: locationChanges,
+    signals: d.signals,
+    origin: config.nodeName,
+    read: async (id) => {
+      const found = await locationsRepo.get(id, null);
+      return found ? toRecord(found) : null;
+    },
+    log: d.log,
   });
   metrics.source('engineLagMs', () => warningEngine.lagMs());
   metrics.source('levelCounts', () => warningEngine.levelCounts());
   metrics.source('outboxDepth', () => notify.outbox.depthByChannel());
   metrics.source('pool', () => db.poolStats());
   const locations = new LocationsService({
-    levelOf: (id) => warningEngine.levelOf(id),
+    levels: (ids) => warningEngine.levels(ids),
     locations: locationsRepo,
     zones: zonesRepo,
     groupExists,
     changes: locationChanges,
     now,
   });
-  const alarmsRepo = new AlarmsRepo(db);
   return {
+    leadership,
+    stopRelay,
     metrics,
     failures,
     codes,

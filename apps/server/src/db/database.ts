@@ -15,6 +15,18 @@ export interface Database extends Queryable {
   close(): Promise<void>;
   /** Connections in use and callers waiting, for the metrics. */
   poolStats(): PoolStats;
+  /**
+   * A connection of its own, outside the pool, for what lives as long as a session: advisory locks and
+   * LISTEN. Only a server database has sessions to share; the embedded one belongs to one process.
+   */
+  dedicated?: () => Promise<DedicatedConnection>;
+}
+
+/** A connection outside the pool; `ended` fires once, when it closes or fails for any reason. */
+export interface DedicatedConnection extends Queryable {
+  onNotification(fn: (channel: string, payload: string) => void): void;
+  ended: Promise<Error | null>;
+  end(): Promise<void>;
 }
 
 export interface PoolStats {

@@ -3,7 +3,8 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 /** What a scrape reads from the running parts; each is wired once the part exists. */
 export interface MetricSources {
   engineLagMs?: () => number;
-  levelCounts?: () => readonly number[];
+  /** Null on a standby node: only the engine's node knows the live levels. */
+  levelCounts?: () => readonly number[] | null;
   outboxDepth?: () => Promise<{ channel: string; depth: number }[]>;
   socketClients?: () => number;
   pool?: () => { total: number; idle: number; waiting: number };
@@ -59,7 +60,9 @@ export class Metrics {
       labelNames: ['level'],
       registers: [this.registry],
       collect() {
-        const counts = s.levelCounts?.() ?? [];
+        this.reset();
+        const counts = s.levelCounts?.();
+        if (!counts) return;
         for (let level = 0; level <= 3; level++) this.set({ level: String(level) }, counts[level] ?? 0);
       },
     });

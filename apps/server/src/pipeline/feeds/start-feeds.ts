@@ -12,8 +12,19 @@ export async function startFeeds(app: FastifyInstance, config: Config): Promise<
   const stops: (() => Promise<void> | void)[] = [];
   if (config.simulator.enabled) {
     // Storms of the demo world cross the demo group's sites, so warnings rise and clear for a newcomer.
+    // One simulated world per cluster: it runs on the node holding its lease, like the warning engine.
     const hotspots = DEMO_LOCATIONS.map((l) => siteOf(l.shape));
-    stops.push(startSimulatorFeed(ingest, app.log, { ...config.simulator, hotspots }));
+    let stopSimulator: (() => void) | null = null;
+    await app.services.leadership.run({
+      name: 'simulator',
+      start: async () => {
+        stopSimulator = startSimulatorFeed(ingest, app.log, { ...config.simulator, hotspots });
+      },
+      stop: async () => {
+        stopSimulator?.();
+        stopSimulator = null;
+      },
+    });
   }
   if (config.ualfTcp.port !== null) {
     const tcp = await startUalfTcpFeed(

@@ -11,9 +11,12 @@ import type {
   LocationChanges,
   LocationRecord,
 } from '../../modules/warnings/locations/location-changes.js';
+import type { Lease } from '../cluster/leadership.js';
+import { CHANNELS, type ClusterSignals } from '../cluster/signals.js';
 import type { StrokeBus } from '../stroke-bus.js';
 import { type ApproachRunner, approachRunner } from './approach-runner.js';
 import type { EpisodesRepo } from './episodes-repo.js';
+import { StrokeLogFollower } from './stroke-log-follower.js';
 import { type ApproachStats, WarningItems } from './warning-items.js';
 import { WarningPersister, type WrittenBatch } from './warning-persister.js';
 import type { WarningStore } from './warning-store.js';
@@ -26,16 +29,16 @@ export interface WarningEmitter {
 }
 
 export const TICK_MS = 1000;
-const REPLAY_PAGE = 20_000;
 
 /** How often the watermark alone is written while strokes reach no location. */
 const WATERMARK_EVERY_MS = 10_000;
 
 /**
- * The live warning engine: strokes from the bus and location edits go through one queue, so states change
- * in order; each step is written in one transaction (state, events, alerts, alarms) before it is pushed to
- * the group's sockets. After a crash it resumes from the stored states and replays the strokes received
- * since the stored watermark, so countdowns are exact and no episode is opened twice.
+ * The live warning engine, one term of it on the node holding its lease: strokes from the stroke log and
+ * location edits go through one queue, so states change in order; each step is written in one transaction
+ * (state, events, alerts, alarms) before it is pushed to the group's sockets. A term starts from the stored
+ * states and catches up on the strokes received since the stored watermark, so after a crash or a
+ * failover countdowns are exact and no episode is opened twice.
  */
 export class WarningEngineService {
   private readonly core = new WarningEngineCore();
@@ -45,13 +48,10 @@ export class WarningEngineService {
   private readonly items: WarningItems;
   private readonly persister: WarningPersister;
   private emitter: WarningEmitter | null = null;
+  private readonly log: StrokeLogFollower;
   private queue: Promise<void> = Promise.resolve();
-  private incoming: StrokeRow[][] = [];
   /** Updates whose write failed (database down): written first with the next step. */
-  private pending: { updates: LocationUpdate[]; watermark: Date | null } = { updates: [], watermark: null };
-  private draining = false;
-  /** When the oldest batch not yet applied reached the engine (null: none waiting). */
-  private waitingSinceMs: number | null = null;
+  private pending: { updates: LocationUpdate[]; watermark: number | null } = { updates: [], watermark: null };
   private timer: NodeJS.Timeout | null = null;
   private watermarkWrittenMs = 0;
   private unsubscribe: (() => void)[] = [];
@@ -62,7 +62,11 @@ export class WarningEngineService {
       episodes: EpisodesRepo;
       locations: { listAllEnabled(): Promise<LocationRecord[]> };
       changes: LocationChanges;
+      /** Wake-ups: a batch ingested on this node (the bus) or on any node (the strokes signal). */
       bus: StrokeBus;
+      signals: Pick<ClusterSignals, 'on'>;
+      /** This term's lease, checked in every write (none: a test's engine that runs alone). */
+      lease?: Lease;
       lateAfterMs: number;
       now: () => Date;
       log: FastifyBaseLogger;
@@ -76,6 +80,13 @@ export class WarningEngineService {
     this.persister = new WarningPersister(d.store, d.episodes);
     this.approaches = d.approaches ?? approachRunner(d.log);
     this.items = new WarningItems(this.approaches, () => d.now().getTime());
+    this.log = new StrokeLogFollower({
+      strokesAfter: (afterUs, limit) => d.store.strokesAfter(afterUs, d.lateAfterMs, limit),
+      logHead: () => d.store.logHead(),
+      apply: (rows, atMs) => this.processRows(rows, atMs),
+      enqueue: (work) => this.enqueue(work),
+      now: () => d.now().getTime(),
+    });
   }
 
   /** What the storm approach estimates have cost so far. */
@@ -108,11 +119,12 @@ export class WarningEngineService {
       if (usable) this.persister.stored.set(l.id, cloneWarningState(usable));
       this.core.upsert({ id: l.id, shape: l.shape, rules: meta.rules }, usable, nowMs);
     }
-    if (watermark) await this.replay(watermark);
+    await this.log.catchUp(watermark);
     await this.step(this.core.advance(this.d.now().getTime()), null);
     await this.closeOrphanAlerts();
     this.unsubscribe.push(
-      this.d.bus.subscribe((rows) => this.onStrokes(rows)),
+      this.d.bus.subscribe((rows) => this.log.wake(rows[0]?.received_us)),
+      this.d.signals.on(CHANNELS.strokes, (payload) => this.log.wake(positionOf(payload))),
       this.d.changes.subscribe((change) => this.enqueue(() => this.onLocationChange(change))),
     );
     if (options.tick !== false) {
@@ -135,8 +147,9 @@ export class WarningEngineService {
     return this.queue;
   }
 
-  /** Let the clock run now (the timer does this every second). */
+  /** Let the clock run now (the timer does this every second), and read the log (in case a wake-up was lost). */
   tick(): Promise<void> {
+    this.log.wake();
     return this.enqueue(async () => {
       const nowMs = this.d.now().getTime();
       await this.step(this.core.advance(nowMs), null);
@@ -169,14 +182,9 @@ export class WarningEngineService {
     return counts;
   }
 
-  /** Whether this node runs the engine (it does from `start` to `stop`). */
-  role(): 'leader' | 'standby' {
-    return this.unsubscribe.length > 0 ? 'leader' : 'standby';
-  }
-
-  /** How long the oldest stroke batch handed to the engine has waited to be applied (0: caught up). */
+  /** How long the engine has known of strokes in the log that it has not applied yet (0: caught up). */
   lagMs(): number {
-    return this.waitingSinceMs === null ? 0 : Math.max(0, this.d.now().getTime() - this.waitingSinceMs);
+    return this.log.lagMs();
   }
 
   /** An alarm was confirmed: every client of the group hears it, and the location's tile updates. */
@@ -189,57 +197,13 @@ export class WarningEngineService {
     if (meta) this.emitter?.warning(meta.groupId, [this.itemOf(meta, this.d.now().getTime())]);
   }
 
-  private onStrokes(rows: readonly StrokeRow[]): void {
-    this.incoming.push(rows as StrokeRow[]);
-    this.waitingSinceMs ??= this.d.now().getTime();
-    if (this.draining) return;
-    this.draining = true;
-    // Batches that pile up while a write is running are taken together: one transaction for all of them.
-    void this.enqueue(async () => {
-      this.draining = false;
-      const batches = this.incoming;
-      this.incoming = [];
-      const since = this.waitingSinceMs;
-      try {
-        await this.processRows(batches.flat());
-      } finally {
-        // Batches that arrived meanwhile wait from when they came, not from the earlier ones.
-        if (this.waitingSinceMs === since)
-          this.waitingSinceMs = this.incoming.length > 0 ? this.d.now().getTime() : null;
-      }
-    });
-  }
-
-  private async processRows(rows: readonly StrokeRow[], atMs = this.d.now().getTime()): Promise<void> {
+  private async processRows(rows: readonly StrokeRow[], atMs: number | null): Promise<void> {
     if (rows.length === 0) return;
     const strokes = rows.map(toEngineStroke).sort((a, b) => a.timeMs - b.timeMs);
     this.approaches.add(strokes);
-    let watermark: Date | null = null;
-    for (const r of rows)
-      if (r.received_at && (!watermark || r.received_at > watermark)) watermark = r.received_at;
-    await this.step(this.core.process(strokes, atMs), watermark);
-  }
-
-  /**
-   * Strokes committed after the watermark, each ingest batch applied at the instant it was received, as
-   * the engine would have applied it had it been running: countdowns come out exactly as they would have.
-   */
-  private async replay(since: Date): Promise<void> {
-    let from = since;
-    for (;;) {
-      const rows = await this.d.store.strokesToReplay(from, this.d.lateAfterMs, REPLAY_PAGE);
-      if (rows.length === 0) return;
-      const nowMs = this.d.now().getTime();
-      let start = 0;
-      for (let i = 1; i <= rows.length; i++) {
-        const at = rows[start]?.received_at?.getTime();
-        if (i < rows.length && rows[i]?.received_at?.getTime() === at) continue;
-        await this.processRows(rows.slice(start, i), Math.min(at ?? nowMs, nowMs));
-        start = i;
-      }
-      from = rows[rows.length - 1]?.received_at ?? from;
-      if (rows.length < REPLAY_PAGE) return;
-    }
+    let watermark = 0;
+    for (const r of rows) if ((r.received_us ?? 0) > watermark) watermark = r.received_us as number;
+    await this.step(this.core.process(strokes, atMs ?? this.d.now().getTime()), watermark || null);
   }
 
   private async onLocationChange(change: LocationChange): Promise<void> {
@@ -263,7 +227,7 @@ export class WarningEngineService {
   /** Persist, then push: a client never hears of a warning the database does not hold. */
   private async step(
     updates: LocationUpdate[],
-    watermark: Date | null,
+    watermark: number | null,
     alsoNotify: number[] = [],
   ): Promise<void> {
     const now = this.d.now();
@@ -277,6 +241,7 @@ export class WarningEngineService {
     let written: WrittenBatch;
     try {
       written = await this.d.store.transaction(async (tx) => {
+        await this.d.lease?.check(tx);
         const batch = await this.persister.write(tx, all, (id) => this.meta.get(id), mark, now);
         await this.d.outbox.enqueue(tx, batch.alarms, (id) => this.approachOf(id, now));
         return batch;
@@ -340,8 +305,14 @@ export class WarningEngineService {
   }
 }
 
-function latest(a: Date | null, b: Date | null): Date | null {
-  if (!a) return b;
-  if (!b) return a;
-  return a > b ? a : b;
+/** The batch position a strokes signal carries (anything else: read the log to see). */
+function positionOf(payload: string): number | undefined {
+  const us = Number(payload);
+  return Number.isSafeInteger(us) && us > 0 ? us : undefined;
+}
+
+function latest(a: number | null, b: number | null): number | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return Math.max(a, b);
 }

@@ -41,28 +41,10 @@ export class WarningItems {
     nowMs: number,
     extra: { alertId: number | null; unconfirmed: number },
   ): WarningItem {
-    const last15 = state ? recentCounts(state, nowMs) : meta.rings.map(() => 0);
-    const clearAt = state ? allClearAt(meta.rules, state) : null;
-    const busy = state !== undefined && last15.some((n) => n > 0);
-    return {
-      location_id: meta.id,
-      name: meta.name,
-      level: (state?.level ?? 0) as Level,
-      since: state?.sinceMs != null ? new Date(state.sinceMs).toISOString() : null,
-      nearest_km: state?.nearest ? round(state.nearest.km, 2) : null,
-      bearing_deg: state?.nearest ? round(state.nearest.bearingDeg, 1) : null,
-      counts: meta.rings.map((r, i) => ({
-        radius_km: r.radius_km,
-        level: r.level as RingLevel,
-        last_15_min: last15[i] ?? 0,
-        episode: state?.rings[i]?.episode ?? 0,
-        active: state?.rings[i]?.active ?? false,
-      })),
-      all_clear_at: clearAt !== null ? new Date(clearAt).toISOString() : null,
-      approach: (state?.level ?? 0) > 0 || busy ? (this.approaches.get(meta.id)?.approach ?? null) : null,
-      alert_id: extra.alertId,
-      unconfirmed_alarms: extra.unconfirmed,
-    };
+    return warningItem(meta, state, nowMs, {
+      ...extra,
+      approach: this.approaches.get(meta.id)?.approach ?? null,
+    });
   }
 
   forget(locationId: number): void {
@@ -110,4 +92,35 @@ export class WarningItems {
     this.stats.lastWork = round.work;
     this.stats.maxWork = Math.max(this.stats.maxWork, round.work);
   }
+}
+
+/** One location's `WarningItem` from its state; the approach is shown only while a storm is near. */
+export function warningItem(
+  meta: WatchedMeta,
+  state: WarningState | undefined,
+  nowMs: number,
+  extra: { alertId: number | null; unconfirmed: number; approach: Approach | null },
+): WarningItem {
+  const last15 = state ? recentCounts(state, nowMs) : meta.rings.map(() => 0);
+  const clearAt = state ? allClearAt(meta.rules, state) : null;
+  const busy = state !== undefined && last15.some((n) => n > 0);
+  return {
+    location_id: meta.id,
+    name: meta.name,
+    level: (state?.level ?? 0) as Level,
+    since: state?.sinceMs != null ? new Date(state.sinceMs).toISOString() : null,
+    nearest_km: state?.nearest ? round(state.nearest.km, 2) : null,
+    bearing_deg: state?.nearest ? round(state.nearest.bearingDeg, 1) : null,
+    counts: meta.rings.map((r, i) => ({
+      radius_km: r.radius_km,
+      level: r.level as RingLevel,
+      last_15_min: last15[i] ?? 0,
+      episode: state?.rings[i]?.episode ?? 0,
+      active: state?.rings[i]?.active ?? false,
+    })),
+    all_clear_at: clearAt !== null ? new Date(clearAt).toISOString() : null,
+    approach: (state?.level ?? 0) > 0 || busy ? extra.approach : null,
+    alert_id: extra.alertId,
+    unconfirmed_alarms: extra.unconfirmed,
+  };
 }

@@ -40,7 +40,7 @@ export class WarningPersister {
     tx: Queryable,
     updates: readonly LocationUpdate[],
     metaOf: (id: number) => WatchedMeta | undefined,
-    watermark: Date | null,
+    watermark: number | null,
     now: Date,
   ): Promise<WrittenBatch> {
     const plan = this.plan(updates, metaOf, now);

@@ -1,7 +1,11 @@
 import type { WarningState } from '@thunderwatch/domain/ring-rules';
 import type { Level } from '@thunderwatch/shared/warnings';
 import type { Database, Queryable } from '../../db/database.js';
-import { STROKE_COLUMNS, type StrokeRow } from '../../modules/lightning/strokes/stroke-row.js';
+import {
+  RECEIVED_COLUMNS,
+  STROKE_COLUMNS,
+  type StrokeRow,
+} from '../../modules/lightning/strokes/stroke-row.js';
 
 /** One location's engine state as stored. */
 export interface StoredState {
@@ -38,9 +42,21 @@ export class WarningStore {
     }));
   }
 
-  async watermark(): Promise<Date | null> {
-    const r = await this.db.query<{ watermark: Date }>('SELECT watermark FROM warning_engine WHERE id = 1');
-    return r.rows[0]?.watermark ?? null;
+  /** The stored levels of the given locations (absent: no state, level 0). */
+  async levels(ids: readonly number[]): Promise<Map<number, Level>> {
+    const r = await this.db.query<{ location_id: number; level: Level }>(
+      'SELECT location_id, level FROM warning_states WHERE location_id = ANY($1::bigint[])',
+      [ids],
+    );
+    return new Map(r.rows.map((x) => [x.location_id, x.level]));
+  }
+
+  /** The log position (microseconds since the epoch) up to which the stored states are complete. */
+  async watermark(): Promise<number | null> {
+    const r = await this.db.query<{ us: number }>(
+      'SELECT (extract(epoch FROM watermark) * 1000000)::bigint AS us FROM warning_engine WHERE id = 1',
+    );
+    return r.rows[0]?.us ?? null;
   }
 
   /** Open episodes by location. */
@@ -59,20 +75,29 @@ export class WarningStore {
   }
 
   /**
-   * Live strokes received after the watermark (the ones whose effect may be missing from the stored
-   * states after a crash), oldest first. Strokes that were already late when they arrived never count.
-   * The watermark has the milliseconds of a JS Date, received_at microseconds: compare at milliseconds.
+   * The stroke log after a position: live strokes received after `afterUs` (microseconds since the epoch),
+   * in the order they were received (commit order: see `StrokesRepo.insert`). Strokes that were already late
+   * when they arrived never count.
    */
-  async strokesToReplay(since: Date, lateAfterMs: number, limit: number): Promise<StrokeRow[]> {
+  async strokesAfter(afterUs: number, lateAfterMs: number, limit: number): Promise<StrokeRow[]> {
     const r = await this.db.query<StrokeRow>(
-      `SELECT ${STROKE_COLUMNS}, received_at FROM strokes
-       WHERE date_trunc('milliseconds', received_at) > $1
-         AND time >= $1::timestamptz - $2 * interval '1 millisecond'
+      `SELECT ${STROKE_COLUMNS}, ${RECEIVED_COLUMNS} FROM strokes
+       WHERE received_at > 'epoch'::timestamptz + $1 * interval '1 microsecond'
+         AND time >= 'epoch'::timestamptz + $1 * interval '1 microsecond' - $2 * interval '1 millisecond'
          AND time >= received_at - $2 * interval '1 millisecond'
        ORDER BY received_at, time LIMIT $3`,
-      [since, lateAfterMs, limit],
+      [afterUs, lateAfterMs, limit],
     );
     return r.rows;
+  }
+
+  /** The newest log position (the engine's starting point when it has no watermark yet). */
+  async logHead(): Promise<number> {
+    const r = await this.db.query<{ us: number | null }>(
+      `SELECT (extract(epoch FROM max(received_at)) * 1000000)::bigint AS us FROM strokes
+       WHERE time >= now() - interval '1 day'`,
+    );
+    return r.rows[0]?.us ?? 0;
   }
 
   async saveStates(tx: Queryable, states: readonly StoredState[]): Promise<void> {
@@ -100,11 +125,11 @@ export class WarningStore {
     await tx.query('DELETE FROM warning_states WHERE location_id = $1', [locationId]);
   }
 
-  async setWatermark(tx: Queryable, at: Date): Promise<void> {
+  async setWatermark(tx: Queryable, us: number): Promise<void> {
     await tx.query(
-      `INSERT INTO warning_engine (id, watermark) VALUES (1, $1)
+      `INSERT INTO warning_engine (id, watermark) VALUES (1, 'epoch'::timestamptz + $1 * interval '1 microsecond')
        ON CONFLICT (id) DO UPDATE SET watermark = GREATEST(warning_engine.watermark, EXCLUDED.watermark)`,
-      [at],
+      [us],
     );
   }
 

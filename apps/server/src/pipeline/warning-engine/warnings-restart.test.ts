@@ -31,8 +31,11 @@ describe.each(DB_KINDS)('warning engine restart (%s)', (kind) => {
     apps.push(t);
     return t;
   };
-  /** Stops the engine where it stands, as a killed process would: nothing more is written. */
-  const crash = async (t: TestApp) => t.app.services.warningEngine.stop();
+  /**
+   * Stops the engine where it stands, as a killed process would: nothing more is written, and its lease is
+   * free for the next start (a killed process's session closes).
+   */
+  const crash = async (t: TestApp) => t.app.services.leadership.close();
   const levelOf = async (t: TestApp) => {
     const res = await t.call({ method: 'GET', url: '/api/warning', token: t.admin.access });
     return (res.json().items as { location_id: number; level: number; all_clear_at: string | null }[]).find(

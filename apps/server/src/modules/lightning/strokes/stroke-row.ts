@@ -15,12 +15,21 @@ export interface StrokeRow {
   multiplicity: number | null;
   flash_id: number | null;
   source: string;
-  /** When the row was written (insert and replay only). */
+  /** When the row was written (insert and the engine's log only). */
   received_at?: Date;
+  /** `received_at` in whole microseconds since the epoch: the engine's exact position in the log. */
+  received_us?: number;
 }
 
 export const STROKE_COLUMNS =
   'id, time, ns, lat, lon, peak_ka, is_ic, sensors, multiplicity, flash_id, source';
+
+/** The log position columns of a stroke (the engine reads them; see `StrokeRow.received_us`). */
+export const RECEIVED_COLUMNS =
+  'received_at, (extract(epoch FROM received_at) * 1000000)::bigint AS received_us';
+
+/** The channel every committed ingest batch is announced on, with its `received_us` (the table is the log). */
+export const STROKES_CHANNEL = 'thunderwatch_strokes';
 
 export const SIMULATOR_SOURCE = 'simulator';
 

@@ -1,7 +1,10 @@
 import type { ParsedStroke } from '@thunderwatch/domain/stroke';
-import type { Queryable } from '../../../db/database.js';
+import type { Database } from '../../../db/database.js';
 import type { StrokePartitions } from './partitions.js';
-import { STROKE_COLUMNS, type StrokeRow } from './stroke-row.js';
+import { RECEIVED_COLUMNS, STROKE_COLUMNS, STROKES_CHANNEL, type StrokeRow } from './stroke-row.js';
+
+/** Ingest transactions take turns on this advisory lock (any constant the same on every node). */
+const INGEST_TURN_LOCK = 727_002;
 
 export interface StrokeFilter {
   from: Date;
@@ -58,56 +61,64 @@ export function boxAround(c: { lat: number; lon: number; radiusKm: number }) {
 
 export class StrokesRepo {
   constructor(
-    private readonly db: Queryable,
+    private readonly db: Database,
     private readonly partitions: StrokePartitions,
   ) {}
 
   /**
    * Writes a batch of one source in one statement; exact duplicates are skipped. Returns the rows stored
-   * (with their `received_at`, the warning engine's replay watermark).
-   * Columns travel as array literals built with a native join: node-postgres would escape every element.
+   * (with their `received_at` and `received_us`, the warning engine's log position).
+   * Batches take turns and stamp `received_at` once it is their turn, so `received_at` order is commit
+   * order on every node: the engine follows the table as a log without gaps, and hears of each commit
+   * through `NOTIFY` (the payload is the batch's position, `received_us`). Columns travel as array literals built with a native join: node-postgres would escape
+   * every element.
    */
   async insert(
     source: string,
     strokes: readonly ParsedStroke[],
     flashIds: readonly (number | null)[],
-    db: Queryable = this.db,
   ): Promise<StrokeRow[]> {
     if (strokes.length === 0) return [];
     await this.partitions.ensure(
-      db,
+      this.db,
       strokes.map((s) => s.epochMs),
     );
     const col = (f: (s: ParsedStroke) => number | boolean | null) =>
       `{${strokes.map((s) => f(s) ?? 'NULL').join(',')}}`;
-    const r = await db.query<StrokeRow>(
-      `INSERT INTO strokes (time, ns, lat, lon, peak_ka, is_ic, sensors, multiplicity, major_km, minor_km, ellipse_deg,
-         flash_id, source)
-       SELECT 'epoch'::timestamptz + us * interval '1 microsecond', ns, lat, lon, ka, ic, sensors, mult, major, minor,
-         angle, flash, $13
-       FROM unnest($1::bigint[], $2::int[], $3::float8[], $4::float8[], $5::real[], $6::bool[], $7::smallint[],
-         $8::smallint[], $9::real[], $10::real[], $11::real[], $12::bigint[])
-         AS u(us, ns, lat, lon, ka, ic, sensors, mult, major, minor, angle, flash)
-       ON CONFLICT DO NOTHING
-       RETURNING ${STROKE_COLUMNS}, received_at`,
-      [
-        // Whole seconds from epochMs, the fraction from ns: the exact microsecond, as an integer.
-        col((s) => Math.floor(s.epochMs / 1000) * 1_000_000 + Math.floor(s.ns / 1000)),
-        col((s) => s.ns),
-        col((s) => s.lat),
-        col((s) => s.lon),
-        col((s) => s.peakKa),
-        col((s) => s.type === 'IC'),
-        col((s) => s.sensors),
-        col((s) => s.multiplicity),
-        col((s) => s.majorKm),
-        col((s) => s.minorKm),
-        col((s) => s.ellipseDeg),
-        `{${flashIds.map((id) => id ?? 'NULL').join(',')}}`,
-        source,
-      ],
-    );
-    return r.rows;
+    const params = [
+      // Whole seconds from epochMs, the fraction from ns: the exact microsecond, as an integer.
+      col((s) => Math.floor(s.epochMs / 1000) * 1_000_000 + Math.floor(s.ns / 1000)),
+      col((s) => s.ns),
+      col((s) => s.lat),
+      col((s) => s.lon),
+      col((s) => s.peakKa),
+      col((s) => s.type === 'IC'),
+      col((s) => s.sensors),
+      col((s) => s.multiplicity),
+      col((s) => s.majorKm),
+      col((s) => s.minorKm),
+      col((s) => s.ellipseDeg),
+      `{${flashIds.map((id) => id ?? 'NULL').join(',')}}`,
+      source,
+    ];
+    return this.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [INGEST_TURN_LOCK]);
+      const r = await tx.query<StrokeRow>(
+        `INSERT INTO strokes (time, ns, lat, lon, peak_ka, is_ic, sensors, multiplicity, major_km, minor_km,
+           ellipse_deg, flash_id, source, received_at)
+         SELECT 'epoch'::timestamptz + us * interval '1 microsecond', ns, lat, lon, ka, ic, sensors, mult, major,
+           minor, angle, flash, $13, statement_timestamp()
+         FROM unnest($1::bigint[], $2::int[], $3::float8[], $4::float8[], $5::real[], $6::bool[], $7::smallint[],
+           $8::smallint[], $9::real[], $10::real[], $11::real[], $12::bigint[])
+           AS u(us, ns, lat, lon, ka, ic, sensors, mult, major, minor, angle, flash)
+         ON CONFLICT DO NOTHING
+         RETURNING ${STROKE_COLUMNS}, ${RECEIVED_COLUMNS}`,
+        params,
+      );
+      const first = r.rows[0];
+      if (first) await tx.query('SELECT pg_notify($1, $2)', [STROKES_CHANNEL, String(first.received_us)]);
+      return r.rows;
+    });
   }
 
   /** The start of a block of 1000 flash ids. */

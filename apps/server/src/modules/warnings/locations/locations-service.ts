@@ -25,8 +25,8 @@ export interface LocationsServiceDeps {
   zones: Pick<ZonesRepo, 'get'>;
   groupExists: (id: number) => Promise<boolean>;
   changes: LocationChanges;
-  /** The live warning level of a location (wired to the warning engine). */
-  levelOf?: (locationId: number) => Level;
+  /** The live warning levels of locations (wired to the warning engine, or its stored states on a standby). */
+  levels?: (ids: readonly number[]) => Promise<(locationId: number) => Level>;
   now: () => Date;
 }
 
@@ -36,26 +36,15 @@ const invalidShape = (field: string, message: string) =>
 
 /** Sites watched for lightning: a point or polygon of a group, its rings, time zone and enabled flag. */
 export class LocationsService {
-  private readonly levelOf: (locationId: number) => Level;
+  constructor(private readonly d: LocationsServiceDeps) {}
 
-  constructor(private readonly d: LocationsServiceDeps) {
-    this.levelOf = d.levelOf ?? (() => 0);
+  private async dtos(stored: readonly StoredLocation[]): Promise<LocationDto[]> {
+    const levelOf = this.d.levels ? await this.d.levels(stored.map((s) => s.id)) : () => 0 as const;
+    return stored.map((s) => toDto(s, levelOf));
   }
 
-  toDto(s: StoredLocation): LocationDto {
-    return {
-      id: s.id,
-      group_id: s.groupId,
-      name: s.name,
-      shape: s.shape,
-      zone_id: s.zoneId,
-      time_zone: s.timeZone,
-      enabled: s.enabled,
-      rings: s.rings,
-      level: s.enabled ? this.levelOf(s.id) : 0,
-      created_at: s.createdAt,
-      updated_at: s.updatedAt,
-    };
+  private async dto(stored: StoredLocation): Promise<LocationDto> {
+    return (await this.dtos([stored]))[0] as LocationDto;
   }
 
   async list(user: AuthUser, q: LocationQuery): Promise<{ items: LocationDto[]; total: number }> {
@@ -68,20 +57,20 @@ export class LocationsService {
       limit: q.limit,
       offset: q.offset,
     });
-    return { items: page.items.map((s) => this.toDto(s)), total: page.total };
+    return { items: await this.dtos(page.items), total: page.total };
   }
 
   async get(user: AuthUser, id: number): Promise<LocationDto> {
     requirePermission(user, 'location.read');
     const found = await this.d.locations.get(id, readScope(user, undefined));
     if (!found) throw notFound();
-    return this.toDto(found);
+    return this.dto(found);
   }
 
   /** Every live location of the caller's own group, for the map. */
   async ofOwnGroup(user: AuthUser): Promise<LocationDto[]> {
     requirePermission(user, 'location.read');
-    return (await this.d.locations.ofGroup(user.groupId)).map((s) => this.toDto(s));
+    return this.dtos(await this.d.locations.ofGroup(user.groupId));
   }
 
   async create(user: AuthUser, input: LocationInput, groupId?: number): Promise<LocationDto> {
@@ -95,7 +84,7 @@ export class LocationsService {
     });
     const created = await this.d.locations.create(group, fields, user.id);
     this.d.changes.publish({ type: 'upsert', location: toRecord(created) });
-    return this.toDto(created);
+    return this.dto(created);
   }
 
   /** Fields left out keep their values; a new `shape` drops the zone link, a new `zone_id` re-copies it. */
@@ -107,7 +96,7 @@ export class LocationsService {
     const updated = await this.d.locations.update(id, fields, this.d.now());
     if (!updated) throw notFound();
     this.d.changes.publish({ type: 'upsert', location: toRecord(updated) });
-    return this.toDto(updated);
+    return this.dto(updated);
   }
 
   async remove(user: AuthUser, id: number): Promise<void> {
@@ -166,4 +155,20 @@ export class LocationsService {
     if (current.shape) return { shape: current.shape, zoneId: current.zoneId ?? null };
     throw invalidShape('shape', 'is required (or a zone_id)');
   }
+}
+
+function toDto(s: StoredLocation, levelOf: (locationId: number) => Level): LocationDto {
+  return {
+    id: s.id,
+    group_id: s.groupId,
+    name: s.name,
+    shape: s.shape,
+    zone_id: s.zoneId,
+    time_zone: s.timeZone,
+    enabled: s.enabled,
+    rings: s.rings,
+    level: s.enabled ? levelOf(s.id) : 0,
+    created_at: s.createdAt,
+    updated_at: s.updatedAt,
+  };
 }

@@ -12,7 +12,7 @@ import type { Queryable } from '../../../db/database.js';
 import { type AuthUser, groupScope, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import { readScope } from '../../../lib/group-scope.js';
-import type { WarningEngineService } from '../../../pipeline/warning-engine/warning-engine-service.js';
+import type { WarningEngineSeat } from '../../../pipeline/warning-engine/warning-engine-seat.js';
 import type { WarningStore } from '../../../pipeline/warning-engine/warning-store.js';
 import { microIso, type StrokeRow } from '../../lightning/strokes/stroke-row.js';
 import type { StrokesRepo } from '../../lightning/strokes/strokes-repo.js';
@@ -25,7 +25,7 @@ const PAGE = 50_000;
 export class WarningService {
   constructor(
     private readonly d: {
-      engine: WarningEngineService;
+      engine: Pick<WarningEngineSeat, 'warnings' | 'alarmConfirmed'>;
       store: WarningStore;
       alarms: { findById(id: number, groupId: number | null): Promise<AlarmDto | null> };
       locations: { get(user: AuthUser, id: number): Promise<LocationDto> };
@@ -39,9 +39,9 @@ export class WarningService {
     },
   ) {}
 
-  list(user: AuthUser, groupId?: number): { items: WarningItem[] } {
+  async list(user: AuthUser, groupId?: number): Promise<{ items: WarningItem[] }> {
     requirePermission(user, 'location.read');
-    return { items: this.d.engine.warnings(readScope(user, groupId)) };
+    return { items: await this.d.engine.warnings(readScope(user, groupId)) };
   }
 
   /** Confirms once; confirming again is harmless and answers the first confirmation. */
@@ -60,7 +60,7 @@ export class WarningService {
     const alarm = (await this.d.alarms.findById(input.id, scope)) as AlarmDto;
     if (changed) {
       this.d.outbox?.committed();
-      this.d.engine.alarmConfirmed(alarm);
+      await this.d.engine.alarmConfirmed(alarm);
     }
     return alarm;
   }

@@ -1,0 +1,16 @@
+-- Running on more than one node.
+
+-- The warning engine follows the strokes table as an ordered log: strokes received after its cursor, in the
+-- order they were received. Ingest transactions take turns (an advisory transaction lock) and stamp
+-- `received_at` after taking their turn, so `received_at` order is commit order and the log has no gaps.
+CREATE INDEX strokes_received_idx ON strokes (received_at);
+
+-- Singletons (the warning engine, later the cell tracker, model runs and scheduled reports) run on the node
+-- holding their PostgreSQL advisory lock. Each new holder raises `epoch`; a holder's writes check it, so a
+-- node that lost the lock without noticing cannot write over its successor.
+CREATE TABLE singleton_leases (
+  name text PRIMARY KEY CHECK (length(name) BETWEEN 1 AND 64),
+  epoch bigint NOT NULL,
+  holder text NOT NULL CHECK (length(holder) <= 200),
+  acquired_at timestamptz NOT NULL
+);
