@@ -1,9 +1,15 @@
 -- Running on more than one node.
 
 -- The warning engine follows the strokes table as an ordered log: strokes received after its cursor, in the
--- order they were received. Ingest transactions take turns (an advisory transaction lock) and stamp
--- `received_at` after taking their turn, so `received_at` order is commit order and the log has no gaps.
+-- order they were received. Each ingest batch stamps its `received_at` by moving the log's head forward
+-- (the node's clock, or one microsecond past the previous batch); the head's row lock makes batches take
+-- turns until they commit, so `received_at` order is commit order and the log has no gaps.
 CREATE INDEX strokes_received_idx ON strokes (received_at);
+CREATE TABLE stroke_log_head (
+  id smallint PRIMARY KEY CHECK (id = 1),
+  received_at timestamptz NOT NULL
+);
+INSERT INTO stroke_log_head (id, received_at) VALUES (1, '-infinity');
 
 -- Singletons (the warning engine, later the cell tracker, model runs and scheduled reports) run on the node
 -- holding their PostgreSQL advisory lock. Each new holder raises `epoch`; a holder's writes check it, so a

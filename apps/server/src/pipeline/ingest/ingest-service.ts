@@ -76,7 +76,7 @@ export class IngestService {
     }
     valid.sort((a, b) => a.epochMs - b.epochMs || a.ns - b.ns);
     const flashIds = await this.d.flashes.assign(source, valid);
-    const stored = await this.d.strokes.insert(source, valid, flashIds);
+    const stored = await this.d.strokes.insert(source, valid, flashIds, new Date(now));
     const lateBefore = now - this.d.limits.lateAfterMs;
     this.d.bus.publish(stored.filter((r: StrokeRow) => r.time.getTime() >= lateBefore));
     return {

@@ -91,11 +91,11 @@ export class WarningStore {
     return r.rows;
   }
 
-  /** The newest log position (the engine's starting point when it has no watermark yet). */
+  /** The newest log position (where the engine starts when it has no watermark yet). */
   async logHead(): Promise<number> {
     const r = await this.db.query<{ us: number | null }>(
-      `SELECT (extract(epoch FROM max(received_at)) * 1000000)::bigint AS us FROM strokes
-       WHERE time >= now() - interval '1 day'`,
+      `SELECT CASE WHEN isfinite(received_at) THEN (extract(epoch FROM received_at) * 1000000)::bigint END AS us
+       FROM stroke_log_head WHERE id = 1`,
     );
     return r.rows[0]?.us ?? 0;
   }

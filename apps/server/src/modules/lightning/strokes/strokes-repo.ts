@@ -3,9 +3,6 @@ import type { Database } from '../../../db/database.js';
 import type { StrokePartitions } from './partitions.js';
 import { RECEIVED_COLUMNS, STROKE_COLUMNS, STROKES_CHANNEL, type StrokeRow } from './stroke-row.js';
 
-/** Ingest transactions take turns on this advisory lock (any constant the same on every node). */
-const INGEST_TURN_LOCK = 727_002;
-
 export interface StrokeFilter {
   from: Date;
   to: Date;
@@ -67,16 +64,18 @@ export class StrokesRepo {
 
   /**
    * Writes a batch of one source in one statement; exact duplicates are skipped. Returns the rows stored
-   * (with their `received_at` and `received_us`, the warning engine's log position).
-   * Batches take turns and stamp `received_at` once it is their turn, so `received_at` order is commit
-   * order on every node: the engine follows the table as a log without gaps, and hears of each commit
-   * through `NOTIFY` (the payload is the batch's position, `received_us`). Columns travel as array literals built with a native join: node-postgres would escape
-   * every element.
+   * (with `received_at` and `received_us`, their position in the warning engine's log).
+   * The batch is stamped by moving the log's head forward to `receivedAt` (or a microsecond past the last
+   * batch, whichever is later); the head's row lock makes batches take turns until they commit, so
+   * `received_at` order is commit order on every node and the engine follows the table as a log without
+   * gaps. The commit is announced by `NOTIFY` with the batch's position. Columns travel as array literals
+   * built with a native join: node-postgres would escape every element.
    */
   async insert(
     source: string,
     strokes: readonly ParsedStroke[],
     flashIds: readonly (number | null)[],
+    receivedAt: Date,
   ): Promise<StrokeRow[]> {
     if (strokes.length === 0) return [];
     await this.partitions.ensure(
@@ -100,14 +99,18 @@ export class StrokesRepo {
       col((s) => s.ellipseDeg),
       `{${flashIds.map((id) => id ?? 'NULL').join(',')}}`,
       source,
+      receivedAt,
     ];
     return this.db.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [INGEST_TURN_LOCK]);
       const r = await tx.query<StrokeRow>(
-        `INSERT INTO strokes (time, ns, lat, lon, peak_ka, is_ic, sensors, multiplicity, major_km, minor_km,
+        `WITH head AS (
+           UPDATE stroke_log_head SET received_at = GREATEST($14::timestamptz, received_at + interval '1 microsecond')
+           WHERE id = 1 RETURNING received_at
+         )
+         INSERT INTO strokes (time, ns, lat, lon, peak_ka, is_ic, sensors, multiplicity, major_km, minor_km,
            ellipse_deg, flash_id, source, received_at)
          SELECT 'epoch'::timestamptz + us * interval '1 microsecond', ns, lat, lon, ka, ic, sensors, mult, major,
-           minor, angle, flash, $13, statement_timestamp()
+           minor, angle, flash, $13, (SELECT received_at FROM head)
          FROM unnest($1::bigint[], $2::int[], $3::float8[], $4::float8[], $5::real[], $6::bool[], $7::smallint[],
            $8::smallint[], $9::real[], $10::real[], $11::real[], $12::bigint[])
            AS u(us, ns, lat, lon, ka, ic, sensors, mult, major, minor, angle, flash)
