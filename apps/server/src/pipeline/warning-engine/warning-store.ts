@@ -85,7 +85,7 @@ export class WarningStore {
        WHERE received_at > 'epoch'::timestamptz + $1 * interval '1 microsecond'
          AND time >= 'epoch'::timestamptz + $1 * interval '1 microsecond' - $2 * interval '1 millisecond'
          AND time >= received_at - $2 * interval '1 millisecond'
-       ORDER BY received_at, time LIMIT $3`,
+       ORDER BY received_at LIMIT $3`,
       [afterUs, lateAfterMs, limit],
     );
     return r.rows;
