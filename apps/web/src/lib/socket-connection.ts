@@ -10,6 +10,9 @@ export const socketController = createSocketController({
   createSocket(auth) {
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
       path: '/socket.io',
+      // WebSocket only, no long-polling first: a socket is then one connection to one node, so a cluster
+      // behind a round-robin proxy needs no sticky sessions.
+      transports: ['websocket'],
       autoConnect: false,
       auth,
       reconnectionDelayMax: 10_000,
