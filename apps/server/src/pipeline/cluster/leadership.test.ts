@@ -48,6 +48,18 @@ describe('leadership on the embedded database', () => {
     await leadership.close();
     expect(s.terms[0]?.stopped).toBe(true);
   });
+
+  it('lets two apps of the process that share it take turns (as tests run two nodes)', async () => {
+    const [a, b] = [node(db, 'app-a'), node(db, 'app-b')];
+    const [onA, onB] = [recorder('shared'), recorder('shared')];
+    await a.run(onA);
+    await b.run(onB);
+    expect([a.role('shared'), b.role('shared')]).toEqual(['leader', 'standby']);
+    await a.close();
+    for (let i = 0; i < 50 && b.role('shared') !== 'leader'; i++) await sleep(50);
+    expect(onB.terms).toEqual([{ epoch: (onA.terms[0]?.epoch ?? 0) + 1, stopped: false }]);
+    await b.close();
+  });
 });
 
 const DATABASE_URL = process.env.DATABASE_URL;

@@ -5,6 +5,12 @@ import { LeaseLost, type LeaseRepo } from './lease-repo.js';
 /** The first key of the two-key advisory locks of singletons (the second is the hash of the name). */
 const LOCK_SPACE = 727_003;
 
+/**
+ * The locks of an embedded database, which only its own process opens: the apps built on it in this process
+ * (tests run two) take turns through this table instead of PostgreSQL's advisory locks.
+ */
+const embeddedLocks = new WeakMap<Database, Map<string, Leadership>>();
+
 /** One term of a singleton on this node. */
 export interface Lease {
   readonly name: string;
@@ -25,7 +31,7 @@ export interface Singleton {
  * its own: when the holder dies its connection closes and PostgreSQL releases the lock at once, and the
  * other nodes, trying every `pollMs`, take over. Each term has an epoch that the singleton's writes check, so
  * a holder cut off from the database cannot write after its successor started. The embedded database
- * belongs to one process, which therefore holds every lease.
+ * belongs to one process, whose locks are a table in memory.
  */
 export class Leadership {
   private session: DedicatedConnection | null = null;
@@ -102,8 +108,10 @@ export class Leadership {
           [LOCK_SPACE, s.name],
         );
         if (!r.rows[0]?.ok) return;
-        locked = true;
+      } else if (!this.lockEmbedded(s.name)) {
+        return;
       }
+      locked = true;
       const epoch = await this.d.leases.claim(s.name, this.d.holder);
       const lease: Lease = {
         name: s.name,
@@ -136,7 +144,18 @@ export class Leadership {
     await this.unlock(s);
   }
 
+  private lockEmbedded(name: string): boolean {
+    const locks = embeddedLocks.get(this.d.db) ?? new Map<string, Leadership>();
+    embeddedLocks.set(this.d.db, locks);
+    const holder = locks.get(name);
+    if (holder && holder !== this) return false;
+    locks.set(name, this);
+    return true;
+  }
+
   private async unlock(s: Singleton): Promise<void> {
+    const locks = embeddedLocks.get(this.d.db);
+    if (locks?.get(s.name) === this) locks.delete(s.name);
     await this.session
       ?.query('SELECT pg_advisory_unlock($1, hashtext($2))', [LOCK_SPACE, s.name])
       .catch(() => {});

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { freePort } from '../../test/server-process.js';
 import { jsonStroke } from '../../test/strokes.js';
+import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.js';
 
 const REDIS_URL = process.env.REDIS_URL;
 if (!REDIS_URL)
@@ -89,5 +90,81 @@ describe('a node whose Redis is unreachable', () => {
       payload: [jsonStroke({ agoMs: 1000, peak_ka: 7 })],
     });
     expect((await strokes).map((s) => s[4])).toEqual([7]);
+  });
+});
+
+describe.runIf(REDIS_URL)('two nodes while Redis goes away and comes back', () => {
+  let proxy: TcpProxy;
+  let a: TestApp;
+  let b: TestApp;
+  let onA: Socket;
+  let onB: Socket;
+  let key: string;
+  const redisState = async (t: TestApp) =>
+    (await t.app.inject({ method: 'GET', url: '/readyz' })).json().redis;
+  const until = async (check: () => Promise<boolean>) => {
+    for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 100));
+  };
+  beforeAll(async () => {
+    const target = new URL(REDIS_URL as string);
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
+    const env = {
+      REDIS_URL: `redis://127.0.0.1:${proxy.port}`,
+      REDIS_PREFIX: `tw-test-cut-${process.pid}-${Date.now()}`,
+    };
+    a = await startTestApp('embedded', { env });
+    b = await startTestApp('embedded', { env, db: a.db });
+    onA = await client(await listen(a), a.admin.access);
+    onB = await client(await listen(b), b.admin.access);
+    key = await a.createFeed('cut-net');
+    for (const node of [a, b]) await until(async () => (await redisState(node)) === 'ok');
+  });
+  afterAll(async () => {
+    proxy.restore();
+    await b.close();
+    await a.close();
+    await proxy.close();
+  });
+
+  const ingestOnA = (peakKa: number) =>
+    a.app.inject({
+      method: 'POST',
+      url: '/api/ingest/strokes',
+      headers: { 'x-feed-key': key },
+      payload: [jsonStroke({ agoMs: 1000, lat: 40, lon: 90, peak_ka: peakKa })],
+    });
+  const heard = (s: Socket, peakKa: number, ms: number) =>
+    new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), ms);
+      const on = (batch: CompactStroke[]) => {
+        if (!batch.some((x) => x[4] === peakKa)) return;
+        clearTimeout(timer);
+        s.off('strokes', on);
+        resolve(true);
+      };
+      s.on('strokes', on);
+    });
+
+  it('keeps each node serving its own clients while Redis is away, and crosses nodes again once it returns', async () => {
+    proxy.cut();
+    await until(async () => (await redisState(a)) === 'unreachable');
+    expect(await redisState(a)).toBe('unreachable');
+    const ownWhileCut = heard(onA, 11, 3000);
+    const otherWhileCut = heard(onB, 11, 1500);
+    expect((await ingestOnA(11)).json().accepted).toBe(1);
+    expect(await ownWhileCut).toBe(true);
+    expect(await otherWhileCut).toBe(false);
+
+    proxy.restore();
+    for (const node of [a, b]) await until(async () => (await redisState(node)) === 'ok');
+    expect(await redisState(b)).toBe('ok');
+    // The subscriber re-subscribes after reconnecting: give the first event a few tries.
+    let crossed = false;
+    for (let i = 0; i < 10 && !crossed; i++) {
+      const otherAfter = heard(onB, 20 + i, 1000);
+      await ingestOnA(20 + i);
+      crossed = await otherAfter;
+    }
+    expect(crossed).toBe(true);
   });
 });
