@@ -54,7 +54,8 @@ async function runOne(name, near, seed) {
   );
   await seedApp.close();
   const app = await appOn(db, { LATE_AFTER_MIN: '60' });
-  const engine = app.services.warningEngine;
+  // The engine of this node's term (the seat's `current()`; older builds exposed the engine itself).
+  const engine = app.services.warningEngine.current?.() ?? app.services.warningEngine;
   const estimates = countEstimates(engine);
 
   // Ten drifting cells inside the box, as a squall line would be.

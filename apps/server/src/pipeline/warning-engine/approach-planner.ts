@@ -1,3 +1,4 @@
+import { distanceKm } from '@thunderwatch/domain/geodesy';
 import { distanceToShape } from '@thunderwatch/domain/shape-distance';
 import { estimateApproach } from '@thunderwatch/domain/storm-approach';
 import type { EngineStroke } from '@thunderwatch/domain/warning-engine';
@@ -47,7 +48,7 @@ export class ApproachPlanner {
     const done: ApproachRound['done'] = [];
     let work = 0;
     for (const job of jobs) {
-      const near = this.flashes.near(job.site.lat, job.site.lon, APPROACH_RANGE_KM + 50);
+      const near = this.flashes.near(job.site.lat, job.site.lon, APPROACH_RANGE_KM + farthestVertexKm(job));
       if (done.length > 0 && work + near.length > workLimit) break;
       work += near.length;
       const shape = job.shape;
@@ -62,4 +63,22 @@ export class ApproachPlanner {
     }
     return { done, work };
   }
+}
+
+/**
+ * How far the shape reaches from its site (0 for a point): a flash within the approach range of the shape
+ * is within the range plus this of the site, so no more flashes than that need be looked at.
+ */
+function farthestVertexKm(job: ApproachJob): number {
+  let farthest = 0;
+  const visit = (c: unknown): void => {
+    if (!Array.isArray(c)) return;
+    if (typeof c[0] === 'number') {
+      farthest = Math.max(farthest, distanceKm(job.site.lat, job.site.lon, c[1] as number, c[0]));
+      return;
+    }
+    for (const inner of c) visit(inner);
+  };
+  if (job.shape.type !== 'Point') visit(job.shape.coordinates);
+  return farthest;
 }
