@@ -8,10 +8,9 @@
 //    times, leadership moving back and forth. Target < 10 s.
 
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { io as connect } from 'socket.io-client';
-import { appOn, cgStroke, openPostgres, percentile, scratchPostgres } from './lib.mjs';
+import { api, appOn, cgStroke, freePort, openPostgres, percentile, scratchPostgres } from './lib.mjs';
 
 const RATE = 2000;
 const TICK_MS = 100;
@@ -153,18 +152,7 @@ async function failover() {
   const children = [await startNode(envOf(0)), null];
   children[1] = await startNode(envOf(1));
   const base = (k) => `http://127.0.0.1:${ports[k]}`;
-  const call = async (k, method, url, token, body, headers = {}) => {
-    const res = await fetch(base(k) + url, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return res.json();
-  };
+  const call = (k, method, url, token, body, headers) => api(base(k), token, method, url, body, headers);
   const token = (await call(0, 'POST', '/api/login', null, { username: 'admin', password: 'Admin12345' }))
     .access;
   const key = (await call(0, 'POST', '/api/feeds/', token, { name: 'failover-net' })).key;
@@ -258,15 +246,4 @@ async function startNode(env) {
   }
   child.kill('SIGKILL');
   throw new Error('a node did not start in 30 s');
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }

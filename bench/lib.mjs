@@ -1,4 +1,5 @@
 // Shared helpers of the benchmarks: a scratch PostgreSQL database and a server built from dist/.
+import { createServer } from 'node:net';
 import pg from 'pg';
 import { buildApp } from '../apps/server/dist/app.js';
 import { loadConfig } from '../apps/server/dist/config.js';
@@ -56,4 +57,31 @@ export function cgStroke(k, epochMs, lat, lon) {
       ellipseDeg: null,
     },
   };
+}
+
+/** JSON over HTTP to a server process at `base`; throws on an answer that is not 2xx. */
+export async function api(base, token, method, url, body, headers = {}) {
+  const res = await fetch(base + url, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** A TCP port free on loopback right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
 }

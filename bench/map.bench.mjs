@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { api } from './lib.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const LOADED = 100_000;
@@ -35,20 +36,6 @@ async function startServer(port, dataDir) {
   }
   throw new Error('server did not start');
 }
-
-const api = async (base, token, method, url, body, headers = {}) => {
-  const res = await fetch(base + url, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res.json();
-};
 
 function strokes(n, from, spanMs, seed) {
   return Array.from({ length: n }, (_, i) => {
