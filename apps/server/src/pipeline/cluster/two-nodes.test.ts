@@ -97,8 +97,8 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two nodes on PostgreSQL and Redis', (
       rings: [{ radius_km: 10, level: 3, all_clear_min: 5, min_strokes: 1, window_min: 1, include_ic: true }],
     });
     const id = site.id as number;
-    // The edit travels to the leader by signal; give it a moment before the stroke.
-    await sleep(300);
+    // The edit travels to the leader by signal: its engine lists the site once it watches it.
+    await waitFor(async () => (await warningOf(a(), id)) !== undefined);
     const ack = await strike(b(), key, at, 3);
     expect(ack.accepted).toBe(1);
     await waitFor(async () => alarmsOf(a(), id).length > 0 && alarmsOf(b(), id).length > 0);
@@ -120,7 +120,7 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two nodes on PostgreSQL and Redis', (
       rings: [{ radius_km: 10, level: 3, all_clear_min: 5, min_strokes: 1, window_min: 1, include_ic: true }],
     });
     const id = site.id as number;
-    await sleep(300);
+    await waitFor(async () => (await warningOf(a(), id)) !== undefined);
     let sent = 0;
     // A storm over the site: strokes go to both nodes in turn; those for a dead node go to the other.
     let storming = true;
