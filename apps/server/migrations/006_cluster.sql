@@ -9,7 +9,8 @@ CREATE TABLE stroke_log_head (
   id smallint PRIMARY KEY CHECK (id = 1),
   received_at timestamptz NOT NULL
 );
-INSERT INTO stroke_log_head (id, received_at) VALUES (1, '-infinity');
+-- Starts at the newest batch already stored, so that an engine with no watermark yet does not read them all.
+INSERT INTO stroke_log_head (id, received_at) SELECT 1, coalesce(max(received_at), '-infinity') FROM strokes;
 
 -- Singletons (the warning engine, later the cell tracker, model runs and scheduled reports) run on the node
 -- holding their PostgreSQL advisory lock. Each new holder raises `epoch`; a holder's writes check it, so a
