@@ -3,8 +3,9 @@ import type { StrokeRow } from '../modules/lightning/strokes/stroke-row.js';
 export type StrokeListener = (strokes: readonly StrokeRow[]) => void;
 
 /**
- * In-process fan-out of freshly stored live strokes (late ones never enter) to the live push and, later,
- * the warning engine. A failing listener never stops the others.
+ * In-process fan-out of freshly stored live strokes (late ones never enter) to this node's live push, and a
+ * wake-up for the warning engine if it runs here (it reads the strokes from the log, whichever node stored
+ * them). A failing listener never stops the others.
  */
 export class StrokeBus {
   private readonly listeners = new Set<StrokeListener>();
