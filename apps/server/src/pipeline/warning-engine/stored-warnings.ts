@@ -14,22 +14,22 @@ export class StoredWarnings {
   constructor(
     private readonly d: {
       store: Pick<WarningStore, 'loadStates' | 'openAlerts' | 'unconfirmedByLocation' | 'levels'>;
-      locations: { listAllEnabled(): Promise<LocationRecord[]> };
+      locations: { listAllEnabled(groupId: number | null): Promise<LocationRecord[]> };
       now: () => Date;
     },
   ) {}
 
   async warnings(groupId: number | null): Promise<WarningItem[]> {
+    // A group's share only: a standby answers every request from the database.
     const [locations, states, openAlerts, unconfirmed] = await Promise.all([
-      this.d.locations.listAllEnabled(),
-      this.d.store.loadStates(),
-      this.d.store.openAlerts(),
-      this.d.store.unconfirmedByLocation(),
+      this.d.locations.listAllEnabled(groupId),
+      this.d.store.loadStates(groupId),
+      this.d.store.openAlerts(groupId),
+      this.d.store.unconfirmedByLocation(groupId),
     ]);
     const stateOf = new Map(states.map((s) => [s.locationId, s.state]));
     const nowMs = this.d.now().getTime();
     return locations
-      .filter((l) => groupId === null || l.groupId === groupId)
       .map((l) => {
         const meta = watchedMeta(l);
         const state = stateOf.get(l.id);

@@ -27,13 +27,17 @@ export class WarningStore {
     return this.db.transaction(fn);
   }
 
-  async loadStates(): Promise<StoredState[]> {
+  /** The stored states of one group's locations, or of every location for null. */
+  async loadStates(groupId: number | null = null): Promise<StoredState[]> {
     const r = await this.db.query<{
       location_id: number;
       group_id: number;
       level: number;
       state: WarningState;
-    }>('SELECT location_id, group_id, level, state FROM warning_states');
+    }>(
+      'SELECT location_id, group_id, level, state FROM warning_states WHERE $1::bigint IS NULL OR group_id = $1',
+      [groupId],
+    );
     return r.rows.map((x) => ({
       locationId: x.location_id,
       groupId: x.group_id,
@@ -59,17 +63,21 @@ export class WarningStore {
     return r.rows[0]?.us ?? null;
   }
 
-  /** Open episodes by location. */
-  async openAlerts(): Promise<Map<number, number>> {
+  /** Open episodes by location (of one group, or of all for null). */
+  async openAlerts(groupId: number | null = null): Promise<Map<number, number>> {
     const r = await this.db.query<{ id: number; location_id: number }>(
-      'SELECT id, location_id FROM alerts WHERE ended_at IS NULL',
+      'SELECT id, location_id FROM alerts WHERE ended_at IS NULL AND ($1::bigint IS NULL OR group_id = $1)',
+      [groupId],
     );
     return new Map(r.rows.map((x) => [x.location_id, x.id]));
   }
 
-  async unconfirmedByLocation(): Promise<Map<number, number>> {
+  /** Unconfirmed alarms by location (of one group, or of all for null). */
+  async unconfirmedByLocation(groupId: number | null = null): Promise<Map<number, number>> {
     const r = await this.db.query<{ location_id: number; n: number }>(
-      'SELECT location_id, count(*)::int AS n FROM alarms WHERE confirmed_at IS NULL GROUP BY location_id',
+      `SELECT location_id, count(*)::int AS n FROM alarms
+       WHERE confirmed_at IS NULL AND ($1::bigint IS NULL OR group_id = $1) GROUP BY location_id`,
+      [groupId],
     );
     return new Map(r.rows.map((x) => [x.location_id, x.n]));
   }

@@ -98,10 +98,15 @@ export class LocationsRepo {
     return r.rows.map(toStored);
   }
 
-  /** Every enabled live location of every group: what the warning engine watches when it starts. */
-  async listAllEnabled(): Promise<LocationRecord[]> {
+  /**
+   * Every enabled live location of one group, or of every group for null: what the warning engine watches
+   * (and a standby answers for).
+   */
+  async listAllEnabled(groupId: number | null = null): Promise<LocationRecord[]> {
     const r = await this.db.query<LocationRow>(
-      `SELECT ${COLUMNS} FROM locations WHERE enabled AND deleted_at IS NULL ORDER BY id`,
+      `SELECT ${COLUMNS} FROM locations
+       WHERE enabled AND deleted_at IS NULL AND ($1::bigint IS NULL OR group_id = $1) ORDER BY id`,
+      [groupId],
     );
     return r.rows.map((row) => toRecord(toStored(row)));
   }
