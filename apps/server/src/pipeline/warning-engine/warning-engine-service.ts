@@ -48,7 +48,7 @@ export class WarningEngineService {
   private readonly items: WarningItems;
   private readonly persister: WarningPersister;
   private emitter: WarningEmitter | null = null;
-  private readonly log: StrokeLogFollower;
+  private readonly strokeLog: StrokeLogFollower;
   private queue: Promise<void> = Promise.resolve();
   /** Updates whose write failed (database down): written first with the next step. */
   private pending: { updates: LocationUpdate[]; watermark: number | null } = { updates: [], watermark: null };
@@ -80,7 +80,7 @@ export class WarningEngineService {
     this.persister = new WarningPersister(d.store, d.episodes);
     this.approaches = d.approaches ?? approachRunner(d.log);
     this.items = new WarningItems(this.approaches, () => d.now().getTime());
-    this.log = new StrokeLogFollower({
+    this.strokeLog = new StrokeLogFollower({
       strokesAfter: (afterUs, limit) => d.store.strokesAfter(afterUs, d.lateAfterMs, limit),
       logHead: () => d.store.logHead(),
       apply: (rows, atMs) => this.processRows(rows, atMs),
@@ -119,12 +119,12 @@ export class WarningEngineService {
       if (usable) this.persister.stored.set(l.id, cloneWarningState(usable));
       this.core.upsert({ id: l.id, shape: l.shape, rules: meta.rules }, usable, nowMs);
     }
-    await this.log.catchUp(watermark);
+    await this.strokeLog.catchUp(watermark);
     await this.step(this.core.advance(this.d.now().getTime()), null);
     await this.closeOrphanAlerts();
     this.unsubscribe.push(
-      this.d.bus.subscribe((rows) => this.log.wake(rows[0]?.received_us)),
-      this.d.signals.on(CHANNELS.strokes, (payload) => this.log.wake(positionOf(payload))),
+      this.d.bus.subscribe((rows) => this.strokeLog.wake(rows[0]?.received_us)),
+      this.d.signals.on(CHANNELS.strokes, (payload) => this.strokeLog.wake(positionOf(payload))),
       this.d.changes.subscribe((change) => this.enqueue(() => this.onLocationChange(change))),
     );
     if (options.tick !== false) {
@@ -149,7 +149,7 @@ export class WarningEngineService {
 
   /** Let the clock run now (the timer does this every second), and read the log (in case a wake-up was lost). */
   tick(): Promise<void> {
-    this.log.wake();
+    this.strokeLog.wake();
     return this.enqueue(async () => {
       const nowMs = this.d.now().getTime();
       await this.step(this.core.advance(nowMs), null);
@@ -184,7 +184,7 @@ export class WarningEngineService {
 
   /** How long the engine has known of strokes in the log that it has not applied yet (0: caught up). */
   lagMs(): number {
-    return this.log.lagMs();
+    return this.strokeLog.lagMs();
   }
 
   /** An alarm was confirmed: every client of the group hears it, and the location's tile updates. */
