@@ -5,7 +5,6 @@ import type { Lease, Singleton } from '../cluster/leadership.js';
 import { CHANNELS, type ClusterSignals } from '../cluster/signals.js';
 import type { StoredWarnings } from './stored-warnings.js';
 import type { WarningEmitter, WarningEngineService } from './warning-engine-service.js';
-import type { ApproachStats } from './warning-items.js';
 
 export const WARNING_ENGINE = 'warning-engine';
 
@@ -99,10 +98,6 @@ export class WarningEngineSeat implements Singleton {
 
   lagMs(): number {
     return this.engine?.lagMs() ?? 0;
-  }
-
-  approachStats(): ApproachStats | null {
-    return this.engine?.approachStats() ?? null;
   }
 
   /** Tells the engine, wherever it runs, that an alarm was confirmed (after the confirmation committed). */
