@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createRandom } from './random.js';
-import { type PlaneXY, singleLinkage } from './storm-clusters.js';
+import { globePointKm, type PointKm, singleLinkage } from './storm-clusters.js';
 
 /**
  * The reference: the pairwise single linkage storm-approach.ts used before (a grid of link-sized cells to
  * find candidates, then a distance test for every pair of points in neighbouring cells, union-find over
  * points). Quadratic in a dense storm, exact by construction.
  */
-function referenceClusters(points: readonly PlaneXY[], linkKm: number): number[][] {
+function referenceClusters(points: readonly PointKm[], linkKm: number): number[][] {
   const parent = points.map((_, i) => i);
   const find = (i: number): number => {
     let r = i;
@@ -16,9 +16,9 @@ function referenceClusters(points: readonly PlaneXY[], linkKm: number): number[]
   };
   for (let i = 0; i < points.length; i++) {
     for (let j = i + 1; j < points.length; j++) {
-      const p = points[i] as PlaneXY;
-      const q = points[j] as PlaneXY;
-      if (Math.hypot(p.x - q.x, p.y - q.y) <= linkKm) parent[find(j)] = find(i);
+      const p = points[i] as PointKm;
+      const q = points[j] as PointKm;
+      if (Math.hypot(p.x - q.x, p.y - q.y, (p.z ?? 0) - (q.z ?? 0)) <= linkKm) parent[find(j)] = find(i);
     }
   }
   const groups = new Map<number, number[]>();
@@ -43,10 +43,10 @@ const r = createRandom(20261124);
 const rand = () => r.next();
 
 /** Points in `clumps` Gaussian-ish clumps of `spreadKm` over a square of `areaKm`. */
-function scatter(n: number, areaKm: number, clumps: number, spreadKm: number): PlaneXY[] {
+function scatter(n: number, areaKm: number, clumps: number, spreadKm: number): PointKm[] {
   const centres = Array.from({ length: clumps }, () => ({ x: rand() * areaKm, y: rand() * areaKm }));
   return Array.from({ length: n }, () => {
-    const c = centres[Math.floor(rand() * clumps)] as PlaneXY;
+    const c = centres[Math.floor(rand() * clumps)] as PointKm;
     const a = rand() * 2 * Math.PI;
     const d = spreadKm * Math.sqrt(-2 * Math.log(1 - rand()));
     return { x: c.x + d * Math.cos(a), y: c.y + d * Math.sin(a) };
@@ -54,7 +54,7 @@ function scatter(n: number, areaKm: number, clumps: number, spreadKm: number): P
 }
 
 describe('singleLinkage', () => {
-  const cases: { name: string; points: PlaneXY[]; link?: number; clusters?: number }[] = [
+  const cases: { name: string; points: PointKm[]; link?: number; clusters?: number }[] = [
     { name: 'no points', points: [], clusters: 0 },
     { name: 'one point', points: [{ x: 3, y: -4 }], clusters: 1 },
     {
@@ -103,6 +103,28 @@ describe('singleLinkage', () => {
       clusters: 1,
     },
     {
+      name: 'in space: diagonal of a cube',
+      points: [
+        { x: 0, y: 0, z: 0 },
+        { x: 8.6, y: 8.6, z: 8.6 },
+        { x: 17.3, y: 17.3, z: 17.3 },
+      ],
+      clusters: 2,
+    },
+    {
+      // 10.6 km apart across the antimeridian; 2.2 km apart across the north pole; 15.6 km along a meridian.
+      name: 'on the globe: the antimeridian and the pole are no seams',
+      points: [
+        globePointKm(-17, 179.95),
+        globePointKm(-17, -179.95),
+        globePointKm(89.99, 0),
+        globePointKm(89.99, 180),
+        globePointKm(45, 10),
+        globePointKm(45.14, 10),
+      ],
+      clusters: 4,
+    },
+    {
       name: 'a small link',
       points: [
         { x: 0, y: 0 },
@@ -133,6 +155,18 @@ describe('singleLinkage', () => {
   it.each(storms)('equals pairwise single linkage: $n points in $clumps clumps over $areaKm km', (s) => {
     for (let round = 0; round < 5; round++) {
       const points = scatter(s.n, s.areaKm, s.clumps, s.spreadKm);
+      const link = round === 0 ? 15 : 2 + rand() * 20;
+      const got = singleLinkage(points, link);
+      expect(groupsOf(got.labels, got.count)).toEqual(referenceClusters(points, link));
+    }
+  });
+
+  it.each([
+    { n: 300, clumps: 20, spreadKm: 3 },
+    { n: 1000, clumps: 10, spreadKm: 6 },
+  ])('equals pairwise single linkage in space: $n points in $clumps clumps', (s) => {
+    for (let round = 0; round < 5; round++) {
+      const points = scatter(s.n, 150, s.clumps, s.spreadKm).map((p) => ({ ...p, z: rand() * 20 }));
       const link = round === 0 ? 15 : 2 + rand() * 20;
       const got = singleLinkage(points, link);
       expect(groupsOf(got.labels, got.count)).toEqual(referenceClusters(points, link));

@@ -1,19 +1,10 @@
-import { distanceKm } from '@thunderwatch/domain/geodesy';
 import { distanceToShape } from '@thunderwatch/domain/shape-distance';
-import { estimateApproach } from '@thunderwatch/domain/storm-approach';
+import { approachFromCells } from '@thunderwatch/domain/storm-approach';
+import { StormCellIndex, trackStormCells } from '@thunderwatch/domain/storm-cells';
 import type { EngineStroke } from '@thunderwatch/domain/warning-engine';
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import type { Approach } from '@thunderwatch/shared/schemas/warnings';
 import { RecentFlashes } from './recent-flashes.js';
-
-const APPROACH_RANGE_KM = 100;
-
-/**
- * Flashes one round of estimates may go through (each location counts the recent flashes near it): about
- * a second of one core in the worst storm, so a round never holds the worker (or, inline, a test) for long.
- * At least one location is estimated per round, so a single huge storm cell still moves on.
- */
-export const APPROACH_WORK_PER_ROUND = 600_000;
 
 /** What an estimate needs of a location: plain data, so it can be posted to the approach worker. */
 export interface ApproachJob {
@@ -21,16 +12,26 @@ export interface ApproachJob {
   site: { lat: number; lon: number };
   shape: LocationShape;
   ringRadiiKm: number[];
+  /** How far the shape reaches from the site (0 for a point). */
+  reachKm: number;
 }
 
 export interface ApproachRound {
-  /** Estimates made, oldest job first; jobs beyond the round's work are left for the next round. */
+  /** The estimate of every job, in the jobs' order. */
   done: { id: number; approach: Approach }[];
-  /** Flashes gone through (the sum over the estimated locations of the flashes near each). */
-  work: number;
+  /** Flashes clustered into cells (once for all the jobs), and the cells of 10 flashes or more. */
+  flashes: number;
+  cells: number;
+  /** Time the round took where it ran, ms. */
+  ms: number;
 }
 
-/** The recent flashes and the estimates from them: run on the approach worker, or inline in tests. */
+/**
+ * The recent flashes and the estimates from them: run on the approach worker, or inline in tests. A round
+ * clusters all recent flashes into storm cells once, in time linear in the flashes (at most
+ * `MAX_FLASHES`), and then answers each location from the cells near it: a storm of any density costs one
+ * clustering per round, not one per location.
+ */
 export class ApproachPlanner {
   private readonly flashes = new RecentFlashes();
 
@@ -42,43 +43,22 @@ export class ApproachPlanner {
     return this.flashes.size;
   }
 
-  /** Estimates the jobs in order until `workLimit` flashes have been gone through (at least one job). */
-  run(jobs: readonly ApproachJob[], nowMs: number, workLimit = APPROACH_WORK_PER_ROUND): ApproachRound {
+  run(jobs: readonly ApproachJob[], nowMs: number): ApproachRound {
+    const started = performance.now();
     this.flashes.prune(nowMs);
-    const done: ApproachRound['done'] = [];
-    let work = 0;
-    for (const job of jobs) {
-      const near = this.flashes.near(job.site.lat, job.site.lon, APPROACH_RANGE_KM + farthestVertexKm(job));
-      if (done.length > 0 && work + near.length > workLimit) break;
-      work += near.length;
+    const flashes = this.flashes.all();
+    const cells = trackStormCells(flashes, nowMs);
+    const index = new StormCellIndex(cells);
+    const done = jobs.map((job) => {
       const shape = job.shape;
-      const approach = estimateApproach({
-        flashes: near,
+      const approach = approachFromCells(index, {
         site: job.site,
         ringRadiiKm: job.ringRadiiKm,
-        nowMs,
         distanceKm: shape.type === 'Point' ? undefined : (lat, lon) => distanceToShape(shape, lat, lon).km,
+        shapeReachKm: job.reachKm,
       });
-      done.push({ id: job.id, approach });
-    }
-    return { done, work };
+      return { id: job.id, approach };
+    });
+    return { done, flashes: flashes.length, cells: cells.length, ms: performance.now() - started };
   }
-}
-
-/**
- * How far the shape reaches from its site (0 for a point): a flash within the approach range of the shape
- * is within the range plus this of the site, so no more flashes than that need be looked at.
- */
-function farthestVertexKm(job: ApproachJob): number {
-  let farthest = 0;
-  const visit = (c: unknown): void => {
-    if (!Array.isArray(c)) return;
-    if (typeof c[0] === 'number') {
-      farthest = Math.max(farthest, distanceKm(job.site.lat, job.site.lon, c[1] as number, c[0]));
-      return;
-    }
-    for (const inner of c) visit(inner);
-  };
-  if (job.shape.type !== 'Point') visit(job.shape.coordinates);
-  return farthest;
 }

@@ -17,8 +17,6 @@ export type ToApproachWorker =
  * of estimates is asked for on each tick. At most one round is out at a time.
  */
 export interface ApproachRunner {
-  /** True when rounds run off this thread, so the next may start as soon as one ends. */
-  readonly background: boolean;
   add(strokes: readonly FlashStroke[]): void;
   /**
    * Starts a round; `onDone` gets its result (inline at once, else from the worker), an empty one if the
@@ -31,7 +29,6 @@ export interface ApproachRunner {
 /** Estimates on the calling thread (tests, and a build without the compiled worker). */
 export function inlineApproachRunner(planner = new ApproachPlanner()): ApproachRunner {
   return {
-    background: false,
     add: (strokes) => planner.add(strokes),
     run: (jobs, nowMs, onDone) => {
       onDone(planner.run(jobs, nowMs));
@@ -45,8 +42,8 @@ const WORKER_URL = new URL('./approach-worker.js', import.meta.url);
 const RESPAWN_MS = 5000;
 
 /**
- * Estimates on a worker thread, so that a dense storm (up to a second of work per round) never holds the
- * thread that answers HTTP and sockets. Strokes go over as one Float64Array per batch (transferred, not
+ * Estimates on a worker thread, so that clustering a dense storm never holds the thread that answers HTTP
+ * and sockets. Strokes go over as one Float64Array per batch (transferred, not
  * copied). Under vitest the sources are TypeScript and there is no compiled worker: estimates run inline.
  */
 export function approachRunner(log: FastifyBaseLogger): ApproachRunner {
@@ -58,7 +55,7 @@ export function approachRunner(log: FastifyBaseLogger): ApproachRunner {
   const fail = () => {
     const failed = waiting;
     waiting = null;
-    failed?.onDone({ done: [], work: 0 });
+    failed?.onDone({ done: [], flashes: 0, cells: 0, ms: 0 });
   };
   const spawn = () => {
     const w = new Worker(WORKER_URL);
@@ -84,7 +81,6 @@ export function approachRunner(log: FastifyBaseLogger): ApproachRunner {
   };
   worker = spawn();
   return {
-    background: true,
     add(strokes) {
       const packed = packStrokes(strokes);
       worker?.postMessage({ type: 'add', packed } satisfies ToApproachWorker, [packed.buffer as ArrayBuffer]);

@@ -79,7 +79,7 @@ export class WarningEngineService {
   ) {
     this.persister = new WarningPersister(d.store, d.episodes);
     this.approaches = d.approaches ?? approachRunner(d.log);
-    this.items = new WarningItems(this.approaches, () => d.now().getTime());
+    this.items = new WarningItems(this.approaches);
     this.strokeLog = new StrokeLogFollower({
       strokesAfter: (afterUs, limit) => d.store.strokesAfter(afterUs, d.lateAfterMs, limit),
       logHead: () => d.store.logHead(),

@@ -5,35 +5,27 @@ import type { ApproachRound } from './approach-planner.js';
 import type { ApproachRunner } from './approach-runner.js';
 import type { WatchedMeta } from './watched-location.js';
 
-/** The approach is re-estimated this often per location (a track changes over minutes). */
-export const APPROACH_TTL_MS = 15_000;
-
-/** What the approach estimates have cost so far (the storm benchmark and tests read it). */
+/** What the approach rounds have cost so far (the storm benchmark and tests read it). */
 export interface ApproachStats {
   rounds: number;
   estimates: number;
-  /** Flashes gone through by the last round and by the largest one. */
-  lastWork: number;
-  maxWork: number;
+  /** Flashes clustered by the last round, and the time the last and the longest round took, ms. */
+  lastFlashes: number;
+  lastMs: number;
+  maxMs: number;
 }
 
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 
-/** Turns engine states into the `WarningItem`s of the API and socket, with a cached storm approach. */
+/** Turns engine states into the `WarningItem`s of the API and socket, with the latest storm approach. */
 export class WarningItems {
   private readonly approaches = new Map<number, { atMs: number; approach: Approach }>();
   /** Locations forgotten while a round was out: its estimate of them is dropped. */
   private readonly forgotten = new Set<number>();
   private roundOut = false;
-  readonly stats: ApproachStats = { rounds: 0, estimates: 0, lastWork: 0, maxWork: 0 };
+  readonly stats: ApproachStats = { rounds: 0, estimates: 0, lastFlashes: 0, lastMs: 0, maxMs: 0 };
 
-  /** The busy locations of the last tick: a background round that ends with some left starts the next. */
-  private lastBusy: readonly WatchedMeta[] = [];
-
-  constructor(
-    private readonly runner: ApproachRunner,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(private readonly runner: ApproachRunner) {}
 
   build(
     meta: WatchedMeta,
@@ -50,35 +42,27 @@ export class WarningItems {
   forget(locationId: number): void {
     this.approaches.delete(locationId);
     this.forgotten.add(locationId);
-    this.lastBusy = this.lastBusy.filter((m) => m.id !== locationId);
   }
 
   /**
-   * Asks for a round of estimates of the given locations whose estimate is older than 15 s, oldest first.
-   * The runner (the approach worker; inline in tests) goes through at most `APPROACH_WORK_PER_ROUND`
-   * flashes per round and leaves the rest for the next round: the next tick inline, at once on the worker.
-   * While a round is out, no other is started.
+   * Asks for a round of estimates of all the given locations (the busy ones, on every engine tick). The
+   * runner (the approach worker; inline in tests) clusters the recent flashes once for all of them. While
+   * a round is out, no other is started: a round longer than a tick delays the next, never stacks up.
    */
   refresh(metas: readonly WatchedMeta[], nowMs: number): void {
-    this.lastBusy = metas;
-    const stale = metas
-      .map((meta) => ({ meta, atMs: this.approaches.get(meta.id)?.atMs ?? 0 }))
-      .filter((x) => nowMs - x.atMs >= APPROACH_TTL_MS)
-      .sort((a, b) => a.atMs - b.atMs);
-    if (stale.length === 0 || this.roundOut) return;
-    const jobs = stale.map(({ meta }) => ({
+    if (metas.length === 0 || this.roundOut) return;
+    const jobs = metas.map((meta) => ({
       id: meta.id,
       site: meta.site,
       shape: meta.shape,
       ringRadiiKm: meta.rings.map((r) => r.radius_km),
+      reachKm: meta.reachKm,
     }));
     this.forgotten.clear();
     this.roundOut = true;
     const started = this.runner.run(jobs, nowMs, (round) => {
       this.roundOut = false;
       this.apply(round, nowMs);
-      // Off this thread the worker need not idle until the next tick while estimates are due.
-      if (this.runner.background && round.done.length < jobs.length) this.refresh(this.lastBusy, this.now());
     });
     if (!started) this.roundOut = false;
   }
@@ -89,8 +73,9 @@ export class WarningItems {
     }
     this.stats.rounds++;
     this.stats.estimates += round.done.length;
-    this.stats.lastWork = round.work;
-    this.stats.maxWork = Math.max(this.stats.maxWork, round.work);
+    this.stats.lastFlashes = round.flashes;
+    this.stats.lastMs = round.ms;
+    this.stats.maxMs = Math.max(this.stats.maxMs, round.ms);
   }
 }
 

@@ -1,3 +1,4 @@
+import { distanceKm } from '@thunderwatch/domain/geodesy';
 import type { RingRule } from '@thunderwatch/domain/ring-rules';
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import type { Ring } from '@thunderwatch/shared/schemas/locations';
@@ -12,6 +13,8 @@ export interface WatchedMeta {
   rules: RingRule[];
   /** A point to estimate the storm approach from: the point itself, or the polygon's vertex mean. */
   site: { lat: number; lon: number };
+  /** How far the shape reaches from `site` (0 for a point): far storms are passed over by this. */
+  reachKm: number;
 }
 
 export function watchedMeta(l: {
@@ -21,6 +24,7 @@ export function watchedMeta(l: {
   shape: LocationShape;
   rings: Ring[];
 }): WatchedMeta {
+  const site = siteOf(l.shape);
   return {
     id: l.id,
     groupId: l.groupId,
@@ -28,7 +32,8 @@ export function watchedMeta(l: {
     shape: l.shape,
     rings: l.rings,
     rules: ringRules(l.rings),
-    site: siteOf(l.shape),
+    site,
+    reachKm: reachOf(l.shape, site),
   };
 }
 
@@ -56,4 +61,19 @@ export function siteOf(shape: LocationShape): { lat: number; lon: number } {
   }
   const n = Math.max(1, outer.length);
   return { lat: lat / n, lon: ((((lon / n + 180) % 360) + 360) % 360) - 180 };
+}
+
+/** The farthest vertex of the shape from the site, km (0 for a point). */
+function reachOf(shape: LocationShape, site: { lat: number; lon: number }): number {
+  let farthest = 0;
+  const visit = (c: unknown): void => {
+    if (!Array.isArray(c)) return;
+    if (typeof c[0] === 'number') {
+      farthest = Math.max(farthest, distanceKm(site.lat, site.lon, c[1] as number, c[0]));
+      return;
+    }
+    for (const inner of c) visit(inner);
+  };
+  if (shape.type !== 'Point') visit(shape.coordinates);
+  return farthest;
 }
