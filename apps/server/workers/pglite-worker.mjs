@@ -4,12 +4,18 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 
-const { dataDir, snapshot } = workerData;
+const { dataDir, snapshot, initOnly } = workerData;
 const db = await PGlite.create({
   dataDir: dataDir ?? undefined,
   loadDataDir: snapshot ? new Blob([snapshot]) : undefined,
   parsers: { [types.INT8]: (value) => Number(value) },
 });
+if (initOnly) {
+  // Only to create the data directory (initdb): the caller ends this worker, and its memory with it.
+  await db.close();
+  parentPort.postMessage({ ready: true });
+  await new Promise(() => {});
+}
 
 function serializeError(error) {
   return {

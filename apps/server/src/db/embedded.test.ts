@@ -1,3 +1,7 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openEmbedded } from './embedded.js';
 import { splitStatements } from './migrate.js';
@@ -33,6 +37,22 @@ describe('embedded database', () => {
       await db.close();
     }
   });
+
+  it('creates a new data directory (initdb in a worker of its own) and opens it again with its data', async () => {
+    const dir = path.join(await mkdtemp(path.join(os.tmpdir(), 'tw-embedded-')), 'data');
+    try {
+      const first = await openEmbedded({ dataDir: dir });
+      expect(existsSync(path.join(dir, 'PG_VERSION'))).toBe(true);
+      await first.query('CREATE TABLE kept (n int)');
+      await first.query('INSERT INTO kept VALUES (7)');
+      await first.close();
+      const again = await openEmbedded({ dataDir: dir });
+      expect((await again.query<{ n: number }>('SELECT n FROM kept')).rows).toEqual([{ n: 7 }]);
+      await again.close();
+    } finally {
+      await rm(path.dirname(dir), { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('splitStatements', () => {

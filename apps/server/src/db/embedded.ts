@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Database, DbError, Queryable, QueryResult } from './database.js';
 
@@ -23,24 +24,19 @@ type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
  * main-thread side: statements from other callers wait until it commits or rolls back.
  */
 export async function openEmbedded(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const worker = new Worker(WORKER_URL, {
-    workerData: { dataDir: options.dataDir, snapshot: options.snapshot },
-  });
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    // initdb leaves some 500 MB in the WebAssembly instance that ran it, for as long as that lives: it runs
+    // in a worker of its own, which then ends and gives the memory back.
+    if (!options.snapshot && !existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
+      const init = await startWorker({ dataDir: options.dataDir, initOnly: true });
+      await init.terminate();
+    }
+  }
+  const worker = await startWorker({ dataDir: options.dataDir, snapshot: options.snapshot });
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let dead: Error | null = null;
-
-  await new Promise<void>((resolve, reject) => {
-    const onMessage = (msg: { ready?: boolean }) => {
-      if (msg.ready) {
-        worker.off('error', reject);
-        resolve();
-      }
-    };
-    worker.on('message', onMessage);
-    worker.once('error', reject);
-  });
   worker.on('message', (msg: { id?: number; result?: unknown; error?: DbError & { detail?: string } }) => {
     if (msg.id === undefined) return;
     const p = pending.get(msg.id);
@@ -110,4 +106,25 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<EmbeddedDa
       await worker.terminate();
     },
   };
+}
+
+/** A database worker, once it has opened (or, with `initOnly`, created and closed) its database. */
+async function startWorker(workerData: {
+  dataDir: string | null;
+  snapshot?: Uint8Array;
+  initOnly?: boolean;
+}): Promise<Worker> {
+  const worker = new Worker(WORKER_URL, { workerData });
+  await new Promise<void>((resolve, reject) => {
+    const onMessage = (msg: { ready?: boolean }) => {
+      if (msg.ready) {
+        worker.off('error', reject);
+        worker.off('message', onMessage);
+        resolve();
+      }
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+  });
+  return worker;
 }
