@@ -42,6 +42,7 @@ import { registerAccessLog } from './plugins/access-log.js';
 import { registerAuth } from './plugins/auth.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './plugins/errors.js';
 import { registerHealth } from './plugins/health.js';
+import { ReadGate, registerHeavyReads } from './plugins/heavy-reads.js';
 import { startHousekeeping } from './plugins/housekeeping.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -62,6 +63,8 @@ declare module 'fastify' {
     routeTable: RouteEntry[];
     /** The wired services, for the process entry (feeds) and tests. */
     services: Services;
+    /** The gate of large reads (tests hold its places). */
+    heavyReads: ReadGate;
   }
 }
 
@@ -139,9 +142,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: { info: { title: 'Thunderwatch API', version: '0.1.0' }, components: {} },
   });
 
+  const heavyReads = new ReadGate(config.heavyReads);
+  s.metrics.source('heavyReads', () => heavyReads.state);
+  app.decorate('heavyReads', heavyReads);
   await app.register(async (api) => {
     const typed = api as unknown as App;
     registerAuth(api, s.auth);
+    registerHeavyReads(api, heavyReads);
     registerAccessLog(api, s.accessLogWriter);
     authRoutes(typed, s.auth);
     verifyCodeRoutes(typed, s.verifyCodes);

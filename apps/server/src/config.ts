@@ -51,6 +51,8 @@ export interface Config {
   nodeName: string;
   /** How often a standby node tries to take over the singletons (the warning engine, the simulator). */
   leaderPollMs: number;
+  /** Large reads (pages of strokes, density grids) served at once; the others wait their turn. */
+  heavyReads: number;
 }
 
 export interface NotificationsConfig {
@@ -159,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
     metricsToken: metricsToken(env.METRICS_TOKEN),
     nodeName: nodeName(env.NODE_NAME),
     leaderPollMs: int(env, 'LEADER_POLL_MS', 2000, 100, 10_000),
+    heavyReads: int(env, 'HEAVY_READS', 2, 1, 64),
     jwtSecret: secret || null,
     accessTtlSec: int(env, 'ACCESS_TOKEN_TTL_SEC', 15 * 60, 10, 24 * 3600),
     refreshTtlSec: int(env, 'REFRESH_TOKEN_TTL_SEC', 7 * 24 * 3600, 60, 90 * 24 * 3600),

@@ -54,6 +54,7 @@ export const ERROR_CODES = [
   'wechat.stale_request',
   'server.internal',
   'server.unavailable',
+  'server.busy',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

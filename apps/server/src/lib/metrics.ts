@@ -8,6 +8,7 @@ export interface MetricSources {
   outboxDepth?: () => Promise<{ channel: string; depth: number }[]>;
   socketClients?: () => number;
   pool?: () => { total: number; idle: number; waiting: number };
+  heavyReads?: () => { running: number; waiting: number };
 }
 
 /**
@@ -95,6 +96,18 @@ export class Metrics {
         this.set({ state: 'total' }, p.total);
         this.set({ state: 'idle' }, p.idle);
         this.set({ state: 'waiting' }, p.waiting);
+      },
+    });
+    new Gauge({
+      name: 'thunderwatch_heavy_reads',
+      help: 'Large reads (pages of strokes, density grids) being served and waiting for their turn',
+      labelNames: ['state'],
+      registers: [this.registry],
+      collect() {
+        const r = s.heavyReads?.();
+        if (!r) return;
+        this.set({ state: 'running' }, r.running);
+        this.set({ state: 'waiting' }, r.waiting);
       },
     });
   }

@@ -22,6 +22,7 @@ export function lightningRoutes(app: App, lightning: LightningService, now: () =
   app.get(
     '/api/lightning',
     {
+      config: { heavyRead: true },
       schema: {
         tags: ['lightning'],
         description:
@@ -44,6 +45,7 @@ export function lightningRoutes(app: App, lightning: LightningService, now: () =
   app.get(
     '/api/mobile/lightnings',
     {
+      config: { heavyRead: true },
       schema: {
         tags: ['lightning'],
         description: 'Compact strokes within `radius_km` of a point over the last `minutes`.',
@@ -84,6 +86,7 @@ export function lightningRoutes(app: App, lightning: LightningService, now: () =
   app.get(
     '/api/lightning_process/',
     {
+      config: { heavyRead: true },
       schema: {
         tags: ['lightning'],
         description:
@@ -102,6 +105,7 @@ export function lightningRoutes(app: App, lightning: LightningService, now: () =
   app.get(
     '/api/hourly_lightning_density',
     {
+      config: { heavyRead: true },
       schema: {
         tags: ['lightning'],
         description: 'Stroke counts per grid cell and hour; lat/lon are the south-west corner of the cell.',

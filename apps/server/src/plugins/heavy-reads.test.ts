@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AppError } from '../lib/app-error.js';
+import { DB_KINDS, startTestApp, type TestApp } from '../test/harness.js';
+import { ReadGate } from './heavy-reads.js';
+
+describe('ReadGate', () => {
+  it('lets `capacity` through, queues the rest in order, and lets the next in on each release', async () => {
+    const gate = new ReadGate(2);
+    const a = await gate.acquire();
+    const b = await gate.acquire();
+    const order: string[] = [];
+    const c = gate.acquire().then((r) => (order.push('c'), r));
+    const d = gate.acquire().then((r) => (order.push('d'), r));
+    expect(gate.state).toEqual({ running: 2, waiting: 2 });
+    b();
+    b(); // a second call of the same release frees nothing more
+    const releaseC = await c;
+    expect(order).toEqual(['c']);
+    expect(gate.state).toEqual({ running: 2, waiting: 1 });
+    a();
+    (await d)();
+    releaseC();
+    expect(gate.state).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('answers 503 server.busy with Retry-After when too many wait, or one waits too long', async () => {
+    vi.useFakeTimers();
+    try {
+      const gate = new ReadGate(1, 1, 30_000);
+      await gate.acquire();
+      const waiting = gate.acquire();
+      const full = await gate.acquire().catch((e: unknown) => e);
+      expect(full).toBeInstanceOf(AppError);
+      expect(full).toMatchObject({ code: 'server.busy', statusCode: 503, retryAfterSec: 5 });
+      vi.advanceTimersByTime(30_001);
+      await expect(waiting).rejects.toMatchObject({ code: 'server.busy' });
+      expect(gate.state).toEqual({ running: 1, waiting: 0 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe.each(DB_KINDS)('heavy reads through the gate (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind, { env: { HEAVY_READS: '1' } });
+  });
+  afterAll(() => t.close());
+
+  it('a page of strokes waits while the gate is full; other reads and bad requests do not', async () => {
+    const gate = t.app.heavyReads;
+    expect(gate.capacity).toBe(1);
+    const hold = await gate.acquire();
+    let answered = false;
+    const page = t.call({ method: 'GET', url: '/api/lightning', token: t.admin.access }).then((res) => {
+      answered = true;
+      return res;
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(answered).toBe(false);
+    expect(gate.state.waiting).toBe(1);
+    // Not heavy, unauthenticated, or invalid: answered at once without a place.
+    expect((await t.call({ method: 'GET', url: '/api/warning', token: t.admin.access })).statusCode).toBe(
+      200,
+    );
+    expect((await t.call({ method: 'GET', url: '/api/lightning' })).statusCode).toBe(401);
+    const bad = await t.call({ method: 'GET', url: '/api/lightning?limit=0', token: t.admin.access });
+    expect(bad.statusCode).toBe(400);
+    const metrics = await t.call({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+    expect(metrics.body).toContain('thunderwatch_heavy_reads{state="waiting"} 1');
+    hold();
+    expect((await page).statusCode).toBe(200);
+    // Its place is given back once the answer is sent.
+    await vi.waitFor(() => expect(gate.state).toEqual({ running: 0, waiting: 0 }));
+  });
+});
