@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness.js';
+import { StrokePartitions } from './partitions.js';
+import { StrokesRepo } from './strokes-repo.js';
 
 const H = '2026-07-12T06';
 // A fixed scene: three strokes of one flash near Guangzhou, one IC far east, one positive CG north.
@@ -77,6 +79,18 @@ describe.each(DB_KINDS)('lightning queries (%s)', (kind) => {
     }
     expect(seen).toHaveLength(5);
     expect(new Set(seen).size).toBe(5);
+  });
+
+  it('reads a page in chunks with the same strokes, in the same order, as in one statement', async () => {
+    const filter = { from: new Date(`${H}:00:00Z`), to: new Date(`${H}:59:00Z`) };
+    const whole = await new StrokesRepo(t.db, new StrokePartitions()).list(filter, 5);
+    expect(whole).toHaveLength(5);
+    const chunked = new StrokesRepo(t.db, new StrokePartitions(), 2);
+    expect(await chunked.list(filter, 5)).toEqual(whole);
+    expect(await chunked.list(filter, 4)).toEqual(whole.slice(0, 4));
+    expect(await chunked.list(filter, 100)).toEqual(whole);
+    const id = whole[0]?.id as number;
+    expect(await chunked.list(filter, 3, { time: `${H}:00:00.100000Z`, id })).toEqual(whole.slice(1, 4));
   });
 
   it('serves compact and GeoJSON forms', async () => {

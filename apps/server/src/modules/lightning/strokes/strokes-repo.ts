@@ -1,7 +1,13 @@
 import type { ParsedStroke } from '@thunderwatch/domain/stroke';
 import type { Database } from '../../../db/database.js';
 import type { StrokePartitions } from './partitions.js';
-import { RECEIVED_COLUMNS, STROKE_COLUMNS, STROKES_CHANNEL, type StrokeRow } from './stroke-row.js';
+import { microIso, RECEIVED_COLUMNS, STROKE_COLUMNS, STROKES_CHANNEL, type StrokeRow } from './stroke-row.js';
+
+/**
+ * Rows read per statement when listing: a page of 100,000 strokes is read in chunks after one another, so
+ * the database side (the embedded database's thread above all) never holds more than this at once.
+ */
+export const LIST_CHUNK = 10_000;
 
 export interface StrokeFilter {
   from: Date;
@@ -60,6 +66,7 @@ export class StrokesRepo {
   constructor(
     private readonly db: Database,
     private readonly partitions: StrokePartitions,
+    private readonly listChunk = LIST_CHUNK,
   ) {}
 
   /**
@@ -131,7 +138,22 @@ export class StrokesRepo {
   }
 
   /** Strokes in time order after the cursor `(time, id)`. */
+  /** Strokes in (time, id) order after `after`, read `listChunk` at a time. */
   async list(f: StrokeFilter, limit: number, after?: { time: string; id: number }): Promise<StrokeRow[]> {
+    const out: StrokeRow[] = [];
+    let cursor = after;
+    while (out.length < limit) {
+      const want = Math.min(this.listChunk, limit - out.length);
+      const rows = await this.listOnce(f, want, cursor);
+      for (const row of rows) out.push(row);
+      const last = rows.at(-1);
+      if (rows.length < want || !last) break;
+      cursor = { time: microIso(last.time.getTime(), last.ns), id: last.id };
+    }
+    return out;
+  }
+
+  private async listOnce(f: StrokeFilter, limit: number, after?: { time: string; id: number }) {
     const params: unknown[] = [];
     let where = strokeWhere(f, params);
     if (after) {
