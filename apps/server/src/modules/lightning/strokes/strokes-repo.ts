@@ -158,7 +158,9 @@ export class StrokesRepo {
     let where = strokeWhere(f, params);
     if (after) {
       params.push(after.time, after.id);
-      where += ` AND (time, id) > ($${params.length - 1}::timestamptz, $${params.length})`;
+      // The plain bound on time lets the time index start at the cursor (it does not hold the id).
+      const [t, id] = [params.length - 1, params.length];
+      where += ` AND time >= $${t}::timestamptz AND (time, id) > ($${t}::timestamptz, $${id})`;
     }
     params.push(limit);
     const r = await this.db.query<StrokeRow>(
