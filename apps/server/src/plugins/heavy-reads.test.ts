@@ -9,8 +9,12 @@ describe('ReadGate', () => {
     const a = await gate.acquire();
     const b = await gate.acquire();
     const order: string[] = [];
-    const c = gate.acquire().then((r) => (order.push('c'), r));
-    const d = gate.acquire().then((r) => (order.push('d'), r));
+    const noted = (name: string) => (release: () => void) => {
+      order.push(name);
+      return release;
+    };
+    const c = gate.acquire().then(noted('c'));
+    const d = gate.acquire().then(noted('d'));
     expect(gate.state).toEqual({ running: 2, waiting: 2 });
     b();
     b(); // a second call of the same release frees nothing more
