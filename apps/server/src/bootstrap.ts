@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
-import type { Database } from './db/database.js';
+import type { Database, Queryable } from './db/database.js';
 import { generatePassword, hashPassword } from './lib/passwords.js';
 import { seedDemoLocations } from './modules/warnings/locations/demo-locations.js';
 
@@ -13,6 +13,27 @@ export async function ensureSecret(db: Database, key: string): Promise<string> {
   ]);
   const r = await db.query<{ value: string }>('SELECT value FROM settings WHERE key = $1', [key]);
   return (r.rows[0] as { value: string }).value;
+}
+
+/**
+ * The demo group's distribution list: every alarm of its sites, in-app, to the first administrator, so
+ * that a newcomer's first red alarm reaches an inbox without any setup.
+ */
+export const DUTY_DESK = { name: '值班台 (Duty desk)', minLevel: 1, channels: ['inapp'] } as const;
+
+async function seedDutyDesk(tx: Queryable, groupSlug: string, adminId: number): Promise<void> {
+  await tx.query(
+    `INSERT INTO distribution_lists (group_id, name, locations, min_level, channels, recipients, created_by)
+     SELECT id, $2, '"all"'::jsonb, $3, $4::jsonb, $5::jsonb, $6 FROM groups WHERE slug = $1`,
+    [
+      groupSlug,
+      DUTY_DESK.name,
+      DUTY_DESK.minLevel,
+      JSON.stringify(DUTY_DESK.channels),
+      JSON.stringify([{ kind: 'user', value: String(adminId) }]),
+      adminId,
+    ],
+  );
 }
 
 export const SYSTEM_GROUP = { slug: 'system', name: '平台运维', name_en: 'Platform operations' };
@@ -38,12 +59,13 @@ export async function seedFirstStart(
         [g.slug, g.name, g.name_en],
       );
     }
-    await tx.query(
+    const admin = await tx.query<{ id: number }>(
       `INSERT INTO users (group_id, username, password_hash, role, name)
-       SELECT id, lower($1), $2, 'admin', 'Administrator' FROM groups WHERE slug = 'system'`,
+       SELECT id, lower($1), $2, 'admin', 'Administrator' FROM groups WHERE slug = 'system' RETURNING id`,
       [config.adminUsername, hash],
     );
     await seedDemoLocations(tx, DEMO_GROUP.slug);
+    await seedDutyDesk(tx, DEMO_GROUP.slug, Number(admin.rows[0]?.id));
     return true;
   });
   if (!created) return;

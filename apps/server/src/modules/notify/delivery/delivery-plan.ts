@@ -17,6 +17,8 @@ export interface DeliveryUser {
   timeZone: string;
   /** Channels the user chose for topics they subscribe to. */
   prefs: { in_app?: boolean; email?: boolean; sms?: boolean; wechat?: boolean };
+  /** Administrators see every group: they may be on any group's list or follow any group's sites. */
+  admin?: boolean;
 }
 
 export interface AlarmToDeliver {
@@ -115,7 +117,8 @@ export function planAlarmDeliveries(input: PlanInput): NewDelivery[] {
       known?: DeliveryUser,
     ) => {
       const user = r.kind === 'user' ? (known ?? input.users.get(Number(r.value))) : undefined;
-      if (r.kind === 'user' && (!user || user.groupId !== alarm.groupId)) return;
+      // A user who has left the alarm's group hears no more of it; administrators hear every group.
+      if (r.kind === 'user' && (!user || (user.groupId !== alarm.groupId && !user.admin))) return;
       const address = user ? userAddress(user, channel) : r.value;
       if (!address) return;
       const key = `alarm:${a.alarm_id}:t${tier}:${channel}:${r.kind}:${r.value}`;

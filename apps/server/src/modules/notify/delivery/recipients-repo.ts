@@ -12,10 +12,11 @@ interface UserRow {
   language: Language;
   time_zone: string;
   notification_prefs: DeliveryUser['prefs'];
+  role: string;
 }
 
 const USER_COLUMNS = `u.id, u.group_id, COALESCE(NULLIF(u.name, ''), u.username) AS name, u.email, u.phone, b.openid,
-  u.language, u.time_zone, u.notification_prefs`;
+  u.language, u.time_zone, u.notification_prefs, u.role`;
 
 const toUser = (r: UserRow): DeliveryUser => ({
   id: Number(r.id),
@@ -27,6 +28,7 @@ const toUser = (r: UserRow): DeliveryUser => ({
   language: r.language,
   timeZone: r.time_zone,
   prefs: r.notification_prefs ?? {},
+  admin: r.role === 'admin',
 });
 
 /** SQL of who alarms go to: the groups' distribution lists, users' addresses and topic subscribers. */

@@ -94,11 +94,14 @@ export class DistributionRepo {
     return new Set(r.rows.map((x) => Number(x.id)));
   }
 
-  /** Which of `ids` are users of the group. */
-  async usersOfGroup(groupId: number, ids: readonly number[]): Promise<Set<number>> {
+  /**
+   * Which of `ids` may be a list's user recipients: users of the group, and administrators (who see every
+   * group, and may be on any group's duty list).
+   */
+  async eligibleUsers(groupId: number, ids: readonly number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
     const r = await this.db.query<{ id: number }>(
-      'SELECT id FROM users WHERE group_id = $1 AND id = ANY($2::bigint[])',
+      "SELECT id FROM users WHERE (group_id = $1 OR role = 'admin') AND id = ANY($2::bigint[])",
       [groupId, `{${ids.join(',')}}`],
     );
     return new Set(r.rows.map((x) => Number(x.id)));

@@ -128,7 +128,7 @@ export class DistributionService {
   private async recipientProblems(groupId: number, recipients: readonly RecipientInput[], field: string) {
     const problems: ErrorDetail[] = optionProblems(recipients, field);
     const userIds = recipients.filter((r) => r.kind === 'user').map((r) => Number(r.value));
-    const members = await this.d.lists.usersOfGroup(groupId, userIds.filter(Number.isSafeInteger));
+    const members = await this.d.lists.eligibleUsers(groupId, userIds.filter(Number.isSafeInteger));
     for (const [i, r] of recipients.entries()) {
       const problem = await this.valueProblem(r, members);
       if (problem) problems.push({ field: `${field}/${i}/value`, message: `${r.value} ${problem}` });
@@ -139,7 +139,7 @@ export class DistributionService {
   private async valueProblem(r: RecipientInput, members: Set<number>): Promise<string | null> {
     switch (r.kind) {
       case 'user':
-        return members.has(Number(r.value)) ? null : 'is not a user of the group';
+        return members.has(Number(r.value)) ? null : 'is not a user of the group (or an administrator)';
       case 'phone':
         return phoneProblem(r.value);
       case 'email':

@@ -1,7 +1,7 @@
 import type { ErrorDetail } from '@thunderwatch/shared/error-codes';
 import { DAILY_SUMMARY_TOPIC, locationTopic } from '@thunderwatch/shared/notifications';
 import type { Topic } from '@thunderwatch/shared/schemas/notifications';
-import { type AuthUser, requirePermission } from '../../../lib/access.js';
+import { type AuthUser, groupScope, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import type { LocationsRepo } from '../../warnings/locations/locations-repo.js';
 import type { SubscriptionsRepo } from './subscriptions-repo.js';
@@ -20,9 +20,9 @@ export interface TopicBatch {
 }
 
 /**
- * Topics a user may follow (their own group's locations' alarms, and the daily summary) and their
- * subscriptions to them. Managing one's own subscriptions needs `profile.update`, which every role has; what
- * keeps groups apart is that only the caller's own group's locations are topics. A topic the
+ * Topics a user may follow (the alarms of their own group's locations, every group's for an admin, and the
+ * daily summary) and their subscriptions to them. Managing one's own subscriptions needs `profile.update`,
+ * which every role has; what keeps groups apart is that only locations the caller may see are topics. A topic the
  * user still holds but may no longer see (the location was deleted) can be unsubscribed, never subscribed.
  */
 export class TopicsService {
@@ -38,7 +38,7 @@ export class TopicsService {
   async list(user: AuthUser): Promise<Topic[]> {
     requirePermission(user, 'profile.update');
     const [locations, held] = await Promise.all([
-      this.d.locations.ofGroup(user.groupId),
+      this.d.locations.ofGroup(groupScope(user)),
       this.d.subscriptions.ofUser(user.id),
     ]);
     const topics: Omit<Topic, 'subscribed'>[] = [

@@ -90,9 +90,11 @@ export class LocationsRepo {
   }
 
   /** Every live location of one group, enabled or not, for the map. */
-  async ofGroup(groupId: number): Promise<StoredLocation[]> {
+  /** Every live location of one group, or of every group for null. */
+  async ofGroup(groupId: number | null): Promise<StoredLocation[]> {
     const r = await this.db.query<LocationRow>(
-      `SELECT ${COLUMNS} FROM locations WHERE group_id = $1 AND deleted_at IS NULL ORDER BY id`,
+      `SELECT ${COLUMNS} FROM locations
+       WHERE ($1::bigint IS NULL OR group_id = $1) AND deleted_at IS NULL ORDER BY id`,
       [groupId],
     );
     return r.rows.map(toStored);

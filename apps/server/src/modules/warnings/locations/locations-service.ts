@@ -4,7 +4,7 @@ import { DEFAULT_RINGS } from '@thunderwatch/shared/default-rings';
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import type { LocationDto, LocationInput } from '@thunderwatch/shared/schemas/locations';
 import type { Level } from '@thunderwatch/shared/warnings';
-import { type AuthUser, requirePermission } from '../../../lib/access.js';
+import { type AuthUser, groupScope, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import { readScope, writeGroup } from '../../../lib/group-scope.js';
 import { assertTimeZone } from '../../accounts/users/users-service.js';
@@ -67,10 +67,13 @@ export class LocationsService {
     return this.dto(found);
   }
 
-  /** Every live location of the caller's own group, for the map. */
-  async ofOwnGroup(user: AuthUser): Promise<LocationDto[]> {
+  /**
+   * Every live location the caller sees, for the map: their own group's, or every group's for an admin (the
+   * same set as the board and the location list).
+   */
+  async onMap(user: AuthUser): Promise<LocationDto[]> {
     requirePermission(user, 'location.read');
-    return this.dtos(await this.d.locations.ofGroup(user.groupId));
+    return this.dtos(await this.d.locations.ofGroup(groupScope(user)));
   }
 
   async create(user: AuthUser, input: LocationInput, groupId?: number): Promise<LocationDto> {

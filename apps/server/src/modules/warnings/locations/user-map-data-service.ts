@@ -11,13 +11,13 @@ export const DEFAULT_MAP: MapView = { center: [113.3, 23.1], zoom: 6, layers: ['
 export class UserMapDataService {
   constructor(
     private readonly users: Pick<UsersRepo, 'mapView' | 'saveMapView'>,
-    private readonly locations: Pick<LocationsService, 'ofOwnGroup'>,
+    private readonly locations: Pick<LocationsService, 'onMap'>,
   ) {}
 
   async get(user: AuthUser): Promise<UserMapData> {
     requirePermission(user, 'location.read');
     const saved = await this.users.mapView<MapView>(user.id);
-    return { ...DEFAULT_MAP, ...saved, locations: await this.locations.ofOwnGroup(user) };
+    return { ...DEFAULT_MAP, ...saved, locations: await this.locations.onMap(user) };
   }
 
   async save(user: AuthUser, view: MapView): Promise<UserMapData> {
