@@ -76,6 +76,19 @@ export default async function setup(project: TestProject) {
     if (Date.now() > deadline) throw new Error(`server did not start in 30 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+  // The profile language wins at sign-in, and the tests read the English interface: the admin's is English.
+  const login = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(E2E_ADMIN),
+  });
+  const { access } = (await login.json()) as { access: string };
+  const profile = await fetch(`${baseUrl}/api/change_profile_by_user`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${access}` },
+    body: JSON.stringify({ language: 'en' }),
+  });
+  if (!profile.ok) throw new Error(`could not set the admin's language: ${profile.status}`);
   project.provide('baseUrl', baseUrl);
   return async () => {
     child.kill('SIGTERM');

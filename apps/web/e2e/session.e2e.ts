@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
-import { createUser, expiredJwt, latestCode, signIn } from './web-helpers';
+import { adminToken, api, createUser, expiredJwt, latestCode, signIn } from './web-helpers';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -43,6 +43,29 @@ describe('session', () => {
     expect(
       await page.evaluate(() => [localStorage.getItem('access'), localStorage.getItem('refresh')]),
     ).toEqual([null, null]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('applies the profile language at sign-in in a fresh browser, and goes on from /login while signed in', async () => {
+    await createUser(baseUrl, { username: 'e2e-zh', password: 'zhpass12345', role: 'viewer' });
+    const { access } = await api<{ access: string }>(baseUrl, null, 'POST', '/api/login', {
+      username: 'e2e-zh',
+      password: 'zhpass12345',
+    });
+    await api(baseUrl, access, 'POST', '/api/change_profile_by_user', { language: 'zh-Hans' });
+    // A fresh browser whose language is English.
+    const { page, errors } = await newPage(browser);
+    await signIn(page, baseUrl, 'e2e-zh', 'zhpass12345');
+    await page.waitForURL(`${baseUrl}/`);
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-Hans');
+    await page.getByRole('link', { name: '实时地图' }).first().waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe(JSON.stringify('zh-Hans'));
+    // /login while signed in: on to `next`, or home.
+    await page.goto(`${baseUrl}/login?next=%2Fnotification`);
+    await page.waitForURL(`${baseUrl}/notification`);
+    await page.goto(`${baseUrl}/login`);
+    await page.waitForURL(`${baseUrl}/`);
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -117,6 +140,8 @@ describe('session', () => {
     await page.getByRole('heading', { name: '登录' }).waitFor();
     expect(errors).toEqual([]);
     await page.context().close();
+    // The switch was saved in the admin's profile, which wins at sign-in: back to English for the tests after.
+    await api(baseUrl, await adminToken(baseUrl), 'POST', '/api/change_profile_by_user', { language: 'en' });
   });
 
   it('switches the language, saves it as JSON and keeps it after a reload', async () => {

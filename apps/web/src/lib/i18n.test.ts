@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './api-client';
-import { changeLanguage, detectLanguage, initI18n } from './i18n';
+import { adoptLanguage, changeLanguage, detectLanguage, initI18n } from './i18n';
 import { fakeFetch, jsonResponse, MemoryStorage, type RecordedCall } from './test-fakes';
 
 const translations: Record<string, Record<string, unknown>> = {
@@ -134,5 +134,37 @@ describe('changeLanguage', () => {
     expect(i18n.language).toBe('zh-Hans');
     expect(storage.getItem('lang')).toBe('"zh-Hans"');
     expect(logger.error).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('adoptLanguage', () => {
+  it.each([
+    {
+      name: 'switches to the profile language and keeps it',
+      current: 'en',
+      profile: 'zh-Hans',
+      switched: true,
+    },
+    {
+      name: 'keeps it without switching when already shown',
+      current: 'zh-Hans',
+      profile: 'zh-Hans',
+      switched: false,
+    },
+  ])('$name', async ({ current, profile, switched }) => {
+    const storage = new MemoryStorage();
+    storage.setItem('lang', JSON.stringify('en'));
+    const changeLanguage = vi.fn(async () => undefined);
+    await adoptLanguage(profile, { i18n: { language: current, changeLanguage } as never, storage });
+    expect(changeLanguage).toHaveBeenCalledTimes(switched ? 1 : 0);
+    expect(storage.getItem('lang')).toBe(JSON.stringify(profile));
+  });
+
+  it('ignores a language the portal does not speak', async () => {
+    const storage = new MemoryStorage();
+    const changeLanguage = vi.fn(async () => undefined);
+    await adoptLanguage('fr', { i18n: { language: 'en', changeLanguage } as never, storage });
+    expect(changeLanguage).not.toHaveBeenCalled();
+    expect(storage.getItem('lang')).toBeNull();
   });
 });

@@ -118,5 +118,18 @@ export async function changeLanguage(lang: Language, deps: ChangeLanguageDeps): 
   }
 }
 
+/**
+ * After sign-in the language saved in the profile wins over the browser's and over an earlier choice on
+ * this device: the interface switches to it, and it is kept as `lang` for the next visit.
+ */
+export async function adoptLanguage(
+  lang: string,
+  deps: { i18n: Pick<I18n, 'changeLanguage' | 'language'>; storage?: KeyValueStorage },
+): Promise<void> {
+  if (!isLanguage(lang)) return;
+  deps.storage?.setItem(STORAGE_KEYS.lang, JSON.stringify(lang));
+  if (deps.i18n.language !== lang) await deps.i18n.changeLanguage(lang);
+}
+
 /** The app's i18next instance, initialised by main.tsx before the first render. */
 export const i18n: I18n = i18next.createInstance();

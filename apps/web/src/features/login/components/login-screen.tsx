@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
 import { ErrorMessage } from '../../../components/error-message';
 import { Field } from '../../../components/field';
-import { safeNextPath } from '../../../lib/session';
+import { safeNextPath, useHasSession } from '../../../lib/session';
 import { useLogin } from '../api/login';
 
 export function LoginScreen() {
@@ -17,6 +17,7 @@ export function LoginScreen() {
   const [password, setPassword] = useState('');
   const notice = (location.state as { notice?: string } | null)?.notice;
   const next = params.get('next');
+  const hasSession = useHasSession();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -27,6 +28,8 @@ export function LoginScreen() {
   };
 
   const keepNext = next ? `?next=${encodeURIComponent(next)}` : '';
+  // Already signed in (another tab, a bookmark of /login): go on to where the sign-in would have led.
+  if (hasSession && login.isIdle) return <Navigate to={safeNextPath(next)} replace />;
 
   return (
     <AuthCard

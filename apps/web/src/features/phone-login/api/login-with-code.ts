@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginResponse } from '@thunderwatch/shared/schemas/kit';
 import { apiClient } from '../../../lib/api-client';
+import { adoptLanguage, i18n } from '../../../lib/i18n';
 import { startSession } from '../../../lib/session';
 
 export interface LoginWithCodeInput {
@@ -17,6 +18,9 @@ export function useLoginWithCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: loginWithCode,
-    onSuccess: (response) => startSession(queryClient, response),
+    onSuccess: (response) => {
+      startSession(queryClient, response);
+      void adoptLanguage(response.user.language, { i18n, storage: globalThis.localStorage });
+    },
   });
 }

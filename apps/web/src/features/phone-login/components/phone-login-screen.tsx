@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
 import { ErrorMessage } from '../../../components/error-message';
 import { PhoneCodeFields } from '../../../components/phone-code-fields';
-import { safeNextPath } from '../../../lib/session';
+import { safeNextPath, useHasSession } from '../../../lib/session';
 import { useLoginWithCode } from '../api/login-with-code';
 
 export function PhoneLoginScreen() {
@@ -15,6 +15,7 @@ export function PhoneLoginScreen() {
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
   const next = params.get('next');
+  const hasSession = useHasSession();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -23,6 +24,8 @@ export function PhoneLoginScreen() {
       { onSuccess: () => navigate(safeNextPath(next), { replace: true }) },
     );
   };
+
+  if (hasSession && login.isIdle) return <Navigate to={safeNextPath(next)} replace />;
 
   return (
     <AuthCard
