@@ -96,6 +96,20 @@ describe('home: live lightning map', () => {
     // A stroke arriving now reaches the open map through the socket.
     await ingest([{ time: new Date().toISOString(), lat: 30.45, lon: 104.0, peak_ka: -15, type: 'CG' }]);
     await expect.poll(() => page.getByTestId('count-5').innerText(), { timeout: 15_000 }).toBe('3');
+
+    // The map's view belongs to the home screen's address only: another screen's stays clean.
+    // A fling: the map glides on after the mouse is up, and its move ends after the next screen has opened.
+    await page.keyboard.press('Escape');
+    const box = (await page.locator('.maplibregl-canvas').boundingBox()) as { x: number; y: number };
+    await page.mouse.move(box.x + 200, box.y + 200);
+    await page.mouse.down();
+    for (let i = 1; i <= 5; i++)
+      await page.mouse.move(box.x + 200 + i * 60, box.y + 200 + i * 20, { steps: 1 });
+    await page.mouse.up();
+    await page.getByRole('link', { name: 'Real-time alerts' }).first().click();
+    await page.waitForURL(`${baseUrl}/realtimealert`);
+    await page.waitForTimeout(1500);
+    expect(page.url()).toBe(`${baseUrl}/realtimealert`);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -71,7 +71,7 @@ describe('routes', () => {
     for (const [path, name] of LATER_SCREENS) {
       await page.goto(`${baseUrl}${path}`);
       await page.getByRole('heading', { name, level: 1 }).waitFor();
-      await page.getByText(`${name} is not available yet`).waitFor();
+      await page.getByText(`${name}: not available yet`).waitFor();
       expect(await page.locator('table').count()).toBe(0);
     }
     const chunks = [...scripts].map((p) => p.split('/').pop() ?? '');

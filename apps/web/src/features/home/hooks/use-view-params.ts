@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import type { MapViewState } from '../../../map/map-view';
 
 /** Mainland China at a glance. */
@@ -27,15 +27,23 @@ export function viewQuery(view: MapViewState): string {
   return `lat=${lat.toFixed(4)}&lon=${lon.toFixed(4)}&zoom=${view.zoom.toFixed(2)}`;
 }
 
-/** The initial view from the URL, and a callback that keeps the URL in step without a navigation. */
+/**
+ * The initial view from the URL, and a callback that keeps the URL in step without a navigation, only while
+ * the address is still the map's (a map's last move can end after the user has gone to another screen).
+ */
 export function useViewParams() {
   const [params] = useSearchParams();
+  const { pathname } = useLocation();
   // Read once: later moves write the URL but must not move the map again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the initial view only
   const initial = useMemo(() => parseView(params), []);
-  const remember = useCallback((view: MapViewState) => {
-    const url = `${window.location.pathname}?${viewQuery(view)}${window.location.hash}`;
-    window.history.replaceState(window.history.state, '', url);
-  }, []);
+  const remember = useCallback(
+    (view: MapViewState) => {
+      if (window.location.pathname !== pathname) return;
+      const url = `${pathname}?${viewQuery(view)}${window.location.hash}`;
+      window.history.replaceState(window.history.state, '', url);
+    },
+    [pathname],
+  );
   return { initial, remember };
 }
