@@ -80,7 +80,8 @@ describe.each(DB_KINDS)('a newcomer’s first minutes (%s)', (kind) => {
     expect(saved.statusCode, saved.body).toBe(200);
 
     const port = DEMO_LOCATIONS.find((l) => l.name.includes('Port'));
-    const [lon, lat] = port?.shape.coordinates as [number, number];
+    if (port?.shape.type !== 'Point') throw new Error('the demo port is a point');
+    const [lon, lat] = port.shape.coordinates;
     const key = await t.createFeed(`newcomer-${kind}`);
     clock += 60_000;
     const res = await t.call({
