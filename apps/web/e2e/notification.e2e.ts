@@ -36,6 +36,7 @@ beforeAll(async () => {
       password: BOSS.password,
     })
   ).access;
+  await api(baseUrl, token, 'POST', '/api/change_profile_by_user', { language: 'en' });
   location = await api<LocationDto>(baseUrl, token, 'POST', '/api/locations/', {
     name: 'E2E Inbox Apron',
     shape: { type: 'Point', coordinates: [SITE.lon, SITE.lat] },

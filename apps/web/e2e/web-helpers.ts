@@ -26,12 +26,28 @@ export async function adminToken(baseUrl: string): Promise<string> {
   return answer.access;
 }
 
-/** Creates a user in the admin's group through the API. */
+/**
+ * Creates a user in the admin's group through the API, with English as their profile language unless told
+ * otherwise (the profile's language wins at sign-in, and most tests read the English interface).
+ */
 export async function createUser(
   baseUrl: string,
-  user: { username: string; password: string; role: string; phone?: string },
+  user: { username: string; password: string; role: string; phone?: string; language?: 'en' | 'zh-Hans' },
 ): Promise<{ id: number }> {
-  return api(baseUrl, await adminToken(baseUrl), 'POST', '/api/group_user_list/', user);
+  const { language = 'en', ...fields } = user;
+  const created = await api<{ id: number }>(
+    baseUrl,
+    await adminToken(baseUrl),
+    'POST',
+    '/api/group_user_list/',
+    fields,
+  );
+  const { access } = await api<{ access: string }>(baseUrl, null, 'POST', '/api/login', {
+    username: user.username,
+    password: user.password,
+  });
+  await api(baseUrl, access, 'POST', '/api/change_profile_by_user', { language });
+  return created;
 }
 
 /** The newest verify code sent to `phone`, read from the development SMS outbox. */

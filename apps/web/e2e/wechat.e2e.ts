@@ -82,7 +82,7 @@ describe('wechat screen', () => {
   it('speaks Chinese to a Chinese user', async () => {
     const username = `wechatzh${Date.now()}`;
     const password = 'Passw0rd!e2e';
-    await createUser(baseUrl, { username, password, role: 'viewer' });
+    await createUser(baseUrl, { username, password, role: 'viewer', language: 'zh-Hans' });
     const { page, errors } = await newPage(browser, 'zh-CN');
     await page.goto(`${baseUrl}/login?next=%2Fwechat`);
     await page.getByLabel('用户名或手机号').fill(username);
