@@ -13,9 +13,10 @@ const db = await PGlite.create({
 if (initOnly) {
   // Only to create the data directory (initdb): the caller ends this worker, and its memory with it.
   await db.close();
-  parentPort.postMessage({ ready: true });
-  await new Promise(() => {});
+} else {
+  parentPort.on('message', serve);
 }
+parentPort.postMessage({ ready: true });
 
 function serializeError(error) {
   return {
@@ -26,7 +27,7 @@ function serializeError(error) {
   };
 }
 
-parentPort.on('message', async ({ id, op, sql, params }) => {
+async function serve({ id, op, sql, params }) {
   try {
     if (op === 'query') {
       const r = await db.query(sql, params ?? []);
@@ -49,5 +50,4 @@ parentPort.on('message', async ({ id, op, sql, params }) => {
   } catch (error) {
     parentPort.postMessage({ id, error: serializeError(error) });
   }
-});
-parentPort.postMessage({ ready: true });
+}
