@@ -11,6 +11,7 @@ import {
   startServer,
   stopServer,
 } from '../../test/server-process.js';
+import { connected } from '../../test/sockets.js';
 
 const { DATABASE_URL, REDIS_URL } = process.env;
 if (!DATABASE_URL || !REDIS_URL)
@@ -69,7 +70,7 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two nodes on PostgreSQL and Redis', (
       socket.on('alarm', (a: AlarmDto) => {
         if (a.confirmed_at === null) node.alarms.push(a);
       });
-      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      await connected(socket);
       node.socket = socket;
       await waitFor(async () => (await node.call('GET', '/readyz', null)).redis === 'ok');
     }
@@ -122,6 +123,8 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two nodes on PostgreSQL and Redis', (
     const id = site.id as number;
     await waitFor(async () => (await warningOf(a(), id)) !== undefined);
     let sent = 0;
+    // Posts that got no answer: one cut off by the kill may have been stored before the node died.
+    let unanswered = 0;
     // A storm over the site: strokes go to both nodes in turn; those for a dead node go to the other.
     let storming = true;
     const storm = (async () => {
@@ -130,6 +133,7 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two nodes on PostgreSQL and Redis', (
         const node = targets[i % targets.length] as Node;
         const ack = await strike(node, key, at, 2 + (i % 5)).catch(() => null);
         if (ack?.accepted === 1) sent++;
+        else if (ack === null) unanswered++;
         await sleep(100);
       }
     })();
@@ -152,9 +156,11 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two nodes on PostgreSQL and Redis', (
     const after = await warningOf(b(), id);
     expect(after).toMatchObject({ level: 3, alert_id: before?.alert_id });
     expect(String(after?.all_clear_at) > String(before?.all_clear_at)).toBe(true);
-    // Every acknowledged stroke counted once in the episode, across the leader change.
+    // Every acknowledged stroke counted once in the episode, across the leader change; a post the kill cut
+    // off before its answer may have been stored, and then counts once too.
     const counts = after?.counts as { episode: number }[];
-    expect(counts[0]?.episode).toBe(sent);
+    expect(counts[0]?.episode).toBeGreaterThanOrEqual(sent);
+    expect(counts[0]?.episode).toBeLessThanOrEqual(sent + unanswered);
     expect(alarmsOf(b(), id)).toHaveLength(1);
     const history = await b().call('GET', `/api/alert_hist/?location_id=${id}`, b().token);
     expect(history.total).toBe(1);

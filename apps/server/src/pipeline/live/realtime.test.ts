@@ -3,6 +3,7 @@ import type { CompactStroke } from '@thunderwatch/shared/strokes';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { connected } from '../../test/sockets.js';
 import { jsonStroke } from '../../test/strokes.js';
 
 describe('live strokes over socket.io', () => {
@@ -38,8 +39,8 @@ describe('live strokes over socket.io', () => {
   it('pushes ingested strokes in one batch to the sockets that asked, but not late ones', async () => {
     const s = open({ token: t.admin.access });
     const other = open({ token: t.admin.access });
-    await new Promise<void>((resolve) => s.once('connect', () => resolve()));
-    await new Promise<void>((resolve) => other.once('connect', () => resolve()));
+    await connected(s);
+    await connected(other);
     await new Promise<void>((resolve) => s.emit('strokes:subscribe', () => resolve()));
     let heardByOther = 0;
     other.on('strokes', () => heardByOther++);
@@ -69,14 +70,14 @@ describe('live strokes over socket.io', () => {
 
   it('stops pushing strokes to a socket that unsubscribed', async () => {
     const s = open({ token: t.admin.access });
-    await new Promise<void>((resolve) => s.once('connect', () => resolve()));
+    await connected(s);
     await new Promise<void>((resolve) => s.emit('strokes:subscribe', () => resolve()));
     s.emit('strokes:unsubscribe');
     // A round trip after the unsubscribe: the server has handled it.
     await new Promise<void>((resolve) => s.emit('strokes:subscribe', () => resolve()));
     s.emit('strokes:unsubscribe');
     const watcher = open({ token: t.admin.access });
-    await new Promise<void>((resolve) => watcher.once('connect', () => resolve()));
+    await connected(watcher);
     await new Promise<void>((resolve) => watcher.emit('strokes:subscribe', () => resolve()));
     let heard = 0;
     s.on('strokes', () => heard++);

@@ -5,6 +5,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { freePort } from '../../test/server-process.js';
+import { connected } from '../../test/sockets.js';
 import { jsonStroke } from '../../test/strokes.js';
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.js';
 
@@ -20,7 +21,7 @@ async function listen(t: TestApp): Promise<string> {
 async function client(url: string, token: string): Promise<Socket> {
   const s = connect(url, { auth: { token }, transports: ['websocket'], reconnection: false });
   sockets.push(s);
-  await new Promise<void>((resolve) => s.once('connect', () => resolve()));
+  await connected(s);
   await new Promise<void>((resolve) => s.emit('strokes:subscribe', () => resolve()));
   return s;
 }

@@ -4,6 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../lib/access.js';
 import type { StrokeRow } from '../../modules/lightning/strokes/stroke-row.js';
+import { connected } from '../../test/sockets.js';
 import { StrokeBus } from '../stroke-bus.js';
 import { type RealtimeServer, registerRealtime, unsentPackets } from './realtime.js';
 
@@ -53,7 +54,7 @@ describe('a socket client that stops reading', () => {
   const open = async () => {
     const c = connect(url, { auth: { token: 't' }, transports: ['websocket'], reconnection: false });
     clients.push(c);
-    await new Promise<void>((resolve) => c.once('connect', () => resolve()));
+    await connected(c);
     await new Promise<void>((resolve) => c.emit('strokes:subscribe', () => resolve()));
     return c;
   };
