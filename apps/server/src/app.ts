@@ -8,6 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { ensureSecret, seedFirstStart } from './bootstrap.js';
 import type { Config } from './config.js';
+import { basemapOrigins } from './config-basemap.js';
 import type { Database } from './db/database.js';
 import type { App } from './lib/fastify.js';
 import { authRoutes } from './modules/accounts/auth/routes.js';
@@ -19,6 +20,7 @@ import { verifyCodeRoutes } from './modules/accounts/verify-codes/routes.js';
 import { accessLogRoutes } from './modules/admin/access-log/routes.js';
 import { feedRoutes } from './modules/lightning/feeds/routes.js';
 import { lightningRoutes } from './modules/lightning/strokes/routes.js';
+import { mapConfigRoutes } from './modules/map/map-config/routes.js';
 import { deliveryRecordRoutes } from './modules/notify/delivery/records/routes.js';
 import { testMessageRoutes } from './modules/notify/delivery/test-message/routes.js';
 import { distributionRoutes } from './modules/notify/distribution/routes.js';
@@ -77,18 +79,23 @@ export interface AppDeps {
   logger?: boolean | { level: string };
 }
 
-const CSP = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  workerSrc: ["'self'", 'blob:'],
-  connectSrc: ["'self'", 'ws:', 'wss:'],
-  fontSrc: ["'self'", 'data:'],
-  objectSrc: ["'none'"],
-  frameAncestors: ["'none'"],
-  upgradeInsecureRequests: null,
-};
+/** The Content-Security-Policy; an online basemap's tile servers are the only other hosts the page may reach. */
+function contentSecurityPolicy(config: Config) {
+  const tiles = basemapOrigins(config.basemap);
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    // MapLibre fetches raster tiles (connect-src) and decodes them as images (img-src).
+    imgSrc: ["'self'", 'data:', 'blob:', ...tiles],
+    workerSrc: ["'self'", 'blob:'],
+    connectSrc: ["'self'", 'ws:', 'wss:', ...tiles],
+    fontSrc: ["'self'", 'data:'],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    upgradeInsecureRequests: null,
+  };
+}
 
 /** Everything the server does, ready for `listen()` or for tests' `inject()`. Feeds start in main.ts. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -121,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   await app.register(helmet, {
-    contentSecurityPolicy: { directives: CSP },
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
     // The portal is served over plain HTTP on localhost too; HSTS belongs to the TLS proxy in front.
     strictTransportSecurity: false,
   });
@@ -157,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accessLogRoutes(typed, s.accessLog);
     smsRoutes(typed, s.sms);
     companyRoutes(typed, config.companies, config.defaultCompany);
+    mapConfigRoutes(typed, config.basemap);
     languageRoutes(typed, s.users);
     feedRoutes(typed, s.feeds);
     lightningRoutes(typed, s.lightning, now);
@@ -164,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     zoneRoutes(typed, s.zones);
     alertRoutes(typed, s.alerts);
     alarmRoutes(typed, s.alarms);
-    warningRoutes(typed, s.warnings);
+    warningRoutes(typed, s.warnings, s.warningSkill);
     distributionRoutes(typed, s.distribution);
     inboxRoutes(typed, s.notifications.inbox);
     subscriptionRoutes(typed, s.notifications.topics);

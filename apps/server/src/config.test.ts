@@ -29,4 +29,103 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
   });
+
+  describe('BASEMAP', () => {
+    const KEY = '0123456789abcdef0123456789abcdef';
+
+    it('is offline unless set, with nothing to fetch and no credit of its own', () => {
+      expect(loadConfig({}).basemap).toEqual({
+        name: 'offline',
+        tiles: [],
+        labels: null,
+        tilejson: null,
+        attribution: '',
+      });
+    });
+
+    it.each<[string, NodeJS.ProcessEnv, Partial<ReturnType<typeof loadConfig>['basemap']>]>([
+      [
+        'OpenStreetMap with its required credit',
+        { BASEMAP: 'osm' },
+        {
+          name: 'osm',
+          tiles: ['https://tile.openstreetmap.org/{z}/{x}/{y}.png'],
+          attribution: expect.stringContaining('© OpenStreetMap contributors'),
+        },
+      ],
+      [
+        'an XYZ template, credited to its host unless BASEMAP_ATTRIBUTION says otherwise',
+        { BASEMAP: 'https://tiles.example.com/base/{z}/{x}/{y}.png?key=k' },
+        {
+          name: 'xyz',
+          tiles: ['https://tiles.example.com/base/{z}/{x}/{y}.png?key=k'],
+          attribution: 'tiles.example.com',
+        },
+      ],
+      [
+        'a tile server on the own network over plain http, with its credit',
+        { BASEMAP: 'http://10.1.2.3:8080/tiles/{z}/{x}/{y}.png', BASEMAP_ATTRIBUTION: '© Our GIS team' },
+        { name: 'xyz', tiles: ['http://10.1.2.3:8080/tiles/{z}/{x}/{y}.png'], attribution: '© Our GIS team' },
+      ],
+      [
+        'a TileJSON URL',
+        { BASEMAP: 'https://maps.example.com/styles/dark/tiles.json?key=k' },
+        { name: 'tilejson', tiles: [], tilejson: 'https://maps.example.com/styles/dark/tiles.json?key=k' },
+      ],
+      [
+        'OpenStreetMap with an added credit after its own',
+        { BASEMAP: 'osm', BASEMAP_ATTRIBUTION: 'GS(2024)0001' },
+        { attribution: expect.stringMatching(/OpenStreetMap contributors<\/a> · GS\(2024\)0001$/) },
+      ],
+    ])('takes %s', (_name, env, expected) => {
+      expect(loadConfig(env).basemap).toMatchObject(expected);
+    });
+
+    it('builds Tianditu vector tiles and one label layer per language on its eight hosts, with the key', () => {
+      const basemap = loadConfig({ BASEMAP: 'tianditu', TIANDITU_KEY: KEY }).basemap;
+      expect(basemap.name).toBe('tianditu');
+      expect(basemap.attribution).toContain('天地图');
+      expect(basemap.tiles).toHaveLength(8);
+      expect(basemap.tiles[3]).toBe(
+        'https://t3.tianditu.gov.cn/vec_w/wmts?SERVICE=WMTS&REQUEST=GetTile&VERSION=1.0.0&LAYER=vec&STYLE=default' +
+          `&TILEMATRIXSET=w&FORMAT=tiles&TILEMATRIX={z}&TILEROW={y}&TILECOL={x}&tk=${KEY}`,
+      );
+      expect(basemap.labels?.['zh-Hans'][0]).toMatch(
+        /^https:\/\/t0\.tianditu\.gov\.cn\/cva_w\/wmts\?.*&LAYER=cva&/,
+      );
+      expect(basemap.labels?.en[7]).toMatch(
+        /^https:\/\/t7\.tianditu\.gov\.cn\/eva_w\/wmts\?.*&LAYER=eva&.*&tk=/,
+      );
+    });
+
+    it.each<[string, NodeJS.ProcessEnv, RegExp]>([
+      ['Tianditu without a key', { BASEMAP: 'tianditu' }, /BASEMAP=tianditu needs TIANDITU_KEY/],
+      [
+        'a Tianditu key with other characters',
+        { BASEMAP: 'tianditu', TIANDITU_KEY: 'abc&x=1abcdefghijk' },
+        /TIANDITU_KEY must be/,
+      ],
+      ['an unknown name', { BASEMAP: 'google' }, /BASEMAP must be offline, osm, tianditu, .*got "google"/],
+      [
+        'a URL without placeholders',
+        { BASEMAP: 'https://tiles.example.com/tile.png' },
+        /lacks \{z\}, \{x\} or \{y\}/,
+      ],
+      [
+        'a {s} subdomain placeholder',
+        { BASEMAP: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png' },
+        /no \{s\} placeholder/,
+      ],
+      ['another scheme', { BASEMAP: 'ftp://tiles.example.com/{z}/{x}/{y}.png' }, /BASEMAP must be/],
+      ['a URL with a quote', { BASEMAP: "https://tiles.example.com/{z}/{x}/{y}.png'" }, /BASEMAP must be/],
+      [
+        'a credit for the offline map',
+        { BASEMAP_ATTRIBUTION: '© me' },
+        /BASEMAP_ATTRIBUTION applies to online/,
+      ],
+    ])('refuses %s, naming the variable', (_name, env, message) => {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(message);
+    });
+  });
 });

@@ -1,5 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
+import type { Basemap } from '@thunderwatch/shared/schemas/map';
+import { BasemapConfigError, basemapConfig } from './config-basemap.js';
 
 export interface CompanyEntry {
   title: { 'zh-Hans': string; en: string };
@@ -53,6 +55,8 @@ export interface Config {
   leaderPollMs: number;
   /** Large reads (pages of strokes, density grids) served at once; the others wait their turn. */
   heavyReads: number;
+  /** What the maps draw under the data (`BASEMAP`): the bundled offline map unless set. */
+  basemap: Basemap;
 }
 
 export interface NotificationsConfig {
@@ -200,7 +204,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
       source: env.MQTT_SOURCE ?? 'mqtt',
     },
     notifications: notificationsConfig(env),
+    basemap: basemap(env),
   };
+}
+
+function basemap(env: NodeJS.ProcessEnv): Basemap {
+  try {
+    return basemapConfig(env);
+  } catch (error) {
+    throw error instanceof BasemapConfigError ? new ConfigError(error.message) : error;
+  }
 }
 
 function notificationsConfig(env: NodeJS.ProcessEnv): NotificationsConfig {

@@ -66,7 +66,7 @@ describe.each(DB_KINDS)('a newcomer’s first minutes (%s)', (kind) => {
         locations: 'all',
         min_level: 1,
         channels: ['inapp'],
-        recipients: [{ kind: 'user', value: String(t.admin.id) }],
+        recipients: [{ kind: 'user', value: String(t.admin.id), name: expect.any(String) }],
       }),
     ]);
     // The list stays editable by the rules: an admin is a valid recipient of any group's list.

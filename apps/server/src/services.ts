@@ -33,6 +33,7 @@ import { locationsFollowZones } from './modules/warnings/locations/locations-fol
 import { LocationsRepo, toRecord } from './modules/warnings/locations/locations-repo.js';
 import { LocationsService } from './modules/warnings/locations/locations-service.js';
 import { UserMapDataService } from './modules/warnings/locations/user-map-data-service.js';
+import { WarningSkillService } from './modules/warnings/warning-status/skill-service.js';
 import { WarningService } from './modules/warnings/warning-status/warning-service.js';
 import { ZoneChanges } from './modules/warnings/zones/zone-changes.js';
 import { ZonesRepo } from './modules/warnings/zones/zones-repo.js';
@@ -209,13 +210,12 @@ export function createServices(d: {
     warningEngine,
     warnings: new WarningService({
       engine: warningEngine,
-      store: warningStore,
       alarms: alarmsRepo,
-      locations,
-      strokes,
+      store: warningStore,
       now,
       outbox: notify.alarmOutbox,
     }),
+    warningSkill: new WarningSkillService({ store: warningStore, locations, strokes, now }),
     ...notify,
   };
 }

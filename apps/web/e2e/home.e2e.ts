@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
-import { adminToken, api, signIn } from './web-helpers';
+import { adminToken, api, createUser, signIn } from './web-helpers';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -128,4 +128,61 @@ describe('home: live lightning map', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('draws the offline basemap with the cities of China named in the interface language, fetching nothing from the internet', async () => {
+    await createUser(baseUrl, { username: 'e2e-basemap', password: 'basemap12345', role: 'viewer' });
+    const { page, errors } = await newPage(browser);
+    const elsewhere: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(baseUrl) && !request.url().startsWith('data:'))
+        elsewhere.push(request.url());
+    });
+    await signIn(
+      page,
+      baseUrl,
+      'e2e-basemap',
+      'basemap12345',
+      '/login?next=%2F%3Flat%3D22.9%26lon%3D113.6%26zoom%3D7',
+    );
+    await page.waitForURL(/\/\?lat=22\.9/);
+
+    /** The city names the map has placed on screen, and the property its labels are written from. */
+    const cityLabels = () =>
+      page.evaluate(() => {
+        const element = document.querySelector('.map-canvas') as (Element & { maplibreMap?: MapLike }) | null;
+        const map = element?.maplibreMap;
+        const ids = ['city-labels', 'city-labels-major'];
+        if (!map || !ids.every((id) => map.getLayer(id))) return null;
+        return {
+          field: JSON.stringify(map.getLayoutProperty('city-labels', 'text-field')),
+          placed: map.queryRenderedFeatures({ layers: ids }).map((f) => f.properties.en),
+        };
+      });
+    await expect.poll(cityLabels, { timeout: 30_000 }).toMatchObject({
+      field: '["get","en"]',
+      placed: expect.arrayContaining(['Shenzhen', 'Hong Kong']),
+    });
+    // The credit of the offline data, on screen at this zoom too (where the 1:50m world is not).
+    await page.locator('.maplibregl-ctrl-attrib').waitFor({ state: 'visible' });
+    await expect
+      .poll(() => page.locator('.maplibregl-ctrl-attrib-inner').textContent())
+      .toMatch(/Natural Earth.*GeoNames/);
+
+    // The same labels, renamed in Chinese as soon as the interface is.
+    await page.locator('#language-switch').selectOption('zh-Hans');
+    await expect.poll(cityLabels, { timeout: 10_000 }).toMatchObject({
+      field: '["get","zh"]',
+      placed: expect.arrayContaining(['Shenzhen']),
+    });
+    expect(elsewhere).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });
+
+/** The little of MapLibre's map the basemap test reads, as the page sees it. */
+interface MapLike {
+  getLayer(id: string): unknown;
+  getLayoutProperty(id: string, name: string): unknown;
+  queryRenderedFeatures(options: { layers: string[] }): { properties: { en: string } }[];
+}

@@ -85,6 +85,8 @@ describe('location and geometry screens', () => {
       await page.waitForTimeout(300);
     }
     await placed.waitFor();
+    // The click fills the point's text field in decimal degrees, latitude first.
+    expect(await page.getByLabel('Latitude, longitude').inputValue()).toMatch(/^2\d\.\d+, 11\d\.\d+$/);
     await page.getByRole('button', { name: 'Create location' }).click();
 
     const row = page.getByRole('row', { name: /E2E airport/ });
@@ -127,6 +129,92 @@ describe('location and geometry screens', () => {
         async () => (await list<LocationDto>('/api/locations/')).find((l) => l.id === created?.id)?.enabled,
       )
       .toBe(false);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('types a point in degrees-minutes-seconds and pastes a polygon as WKT, and the server stores them', async () => {
+    const { page, errors } = await newPage(browser);
+    await openScreen(page, '/location', 'Locations');
+    await page.getByRole('button', { name: 'New location' }).click();
+    await page.getByLabel('Name').fill('E2E typed point');
+    const point = page.getByLabel('Latitude, longitude');
+    // Longitude typed as latitude is named once the field is left, and nothing is sent.
+    await point.fill('95, 113');
+    await point.press('Tab');
+    await page.getByText('Latitude 95° is outside −90…90.').waitFor();
+    await page.getByRole('button', { name: 'Create location' }).click();
+    await page.getByText('Latitude 95° is outside −90…90.').waitFor();
+    await point.fill(`N23°07'45" E113°15'52"`);
+    await point.press('Enter');
+    await page
+      .getByText('At lat 23.1292°, lon 113.2644° (23°07′45.0″N 113°15′52.0″E)', { exact: false })
+      .waitFor();
+    await page.getByRole('button', { name: 'Create location' }).click();
+    await page.getByRole('row', { name: /E2E typed point/ }).waitFor();
+    const typed = (await list<LocationDto>('/api/locations/')).find((l) => l.name === 'E2E typed point');
+    expect(typed?.shape).toEqual({ type: 'Point', coordinates: [113.264444, 23.129167] });
+
+    // Editing shows the stored point as text; Chinese notation moves it.
+    await page.getByRole('button', { name: 'Edit E2E typed point' }).click();
+    expect(await point.inputValue()).toBe('23.129167, 113.264444');
+    await point.fill('北纬22°32′ 东经114°03′');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'New location' }).waitFor();
+    const moved = (await list<LocationDto>('/api/locations/')).find((l) => l.id === typed?.id);
+    expect(moved?.shape).toEqual({ type: 'Point', coordinates: [114.05, 22.533333] });
+
+    await page.getByRole('button', { name: 'New location' }).click();
+    await page.getByLabel('Name').fill('E2E pasted polygon');
+    await page.getByRole('radio', { name: 'Polygon' }).check();
+    await page.getByText('Paste GeoJSON or WKT').click();
+    const paste = page.getByLabel('GeoJSON or WKT polygon');
+    await paste.fill('POLYGON((113.40 22.90, 113.45 22.95, 113.45 22.90, 113.40 22.95, 113.40 22.90))');
+    await page.getByText('Edges of the outline cross or touch (after points 1 and 3).').waitFor();
+    await paste.fill('POLYGON((113.40 22.90, 113.45 22.90 ');
+    await page.getByText('WKT: the text ends where “)” was expected.').waitFor();
+    // An open ring is closed.
+    await paste.fill('POLYGON ((113.40 22.90, 113.45 22.90, 113.45 22.95, 113.40 22.95))');
+    await page.getByText('Read a polygon of 4 vertices from WKT; it is on the map.').waitFor();
+    await expect.poll(() => page.getByTestId('vertex-count').innerText()).toBe('Vertices: 4');
+    await page.getByRole('button', { name: 'Create location' }).click();
+    await page.getByRole('row', { name: /E2E pasted polygon/ }).waitFor();
+    const pasted = (await list<LocationDto>('/api/locations/')).find((l) => l.name === 'E2E pasted polygon');
+    expect(pasted?.shape).toEqual({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [113.4, 22.9],
+          [113.45, 22.9],
+          [113.45, 22.95],
+          [113.4, 22.95],
+          [113.4, 22.9],
+        ],
+      ],
+    });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('pastes a zone as a GeoJSON Feature', async () => {
+    const { page, errors } = await newPage(browser);
+    await openScreen(page, '/geometry', 'Zones');
+    await page.getByRole('button', { name: 'New zone' }).click();
+    await page.getByLabel('Name').fill('E2E pasted zone');
+    await page.getByText('Paste GeoJSON or WKT').click();
+    const geometry = square(113.9, 22.3);
+    await page.getByLabel('GeoJSON or WKT polygon').fill(
+      JSON.stringify({
+        type: 'Feature',
+        properties: {},
+        geometry: { type: 'MultiPolygon', coordinates: [geometry.coordinates] },
+      }),
+    );
+    await page.getByText('Read a polygon of 4 vertices from GeoJSON; it is on the map.').waitFor();
+    await page.getByRole('button', { name: 'Create zone' }).click();
+    await page.getByRole('row', { name: /E2E pasted zone/ }).waitFor();
+    const zone = (await list<ZoneDto>('/api/zones/')).find((z) => z.name === 'E2E pasted zone');
+    expect(zone?.geometry).toEqual(geometry);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -75,6 +75,10 @@ describe('realtimealert: the wall board', () => {
 
     // Red within seconds, on both screens, with the stroke's distance and bearing.
     await expect.poll(() => tile.getAttribute('data-level'), { timeout: 15_000 }).toBe('3');
+    // The site's skill beside its level: the stroke raised red itself, so the storm was not warned in time.
+    await expect
+      .poll(() => tile.getByTestId('tile-skill').innerText(), { timeout: 15_000 })
+      .toBe('30 days: warned in time 0/1');
     await tile.getByText('Red · alarm').waitFor();
     expect(await tile.getByTestId('nearest').innerText()).toBe('3.0 km 0° N');
     expect(await tile.getByTestId('ring-10').innerText()).toBe('1');
@@ -113,6 +117,17 @@ describe('realtimealert: the wall board', () => {
     await expect.poll(() => tile.getAttribute('data-level'), { timeout: 100_000, interval: 1000 }).toBe('0');
     await tile.getByText('Clear', { exact: true }).waitFor();
     expect(await page.getByTestId('unconfirmed-count').innerText()).toBe('0');
+    // The location screen tells the same in words, and the figures behind it.
+    await page.goto(`${baseUrl}/location`);
+    await page.getByRole('button', { name: 'E2E Harbour', exact: true }).click();
+    const skill = page.getByTestId('location-skill');
+    await skill
+      .getByText('Warned before lightning arrived in 0 of 1 storm (last 30 days)')
+      .waitFor({ timeout: 15_000 });
+    expect(await skill.getByTestId('skill-pod').innerText()).toBe('0%');
+    expect(await skill.getByTestId('skill-events').innerText()).toBe('1, 1 not warned in time');
+    await skill.getByRole('button', { name: '90 days' }).click();
+    await skill.getByText('(last 90 days)', { exact: false }).waitFor();
     expect(errors).toEqual([]);
     expect(other.errors).toEqual([]);
     await other.page.context().close();

@@ -32,7 +32,14 @@ export async function adminToken(baseUrl: string): Promise<string> {
  */
 export async function createUser(
   baseUrl: string,
-  user: { username: string; password: string; role: string; phone?: string; language?: 'en' | 'zh-Hans' },
+  user: {
+    username: string;
+    password: string;
+    role: string;
+    name?: string;
+    phone?: string;
+    language?: 'en' | 'zh-Hans';
+  },
 ): Promise<{ id: number }> {
   const { language = 'en', ...fields } = user;
   const created = await api<{ id: number }>(

@@ -19,6 +19,11 @@ const KIND_CHANNELS: Record<RecipientKind, readonly Channel[]> = {
   email: ['email'],
   webhook: ['webhook'],
   wechat: ['wechat'],
+  // A group robot is reached only through its own vendor's channel.
+  dingtalk: ['dingtalk'],
+  wecom: ['wecom'],
+  feishu: ['feishu'],
+  slack: ['slack'],
 };
 
 /** The channels of a list that can reach a recipient of this kind, in the list's order. */

@@ -4,6 +4,7 @@ import {
   isPublicAddress,
   literalAddress,
   phoneProblem,
+  secretProblem,
   wechatProblem,
 } from './recipient-checks.js';
 
@@ -53,4 +54,15 @@ describe('recipient checks', () => {
     expect(literalAddress('10.0.0.1')).toBe('10.0.0.1');
     expect(literalAddress('hooks.example.com')).toBeNull();
   });
+
+  it.each<[Parameters<typeof secretProblem>[0], string, boolean]>([
+    ['dingtalk', 'SEC0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcd', true],
+    ['dingtalk', 'sec0123456789abcdef', false],
+    ['dingtalk', 'SEC 0123456789', false],
+    ['dingtalk', 'my-shared-secret', false],
+    ['feishu', 'mI4rKx0fQh2Zb7uVw9c3Pd', true],
+    ['feishu', 'with space inside', false],
+    ['webhook', 'first-secret-Zq81', true],
+    ['webhook', 'tab\there', false],
+  ])('%s secret %s → %s', (kind, secret, ok) => expect(secretProblem(kind, secret) === null).toBe(ok));
 });

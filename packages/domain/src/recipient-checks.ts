@@ -1,3 +1,4 @@
+import type { SignedKind } from '@thunderwatch/shared/notifications';
 import ipaddr from 'ipaddr.js';
 
 /**
@@ -40,4 +41,17 @@ export function literalAddress(hostname: string): string | null {
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   return ipaddr.process(address).range() === 'unicast';
+}
+
+/**
+ * The form of a signing secret (its length is the schema's). DingTalk shows its secret under 加签 as a
+ * string that starts with SEC (open.dingtalk.com/document/robots/customize-robot-security-settings);
+ * the others are opaque, but a space or control character in one is a copy-and-paste slip.
+ */
+export function secretProblem(kind: SignedKind, secret: string): string | null {
+  if (!/^[\x21-\x7e]+$/.test(secret)) return 'must be visible ASCII characters without spaces';
+  if (kind === 'dingtalk' && !/^SEC[A-Za-z0-9]+$/.test(secret)) {
+    return 'is not a DingTalk signing secret (the string starting with SEC under 加签 in the robot’s security settings)';
+  }
+  return null;
 }

@@ -40,6 +40,11 @@ export interface RingState {
   recent: number[];
   /** Counted strokes in the current episode of the location. */
   episode: number;
+  /**
+   * Stroke time of the ring's first counted stroke in the current episode; 0 before it (optional: states
+   * stored before it existed lack it).
+   */
+  firstMs?: number;
   minutes: MinuteCounts;
 }
 
@@ -88,7 +93,7 @@ export function initialWarningState(rules: readonly RingRule[]): WarningState {
   return {
     level: 0,
     sinceMs: null,
-    rings: rules.map(() => ({ active: false, lastMs: 0, recent: [], episode: 0, minutes: [] })),
+    rings: rules.map(() => ({ active: false, lastMs: 0, recent: [], episode: 0, firstMs: 0, minutes: [] })),
     nearest: null,
     checkMs: NEVER,
   };
@@ -104,6 +109,7 @@ export function cloneWarningState(state: WarningState): WarningState {
       lastMs: r.lastMs,
       recent: r.recent.slice(),
       episode: r.episode,
+      firstMs: r.firstMs ?? 0,
       minutes: r.minutes.map(([m, c]) => [m, c] as [number, number]),
     })),
     nearest: state.nearest ? { ...state.nearest } : null,
@@ -176,6 +182,7 @@ function countStroke(rule: RingRule, ring: RingState, timeMs: number, nowMs: num
   if (ring.active) {
     if (timeMs > ring.lastMs) ring.lastMs = timeMs;
     ring.episode++;
+    if (!ring.firstMs || timeMs < ring.firstMs) ring.firstMs = timeMs;
     return;
   }
   // The newest `minStrokes` strokes meet the threshold when they span less than the window.
@@ -186,6 +193,8 @@ function countStroke(rule: RingRule, ring: RingState, timeMs: number, nowMs: num
     ring.active = true;
     ring.lastMs = newest;
     ring.episode += ring.recent.length;
+    const first = ring.recent[0] as number;
+    if (!ring.firstMs || first < ring.firstMs) ring.firstMs = first;
     ring.recent = [];
   }
 }
@@ -235,7 +244,10 @@ export function advance(
   }
   if (state.level === 0) {
     // All-clear: the episode is over; its counters start again with the next one.
-    for (const ring of state.rings) ring.episode = 0;
+    for (const ring of state.rings) {
+      ring.episode = 0;
+      ring.firstMs = 0;
+    }
     state.nearest = null;
   }
   state.checkMs = exactCheck(rules, state);

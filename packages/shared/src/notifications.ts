@@ -3,17 +3,39 @@
  * shapes the HTTP API takes and answers are in schemas/notifications.ts and schemas/distribution.ts.
  */
 
-export const CHANNELS = ['inapp', 'email', 'sms', 'webhook', 'wechat'] as const;
+/**
+ * Group robots of the chat apps people already use: a robot posts into one group chat, reached by the
+ * robot's webhook URL (DingTalk, WeCom 企业微信, Feishu/Lark, and Slack-compatible incoming webhooks).
+ * Each is a channel and a recipient kind of the same name: a list reaches a robot recipient through the
+ * channel of its kind.
+ */
+export const ROBOT_CHANNELS = ['dingtalk', 'wecom', 'feishu', 'slack'] as const;
+export type RobotChannel = (typeof ROBOT_CHANNELS)[number];
+
+export const CHANNELS = ['inapp', 'email', 'sms', 'webhook', 'wechat', ...ROBOT_CHANNELS] as const;
 export type Channel = (typeof CHANNELS)[number];
 
-export const RECIPIENT_KINDS = ['user', 'phone', 'email', 'webhook', 'wechat'] as const;
+export const RECIPIENT_KINDS = ['user', 'phone', 'email', 'webhook', 'wechat', ...ROBOT_CHANNELS] as const;
 export type RecipientKind = (typeof RECIPIENT_KINDS)[number];
+
+export const isRobotChannel = (value: string): value is RobotChannel =>
+  (ROBOT_CHANNELS as readonly string[]).includes(value);
+
+/**
+ * Recipients that may carry a signing secret: webhooks (our own HMAC header), and the robots whose vendor
+ * signs requests (DingTalk's and Feishu's "加签"/"signature verification" security setting). WeCom robots
+ * carry their key in the URL, Slack webhooks are secret URLs: neither takes a secret.
+ */
+export const SIGNED_KINDS = ['webhook', 'dingtalk', 'feishu'] as const;
+export type SignedKind = (typeof SIGNED_KINDS)[number];
+export const isSignedKind = (kind: RecipientKind): kind is SignedKind =>
+  (SIGNED_KINDS as readonly string[]).includes(kind);
 
 /** How a webhook's requests carry a message: JSON (the default) or OASIS CAP 1.2 XML. */
 export const WEBHOOK_FORMATS = ['json', 'cap'] as const;
 export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 
-/** A webhook signing secret's length bounds. */
+/** A signing secret's length bounds (webhooks and robots). */
 export const WEBHOOK_SECRET_LENGTH = { min: 8, max: 256 } as const;
 
 /** What a notification is about. */

@@ -3,12 +3,18 @@ import type { CurrentUserDto } from '@thunderwatch/shared/schemas/kit';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { UnreadBadge } from '../features/notification/components/unread-badge';
 import { useCompanyInfo } from './api/get-company-info';
 import { LanguageSwitch } from './language-switch';
 import { UserMenu } from './user-menu';
 
-/** Dark top bar: the company's title for this host (also the tab title), language and user menu. */
-export function AppHeader({ user }: { user: CurrentUserDto | undefined }) {
+/** Dark top bar: (phones) the menu button, the company's title for this host (also the tab title), language and user menu. */
+export interface HeaderMenu {
+  open: boolean;
+  toggle: () => void;
+}
+
+export function AppHeader({ user, menu }: { user: CurrentUserDto | undefined; menu?: HeaderMenu }) {
   const { t, i18n } = useTranslation();
   const company = useCompanyInfo();
   const lang = isLanguage(i18n.language) ? i18n.language : 'zh-Hans';
@@ -20,6 +26,19 @@ export function AppHeader({ user }: { user: CurrentUserDto | undefined }) {
 
   return (
     <header className="app-header">
+      {menu && (
+        <button
+          type="button"
+          className="nav-toggle"
+          aria-expanded={menu.open}
+          aria-controls="side-nav"
+          aria-label={t(menu.open ? 'nav.close' : 'nav.open')}
+          onClick={menu.toggle}
+        >
+          <span className="nav-toggle-bars" aria-hidden="true" />
+          <UnreadBadge testId="menu-unread" />
+        </button>
+      )}
       <Link to="/" className="brand">
         {company.data?.logo ? (
           <img className="brand-logo" src={company.data.logo} alt="" />

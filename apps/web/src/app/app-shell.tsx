@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { apiClient } from '../lib/api-client';
@@ -8,7 +8,10 @@ import { isPublicPath, loginPath, useHasSession } from '../lib/session';
 import { AppHeader } from './app-header';
 import { SideNav } from './side-nav';
 
-/** Header, navigation and the current screen; turns a lost session into a trip to /login. */
+/**
+ * Header, navigation and the current screen; turns a lost session into a trip to /login. On a phone the
+ * navigation is a drawer the header's menu button opens; a new screen, Escape or the backdrop closes it.
+ */
 export function AppShell() {
   const { t } = useTranslation();
   const hasSession = useHasSession();
@@ -32,15 +35,37 @@ export function AppShell() {
   );
 
   const showNav = hasSession && !onPublicPage && user.data !== undefined;
+  const [navOpen, setNavOpen] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new screen closes the phone's menu
+  useEffect(() => setNavOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!navOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setNavOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [navOpen]);
 
   return (
-    <div className={showNav ? 'shell shell-with-nav' : 'shell'}>
+    <div className={showNav ? `shell shell-with-nav${navOpen ? ' nav-open' : ''}` : 'shell'}>
       <a className="skip-link" href="#main">
         {t('header.skip_to_content')}
       </a>
-      <AppHeader user={hasSession ? user.data : undefined} />
+      <AppHeader
+        user={hasSession ? user.data : undefined}
+        menu={showNav ? { open: navOpen, toggle: () => setNavOpen((open) => !open) } : undefined}
+      />
       {navigation.state === 'loading' && <div className="route-progress" aria-hidden="true" />}
       {showNav && <SideNav user={user.data} />}
+      {showNav && navOpen && (
+        <button
+          type="button"
+          className="nav-backdrop"
+          aria-label={t('nav.close')}
+          onClick={() => setNavOpen(false)}
+        />
+      )}
       <main id="main" className={onPublicPage ? 'main main-public' : 'main'} tabIndex={-1}>
         <Outlet />
       </main>

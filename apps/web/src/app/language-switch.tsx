@@ -5,13 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { apiClient } from '../lib/api-client';
 import { changeLanguage } from '../lib/i18n';
 import { queryKeys } from '../lib/query-keys';
+import { useIsPhone } from '../lib/use-media-query';
 
 const LANGUAGE_NAMES = { 'zh-Hans': '简体中文', en: 'English' } as const;
+/** On a phone the header has room for a short name only. */
+const SHORT_NAMES = { 'zh-Hans': '中文', en: 'EN' } as const;
 
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState(false);
+  const names = useIsPhone() ? SHORT_NAMES : LANGUAGE_NAMES;
 
   const onChange = async (value: string) => {
     if (!isLanguage(value)) return;
@@ -37,7 +41,7 @@ export function LanguageSwitch() {
         disabled={pending}
         onChange={(event) => void onChange(event.target.value)}
       >
-        {Object.entries(LANGUAGE_NAMES).map(([code, name]) => (
+        {Object.entries(names).map(([code, name]) => (
           <option key={code} value={code} lang={code}>
             {name}
           </option>

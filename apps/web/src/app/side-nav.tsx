@@ -9,7 +9,7 @@ export function SideNav({ user }: { user: CurrentUserDto | undefined }) {
   const { t } = useTranslation();
   const visible = NAV_SCREENS.filter((screen) => !screen.permission || can(user, screen.permission));
   return (
-    <nav className="side-nav" aria-label={t('nav.label')}>
+    <nav id="side-nav" className="side-nav" aria-label={t('nav.label')}>
       {NAV_SECTIONS.map((section) => (
         <div key={section} className="nav-section">
           <h2 className="nav-section-title">{t(`nav.${section}`)}</h2>

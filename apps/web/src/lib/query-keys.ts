@@ -28,8 +28,12 @@ export const queryKeys = {
   locations: ['locations'],
   /** My group's zones: the geometry screen's list and the location form's choices share it. */
   zones: ['zones'],
+  /** What the maps draw under the data (the server's `BASEMAP`). */
+  mapConfig: ['map_config'],
   /** The home map's view and locations; socket `warning` events update the levels in it. */
   userMapData: ['user_map_data'],
+  /** A location's warning skill over the last `days` days (the location screen and the board share it). */
+  warningSkill: (locationId: number, days: number) => ['warning', 'skill', locationId, days] as const,
   /** The board's warnings; socket `warning` events are merged into it. */
   warnings: ['warning'],
   /** Alarm lists: `all` matches every one; socket `alarm` events are applied to `unconfirmed`. */

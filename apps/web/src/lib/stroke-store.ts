@@ -113,6 +113,12 @@ export class StrokeStore {
     return end - start;
   }
 
+  /** Time of the oldest stroke, or null when empty. */
+  earliestTime(): number | null {
+    const first = this.sorted()[0];
+    return first ? first[S.t] : null;
+  }
+
   /** Time of the newest stroke, or null when empty. */
   latestTime(): number | null {
     const items = this.sorted();

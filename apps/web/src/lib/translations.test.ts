@@ -1,6 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COORDINATE_PROBLEM_KEYS } from '@thunderwatch/domain/coordinate-text';
+import { POLYGON_TEXT_PROBLEM_KEYS } from '@thunderwatch/domain/polygon-text';
+import { WKT_EXPECTED } from '@thunderwatch/domain/wkt-polygon';
+import { GEOMETRY_ISSUE_CODES } from '@thunderwatch/domain/zone-validation';
 import { ERROR_CODES } from '@thunderwatch/shared/error-codes';
 import { SUPPORTED_LANGUAGES } from '@thunderwatch/shared/languages';
 import { ROLES } from '@thunderwatch/shared/permissions';
@@ -72,7 +76,7 @@ describe('translation files', () => {
     expect(missing).toEqual([]);
   });
 
-  it('names every screen, role, language and navigation section', () => {
+  it('names every screen, role, language, navigation section and problem the domain can report', () => {
     const screens = [
       ...NAV_SCREENS.map((screen) => screen.key),
       'login',
@@ -88,6 +92,9 @@ describe('translation files', () => {
       ...NAV_SECTIONS.map((section) => `nav.${section}`),
       ...['too_short', 'too_long', 'needs_letter', 'needs_digit'].map((problem) => `password.${problem}`),
       ...['in_app', 'sms', 'email', 'wechat'].map((channel) => `profile.channel_${channel}`),
+      ...COORDINATE_PROBLEM_KEYS.map((key) => `location.problem.point.${key}`),
+      ...[...POLYGON_TEXT_PROBLEM_KEYS, ...GEOMETRY_ISSUE_CODES].map((key) => `map.paste.problem.${key}`),
+      ...WKT_EXPECTED.map((key) => `map.paste.expected.${key}`),
     ];
     expect(needed.filter((key) => !zh.has(key) || !en.has(key))).toEqual([]);
   });

@@ -10,6 +10,13 @@ describe('location label images', () => {
     expect(parseLabelImageId(labelImageId(level, name))).toEqual({ level, name });
   });
 
+  it('cuts a long name with an ellipsis', () => {
+    const long = '东莞 500 kV 变电站 (Dongguan 500 kV substation, north yard, bay 7)';
+    const label = parseLabelImageId(labelImageId(1, long));
+    expect(label?.name).toHaveLength(48);
+    expect(label?.name.endsWith('…')).toBe(true);
+  });
+
   it('leaves other images alone', () => {
     for (const id of ['stroke-plus', 'location-label:', 'location-label:7:x', 'location-label:x:y']) {
       expect(parseLabelImageId(id)).toBeNull();

@@ -12,10 +12,13 @@ const RATIO = 2;
 const FONT_PX = 13;
 const PAD_X = 7;
 const PAD_Y = 3;
-const MAX_CHARS = 40;
+const MAX_CHARS = 48;
+
+/** A name as its label shows it: cut with an ellipsis past MAX_CHARS. */
+const shown = (name: string) => (name.length > MAX_CHARS ? `${name.slice(0, MAX_CHARS - 1)}…` : name);
 
 /** The image id of a label; level and name are all the image depends on. */
-export const labelImageId = (level: Level, name: string) => `${PREFIX}${level}:${name.slice(0, MAX_CHARS)}`;
+export const labelImageId = (level: Level, name: string) => `${PREFIX}${level}:${shown(name)}`;
 
 /** Level and name back from an image id, or null for someone else's image. */
 export function parseLabelImageId(id: string): { level: Level; name: string } | null {
@@ -42,15 +45,39 @@ export function labelAnchor(shape: LocationShape): Position {
   return open.length === 0 ? [0, 0] : [lon / open.length, lat / open.length];
 }
 
-function drawLabel(level: Level, name: string): ImageData | null {
-  const canvas = document.createElement('canvas');
+const FONT = `600 ${FONT_PX * RATIO}px system-ui, "Segoe UI", "PingFang SC", "Noto Sans CJK SC", sans-serif`;
+let measurer: CanvasRenderingContext2D | null = null;
+const sizes = new Map<string, { width: number; height: number }>();
+
+/** A label's size in image pixels (RATIO per CSS pixel), measured once per name. */
+function imageSize(name: string): { width: number; height: number } | null {
+  const known = sizes.get(name);
+  if (known) return known;
   // A CPU canvas: reading a GPU one back stalls on software WebGL.
-  const measure = canvas.getContext('2d', { willReadFrequently: true });
-  if (!measure) return null;
-  const font = `600 ${FONT_PX * RATIO}px system-ui, "Segoe UI", "PingFang SC", "Noto Sans CJK SC", sans-serif`;
-  measure.font = font;
-  const width = Math.ceil(measure.measureText(name).width + 2 * PAD_X * RATIO);
-  const height = (FONT_PX + 2 * PAD_Y) * RATIO + 2 * RATIO;
+  measurer ??= document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+  if (!measurer) return null;
+  measurer.font = FONT;
+  const size = {
+    width: Math.ceil(measurer.measureText(name).width + 2 * PAD_X * RATIO),
+    height: (FONT_PX + 2 * PAD_Y) * RATIO + 2 * RATIO,
+  };
+  sizes.set(name, size);
+  return size;
+}
+
+/** The size a label takes on screen, in CSS pixels (for placing it clear of its ring and the map's edge). */
+export function labelScreenSize(name: string): { width: number; height: number } {
+  const size = imageSize(shown(name));
+  return size ? { width: size.width / RATIO, height: size.height / RATIO } : { width: 0, height: 0 };
+}
+
+function drawLabel(level: Level, name: string): ImageData | null {
+  // Measured again: the size cached for placing may be from before the web fonts loaded.
+  sizes.delete(name);
+  const size = imageSize(name);
+  if (!size) return null;
+  const { width, height } = size;
+  const canvas = document.createElement('canvas');
   canvas.width = width;
   canvas.height = height;
   const ctx = canvas.getContext('2d', { willReadFrequently: true });
@@ -62,7 +89,7 @@ function drawLabel(level: Level, name: string): ImageData | null {
   ctx.roundRect(RATIO / 2, RATIO / 2, width - RATIO, height - RATIO, height / 2);
   ctx.fill();
   ctx.stroke();
-  ctx.font = font;
+  ctx.font = FONT;
   ctx.textBaseline = 'middle';
   ctx.fillStyle = level === 3 ? '#ffffff' : '#0b0f17';
   ctx.fillText(name, PAD_X * RATIO, height / 2 + RATIO / 2);

@@ -1,9 +1,9 @@
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
 
 /**
- * The base style, built in code so the map needs nothing from the internet: a dark background, an optional
- * raster tile layer (VITE_TILE_URL) and empty "slot" layers that fix the drawing order of the layer
- * components whatever order they mount in (basemap < data < strokes < top).
+ * The base style, built in code so the map needs nothing from the internet: a dark background and empty
+ * "slot" layers that fix the drawing order of the layer components whatever order they mount in
+ * (basemap < data < strokes < top). The basemap itself (offline or `BASEMAP` tiles) is a layer component.
  */
 
 export const SLOTS = ['basemap', 'data', 'strokes', 'top'] as const;
@@ -18,29 +18,16 @@ export const MAP_COLORS = {
   coast: '#3b5578',
   border: '#4d6a91',
   province: '#2f4566',
+  city: '#8fa6c7',
+  cityLabel: '#d3deee',
 };
 
-export interface TileOptions {
-  url?: string;
-  attribution?: string;
-}
-
-export function buildBaseStyle(tiles: TileOptions = {}): StyleSpecification {
+export function buildBaseStyle(): StyleSpecification {
   const layers: LayerSpecification[] = [
     { id: 'background', type: 'background', paint: { 'background-color': MAP_COLORS.background } },
   ];
-  const sources: StyleSpecification['sources'] = {};
-  if (tiles.url) {
-    sources.tiles = {
-      type: 'raster',
-      tiles: [tiles.url],
-      tileSize: 256,
-      attribution: tiles.attribution ?? '',
-    };
-    layers.push({ id: 'tiles', type: 'raster', source: 'tiles', paint: { 'raster-opacity': 0.55 } });
-  }
   for (const slot of SLOTS) {
     layers.push({ id: slotId(slot), type: 'background', layout: { visibility: 'none' } });
   }
-  return { version: 8, sources, layers };
+  return { version: 8, sources: {}, layers };
 }

@@ -38,14 +38,12 @@ export function MapView({ initialView, onMoveEnd, children, label }: MapViewProp
     try {
       instance = new maplibregl.Map({
         container: container.current,
-        style: buildBaseStyle({
-          url: import.meta.env.VITE_TILE_URL,
-          attribution: import.meta.env.VITE_TILE_ATTRIBUTION,
-        }),
+        style: buildBaseStyle(),
         center: initial.current.center,
         zoom: initial.current.zoom,
         maxZoom: 16,
-        attributionControl: { compact: true, customAttribution: 'Natural Earth · ECharts maps' },
+        // The basemap's sources carry its credit (the offline map's data, or the online tiles').
+        attributionControl: { compact: true },
         locale: {
           'NavigationControl.ZoomIn': t('map.zoom_in'),
           'NavigationControl.ZoomOut': t('map.zoom_out'),
@@ -60,6 +58,9 @@ export function MapView({ initialView, onMoveEnd, children, label }: MapViewProp
       setFailed(true);
       return;
     }
+    // The map of a `.map-canvas` element, for the end-to-end tests (which layers show, what they draw) and
+    // for looking into it from the browser's console.
+    Object.defineProperty(container.current, 'maplibreMap', { value: instance, configurable: true });
     instance.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'bottom-right');
     instance.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-left');
     instance.touchZoomRotate.disableRotation();

@@ -4,6 +4,7 @@ import {
   Id,
   Language,
   LoginResponse,
+  MAX_ID,
   NotificationPrefs,
   Nullable,
   Paging,
@@ -108,7 +109,22 @@ export type CompanyInfo = Static<typeof CompanyInfo>;
 // Users and roles
 
 export const UserListQuery = Type.Object(
-  { group_id: Type.Optional(Id), q: Type.Optional(Type.String({ maxLength: 100 })), ...Paging },
+  {
+    group_id: Type.Optional(Id),
+    recipients_of: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_ID,
+        description:
+          "Instead of group_id: who may be on this group's distribution lists, its users and the administrators " +
+          '(the phone and e-mail of administrators of groups the caller cannot see are left out)',
+      }),
+    ),
+    q: Type.Optional(
+      Type.String({ maxLength: 100, description: 'Part of the user name, name or phone number' }),
+    ),
+    ...Paging,
+  },
   { additionalProperties: false },
 );
 

@@ -30,7 +30,26 @@ export const Alert = Type.Object({
   first_stroke: Nullable(AlertStroke),
   nearest_km: Nullable(Type.Number()),
   ring_counts: Type.Array(
-    Type.Object({ radius_km: Type.Number(), level: RingLevel, strokes: Type.Integer() }),
+    Type.Object({
+      radius_km: Type.Number(),
+      level: RingLevel,
+      strokes: Type.Integer(),
+      first_at: Type.Optional(
+        Type.String({ format: 'date-time', description: "the ring's first counted stroke in the episode" }),
+      ),
+    }),
+  ),
+  warned_before_first_inner: Nullable(
+    Type.Boolean({
+      description:
+        'Whether a warning (level ≥ 2) began before the first stroke counted in the innermost ring; null when ' +
+        'that ring counted none (episodes recorded before this was kept also answer null)',
+    }),
+  ),
+  lead_time_min: Nullable(
+    Type.Number({
+      description: 'Minutes from that warning to the first innermost stroke, when warned before',
+    }),
   ),
   timeline: Type.Array(Type.Object({ at: Type.String(), level: Level })),
 });

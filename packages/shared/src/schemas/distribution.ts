@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { SUPPORTED_LANGUAGES } from '../languages.js';
 import { CHANNELS, RECIPIENT_KINDS, WEBHOOK_FORMATS, WEBHOOK_SECRET_LENGTH } from '../notifications.js';
 import { Id, Nullable } from './kit.js';
 
@@ -12,19 +13,24 @@ const recipientFields = {
 
 /**
  * A recipient as the API takes it. `value`: a user id (as a string), a phone number, an e-mail address, a
- * webhook URL or a WeChat openid. Webhooks only: `format`, and `secret` (8–256 characters) to sign each
- * request with; omitted, the secret stored for the same URL in the same list is kept; null (or "") removes it.
+ * webhook URL, a WeChat openid, or a group robot's webhook URL (dingtalk, wecom, feishu, slack). Webhooks
+ * only: `format`. Webhooks, DingTalk and Feishu robots: `secret` (8–256 characters; DingTalk's starts with
+ * SEC) to sign each request with; omitted, the secret stored for the same URL in the same list is kept;
+ * null (or "") removes it.
  */
 export const RecipientInputSchema = Type.Object(
   {
     ...recipientFields,
+    // Read-only fields of answers, ignored: a client may send back the recipients it read as they are.
+    name: Type.Optional(Type.String({ maxLength: 200, description: 'Ignored (answers name users)' })),
+    has_secret: Type.Optional(Type.Boolean({ description: 'Ignored (`secret` decides)' })),
     secret: Type.Optional(
       Nullable(
         Type.String({
           minLength: WEBHOOK_SECRET_LENGTH.min,
           maxLength: WEBHOOK_SECRET_LENGTH.max,
           description:
-            'Webhooks, write-only: omitted keeps the stored secret of the same URL, null removes it',
+            'Webhooks, DingTalk and Feishu robots, write-only: omitted keeps the stored secret of the same URL, null removes it',
         }),
       ),
     ),
@@ -34,12 +40,18 @@ export const RecipientInputSchema = Type.Object(
 export type RecipientInput = Static<typeof RecipientInputSchema>;
 
 /**
- * A recipient as the API shows it: webhooks also carry `format` and `has_secret`. No `secret` here: the
- * serializer drops any property a response schema does not name, and the secret itself is never returned.
+ * A recipient as the API shows it: webhooks also carry `format`, signed kinds `has_secret`, users their
+ * `name`. No `secret` here: the serializer drops any property a response schema does not name, and the
+ * secret itself is never returned.
  */
 export const RecipientSchema = Type.Object({
   ...recipientFields,
-  has_secret: Type.Optional(Type.Boolean({ description: 'Webhooks: a signing secret is stored' })),
+  has_secret: Type.Optional(
+    Type.Boolean({ description: 'Webhooks, DingTalk and Feishu robots: a signing secret is stored' }),
+  ),
+  name: Type.Optional(
+    Type.String({ description: 'Users: their name (or user name when they have none); read-only' }),
+  ),
 });
 export type Recipient = Static<typeof RecipientSchema>;
 
@@ -51,6 +63,13 @@ export type QuietHours = Static<typeof QuietHoursSchema>;
 
 const MinLevel = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]);
 
+/** What messages to recipients that are not users (addresses, webhooks, robots) are worded in. */
+const ListLanguage = Nullable(
+  Type.Enum(SUPPORTED_LANGUAGES, {
+    description: 'zh-Hans or en; null: the server default (NOTIFY_LANGUAGE). Users read their own language',
+  }),
+);
+
 const inputFields = {
   name: Type.String({ minLength: 1, maxLength: 100 }),
   locations: Type.Union([Type.Literal('all'), Type.Array(Id, { maxItems: 10_000 })]),
@@ -60,6 +79,7 @@ const inputFields = {
   quiet_hours: Type.Optional(Nullable(QuietHoursSchema)),
   escalate_after_min: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1440 }))),
   escalate_to: Type.Optional(Nullable(Type.Array(RecipientInputSchema, { maxItems: 500 }))),
+  language: Type.Optional(ListLanguage),
 };
 
 /** POST /api/distribute_add; /api/distribute_update takes the same fields plus `id`. */
@@ -86,6 +106,7 @@ export const DistributionListSchema = Type.Object({
   quiet_hours: Nullable(QuietHoursSchema),
   escalate_after_min: Nullable(Type.Integer()),
   escalate_to: Nullable(Type.Array(RecipientSchema)),
+  language: ListLanguage,
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
 });

@@ -86,6 +86,13 @@ const MapViewFields = {
 export const MapView = Type.Object(MapViewFields, { additionalProperties: false });
 export type MapView = Static<typeof MapView>;
 
-/** GET /api/user_map_data: the caller's map view with their group's locations. */
-export const UserMapData = Type.Object({ ...MapViewFields, locations: Type.Array(Location) });
+/**
+ * GET /api/user_map_data: the caller's map view with the locations they see; `saved` tells whether the view is
+ * one they saved (else it is the default, and the map opens on their locations or the latest strokes instead).
+ */
+export const UserMapData = Type.Object({
+  ...MapViewFields,
+  saved: Type.Boolean(),
+  locations: Type.Array(Location),
+});
 export type UserMapData = Static<typeof UserMapData>;

@@ -125,8 +125,21 @@ export const AlarmConfirmInput = Type.Object(
 );
 export type AlarmConfirmInput = Static<typeof AlarmConfirmInput>;
 
+/** The definition warning skill follows (packages/domain/src/warning-skill.ts), named in every answer. */
+export const SKILL_DEFINITION = 'hit_needs_warning_before_first_stroke' as const;
+
+/** Warning sources whose skill can be asked for; more join as cells, field mills and forecasts land. */
+export const SkillSource = Type.Union([Type.Literal('rings')], {
+  description: 'Which warnings are scored; `rings` (the default) is the only source so far',
+});
+
 export const WarningSkillQuery = Type.Object(
-  { location_id: Id, from: Time, to: Time },
+  {
+    location_id: Id,
+    from: Time,
+    to: Time,
+    source: Type.Optional(SkillSource),
+  },
   { additionalProperties: false },
 );
 
@@ -138,14 +151,23 @@ export const WarningSkill = Type.Object({
   events: Type.Integer({
     description: 'Strokes inside the innermost ring, grouped into storm events (gap > all-clear)',
   }),
-  hits: Type.Integer(),
-  misses: Type.Integer(),
+  hits: Type.Integer({ description: 'Events whose first stroke fell inside a warning that began before it' }),
+  failures_to_warn: Type.Integer({
+    description: 'Events whose first stroke raised the warning itself, or fell outside every warning',
+  }),
+  misses: Type.Integer({ description: 'The same as failures_to_warn (its earlier name)' }),
   false_alarms: Type.Integer(),
   pod: Nullable(Type.Number()),
   far: Nullable(Type.Number()),
   csi: Nullable(Type.Number()),
   median_lead_time_min: Nullable(Type.Number()),
+  lead_time_p25_min: Nullable(Type.Number()),
+  lead_time_p75_min: Nullable(Type.Number()),
   median_time_to_clear_min: Nullable(Type.Number()),
   false_alarm_minutes: Type.Number(),
+  source: SkillSource,
+  definition: Type.Literal(SKILL_DEFINITION, {
+    description: 'A hit needs a warning that began before the event’s first inner stroke (docs/api.md)',
+  }),
 });
 export type WarningSkill = Static<typeof WarningSkill>;

@@ -8,6 +8,11 @@ import { DailySummaryRepo } from './daily-summary/daily-summary-repo.js';
 import { AlarmOutbox } from './delivery/alarm-outbox.js';
 import { ChannelRegistry } from './delivery/channels/channel-registry.js';
 import { EmailChannel } from './delivery/channels/email-channel.js';
+import { DINGTALK } from './delivery/channels/robots/dingtalk.js';
+import { FEISHU } from './delivery/channels/robots/feishu.js';
+import { RobotChannel } from './delivery/channels/robots/robot-channel.js';
+import { SLACK } from './delivery/channels/robots/slack.js';
+import { WECOM } from './delivery/channels/robots/wecom.js';
 import { SmsChannel } from './delivery/channels/sms-channel.js';
 import { WebhookChannel } from './delivery/channels/webhook-channel.js';
 import { WechatChannel } from './delivery/channels/wechat-channel.js';
@@ -77,17 +82,18 @@ export function createNotifyServices(d: {
   const wechatClient = new WechatClient({ apiBase, appId, appSecret, now });
   const wechatBindings = new WechatBindingsRepo(db);
   const email = new EmailChannel({ smtpUrl: notify.smtpUrl, smtpFrom: notify.smtpFrom });
+  const robotConfig = {
+    timeoutMs: notify.webhookTimeoutMs,
+    allowPrivateWebhooks: config.allowPrivateWebhooks,
+    now,
+  };
   const channels = new ChannelRegistry([
     inapp,
     new SmsChannel(smsProvider),
     email,
-    new WebhookChannel({
-      timeoutMs: notify.webhookTimeoutMs,
-      allowPrivateWebhooks: config.allowPrivateWebhooks,
-      publicUrl: notify.publicUrl,
-      now,
-    }),
+    new WebhookChannel({ ...robotConfig, publicUrl: notify.publicUrl }),
     new WechatChannel({ client: wechatClient, templateId: notify.wechat.templateId }),
+    ...[DINGTALK, WECOM, FEISHU, SLACK].map((vendor) => new RobotChannel(vendor, robotConfig)),
   ]);
   const deliveryWorker = new DeliveryWorker({
     claims: new DeliveryClaimsRepo(db),

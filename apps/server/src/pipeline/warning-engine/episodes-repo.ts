@@ -7,6 +7,8 @@ export interface RingTally {
   radius_km: number;
   level: RingLevel;
   strokes: number;
+  /** Time of the ring's first counted stroke in the episode; absent when it counted none. */
+  first_at?: string;
 }
 
 export interface TimelineEntry {

@@ -198,6 +198,9 @@ function tallyOf(meta: WatchedMeta, state: WarningState): { rings: RingTally[]; 
       radius_km: r.radius_km,
       level: r.level,
       strokes: state.rings[i]?.episode ?? 0,
+      ...(state.rings[i]?.firstMs
+        ? { first_at: new Date(state.rings[i]?.firstMs as number).toISOString() }
+        : {}),
     })),
     nearestKm: state.nearest ? round2(state.nearest.km) : null,
   };

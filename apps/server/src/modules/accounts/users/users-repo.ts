@@ -71,6 +71,10 @@ export type UserChanges = Partial<{
 
 export interface UserListQuery {
   groupId: number | null;
+  /** Administrators of any group too (the recipients a group's lists may name). */
+  withAdmins?: boolean;
+  /** Match `q` against phone numbers only of users of this group (null: every user's). */
+  phoneScope?: number | null;
   q?: string;
   limit: number;
   offset: number;
@@ -89,17 +93,18 @@ export class UsersRepo {
   }
 
   async list(query: UserListQuery): Promise<{ items: UserDto[]; total: number }> {
-    const where = `WHERE ($1::bigint IS NULL OR u.group_id = $1)
-      AND ($2::text IS NULL OR u.username ILIKE $2 OR u.name ILIKE $2 OR u.phone ILIKE $2)`;
+    const where = `WHERE ($1::bigint IS NULL OR u.group_id = $1 OR ($3 AND u.role = 'admin'))
+      AND ($2::text IS NULL OR u.username ILIKE $2 OR u.name ILIKE $2
+        OR (u.phone ILIKE $2 AND ($4::bigint IS NULL OR u.group_id = $4)))`;
     const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, '\\$&')}%` : null;
+    const filters = [query.groupId, pattern, query.withAdmins ?? false, query.phoneScope ?? null];
     const [items, total] = await Promise.all([
-      this.db.query<UserRow>(`${SELECT_USER} ${where} ORDER BY u.id LIMIT $3 OFFSET $4`, [
-        query.groupId,
-        pattern,
+      this.db.query<UserRow>(`${SELECT_USER} ${where} ORDER BY u.id LIMIT $5 OFFSET $6`, [
+        ...filters,
         query.limit,
         query.offset,
       ]),
-      this.db.query<{ n: number }>(`SELECT count(*) AS n FROM users u ${where}`, [query.groupId, pattern]),
+      this.db.query<{ n: number }>(`SELECT count(*) AS n FROM users u ${where}`, filters),
     ]);
     return { items: items.rows.map(toDto), total: total.rows[0]?.n ?? 0 };
   }

@@ -80,13 +80,46 @@ export class UsersService {
     await this.d.users.update(user.id, { language });
   }
 
-  async list(user: AuthUser, q: { group_id?: number; q?: string; limit: number; offset: number }) {
+  async list(
+    user: AuthUser,
+    q: { group_id?: number; recipients_of?: number; q?: string; limit: number; offset: number },
+  ) {
     requirePermission(user, 'user.read');
     const scope = groupScope(user);
+    if (q.recipients_of !== undefined)
+      return this.recipientCandidates(user, { ...q, recipients_of: q.recipients_of });
     if (q.group_id !== undefined && !canSeeGroup(user, q.group_id)) {
       throw new AppError('group.not_found', 404, 'No such group');
     }
     return this.d.users.list({ groupId: q.group_id ?? scope, q: q.q, limit: q.limit, offset: q.offset });
+  }
+
+  /**
+   * Who may be on the distribution lists of a group the caller sees: its users and the administrators (as
+   * the lists' check has it). Administrators of groups the caller cannot see are shown by name only: no
+   * phone or e-mail, and no match on their phone number.
+   */
+  private async recipientCandidates(
+    user: AuthUser,
+    q: { group_id?: number; recipients_of: number; q?: string; limit: number; offset: number },
+  ) {
+    if (q.group_id !== undefined) {
+      throw new AppError('validation.failed', 400, 'group_id and recipients_of exclude each other', [
+        { field: 'recipients_of', message: 'cannot be combined with group_id' },
+      ]);
+    }
+    if (!canSeeGroup(user, q.recipients_of)) throw new AppError('group.not_found', 404, 'No such group');
+    const page = await this.d.users.list({
+      groupId: q.recipients_of,
+      withAdmins: true,
+      phoneScope: groupScope(user),
+      q: q.q,
+      limit: q.limit,
+      offset: q.offset,
+    });
+    const shown = (u: UserDto): UserDto =>
+      canSeeGroup(user, u.group.id) ? u : { ...u, phone: null, email: null };
+    return { ...page, items: page.items.map(shown) };
   }
 
   async create(user: AuthUser, input: NewUserInput): Promise<UserDto> {

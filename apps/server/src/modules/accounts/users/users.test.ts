@@ -79,6 +79,40 @@ describe.each(DB_KINDS)('users, groups and roles (%s)', (kind) => {
     expect(search.items.map((u: { id: number }) => u.id)).toEqual([viewer.id]);
   });
 
+  it('finds who may be on a group’s lists by part of a name: its users and admins, other admins’ contacts left out', async () => {
+    const otherAdmin = await t.createUser({ role: 'admin', groupId: otherGroup, phone: '13900000077' });
+    const find = async (query: string, token = groupAdmin.access) => {
+      const res = await get(`/api/group_user_list/?${query}`, token);
+      return { status: res.statusCode, body: res.json() };
+    };
+    const ids = (page: { items: { id: number }[] }) => page.items.map((u) => u.id);
+
+    const mine = await find(`recipients_of=${t.demoGroupId}&limit=1000`);
+    expect(ids(mine.body)).toEqual(expect.arrayContaining([viewer.id, operator.id, otherAdmin.id]));
+    expect(ids(mine.body)).not.toContain(stranger.id);
+    const named = await find(`recipients_of=${t.demoGroupId}&q=${otherAdmin.username.slice(0, -1)}`);
+    expect(named.body.items).toEqual([
+      expect.objectContaining({ id: otherAdmin.id, role: 'admin', phone: null, email: null }),
+    ]);
+    // Another group's admin cannot be found by a phone number the caller may not see.
+    expect(ids((await find(`recipients_of=${t.demoGroupId}&q=13900000077`)).body)).toEqual([]);
+    const byAdmin = await find(`recipients_of=${otherGroup}&q=13900000077`, t.admin.access);
+    expect(byAdmin.body.items).toEqual([
+      expect.objectContaining({ id: otherAdmin.id, phone: '13900000077' }),
+    ]);
+    expect(ids((await find(`recipients_of=${otherGroup}&limit=1000`, t.admin.access)).body)).toContain(
+      stranger.id,
+    );
+
+    expect((await find(`recipients_of=${otherGroup}`)).status).toBe(404);
+    const both = await find(`recipients_of=${t.demoGroupId}&group_id=${t.demoGroupId}`);
+    expect(both.status).toBe(400);
+    expect(both.body.error.details).toEqual([
+      { field: 'recipients_of', message: 'cannot be combined with group_id' },
+    ]);
+    expect((await find(`recipients_of=${t.demoGroupId}`, operator.access)).status).toBe(403);
+  });
+
   it('operators and viewers cannot read or manage users', async () => {
     for (const u of [operator, viewer]) {
       expect((await get('/api/group_user_list/', u.access)).statusCode).toBe(403);

@@ -39,6 +39,7 @@ const list = (over: Partial<AlarmList> = {}): AlarmList => ({
   quiet_hours: null,
   escalate_after_min: null,
   escalate_to: null,
+  language: null,
   ...over,
 });
 const plan = (over: Partial<PlanInput> = {}) =>
@@ -73,6 +74,42 @@ describe('planAlarmDeliveries', () => {
         ],
       },
       ['0:sms:phone:+8613912345678', '0:email:email:duty@x.cn', '0:webhook:webhook:https://hook.example/tw'],
+    ],
+    [
+      'group robots through their own channel only, never a user through a robot channel',
+      {
+        lists: [
+          list({
+            channels: ['inapp', 'dingtalk', 'wecom', 'feishu', 'slack'],
+            recipients: [
+              { kind: 'user', value: '1' },
+              { kind: 'dingtalk', value: 'https://oapi.dingtalk.com/robot/send?access_token=t' },
+              { kind: 'wecom', value: 'https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=k' },
+              { kind: 'feishu', value: 'https://open.feishu.cn/open-apis/bot/v2/hook/h' },
+              { kind: 'slack', value: 'https://hooks.slack.com/services/T/B/X' },
+            ],
+          }),
+        ],
+      },
+      [
+        '0:inapp:user:1',
+        '0:dingtalk:dingtalk:https://oapi.dingtalk.com/robot/send?access_token=t',
+        '0:wecom:wecom:https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=k',
+        '0:feishu:feishu:https://open.feishu.cn/open-apis/bot/v2/hook/h',
+        '0:slack:slack:https://hooks.slack.com/services/T/B/X',
+      ],
+    ],
+    [
+      'a robot whose channel the list does not use',
+      {
+        lists: [
+          list({
+            channels: ['inapp', 'wecom'],
+            recipients: [{ kind: 'dingtalk', value: 'https://oapi.dingtalk.com/robot/send?access_token=t' }],
+          }),
+        ],
+      },
+      [],
     ],
     [
       'a channel a user has no address for is skipped',
@@ -155,5 +192,34 @@ describe('planAlarmDeliveries', () => {
       nextAttemptAt: new Date(AT.getTime() + 10 * 60_000),
       idempotencyKey: 'alarm:7:t1:sms:phone:+8613700000007',
     });
+  });
+
+  it("words messages to robots and addresses in the list's language, users still in their own", () => {
+    const rows = planAlarmDeliveries({
+      alarms: [{ groupId: 1, at: AT, facts: facts() }],
+      lists: [
+        list({
+          language: 'en',
+          channels: ['inapp', 'feishu'],
+          recipients: [
+            { kind: 'user', value: '1' },
+            {
+              kind: 'feishu',
+              value: 'https://open.feishu.cn/open-apis/bot/v2/hook/h',
+              secret: 'feishu-key-1',
+            },
+          ] as AlarmList['recipients'],
+        }),
+      ],
+      users: new Map([[1, user(1, { language: 'zh-Hans' })]]),
+      subscribers: new Map(),
+      defaults: { language: 'zh-Hans', timeZone: 'Asia/Shanghai' },
+    });
+    expect(rows.map((r) => [r.channel, r.language])).toEqual([
+      ['inapp', 'zh-Hans'],
+      ['feishu', 'en'],
+    ]);
+    // The robot's secret travels with the delivery, for the channel to sign with.
+    expect(rows[1]?.channelOptions).toEqual({ secret: 'feishu-key-1' });
   });
 });

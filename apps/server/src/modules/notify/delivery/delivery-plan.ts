@@ -39,6 +39,7 @@ export type AlarmList = Pick<
   | 'quiet_hours'
   | 'escalate_after_min'
   | 'escalate_to'
+  | 'language'
 >;
 
 export interface PlanInput {
@@ -47,7 +48,7 @@ export interface PlanInput {
   users: ReadonlyMap<number, DeliveryUser>;
   /** Subscribers per topic ("location:<id>"). */
   subscribers: ReadonlyMap<string, readonly DeliveryUser[]>;
-  /** Language and time zone of addresses that are not users. */
+  /** Language (unless the list names one) and time zone of addresses that are not users. */
   defaults: { language: Language; timeZone: string };
 }
 
@@ -70,6 +71,10 @@ export function userAddress(user: DeliveryUser, channel: Channel): string | null
     case 'wechat':
       return user.openid;
     case 'webhook':
+    case 'dingtalk':
+    case 'wecom':
+    case 'feishu':
+    case 'slack':
       return null;
   }
 }
@@ -133,7 +138,8 @@ export function planAlarmDeliveries(input: PlanInput): NewDelivery[] {
         recipientValue: r.value,
         userId: user?.id ?? null,
         address,
-        language: user?.language ?? input.defaults.language,
+        // Users read their own language; addresses, webhooks and robots the list's, else the default.
+        language: user?.language ?? list?.language ?? input.defaults.language,
         timeZone: user?.timeZone ?? input.defaults.timeZone,
         quietHours: list?.quiet_hours ?? null,
         channelOptions: optionsOf(r),

@@ -4,7 +4,7 @@ import {
   quietHoursHoldBack,
   retryDelayMs,
 } from '@thunderwatch/domain/delivery-rules';
-import type { Channel, DeliveryStatus } from '@thunderwatch/shared/notifications';
+import { CHANNELS, type Channel, type DeliveryStatus } from '@thunderwatch/shared/notifications';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChannelRegistry } from './channels/channel-registry.js';
 import { ChannelError } from './channels/delivery-channel.js';
@@ -31,8 +31,6 @@ export interface WorkerOptions {
   /** Told of every delivery this worker finished handling (for the metrics). */
   onOutcome?: (channel: Channel, status: DeliveryStatus) => void;
 }
-
-const CHANNEL_NAMES: readonly Channel[] = ['inapp', 'email', 'sms', 'webhook', 'wechat'];
 
 /**
  * Delivers the outbox: claims due rows (SKIP LOCKED, so any number of nodes can run one), decides whether
@@ -156,7 +154,7 @@ export class DeliveryWorker {
   private claim(perChannelCap?: number): Promise<ClaimedDelivery[]> {
     const now = this.o.now();
     const slots = new Map(
-      CHANNEL_NAMES.map((c) => [c, perChannelCap ?? this.perChannel - (this.inFlight.get(c) ?? 0)] as const),
+      CHANNELS.map((c) => [c, perChannelCap ?? this.perChannel - (this.inFlight.get(c) ?? 0)] as const),
     );
     return this.o.claims.claim({ now, leaseUntil: new Date(now.getTime() + this.o.leaseMs), slots });
   }

@@ -35,7 +35,8 @@ const toUser = (r: UserRow): DeliveryUser => ({
 export class RecipientsRepo {
   async listsOfGroups(tx: Queryable, groupIds: readonly number[]): Promise<AlarmList[]> {
     const { rows } = await tx.query<AlarmList & { id: string; group_id: string }>(
-      `SELECT id, group_id, locations, min_level, channels, recipients, quiet_hours, escalate_after_min, escalate_to
+      `SELECT id, group_id, locations, min_level, channels, recipients, quiet_hours, escalate_after_min, escalate_to,
+         language
        FROM distribution_lists WHERE group_id = ANY($1::bigint[])`,
       [groupIds],
     );

@@ -3,7 +3,7 @@ import type { Database } from '../../../db/database.js';
 import type { StoredList, StoredRecipient } from './webhook-options.js';
 
 const COLUMNS = `id, group_id, name, locations, min_level, channels, recipients, quiet_hours, escalate_after_min,
-  escalate_to, created_at, updated_at`;
+  escalate_to, language, created_at, updated_at`;
 
 interface Row extends Omit<StoredList, 'created_at' | 'updated_at'> {
   created_at: Date;
@@ -31,6 +31,7 @@ const values = (i: StoredInput) => [
   i.quiet_hours ? JSON.stringify(i.quiet_hours) : null,
   i.escalate_after_min ?? null,
   i.escalate_to ? JSON.stringify(i.escalate_to) : null,
+  i.language ?? null,
 ];
 
 /**
@@ -59,8 +60,8 @@ export class DistributionRepo {
   async create(groupId: number, input: StoredInput, userId: number): Promise<StoredList> {
     const r = await this.db.query<Row>(
       `INSERT INTO distribution_lists (name, locations, min_level, channels, recipients, quiet_hours,
-         escalate_after_min, escalate_to, group_id, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${COLUMNS}`,
+         escalate_after_min, escalate_to, language, group_id, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${COLUMNS}`,
       [...values(input), groupId, userId],
     );
     return toDto(r.rows[0] as Row);
@@ -69,8 +70,8 @@ export class DistributionRepo {
   async update(id: number, scope: number | null, input: StoredInput, at: Date): Promise<StoredList | null> {
     const r = await this.db.query<Row>(
       `UPDATE distribution_lists SET name = $1, locations = $2, min_level = $3, channels = $4, recipients = $5,
-         quiet_hours = $6, escalate_after_min = $7, escalate_to = $8, updated_at = $11
-       WHERE id = $9 AND ($10::bigint IS NULL OR group_id = $10) RETURNING ${COLUMNS}`,
+         quiet_hours = $6, escalate_after_min = $7, escalate_to = $8, language = $9, updated_at = $12
+       WHERE id = $10 AND ($11::bigint IS NULL OR group_id = $11) RETURNING ${COLUMNS}`,
       [...values(input), id, scope, at],
     );
     return r.rows[0] ? toDto(r.rows[0]) : null;
@@ -92,6 +93,16 @@ export class DistributionRepo {
       [groupId, `{${ids.join(',')}}`],
     );
     return new Set(r.rows.map((x) => Number(x.id)));
+  }
+
+  /** The names of users (their user name when they have none), by id. */
+  async userNames(ids: readonly number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const r = await this.db.query<{ id: number; name: string }>(
+      `SELECT id, COALESCE(NULLIF(name, ''), username) AS name FROM users WHERE id = ANY($1::bigint[])`,
+      [`{${ids.join(',')}}`],
+    );
+    return new Map(r.rows.map((x) => [Number(x.id), x.name]));
   }
 
   /**

@@ -9,14 +9,17 @@ import type {
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import { readScope, writeGroup } from '../../../lib/group-scope.js';
+import { robotUrlProblem } from '../../../lib/robot-url.js';
 import { webhookTargetProblem } from '../../../lib/webhook-guard.js';
 import type { DistributionRepo, StoredInput } from './distribution-repo.js';
 import {
   optionProblems,
   publicList,
+  type StoredList,
   type StoredRecipient,
   type StoredRecipients,
   toStored,
+  userIdsOf,
 } from './webhook-options.js';
 
 const notFound = () => new AppError('distribution.not_found', 404, 'No such distribution list');
@@ -37,8 +40,8 @@ const stored = (input: DistributionInput, current: StoredRecipients | null): Sto
 /**
  * Distribution lists of a group: who is told of which alarms, through which channels, in which quiet
  * hours, and who is told next when nobody confirms. Every recipient is checked before a list is stored:
- * phone numbers, e-mail addresses and WeChat openids by form, users as members of the group, webhook URLs
- * by form and by where they point. Webhook signing secrets are stored but never shown (`has_secret`).
+ * phone numbers, e-mail addresses and WeChat openids by form, users as members of the group, webhook and
+ * robot URLs by form and by where they point. Signing secrets are stored but never shown (`has_secret`).
  */
 export class DistributionService {
   constructor(
@@ -52,14 +55,16 @@ export class DistributionService {
 
   async list(user: AuthUser, groupId?: number): Promise<{ items: DistributionList[] }> {
     requirePermission(user, 'location.read');
-    return { items: (await this.d.lists.list(readScope(user, groupId))).map(publicList) };
+    return { items: await this.shown(await this.d.lists.list(readScope(user, groupId))) };
   }
 
   async add(user: AuthUser, input: DistributionInput, groupId?: number): Promise<DistributionList> {
     requirePermission(user, 'distribution.manage');
     const group = await writeGroup(user, groupId, this.d.groupExists);
     await this.check(group, input);
-    return publicList(await this.d.lists.create(group, stored(input, null), user.id));
+    return (
+      await this.shown([await this.d.lists.create(group, stored(input, null), user.id)])
+    )[0] as DistributionList;
   }
 
   async update(user: AuthUser, id: number, input: DistributionInput): Promise<DistributionList> {
@@ -70,7 +75,13 @@ export class DistributionService {
     await this.check(current.group_id, input);
     const updated = await this.d.lists.update(id, scope, stored(input, current), this.d.now());
     if (!updated) throw notFound();
-    return publicList(updated);
+    return (await this.shown([updated]))[0] as DistributionList;
+  }
+
+  /** Lists as the API shows them, user recipients named. */
+  private async shown(lists: readonly StoredList[]): Promise<DistributionList[]> {
+    const names = await this.d.lists.userNames(userIdsOf(lists));
+    return lists.map((l) => publicList(l, names));
   }
 
   async remove(user: AuthUser, id: number): Promise<void> {
@@ -86,7 +97,7 @@ export class DistributionService {
     user: AuthUser,
     recipient: RecipientInput,
     listId?: number,
-  ): Promise<{ groupId: number; recipient: StoredRecipient }> {
+  ): Promise<{ groupId: number; recipient: StoredRecipient; language: DistributionList['language'] }> {
     requirePermission(user, testPermission(user, recipient));
     const list = listId === undefined ? null : await this.d.lists.get(listId, readScope(user, undefined));
     if (listId !== undefined && !list) throw notFound();
@@ -96,7 +107,11 @@ export class DistributionService {
       const named = problems.map((p) => ({ ...p, field: p.field.replace('recipient/0/', 'recipient/') }));
       throw new AppError('validation.failed', 400, 'The recipient is not valid', named);
     }
-    return { groupId, recipient: toStored([recipient], 'recipients', list)[0] as StoredRecipient };
+    return {
+      groupId,
+      recipient: toStored([recipient], 'recipients', list)[0] as StoredRecipient,
+      language: list?.language ?? null,
+    };
   }
 
   private async check(groupId: number, input: DistributionInput): Promise<void> {
@@ -148,6 +163,14 @@ export class DistributionService {
         return wechatProblem(r.value);
       case 'webhook':
         return webhookTargetProblem(r.value, this.d.allowPrivateWebhooks);
+      case 'dingtalk':
+      case 'wecom':
+      case 'feishu':
+      case 'slack':
+        return (
+          robotUrlProblem(r.kind, r.value) ??
+          (await webhookTargetProblem(r.value, this.d.allowPrivateWebhooks))
+        );
     }
   }
 }

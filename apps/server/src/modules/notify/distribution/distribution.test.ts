@@ -247,7 +247,10 @@ describe.each(DB_KINDS)('distribution lists (%s)', (kind) => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error.details).toEqual([
         { field: 'recipients/0/format', message: 'only webhook recipients take a format' },
-        { field: 'recipients/1/secret', message: 'only webhook recipients take a secret' },
+        {
+          field: 'recipients/1/secret',
+          message: 'only webhook, DingTalk and Feishu recipients take a secret',
+        },
       ]);
       const tooShort = await add(manager.access, {
         ...list(),
@@ -255,6 +258,108 @@ describe.each(DB_KINDS)('distribution lists (%s)', (kind) => {
       });
       expect(tooShort.statusCode).toBe(400);
       expect(tooShort.json().error.details[0].field).toBe('recipients/0/secret');
+    });
+  });
+
+  describe('group robots and the list language', () => {
+    const DINGTALK = 'https://93.184.216.34/robot/send?access_token=0f1e2d';
+    const WECOM = 'https://93.184.216.34/cgi-bin/webhook/send?key=693a91f6';
+    const FEISHU = 'https://93.184.216.34/open-apis/bot/v2/hook/0f1e2d3c';
+    const SLACK = 'https://93.184.216.34/services/T000/B000/XXXX';
+    const DING_SECRET = 'SEC0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcd';
+    const robotList = () => ({
+      ...list(),
+      channels: ['inapp', 'dingtalk', 'wecom', 'feishu', 'slack'],
+      recipients: [
+        { kind: 'user', value: String(operator.id) },
+        { kind: 'dingtalk', value: DINGTALK, secret: DING_SECRET },
+        { kind: 'wecom', value: WECOM },
+        { kind: 'feishu', value: FEISHU, secret: 'mI4rKx0fQh2Zb7uVw9c3Pd' },
+        { kind: 'slack', value: SLACK },
+      ],
+      language: 'en',
+    });
+
+    it('stores robots with their secrets, shows has_secret for the signed ones, names users, keeps the language', async () => {
+      const created = await add(manager.access, robotList());
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.body).not.toContain(DING_SECRET);
+      expect(created.json()).toMatchObject({ language: 'en' });
+      expect(created.json().recipients).toEqual([
+        { kind: 'user', value: String(operator.id), name: operator.username },
+        { kind: 'dingtalk', value: DINGTALK, has_secret: true },
+        { kind: 'wecom', value: WECOM },
+        { kind: 'feishu', value: FEISHU, has_secret: true },
+        { kind: 'slack', value: SLACK },
+      ]);
+      const id = created.json().id;
+      // Sent back as read (names, has_secret and all): accepted, and the secrets stay.
+      const { created_at, updated_at, group_id, ...asRead } = created.json();
+      const resent = await t.call({
+        method: 'POST',
+        url: '/api/distribute_update',
+        token: manager.access,
+        payload: asRead,
+      });
+      expect(resent.statusCode, resent.body).toBe(200);
+      expect(resent.json().recipients).toEqual(created.json().recipients);
+      // Edited without secrets (the form never has them): each robot keeps its own.
+      const edited = await t.call({
+        method: 'POST',
+        url: '/api/distribute_update',
+        token: manager.access,
+        payload: {
+          id,
+          ...robotList(),
+          recipients: robotList().recipients.map(({ kind, value }) => ({ kind, value })),
+          language: null,
+        },
+      });
+      expect(edited.json()).toMatchObject({ language: null });
+      const stored = await t.db.query<{ recipients: { kind: string; secret?: string }[] }>(
+        'SELECT recipients FROM distribution_lists WHERE id = $1',
+        [id],
+      );
+      expect(stored.rows[0]?.recipients.map((r) => r.secret ?? null)).toEqual([
+        null,
+        DING_SECRET,
+        null,
+        'mI4rKx0fQh2Zb7uVw9c3Pd',
+        null,
+      ]);
+    });
+
+    it('refuses robot URLs not in their vendor’s form, secrets they do not take or in the wrong form, naming each', async () => {
+      const res = await add(manager.access, {
+        ...robotList(),
+        recipients: [
+          { kind: 'dingtalk', value: 'https://93.184.216.34/robot/send' },
+          { kind: 'wecom', value: WECOM, secret: 'twelve-chars' },
+          { kind: 'dingtalk', value: DINGTALK, secret: 'not-a-dingtalk-secret' },
+          { kind: 'feishu', value: FEISHU, format: 'cap' },
+          { kind: 'slack', value: 'http://127.0.0.1:9000/services/x' },
+        ],
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details).toEqual([
+        {
+          field: 'recipients/1/secret',
+          message: 'only webhook, DingTalk and Feishu recipients take a secret',
+        },
+        {
+          field: 'recipients/2/secret',
+          message: expect.stringContaining('is not a DingTalk signing secret'),
+        },
+        { field: 'recipients/3/format', message: 'only webhook recipients take a format' },
+        {
+          field: 'recipients/0/value',
+          message:
+            'https://93.184.216.34/robot/send is not a DingTalk robot URL (…/robot/send?access_token=…)',
+        },
+        { field: 'recipients/4/value', message: expect.stringContaining('private or loopback') },
+      ]);
+      const language = await add(manager.access, { ...robotList(), language: 'fr' });
+      expect(language.statusCode).toBe(400);
     });
   });
 

@@ -1,3 +1,4 @@
+import { episodeWarning } from '@thunderwatch/domain/warning-skill';
 import type { AlertDto, AlertStroke } from '@thunderwatch/shared/schemas/alerts';
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import type { Ring } from '@thunderwatch/shared/schemas/locations';
@@ -56,6 +57,7 @@ export function toAlertDto(r: AlertRow): AlertDto {
     nearest_km: r.nearest_km,
     ring_counts: r.ring_counts ?? [],
     timeline: r.timeline ?? [],
+    ...innerWarning(r),
   };
 }
 
@@ -113,3 +115,17 @@ export class AlertsRepo {
     };
   }
 }
+
+/** Whether the episode warned before its first innermost stroke, judged as warning skill judges an event. */
+function innerWarning(r: AlertRow): Pick<AlertDto, 'warned_before_first_inner' | 'lead_time_min'> {
+  const inner = [...(r.ring_counts ?? [])].sort((a, b) => a.radius_km - b.radius_km)[0];
+  const first = inner?.first_at ? Date.parse(inner.first_at) : null;
+  const timeline = (r.timeline ?? []).map((e) => ({ atMs: Date.parse(e.at), level: e.level }));
+  const { warnedBefore, leadMin } = episodeWarning(timeline, first);
+  return {
+    warned_before_first_inner: warnedBefore,
+    lead_time_min: leadMin === null ? null : round1(leadMin),
+  };
+}
+
+const round1 = (x: number) => Math.round(x * 10) / 10;

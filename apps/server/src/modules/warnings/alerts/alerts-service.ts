@@ -23,6 +23,8 @@ const CSV_HEADER = [
   'nearest_km',
   'strokes_per_ring',
   'first_stroke_time',
+  'warned_before_first_inner_stroke',
+  'lead_time_min',
 ];
 
 const csvRow = (a: AlertDto) => [
@@ -35,6 +37,8 @@ const csvRow = (a: AlertDto) => [
   a.nearest_km,
   a.ring_counts.map((c) => `${c.radius_km} km: ${c.strokes}`).join('; '),
   a.first_stroke?.time ?? null,
+  a.warned_before_first_inner === null ? null : a.warned_before_first_inner ? 'yes' : 'no',
+  a.lead_time_min,
 ];
 
 const notFound = () => new AppError('alert.not_found', 404, 'No such alert');

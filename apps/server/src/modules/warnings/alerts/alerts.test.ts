@@ -25,9 +25,10 @@ const STROKE = {
   distance_km: 11,
 };
 const COUNTS = [
-  { radius_km: 10, level: 3, strokes: 4 },
-  { radius_km: 20, level: 2, strokes: 9 },
-  { radius_km: 30, level: 1, strokes: 15 },
+  // Red came with the first stroke inside 10 km: the episode did not warn before it.
+  { radius_km: 10, level: 3, strokes: 4, first_at: '2025-06-01T07:20:00.000Z' },
+  { radius_km: 20, level: 2, strokes: 9, first_at: '2025-06-01T07:10:00.000Z' },
+  { radius_km: 30, level: 1, strokes: 15, first_at: '2025-06-01T06:59:58.000Z' },
 ];
 
 describe.each(DB_KINDS)('alert history and hourly warnings (%s)', (kind) => {
@@ -129,8 +130,15 @@ describe.each(DB_KINDS)('alert history and hourly warnings (%s)', (kind) => {
         { at: '2025-06-01T07:20:00.000Z', level: 3 },
         { at: '2025-06-01T08:10:00.000Z', level: 0 },
       ],
+      warned_before_first_inner: false,
+      lead_time_min: null,
     });
-    expect((await get(`/api/alert_hist/${ids.open}`, viewerA)).json()).toMatchObject({ ended_at: null });
+    expect((await get(`/api/alert_hist/${ids.open}`, viewerA)).json()).toMatchObject({
+      ended_at: null,
+      // No stroke counted inside 10 km (or kept from before this was recorded): no answer either way.
+      warned_before_first_inner: null,
+      lead_time_min: null,
+    });
     expect((await get('/api/alert_hist/999999', viewerA)).json().error.code).toBe('alert.not_found');
   });
 
@@ -156,11 +164,12 @@ describe.each(DB_KINDS)('alert history and hourly warnings (%s)', (kind) => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'id,location_id,location_name,started_at,ended_at,peak_level,nearest_km,strokes_per_ring,first_stroke_time',
+      'id,location_id,location_name,started_at,ended_at,peak_level,nearest_km,strokes_per_ring,first_stroke_time,' +
+        'warned_before_first_inner_stroke,lead_time_min',
     );
     expect(lines).toHaveLength(3);
     expect(lines[2]).toBe(
-      `${ids.old},${siteA},"'=HYPERLINK(""x"")",2025-06-01T07:00:00.000Z,2025-06-01T08:10:00.000Z,3,3.5,10 km: 4; 20 km: 9; 30 km: 15,2025-06-01T06:59:58.000Z`,
+      `${ids.old},${siteA},"'=HYPERLINK(""x"")",2025-06-01T07:00:00.000Z,2025-06-01T08:10:00.000Z,3,3.5,10 km: 4; 20 km: 9; 30 km: 15,2025-06-01T06:59:58.000Z,no,`,
     );
   });
 

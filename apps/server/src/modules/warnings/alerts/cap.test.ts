@@ -37,6 +37,8 @@ function source(shape: LocationShape, level: RingLevel, ended: boolean, name = '
         { radius_km: 30, level: 1, strokes: 41 },
       ],
       timeline: [{ at: '2025-06-01T07:00:00.500Z', level }],
+      warned_before_first_inner: null,
+      lead_time_min: null,
     },
     shape,
     rings: [...DEFAULT_RINGS],

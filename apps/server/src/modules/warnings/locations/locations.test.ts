@@ -285,7 +285,7 @@ describe.each(DB_KINDS)('locations (%s)', (kind) => {
 
   it('gives the map defaults and the group locations, and saves the view', async () => {
     const first = (await call('GET', '/api/user_map_data', viewerA)).json();
-    expect(first).toMatchObject({ center: [113.3, 23.1], zoom: 6, layers: ['strokes'] });
+    expect(first).toMatchObject({ center: [113.3, 23.1], zoom: 6, layers: ['strokes'], saved: false });
     const names = first.locations.map((l: { name: string }) => l.name);
     expect(names).toEqual(expect.arrayContaining(['Pier 3', 'Quarry north', 'Quarry south']));
     expect(names).not.toContain('Temporary');
@@ -295,9 +295,20 @@ describe.each(DB_KINDS)('locations (%s)', (kind) => {
       zoom: 9.5,
       layers: ['strokes', 'density'],
     });
-    expect(saved.json()).toMatchObject({ center: [114.1, 22.5], zoom: 9.5, layers: ['strokes', 'density'] });
-    expect((await call('GET', '/api/user_map_data', viewerA)).json().zoom).toBe(9.5);
-    expect((await call('GET', '/api/user_map_data', operatorA)).json().zoom).toBe(6);
+    expect(saved.json()).toMatchObject({
+      center: [114.1, 22.5],
+      zoom: 9.5,
+      layers: ['strokes', 'density'],
+      saved: true,
+    });
+    expect((await call('GET', '/api/user_map_data', viewerA)).json()).toMatchObject({
+      zoom: 9.5,
+      saved: true,
+    });
+    expect((await call('GET', '/api/user_map_data', operatorA)).json()).toMatchObject({
+      zoom: 6,
+      saved: false,
+    });
     const bad = await call('PUT', '/api/user_map_data', viewerA, { center: [200, 0], zoom: 3, layers: [] });
     expect(bad.json().error.details[0].field).toBe('center');
     const badZoom = await call('PUT', '/api/user_map_data', viewerA, {

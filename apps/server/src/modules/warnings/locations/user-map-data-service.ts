@@ -17,7 +17,7 @@ export class UserMapDataService {
   async get(user: AuthUser): Promise<UserMapData> {
     requirePermission(user, 'location.read');
     const saved = await this.users.mapView<MapView>(user.id);
-    return { ...DEFAULT_MAP, ...saved, locations: await this.locations.onMap(user) };
+    return { ...DEFAULT_MAP, ...saved, saved: saved !== null, locations: await this.locations.onMap(user) };
   }
 
   async save(user: AuthUser, view: MapView): Promise<UserMapData> {

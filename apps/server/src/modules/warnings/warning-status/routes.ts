@@ -9,10 +9,11 @@ import {
 } from '@thunderwatch/shared/schemas/warnings';
 import { callerOf } from '../../../lib/caller.js';
 import type { App } from '../../../lib/fastify.js';
+import type { WarningSkillService } from './skill-service.js';
 import type { WarningService } from './warning-service.js';
 
 /** The live warning of my locations, alarm confirmation and warning skill. */
-export function warningRoutes(app: App, warnings: WarningService): void {
+export function warningRoutes(app: App, warnings: WarningService, skill: WarningSkillService): void {
   app.get(
     '/api/warning',
     {
@@ -40,6 +41,8 @@ export function warningRoutes(app: App, warnings: WarningService): void {
   app.get(
     '/api/warning/skill',
     {
+      // Up to 92 days of strokes inside the innermost ring: a read that takes its turn with the others.
+      config: { heavyRead: true },
       schema: {
         tags: ['warnings'],
         querystring: WarningSkillQuery,
@@ -47,10 +50,11 @@ export function warningRoutes(app: App, warnings: WarningService): void {
       },
     },
     async (req) =>
-      warnings.skill(callerOf(req), {
+      skill.skill(callerOf(req), {
         location_id: req.query.location_id,
         from: new Date(req.query.from),
         to: new Date(req.query.to),
+        source: req.query.source,
       }),
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { periodsAtOrAbove } from './warning-service.js';
+import { storedWarningPeriods } from './skill-service.js';
 
 const at = (min: number) => new Date(Date.UTC(2026, 6, 1, 8, min));
 const change = (min: number, from: number, to: number) => ({ at: at(min), from_level: from, to_level: to });
@@ -27,7 +27,7 @@ describe('warning periods at level ≥ 2 from level changes', () => {
       ],
     },
   ])('$name', ({ changes, periods }) => {
-    const got = periodsAtOrAbove(2, changes, at(0), at(60)).map((p) => [
+    const got = storedWarningPeriods(changes, at(0), at(60)).map((p) => [
       (p.startMs - at(0).getTime()) / 60_000,
       (p.endMs - at(0).getTime()) / 60_000,
     ]);

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
+import { connected } from '../../../test/sockets.js';
 import { jsonStroke } from '../../../test/strokes.js';
 
 const MIN = 60_000;
@@ -55,11 +56,27 @@ describe.each(DB_KINDS)('warning engine end to end (%s)', (kind) => {
       | Record<string, unknown>
       | undefined;
   };
+  /** A point location with the default rings, once the engine watches it. */
+  const watchedSite = async (name: string, at: [number, number]) => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/locations/',
+      token: operator.access,
+      payload: { name, shape: { type: 'Point', coordinates: at }, rings: RINGS },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await t.app.services.warningEngine.idle();
+    return res.json().id as number;
+  };
+  const dropSite = async (id: number) => {
+    await t.call({ method: 'DELETE', url: `/api/locations/${id}`, token: operator.access });
+    await t.app.services.warningEngine.idle();
+  };
   const socketOf = async (user: TestUser) => {
     const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const s = connect(url, { auth: { token: user.access }, transports: ['websocket'], reconnection: false });
     sockets.push(s);
-    await new Promise<void>((resolve) => s.once('connect', () => resolve()));
+    await connected(s);
     return s;
   };
 
@@ -166,14 +183,7 @@ describe.each(DB_KINDS)('warning engine end to end (%s)', (kind) => {
   });
 
   it('gives each alarm of an approaching storm the distance of the stroke that raised it', async () => {
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/locations/',
-      token: operator.access,
-      payload: { name: 'Substation', shape: { type: 'Point', coordinates: [100, 30] }, rings: RINGS },
-    });
-    const id = res.json().id as number;
-    await t.app.services.warningEngine.idle();
+    const id = await watchedSite('Substation', [100, 30]);
     const at = (ago: number) => new Date(clock - ago).toISOString();
     await ingest([
       jsonStroke({ time: at(3000), lat: 30 + 25 * KM, lon: 100 }),
@@ -193,8 +203,7 @@ describe.each(DB_KINDS)('warning engine end to end (%s)', (kind) => {
       [2, 15],
       [3, 5],
     ]);
-    await t.call({ method: 'DELETE', url: `/api/locations/${id}`, token: operator.access });
-    await t.app.services.warningEngine.idle();
+    await dropSite(id);
   });
 
   it('gives the all-clear when the countdown runs out and closes the episode', async () => {
@@ -220,13 +229,68 @@ describe.each(DB_KINDS)('warning engine end to end (%s)', (kind) => {
     expect((row.timeline as { level: number }[]).map((e) => e.level)).toEqual([3, 2, 0]);
   });
 
-  it('scores the warning: the one event was warned (lead time 0, first stroke raised it)', async () => {
+  const skillOf = async (id: number, from: number, to: number) => {
     const res = await t.call({
       method: 'GET',
-      url: `/api/warning/skill?location_id=${locationId}&from=${new Date(t0 - 10 * MIN).toISOString()}&to=${new Date(clock).toISOString()}`,
+      url: `/api/warning/skill?location_id=${id}&from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}`,
       token: operator.access,
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ events: 1, hits: 1, misses: 0, false_alarms: 0, pod: 1, csi: 1 });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  it('scores the red raised by its own first stroke as a failure to warn, not a hit with no lead', async () => {
+    expect(await skillOf(locationId, t0 - 10 * MIN, clock)).toMatchObject({
+      events: 1,
+      hits: 0,
+      failures_to_warn: 1,
+      misses: 1,
+      false_alarms: 0,
+      pod: 0,
+      csi: 0,
+      median_lead_time_min: null,
+      source: 'rings',
+      definition: 'hit_needs_warning_before_first_stroke',
+    });
+  });
+
+  it('scores a storm that raised orange 8 minutes before its first inner stroke as a hit with lead 8', async () => {
+    const id = await watchedSite('Pier', [105, 30]);
+    const start = clock;
+    await ingest([
+      jsonStroke({ time: new Date(clock - 8 * MIN - 1000).toISOString(), lat: 30 + 15 * KM, lon: 105 }),
+    ]);
+    await ingest([jsonStroke({ time: new Date(clock - 1000).toISOString(), lat: 30 + 3 * KM, lon: 105 })]);
+    expect(await skillOf(id, start - 20 * MIN, clock + 1000)).toMatchObject({
+      events: 1,
+      hits: 1,
+      failures_to_warn: 0,
+      pod: 1,
+      far: 0,
+      csi: 1,
+      median_lead_time_min: 8,
+      lead_time_p25_min: 8,
+      lead_time_p75_min: 8,
+    });
+    // The episode in the alert history says the same.
+    const history = await t.call({
+      method: 'GET',
+      url: `/api/alert_hist/?location_id=${id}`,
+      token: operator.access,
+    });
+    expect(history.json().items[0]).toMatchObject({ warned_before_first_inner: true, lead_time_min: 8 });
+    await dropSite(id);
+  });
+
+  it('refuses a window longer than 92 days and accepts one of 90', async () => {
+    const day = 86_400_000;
+    const long = await t.call({
+      method: 'GET',
+      url: `/api/warning/skill?location_id=${locationId}&from=${new Date(clock - 93 * day).toISOString()}&to=${new Date(clock).toISOString()}`,
+      token: operator.access,
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.code).toBe('warning.window_too_large');
+    expect((await skillOf(locationId, clock - 90 * day, clock)).events).toBe(1);
   });
 });

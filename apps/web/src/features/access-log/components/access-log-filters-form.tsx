@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import { Field } from '../../../components/field';
 import { type AccessLogFilters, EMPTY_FILTERS } from '../hooks/use-access-log-filters';
 
@@ -56,22 +57,23 @@ export function AccessLogFiltersForm({ filters, timeZone, onApply }: AccessLogFi
           value={draft.status}
           onValueChange={set('status')}
         />
-        <Field
+        <DateField
           id="access-log-from"
           label={t('access_log.from')}
-          type="datetime-local"
-          step={1}
+          withTime
           value={draft.from}
           onValueChange={set('from')}
           hint={t('access_log.time_zone_hint', { zone: timeZone })}
+          timeZone={timeZone}
         />
-        <Field
+        <DateField
           id="access-log-to"
           label={t('access_log.to')}
-          type="datetime-local"
-          step={1}
+          withTime
+          defaultTime="23:59:59"
           value={draft.to}
           onValueChange={set('to')}
+          timeZone={timeZone}
         />
       </div>
       <div className="form-actions">

@@ -6,7 +6,7 @@ export interface AccessLogFilters {
   path: string;
   method: string;
   status: string;
-  /** `datetime-local` values, read in the user's time zone. */
+  /** `YYYY-MM-DDTHH:MM:SS` wall-clock times (as `datetime-local` gave), read in the user's time zone. */
   from: string;
   to: string;
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { Page } from '../../../components/page';
 import { can, useCurrentUser } from '../../../lib/current-user';
+import { useGroupNames } from '../api/get-group-names';
 import { useDistributionLists } from '../api/get-lists';
 import { useLocationChoices } from '../api/get-location-choices';
 import { DistributionForm } from './distribution-form';
@@ -18,11 +19,16 @@ interface Editing {
   list: DistributionList | null;
 }
 
-/** My group's distribution lists; group admins and admins add, change and delete them, others read. */
+/**
+ * My group's distribution lists (an admin's: every group's, with a group column); group admins and admins
+ * add, change and delete them, others read.
+ */
 export function DistributeScreen() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const canEdit = can(user.data, 'distribution.manage');
+  const isAdmin = user.data?.role === 'admin';
+  const groupNames = useGroupNames(isAdmin);
   const lists = useDistributionLists();
   const locations = useLocationChoices();
   const locationItems = locations.data?.items ?? NO_LOCATIONS;
@@ -34,10 +40,11 @@ export function DistributeScreen() {
 
   return (
     <Page title={t('screens.distribute')}>
-      {editing && canEdit ? (
+      {editing && canEdit && user.data ? (
         <DistributionForm
           key={editing.list?.id ?? 'new'}
           list={editing.list}
+          groupId={editing.list?.group_id ?? user.data.group.id}
           locations={locationItems}
           onDone={() => setEditing(null)}
         />
@@ -57,6 +64,7 @@ export function DistributeScreen() {
           <DistributionTable
             lists={lists.data?.items ?? []}
             locationNames={locationNames}
+            groupNames={isAdmin ? groupNames : null}
             loading={lists.isPending}
             canEdit={canEdit}
             onEdit={(list) => setEditing({ list })}

@@ -1,3 +1,4 @@
+import { type Language, SUPPORTED_LANGUAGES } from '@thunderwatch/shared/languages';
 import { CHANNELS } from '@thunderwatch/shared/notifications';
 import type { DistributionList } from '@thunderwatch/shared/schemas/distribution';
 import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
@@ -30,12 +31,14 @@ export function problemText(t: TFunction, problem: DraftProblem): string {
 interface DistributionFormProps {
   /** The list being edited; null for a new one. */
   list: DistributionList | null;
+  /** The group the list belongs to (a new list: the caller's): whose users may be picked. */
+  groupId: number;
   locations: LocationDto[];
   onDone: () => void;
 }
 
 /** Name, locations, minimum level, channels, recipients, quiet hours and escalation of one list. */
-export function DistributionForm({ list, locations, onDone }: DistributionFormProps) {
+export function DistributionForm({ list, groupId, locations, onDone }: DistributionFormProps) {
   const { t } = useTranslation();
   const add = useAddList();
   const update = useUpdateList();
@@ -93,6 +96,25 @@ export function DistributionForm({ list, locations, onDone }: DistributionFormPr
             ))}
           </select>
         </div>
+        <div className="field">
+          <label htmlFor="distribute-language">{t('distribute.form.language')}</label>
+          <select
+            id="distribute-language"
+            aria-describedby="distribute-language-hint"
+            value={draft.language}
+            onChange={(event) => set({ language: event.target.value as Language | '' })}
+          >
+            <option value="">{t('distribute.form.language_default')}</option>
+            {SUPPORTED_LANGUAGES.map((language) => (
+              <option key={language} value={language}>
+                {t(`languages.${language}`)}
+              </option>
+            ))}
+          </select>
+          <p className="field-hint" id="distribute-language-hint">
+            {t('distribute.form.language_hint')}
+          </p>
+        </div>
       </div>
 
       <fieldset aria-invalid={invalid.has('locations') || undefined}>
@@ -146,6 +168,7 @@ export function DistributionForm({ list, locations, onDone }: DistributionFormPr
         legend={t('distribute.form.recipients')}
         rows={draft.recipients}
         channels={draft.channels}
+        groupId={groupId}
         onChange={(recipients) => set({ recipients })}
         invalid={invalid}
       />
@@ -198,6 +221,7 @@ export function DistributionForm({ list, locations, onDone }: DistributionFormPr
               legend={t('distribute.form.escalate_to')}
               rows={draft.escalateTo}
               channels={draft.channels}
+              groupId={groupId}
               onChange={(escalateTo) => set({ escalateTo })}
               invalid={invalid}
             />

@@ -11,11 +11,13 @@ interface DistributionRowProps {
   list: DistributionList;
   /** Location names by id, to name a list's locations. */
   locationNames: Map<number, string>;
+  /** The list's group, in the admins' group column; null when there is no such column. */
+  groupName: string | null;
   canEdit: boolean;
   onEdit: () => void;
 }
 
-export function DistributionRow({ list, locationNames, canEdit, onEdit }: DistributionRowProps) {
+export function DistributionRow({ list, locationNames, groupName, canEdit, onEdit }: DistributionRowProps) {
   const { t } = useTranslation();
   const remove = useDeleteList();
   const locations =
@@ -27,6 +29,7 @@ export function DistributionRow({ list, locationNames, canEdit, onEdit }: Distri
     <>
       <tr>
         <td>{list.name}</td>
+        {groupName !== null && <td>{groupName}</td>}
         <td>{locations}</td>
         <td>
           <MinLevelBadge level={list.min_level} />
@@ -55,7 +58,7 @@ export function DistributionRow({ list, locationNames, canEdit, onEdit }: Distri
       </tr>
       {remove.error && (
         <tr>
-          <td colSpan={COLUMNS}>
+          <td colSpan={COLUMNS + (groupName !== null ? 1 : 0)}>
             <ErrorMessage error={remove.error} />
           </td>
         </tr>

@@ -6,15 +6,18 @@ import { COLUMNS, DistributionRow } from './distribution-row';
 interface DistributionTableProps {
   lists: DistributionList[];
   locationNames: Map<number, string>;
+  /** Admins see every group's lists: group names by id for a group column; null for everyone else. */
+  groupNames: Map<number, string> | null;
   loading: boolean;
   canEdit: boolean;
   onEdit: (list: DistributionList) => void;
 }
 
-/** My group's lists: who is told of which alarms, how, when not, and who next. */
+/** My group's lists (an admin's: every group's): who is told of which alarms, how, when not, and who next. */
 export function DistributionTable({
   lists,
   locationNames,
+  groupNames,
   loading,
   canEdit,
   onEdit,
@@ -27,6 +30,7 @@ export function DistributionTable({
         <thead>
           <tr>
             <th scope="col">{t('distribute.list.name')}</th>
+            {groupNames && <th scope="col">{t('distribute.list.group')}</th>}
             <th scope="col">{t('distribute.list.locations')}</th>
             <th scope="col">{t('distribute.list.min_level')}</th>
             <th scope="col">{t('distribute.list.channels')}</th>
@@ -42,6 +46,7 @@ export function DistributionTable({
               key={list.id}
               list={list}
               locationNames={locationNames}
+              groupName={groupNames ? (groupNames.get(list.group_id) ?? `#${list.group_id}`) : null}
               canEdit={canEdit}
               onEdit={() => onEdit(list)}
             />
@@ -49,7 +54,7 @@ export function DistributionTable({
           <EmptyTableRow
             empty={lists.length === 0}
             loading={loading}
-            columns={COLUMNS}
+            columns={COLUMNS + (groupNames ? 1 : 0)}
             emptyText={t('distribute.list.empty')}
           />
         </tbody>

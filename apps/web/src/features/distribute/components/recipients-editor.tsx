@@ -10,6 +10,8 @@ interface RecipientsEditorProps {
   rows: RecipientDraft[];
   /** The list's channels as chosen in the form: each row's test goes through one of them. */
   channels: Channel[];
+  /** The list's group: whose users may be picked. */
+  groupId: number;
   onChange: (rows: RecipientDraft[]) => void;
   invalid: Set<string>;
   /** The saved list being edited: tests use its stored webhook secrets. */
@@ -22,6 +24,7 @@ export function RecipientsEditor({
   legend,
   rows,
   channels,
+  groupId,
   onChange,
   invalid,
   listId,
@@ -40,6 +43,7 @@ export function RecipientsEditor({
           label={{ legend, n: index + 1 }}
           row={row}
           channels={channels}
+          groupId={groupId}
           listId={listId}
           invalid={invalid}
           onChange={(patch) => change(index, patch)}

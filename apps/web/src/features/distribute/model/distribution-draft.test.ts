@@ -8,6 +8,7 @@ import {
   newDistributionDraft,
   newRecipient,
   type RecipientDraft,
+  withKind,
 } from './distribution-draft';
 import { testChannelFor } from './test-channel';
 
@@ -30,7 +31,8 @@ const list: DistributionList = {
   recipients: [{ kind: 'email', value: 'a@example.com' }],
   quiet_hours: { from: '22:00', to: '06:30' },
   escalate_after_min: 15,
-  escalate_to: [{ kind: 'user', value: '4' }],
+  escalate_to: [{ kind: 'user', value: '4', name: 'Li Wei' }],
+  language: 'en',
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
 };
@@ -46,12 +48,17 @@ describe('draftToInput', () => {
       quiet_hours: null,
       escalate_after_min: null,
       escalate_to: null,
+      language: null,
     });
   });
 
-  it('gives back what a stored list holds', () => {
+  it('gives back what a stored list holds, users by id (their name is only shown)', () => {
     const { created_at, updated_at, id, group_id, ...input } = list;
-    expect(draftToInput(draftFromList(list)).input).toEqual(input);
+    expect(draftToInput(draftFromList(list)).input).toEqual({
+      ...input,
+      escalate_to: [{ kind: 'user', value: '4' }],
+    });
+    expect(draftFromList(list).escalateTo[0]).toMatchObject({ value: '4', name: 'Li Wei' });
   });
 
   it.each<[string, Partial<DistributionDraft>, string[]]>([
@@ -70,6 +77,20 @@ describe('draftToInput', () => {
       'a webhook secret shorter than 8 characters',
       { recipients: [row({ kind: 'webhook', value: 'https://h.example/x', secret: 'short' })] },
       ['recipients/0/secret:secret_length'],
+    ],
+    [
+      'a DingTalk secret not starting with SEC',
+      {
+        channels: ['dingtalk'],
+        recipients: [
+          row({
+            kind: 'dingtalk',
+            value: 'https://oapi.dingtalk.com/robot/send?access_token=t',
+            secret: 'my-secret-1',
+          }),
+        ],
+      },
+      ['recipients/0/secret:secret_form'],
     ],
     ['a bad time', { quietFrom: '24:00', quietTo: '06:00' }, ['quiet_hours/from:time']],
     ['only one end of quiet hours', { quietFrom: '22:00' }, ['quiet_hours:quiet_pair']],
@@ -108,11 +129,56 @@ describe('draftToInput', () => {
     expect(keepsStoredSecret({ ...hook, value: 'https://other.example/y' })).toBe(false);
   });
 
-  it('sends format and secret only for webhooks', () => {
+  it('sends format only for webhooks, a secret only for webhooks and signed robots', () => {
     const input = draftToInput(
-      draft({ recipients: [row({ kind: 'email', value: 'a@b.cn', secret: 'ignored-here' })] }),
+      draft({
+        recipients: [
+          row({ kind: 'email', value: 'a@b.cn', secret: 'ignored-here' }),
+          row({
+            kind: 'feishu',
+            value: 'https://open.feishu.cn/open-apis/bot/v2/hook/h',
+            secret: 'feishu-key-1',
+          }),
+          row({
+            kind: 'wecom',
+            value: 'https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=k',
+            secret: 'ignored-too',
+          }),
+        ],
+      }),
     );
-    expect(input.input?.recipients).toEqual([{ kind: 'email', value: 'a@b.cn' }]);
+    expect(input.input?.recipients).toEqual([
+      { kind: 'email', value: 'a@b.cn' },
+      { kind: 'feishu', value: 'https://open.feishu.cn/open-apis/bot/v2/hook/h', secret: 'feishu-key-1' },
+      { kind: 'wecom', value: 'https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=k' },
+    ]);
+  });
+
+  it('keeps a robot’s stored secret like a webhook’s, and sends the list language', () => {
+    const stored: DistributionList = {
+      ...list,
+      language: 'zh-Hans',
+      recipients: [
+        { kind: 'dingtalk', value: 'https://oapi.dingtalk.com/robot/send?access_token=t', has_secret: true },
+      ],
+    };
+    const edited = draftFromList(stored);
+    expect(keepsStoredSecret(edited.recipients[0] as RecipientDraft)).toBe(true);
+    expect(draftToInput(edited).input).toMatchObject({
+      language: 'zh-Hans',
+      recipients: [{ kind: 'dingtalk', value: 'https://oapi.dingtalk.com/robot/send?access_token=t' }],
+    });
+  });
+});
+
+describe('withKind', () => {
+  it('starts the value afresh to or from a user, keeps it between addresses, drops a secret a kind does not take', () => {
+    const user = row({ kind: 'user', value: '4', name: 'Li Wei' });
+    expect(withKind(user, 'phone')).toMatchObject({ kind: 'phone', value: '', name: '' });
+    const hook = row({ kind: 'webhook', value: 'https://h.example/x', secret: 'a-secret-1' });
+    expect(withKind(hook, 'slack')).toEqual({ kind: 'slack', secret: '', forgetSecret: false });
+    expect(withKind(hook, 'feishu')).toEqual({ kind: 'feishu' });
+    expect(withKind(hook, 'user')).toMatchObject({ value: '', name: '' });
   });
 });
 
@@ -123,6 +189,8 @@ describe('testChannelFor', () => {
     ['email', ['email'], 'email'],
     ['webhook', ['inapp', 'webhook'], 'webhook'],
     ['wechat', ['wechat'], 'wechat'],
+    ['dingtalk', ['inapp', 'dingtalk'], 'dingtalk'],
+    ['slack', ['webhook'], null],
     ['phone', ['inapp', 'email'], null],
   ] as const)('tests a %s recipient of a list with %j through %s', (kind, channels, expected) => {
     expect(testChannelFor(kind, channels)).toBe(expected);

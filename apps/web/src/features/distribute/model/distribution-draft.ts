@@ -1,5 +1,8 @@
+import { secretProblem } from '@thunderwatch/domain/recipient-checks';
+import type { Language } from '@thunderwatch/shared/languages';
 import {
   type Channel,
+  isSignedKind,
   type RecipientKind,
   WEBHOOK_SECRET_LENGTH,
   type WebhookFormat,
@@ -14,14 +17,17 @@ import type {
 /** One recipient row as typed; its index matches the server's `recipients/<i>/value` details. */
 export interface RecipientDraft {
   kind: RecipientKind;
+  /** The user's id, or the address or URL as typed. */
   value: string;
+  /** Users: the chosen user's name, shown instead of the id. */
+  name: string;
   /** Webhooks: the request body's format. */
   format: WebhookFormat;
-  /** Webhooks: a new signing secret as typed; empty keeps the stored one. */
+  /** Webhooks and signed robots: a new signing secret as typed; empty keeps the stored one. */
   secret: string;
-  /** Webhooks: the URL the server holds a secret for (it keeps secrets by URL), null when none. */
+  /** Signed kinds: the URL the server holds a secret for (it keeps secrets by URL), null when none. */
   storedSecretUrl: string | null;
-  /** Webhooks: remove the stored secret on save. */
+  /** Signed kinds: remove the stored secret on save. */
   forgetSecret: boolean;
 }
 
@@ -41,6 +47,8 @@ export interface DistributionDraft {
   escalate: boolean;
   escalateAfter: string;
   escalateTo: RecipientDraft[];
+  /** What recipients that are not users read; '' for the server's default. */
+  language: Language | '';
 }
 
 /** A problem found before sending: `field` uses the server's paths, `key` names the text under distribute.problem. */
@@ -54,7 +62,8 @@ export interface DraftProblem {
     | 'no_recipients'
     | 'no_channels'
     | 'no_locations'
-    | 'secret_length';
+    | 'secret_length'
+    | 'secret_form';
 }
 
 export type DraftResult =
@@ -66,6 +75,7 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const newRecipient = (): RecipientDraft => ({
   kind: 'user',
   value: '',
+  name: '',
   format: 'json',
   secret: '',
   storedSecretUrl: null,
@@ -74,7 +84,20 @@ export const newRecipient = (): RecipientDraft => ({
 
 /** Whether saving keeps a secret the server holds for this row's URL (shown as "stored"). */
 export const keepsStoredSecret = (row: RecipientDraft) =>
-  row.kind === 'webhook' && row.storedSecretUrl === row.value.trim() && !row.forgetSecret;
+  isSignedKind(row.kind) && row.storedSecretUrl === row.value.trim() && !row.forgetSecret;
+
+/**
+ * A row with another kind: a user id is no address and an address no user, so switching to or from a
+ * user starts the value afresh; the secret stays only between kinds that take one.
+ */
+export function withKind(row: RecipientDraft, kind: RecipientKind): Partial<RecipientDraft> {
+  const fresh = kind === 'user' || row.kind === 'user';
+  return {
+    kind,
+    ...(fresh ? { value: '', name: '' } : {}),
+    ...(isSignedKind(kind) ? {} : { secret: '', forgetSecret: false }),
+  };
+}
 
 export function newDistributionDraft(): DistributionDraft {
   return {
@@ -89,6 +112,7 @@ export function newDistributionDraft(): DistributionDraft {
     escalate: false,
     escalateAfter: '',
     escalateTo: [newRecipient()],
+    language: '',
   };
 }
 
@@ -97,6 +121,8 @@ const copyRecipients = (recipients: readonly Recipient[]): RecipientDraft[] =>
     ...newRecipient(),
     kind: r.kind,
     value: r.value,
+    // A user the server could not name (gone since) still shows as their id.
+    name: r.name ?? (r.kind === 'user' ? `#${r.value}` : ''),
     format: r.format ?? 'json',
     storedSecretUrl: r.has_secret ? r.value : null,
   }));
@@ -115,6 +141,7 @@ export function draftFromList(list: DistributionList): DistributionDraft {
     escalate: escalates,
     escalateAfter: escalates ? String(list.escalate_after_min) : '',
     escalateTo: escalates && list.escalate_to ? copyRecipients(list.escalate_to) : [newRecipient()],
+    language: list.language ?? '',
   };
 }
 
@@ -123,20 +150,28 @@ function recipientProblems(rows: RecipientDraft[], field: string): DraftProblem[
   return rows.flatMap((row, i) => {
     const problems: DraftProblem[] = [];
     if (!row.value.trim()) problems.push({ field: `${field}/${i}/value`, key: 'required' });
-    const secret = row.kind === 'webhook' ? row.secret.length : 0;
-    if (secret > 0 && (secret < WEBHOOK_SECRET_LENGTH.min || secret > WEBHOOK_SECRET_LENGTH.max))
+    if (!isSignedKind(row.kind) || !row.secret) return problems;
+    const length = row.secret.length;
+    if (length < WEBHOOK_SECRET_LENGTH.min || length > WEBHOOK_SECRET_LENGTH.max)
       problems.push({ field: `${field}/${i}/secret`, key: 'secret_length' });
+    else if (secretProblem(row.kind, row.secret))
+      problems.push({ field: `${field}/${i}/secret`, key: 'secret_form' });
     return problems;
   });
 }
 
-/** What the server takes of a row: a webhook's secret only when typed (else kept) or to be removed (null). */
+/**
+ * What the server takes of a row: a webhook's format, and a signed kind's secret only when typed (else
+ * kept) or to be removed (null).
+ */
 export function recipientInput(row: RecipientDraft): RecipientInput {
   const value = row.value.trim();
-  if (row.kind !== 'webhook') return { kind: row.kind, value };
-  if (row.secret) return { kind: row.kind, value, format: row.format, secret: row.secret };
-  if (row.forgetSecret) return { kind: row.kind, value, format: row.format, secret: null };
-  return { kind: row.kind, value, format: row.format };
+  if (!isSignedKind(row.kind)) return { kind: row.kind, value };
+  const input: RecipientInput = { kind: row.kind, value };
+  if (row.kind === 'webhook') input.format = row.format;
+  if (row.secret) input.secret = row.secret;
+  else if (row.forgetSecret) input.secret = null;
+  return input;
 }
 
 const trimmed = (rows: RecipientDraft[]): RecipientInput[] => rows.map(recipientInput);
@@ -175,6 +210,7 @@ export function draftToInput(draft: DistributionDraft): DraftResult {
       quiet_hours: from ? { from, to } : null,
       escalate_after_min: draft.escalate ? minutes : null,
       escalate_to: draft.escalate ? trimmed(draft.escalateTo) : null,
+      language: draft.language || null,
     },
     problems: [],
   };

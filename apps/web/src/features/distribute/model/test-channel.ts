@@ -7,6 +7,10 @@ export const TEST_CHANNEL: Record<RecipientKind, Channel> = {
   email: 'email',
   webhook: 'webhook',
   wechat: 'wechat',
+  dingtalk: 'dingtalk',
+  wecom: 'wecom',
+  feishu: 'feishu',
+  slack: 'slack',
 };
 
 /** The list's channel a test to this kind of recipient goes through, or null when the list has none for it. */

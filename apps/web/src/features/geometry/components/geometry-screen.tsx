@@ -83,6 +83,7 @@ export function GeometryScreen() {
           zone={editing.zone}
           draft={editing.draft}
           onDraftChange={(draft) => setEditing({ ...editing, draft })}
+          onShowPolygon={(polygon) => fitTo('draft', boundsOf(shapePositions(polygon)))}
           onDone={done}
         />
       ) : (

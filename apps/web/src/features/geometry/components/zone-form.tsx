@@ -1,11 +1,12 @@
-import type { Position } from '@thunderwatch/shared/schemas/geo';
+import type { PolygonGeometry, Position } from '@thunderwatch/shared/schemas/geo';
 import type { ZoneDto } from '@thunderwatch/shared/schemas/zones';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { Field } from '../../../components/field';
 import { DrawPolygonControls } from '../../../map/draw-polygon-controls';
-import { type PolygonDraft, toPolygon } from '../../../map/polygon-draft';
+import { fromPolygon, type PolygonDraft, toPolygon } from '../../../map/polygon-draft';
+import { PolygonPaste } from '../../../map/polygon-paste';
 import { useCreateZone } from '../api/create-zone';
 import { useUpdateZone } from '../api/update-zone';
 
@@ -21,11 +22,13 @@ interface ZoneFormProps {
   zone: ZoneDto | null;
   draft: ZoneDraft;
   onDraftChange: (draft: ZoneDraft) => void;
+  /** A polygon was pasted: the map can move to show it. */
+  onShowPolygon: (polygon: PolygonGeometry) => void;
   onDone: (saved: ZoneDto | null) => void;
 }
 
 /** A zone's name and its polygon, drawn or edited on the map beside the form. */
-export function ZoneForm({ zone, draft, onDraftChange, onDone }: ZoneFormProps) {
+export function ZoneForm({ zone, draft, onDraftChange, onShowPolygon, onDone }: ZoneFormProps) {
   const { t } = useTranslation();
   const create = useCreateZone();
   const update = useUpdateZone();
@@ -65,6 +68,12 @@ export function ZoneForm({ zone, draft, onDraftChange, onDone }: ZoneFormProps) 
         <DrawPolygonControls
           draft={draft.polygon}
           onChange={(polygon) => onDraftChange({ ...draft, polygon })}
+        />
+        <PolygonPaste
+          onPolygon={(geometry) => {
+            onDraftChange({ ...draft, polygon: fromPolygon(geometry), holes: geometry.coordinates.slice(1) });
+            onShowPolygon(geometry);
+          }}
         />
         {checked && !geometry && (
           <small id="zone-shape-problem" className="field-error">

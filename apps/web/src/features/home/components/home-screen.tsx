@@ -1,6 +1,6 @@
 import type { CompactStroke } from '@thunderwatch/shared/strokes';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -15,14 +15,17 @@ import { MapView, type MapViewState } from '../../../map/map-view';
 import { LIVE_WINDOW_MIN, REPLAY_TRAIL_MIN } from '../../../map/stroke-style';
 import { StrokesLayer } from '../../../map/strokes-layer';
 import { useFlash } from '../api/get-flash';
+import { useSaveMapView } from '../api/save-map-view';
 import { shownTime } from '../hooks/replay';
 import { useClock } from '../hooks/use-clock';
 import { useDensityGrid } from '../hooks/use-density-grid';
 import { useMyLocations } from '../hooks/use-my-locations';
+import { useOpening } from '../hooks/use-opening';
 import { useReplay } from '../hooks/use-replay';
 import { useStrokeFeed } from '../hooks/use-stroke-feed';
 import { useViewParams } from '../hooks/use-view-params';
 import { MapToolbar } from './map-toolbar';
+import { OpenOn } from './open-on';
 import { StrokeCounters } from './stroke-counters';
 import { StrokeDetails } from './stroke-details';
 import { TimeSlider } from './time-slider';
@@ -36,15 +39,15 @@ interface ViewInfo {
   zoom: number;
 }
 
-/** The live lightning map: strokes by age and type, counters, replay of the last 24 h, density, details. */
+/** The live lightning map: strokes by age and type, counters, replay of the span with data, density, details. */
 export function HomeScreen() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const timeZone = user.data?.time_zone ?? DEFAULT_TIME_ZONE;
   const feed = useStrokeFeed();
-  const replay = useReplay();
+  const replay = useReplay(() => feed.store.earliestTime());
   const clock = useClock(LIVE_TICK_MS);
-  const { initial, remember } = useViewParams();
+  const { initial, fromAddress, remember } = useViewParams();
   const [view, setView] = useState<ViewInfo | null>(null);
   const [selected, setSelected] = useState<CompactStroke | null>(null);
   const [flashId, setFlashId] = useState<number | null>(null);
@@ -52,9 +55,13 @@ export function HomeScreen() {
   const [locationsOn, setLocationsOn] = useState(true);
   const myLocations = useMyLocations();
   const flash = useFlash(flashId);
+  const opening = useOpening(fromAddress, myLocations.data, feed);
+  const saveView = useSaveMapView();
+  const lastView = useRef<MapViewState>(initial);
 
   const mode = replay.state.mode;
-  const shown = shownTime(replay.state, clock);
+  const start = replay.start(clock);
+  const shown = shownTime(replay.state, clock, start);
   const { store, version } = feed;
   // Counters use the real present when live, so a new stroke counts at once, not at the next tick.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` and `clock` mark store and time changes
@@ -73,13 +80,15 @@ export function HomeScreen() {
   const onMoveEnd = useCallback(
     (state: MapViewState, map: MapLibreMap) => {
       remember(state);
+      lastView.current = state;
+      saveView.reset();
       const b = map.getBounds();
       setView({
         zoom: state.zoom,
         bounds: { west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() },
       });
     },
-    [remember],
+    [remember, saveView.reset],
   );
   const onSelect = useCallback((stroke: CompactStroke | null) => {
     setSelected(stroke);
@@ -99,6 +108,7 @@ export function HomeScreen() {
       <h1 className="visually-hidden">{t('screens.home')}</h1>
       <MapView initialView={initial} onMoveEnd={onMoveEnd} label={t('home.map_label')}>
         <BasemapLayer />
+        <OpenOn opening={opening} />
         {densityOn && <DensityLayer data={density.data} />}
         {locationsOn && <LocationsLayer locations={myLocations.locations} />}
         <StrokesLayer store={store} now={shown} mode={mode} onSelect={onSelect} />
@@ -136,6 +146,7 @@ export function HomeScreen() {
         ) : null}
         <ErrorMessage error={density.error} />
         <ErrorMessage error={myLocations.error} />
+        <ErrorMessage error={saveView.error} />
       </div>
       <div className="home-overlay home-overlay-right">
         <MapToolbar
@@ -145,6 +156,12 @@ export function HomeScreen() {
           locations={locationsOn}
           onLocations={setLocationsOn}
           simulated={simulated}
+          view={{
+            onSave: () =>
+              saveView.mutate({ ...lastView.current, layers: myLocations.data?.layers ?? ['strokes'] }),
+            saving: saveView.isPending,
+            saved: saveView.isSuccess,
+          }}
           status={feed.status}
           loading={feed.loading}
         />
@@ -152,6 +169,7 @@ export function HomeScreen() {
       <TimeSlider
         state={replay.state}
         now={clock}
+        start={start}
         timeZone={timeZone}
         onPlay={replay.play}
         onPause={replay.pause}

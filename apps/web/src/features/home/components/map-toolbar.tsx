@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { SocketStatus } from '../../../lib/socket';
+import { useIsPhone } from '../../../lib/use-media-query';
 import { DENSITY_STOPS } from '../../../map/density-layer';
 
 interface MapToolbarProps {
@@ -9,6 +10,8 @@ interface MapToolbarProps {
   locations: boolean;
   onLocations: (on: boolean) => void;
   simulated: boolean;
+  /** Saves the current view as where the map opens; `saved` once done (until the map moves). */
+  view: { onSave: () => void; saving: boolean; saved: boolean };
   status: SocketStatus;
   loading: 'recent' | 'history' | null;
 }
@@ -21,10 +24,12 @@ export function MapToolbar({
   locations,
   onLocations,
   simulated,
+  view,
   status,
   loading,
 }: MapToolbarProps) {
   const { t } = useTranslation();
+  const phone = useIsPhone();
   return (
     <section className="home-panel map-toolbar" aria-label={t('home.layers.title')}>
       <div className="map-toolbar-badges">
@@ -38,28 +43,39 @@ export function MapToolbar({
         </span>
         {loading && <span className="badge badge-muted">{t(`home.feed.loading_${loading}`)}</span>}
       </div>
-      <fieldset className="layer-switcher">
-        <legend>{t('home.layers.title')}</legend>
-        <label className="checkbox">
-          <input type="checkbox" checked={locations} onChange={(e) => onLocations(e.target.checked)} />
-          {t('home.layers.locations')}
-        </label>
-        <label className="checkbox">
-          <input type="checkbox" checked={density} onChange={(e) => onDensity(e.target.checked)} />
-          {t('home.layers.density')}
-          {density && densityLoading && <span className="muted"> …</span>}
-        </label>
-        {density && (
-          <ul className="density-legend" aria-label={t('home.layers.density_legend')}>
-            {DENSITY_STOPS.map(([count, color]) => (
-              <li key={count}>
-                <span className="legend-swatch" style={{ background: color }} />
-                {`≥${count}`}
-              </li>
-            ))}
-          </ul>
-        )}
-      </fieldset>
+      <details key={phone ? 'phone' : 'wide'} className="home-collapsible" open={!phone}>
+        <summary>{t('home.layers.title')}</summary>
+        <fieldset className="layer-switcher">
+          <legend className="visually-hidden">{t('home.layers.title')}</legend>
+          <label className="checkbox">
+            <input type="checkbox" checked={locations} onChange={(e) => onLocations(e.target.checked)} />
+            {t('home.layers.locations')}
+          </label>
+          <label className="checkbox">
+            <input type="checkbox" checked={density} onChange={(e) => onDensity(e.target.checked)} />
+            {t('home.layers.density')}
+            {density && densityLoading && <span className="muted"> …</span>}
+          </label>
+          {density && (
+            <ul className="density-legend" aria-label={t('home.layers.density_legend')}>
+              {DENSITY_STOPS.map(([count, color]) => (
+                <li key={count}>
+                  <span className="legend-swatch" style={{ background: color }} />
+                  {`≥${count}`}
+                </li>
+              ))}
+            </ul>
+          )}
+        </fieldset>
+        <button
+          type="button"
+          className="button button-secondary button-small save-view"
+          onClick={view.onSave}
+          disabled={view.saving || view.saved}
+        >
+          {view.saved ? t('home.layers.view_saved') : t('home.layers.save_view')}
+        </button>
+      </details>
     </section>
   );
 }

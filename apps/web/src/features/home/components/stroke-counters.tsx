@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { StrokeCounts } from '../../../lib/stroke-store';
+import { useIsPhone } from '../../../lib/use-media-query';
 import { AGE_BINS, FADED_COLOR, type StrokeMode } from '../../../map/stroke-style';
 
 /** Strokes in the last 5/15/60 minutes (of the live clock or the replay cursor) and the age colours. */
 export function StrokeCounters({ counts, mode }: { counts: StrokeCounts; mode: StrokeMode }) {
   const { t } = useTranslation();
+  const phone = useIsPhone();
   const values = [counts.last5, counts.last15, counts.last60];
   return (
     <section className="home-panel stroke-counters" aria-label={t('home.counters.title')}>
@@ -17,32 +19,36 @@ export function StrokeCounters({ counts, mode }: { counts: StrokeCounts; mode: S
           </div>
         ))}
       </dl>
-      <ul className="stroke-legend" aria-label={t('home.legend.title')}>
-        {AGE_BINS.map((bin, i) => (
-          <li key={bin.minutes}>
-            <span className="legend-dot" style={{ background: bin.color }} />
-            {t('home.legend.age', { from: i === 0 ? 0 : AGE_BINS[i - 1]?.minutes, to: bin.minutes })}
-          </li>
-        ))}
-        {mode === 'replay' && (
+      {/* On a phone the legend starts folded so the map stays visible; the counts stay in view. */}
+      <details key={phone ? 'phone' : 'wide'} className="home-collapsible" open={!phone}>
+        <summary>{t('home.legend.title')}</summary>
+        <ul className="stroke-legend" aria-label={t('home.legend.title')}>
+          {AGE_BINS.map((bin, i) => (
+            <li key={bin.minutes}>
+              <span className="legend-dot" style={{ background: bin.color }} />
+              {t('home.legend.age', { from: i === 0 ? 0 : AGE_BINS[i - 1]?.minutes, to: bin.minutes })}
+            </li>
+          ))}
+          {mode === 'replay' && (
+            <li>
+              <span className="legend-dot" style={{ background: FADED_COLOR, opacity: 0.5 }} />
+              {t('home.legend.older')}
+            </li>
+          )}
           <li>
-            <span className="legend-dot" style={{ background: FADED_COLOR, opacity: 0.5 }} />
-            {t('home.legend.older')}
+            <span className="legend-dot legend-cg" />
+            {t('home.legend.cg')}
           </li>
-        )}
-        <li>
-          <span className="legend-dot legend-cg" />
-          {t('home.legend.cg')}
-        </li>
-        <li>
-          <span className="legend-dot legend-ic" />
-          {t('home.legend.ic')}
-        </li>
-        <li>
-          <span className="legend-dot legend-positive" />
-          {t('home.legend.positive')}
-        </li>
-      </ul>
+          <li>
+            <span className="legend-dot legend-ic" />
+            {t('home.legend.ic')}
+          </li>
+          <li>
+            <span className="legend-dot legend-positive" />
+            {t('home.legend.positive')}
+          </li>
+        </ul>
+      </details>
     </section>
   );
 }

@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { REPLAY_SPEEDS, type ReplaySpeed, type ReplayState, replayStart, shownTime } from '../hooks/replay';
+import { REPLAY_SPEEDS, type ReplaySpeed, type ReplayState, shownTime } from '../hooks/replay';
 import { formatStrokeTime } from './stroke-format';
 
 interface TimeSliderProps {
   state: ReplayState;
   now: number;
+  /** The start of the span with data (see `replayStart`). */
+  start: number;
   timeZone: string;
   onPlay: () => void;
   onPause: () => void;
@@ -15,10 +17,11 @@ interface TimeSliderProps {
 
 const SPEED_KEYS: Record<ReplaySpeed, string> = { 60: 'speed_1min', 600: 'speed_10min', 3600: 'speed_1h' };
 
-/** Play back the last 24 h: slider, play/pause, speed, and the way back to live. */
+/** Play back the span with data (at most 24 h): slider, play/pause, speed, and the way back to live. */
 export function TimeSlider({
   state,
   now,
+  start,
   timeZone,
   onPlay,
   onPause,
@@ -27,7 +30,7 @@ export function TimeSlider({
   onSpeed,
 }: TimeSliderProps) {
   const { t, i18n } = useTranslation();
-  const shown = shownTime(state, now);
+  const shown = shownTime(state, now, start);
   const live = state.mode === 'live';
   const label = formatStrokeTime(shown, timeZone, i18n.language).replace(/\.\d{3}$/, '');
   const minutesBack = Math.max(0, Math.round((now - shown) / 60_000));
@@ -47,7 +50,7 @@ export function TimeSlider({
       </button>
       <input
         type="range"
-        min={replayStart(now)}
+        min={start}
         max={now}
         step={60_000}
         value={shown}

@@ -35,6 +35,7 @@ const data: UserMapData = {
   center: [113, 23],
   zoom: 7,
   layers: [],
+  saved: false,
   locations: [location(1, 0), location(2, 1), location(3, 0, false)],
 };
 

@@ -31,5 +31,5 @@ export function useMyLocations() {
 
   const all = query.data?.locations;
   const locations = useMemo(() => (all ? all.filter((location) => location.enabled) : NONE), [all]);
-  return { locations, error: query.error };
+  return { locations, data: query.data, error: query.error };
 }

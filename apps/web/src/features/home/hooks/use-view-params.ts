@@ -22,6 +22,11 @@ export function parseView(params: URLSearchParams): MapViewState {
   };
 }
 
+/** Whether the address names a place to show (a valid `lat` and `lon`). */
+export function hasView(params: URLSearchParams): boolean {
+  return finite(params.get('lat'), -85, 85) !== null && finite(params.get('lon'), -180, 180) !== null;
+}
+
 export function viewQuery(view: MapViewState): string {
   const [lon, lat] = view.center;
   return `lat=${lat.toFixed(4)}&lon=${lon.toFixed(4)}&zoom=${view.zoom.toFixed(2)}`;
@@ -37,6 +42,8 @@ export function useViewParams() {
   // Read once: later moves write the URL but must not move the map again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the initial view only
   const initial = useMemo(() => parseView(params), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the initial view only
+  const fromAddress = useMemo(() => hasView(params), []);
   const remember = useCallback(
     (view: MapViewState) => {
       if (window.location.pathname !== pathname) return;
@@ -45,5 +52,5 @@ export function useViewParams() {
     },
     [pathname],
   );
-  return { initial, remember };
+  return { initial, fromAddress, remember };
 }

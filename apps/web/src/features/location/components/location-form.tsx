@@ -10,11 +10,13 @@ import { useCreateLocation } from '../api/create-location';
 import { useUpdateLocation } from '../api/update-location';
 import { type DraftProblem, draftToInput, type LocationDraft } from '../model/location-draft';
 import { timeZoneChoices } from '../model/time-zones';
+import { pointProblemText } from './point-field';
 import { RingsEditor } from './rings-editor';
 import { ShapePicker } from './shape-picker';
 
 /** A client-side problem in the user's language, naming the ring and field when it is about a ring. */
 export function problemText(t: TFunction, problem: DraftProblem): string {
+  if (problem.key.startsWith('point.')) return pointProblemText(t, problem);
   const ring = /^rings\/(\d+)\/(\w+)$/.exec(problem.field);
   const text = t(`location.problem.${problem.key}`, problem.params);
   if (!ring) return text;
@@ -30,12 +32,21 @@ interface LocationFormProps {
   location: LocationDto | null;
   draft: LocationDraft;
   onDraftChange: (draft: LocationDraft) => void;
+  /** Moves the map to show the draft with `patch` applied (after a typed point or a pasted polygon). */
+  onShowDraft: (patch: Partial<LocationDraft>) => void;
   zones: ZoneDto[] | undefined;
   onDone: (saved: LocationDto | null) => void;
 }
 
 /** Name, time zone, enabled, shape and rings of one location; the shape is set on the map beside it. */
-export function LocationForm({ location, draft, onDraftChange, zones, onDone }: LocationFormProps) {
+export function LocationForm({
+  location,
+  draft,
+  onDraftChange,
+  onShowDraft,
+  zones,
+  onDone,
+}: LocationFormProps) {
   const { t } = useTranslation();
   const create = useCreateLocation();
   const update = useUpdateLocation();
@@ -98,7 +109,13 @@ export function LocationForm({ location, draft, onDraftChange, zones, onDone }: 
         />
         {t('location.form.enabled')}
       </label>
-      <ShapePicker draft={draft} onChange={set} zones={zones} problem={problemOf('shape', 'zone_id')} />
+      <ShapePicker
+        draft={draft}
+        onChange={set}
+        onShow={onShowDraft}
+        zones={zones}
+        problem={problemOf('shape', 'zone_id')}
+      />
       <RingsEditor rings={draft.rings} onChange={(rings) => set({ rings })} invalid={invalid} />
       {ringProblems.length > 0 && (
         <ul className="field-error location-problems">

@@ -11,7 +11,7 @@ import { MapView, type MapViewState } from '../../../map/map-view';
 import { PickPoint } from '../../../map/pick-point';
 import { PolygonsLayer } from '../../../map/polygons-layer';
 import type { MapFit } from '../../../map/use-map-selection';
-import { draftPreview, type LocationDraft } from '../model/location-draft';
+import { draftPreview, type LocationDraft, pointFromMap } from '../model/location-draft';
 
 /** South China, where the demo's simulated storms and seeded sites are. */
 const INITIAL_VIEW: MapViewState = { center: [113.3, 23.1], zoom: 6.5 };
@@ -84,7 +84,7 @@ export function LocationMap({
       <LocationRingsLayer locations={saved} onSelect={editing ? undefined : onSelect} />
       <LocationRingsLayer id="location-draft" locations={preview} />
       <LocationLabelsLayer locations={labelled} />
-      {draft?.kind === 'point' && <PickPoint onPick={(point) => onDraftChange({ point })} />}
+      {draft?.kind === 'point' && <PickPoint onPick={(point) => onDraftChange(pointFromMap(point))} />}
       {draft?.kind === 'polygon' && (
         <DrawPolygon draft={draft.polygon} onChange={(polygon) => onDraftChange({ polygon })} />
       )}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { RowActions } from '../../../components/row-actions';
+import { SkillLine } from '../../../components/skill-line';
 import { useDeleteLocation } from '../api/delete-location';
 import { useUpdateLocation } from '../api/update-location';
 import { inputFromLocation, shapeKindOf } from '../model/location-draft';
@@ -36,6 +37,9 @@ export function LocationRow({ location, selected, canEdit, onSelect, onEdit }: L
             {location.name}
           </button>
           <small className="location-kind">{t(`location.kind.${shapeKindOf(location)}`)}</small>
+          <small className="location-kind">
+            <SkillLine locationId={location.id} />
+          </small>
         </td>
         <td>
           <LevelBadge level={location.enabled ? location.level : 0} />

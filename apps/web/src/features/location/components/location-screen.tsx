@@ -17,6 +17,7 @@ import {
 } from '../model/location-draft';
 import { LocationForm } from './location-form';
 import { LocationMap } from './location-map';
+import { LocationSkill } from './location-skill';
 import { LocationTable } from './location-table';
 import '../location.css';
 
@@ -55,6 +56,12 @@ export function LocationScreen() {
     select(location.id);
     setEditing({ location, draft: draftFromLocation(location) });
   };
+  /** Shows the draft being edited, with `patch` applied, and its rings. */
+  const showDraft = (patch: Partial<LocationDraft>) => {
+    if (!editing) return;
+    const preview = draftPreview({ ...editing.draft, ...patch }, zones.data?.items ?? []);
+    if (preview) fitTo('draft', boundsOfLocation(preview));
+  };
   const changeDraft = (patch: Partial<LocationDraft>) => {
     // Functional: a dragged vertex sends several changes before React renders again.
     setEditing((current) => current && { ...current, draft: { ...current.draft, ...patch } });
@@ -63,6 +70,7 @@ export function LocationScreen() {
       if (preview) fitTo(`zone-${patch.zoneId}`, boundsOfLocation(preview));
     }
   };
+  const selectedLocation = items.find((location) => location.id === selectedId);
   const done = (saved: LocationDto | null) => {
     setEditing(null);
     if (saved) setSelectedId(saved.id);
@@ -89,6 +97,7 @@ export function LocationScreen() {
           location={editing.location}
           draft={editing.draft}
           onDraftChange={(draft) => changeDraft(draft)}
+          onShowDraft={showDraft}
           zones={zones.data?.items}
           onDone={done}
         />
@@ -118,6 +127,7 @@ export function LocationScreen() {
             onSelect={select}
             onEdit={edit}
           />
+          {selectedLocation && <LocationSkill location={selectedLocation} />}
         </>
       )}
       <ErrorMessage error={zones.error} />

@@ -2,25 +2,31 @@ import type { ZoneDto } from '@thunderwatch/shared/schemas/zones';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DrawPolygonControls } from '../../../map/draw-polygon-controls';
-import type { LocationDraft, ShapeKind } from '../model/location-draft';
+import { fromPolygon } from '../../../map/polygon-draft';
+import { PolygonPaste } from '../../../map/polygon-paste';
+import { type LocationDraft, pointFromText, type ShapeKind } from '../model/location-draft';
+import { PointField } from './point-field';
 
 const KINDS: ShapeKind[] = ['point', 'polygon', 'zone'];
 
-type ShapeFields = Pick<LocationDraft, 'kind' | 'point' | 'polygon' | 'zoneId'>;
+type ShapeFields = Pick<LocationDraft, 'kind' | 'pointText' | 'point' | 'polygon' | 'holes' | 'zoneId'>;
 
 interface ShapePickerProps {
   draft: ShapeFields;
   onChange: (patch: Partial<ShapeFields>) => void;
+  /** The shape was typed or pasted (not drawn): the map can move to show it, with `patch` applied. */
+  onShow: (patch: Partial<ShapeFields>) => void;
   zones: ZoneDto[] | undefined;
   /** The translated problem with the shape, if any. */
   problem: string | null;
 }
 
 /** Point, polygon or zone: how the location's shape is chosen, with what to do on the map for each. */
-export function ShapePicker({ draft, onChange, zones, problem }: ShapePickerProps) {
+export function ShapePicker({ draft, onChange, onShow, zones, problem }: ShapePickerProps) {
   const { t } = useTranslation();
+  const shapeProblem = draft.kind === 'point' ? null : problem;
   return (
-    <fieldset className="shape-picker" aria-describedby={problem ? 'shape-problem' : undefined}>
+    <fieldset className="shape-picker" aria-describedby={shapeProblem ? 'shape-problem' : undefined}>
       <legend>{t('location.shape.title')}</legend>
       <div className="shape-kinds" role="radiogroup">
         {KINDS.map((kind) => (
@@ -37,17 +43,24 @@ export function ShapePicker({ draft, onChange, zones, problem }: ShapePickerProp
         ))}
       </div>
       {draft.kind === 'point' && (
-        <p className="draw-hint" aria-live="polite">
-          {draft.point
-            ? t('location.shape.point_at', {
-                lat: draft.point[1].toFixed(4),
-                lon: draft.point[0].toFixed(4),
-              })
-            : t('location.shape.point_hint')}
-        </p>
+        <PointField
+          draft={draft}
+          onTextChange={(text) => onChange(pointFromText(text))}
+          onCommit={() => onShow({})}
+          problem={problem}
+        />
       )}
       {draft.kind === 'polygon' && (
-        <DrawPolygonControls draft={draft.polygon} onChange={(polygon) => onChange({ polygon })} />
+        <>
+          <DrawPolygonControls draft={draft.polygon} onChange={(polygon) => onChange({ polygon })} />
+          <PolygonPaste
+            onPolygon={(geometry) => {
+              const patch = { polygon: fromPolygon(geometry), holes: geometry.coordinates.slice(1) };
+              onChange(patch);
+              onShow(patch);
+            }}
+          />
+        </>
       )}
       {draft.kind === 'zone' &&
         (zones && zones.length === 0 ? (
@@ -74,9 +87,9 @@ export function ShapePicker({ draft, onChange, zones, problem }: ShapePickerProp
             <small className="field-hint">{t('location.shape.zone_hint')}</small>
           </div>
         ))}
-      {problem && (
+      {shapeProblem && (
         <small id="shape-problem" className="field-error">
-          {problem}
+          {shapeProblem}
         </small>
       )}
     </fieldset>

@@ -10,6 +10,9 @@ import {
   type LocationDraft,
   newLocationDraft,
   nextRing,
+  pointFromMap,
+  pointFromText,
+  pointTextProblem,
   shapeKindOf,
 } from './location-draft';
 
@@ -217,5 +220,38 @@ describe('the map preview of a draft', () => {
     expect(draftPreview(withPoint({ kind: 'zone', zoneId: 5 }), [zone])?.shape).toEqual(zone.geometry);
     expect(draftPreview(withPoint({ kind: 'zone', zoneId: 6 }), [zone])).toBeNull();
     expect(draftPreview(withPoint({ point: null }), [])).toBeNull();
+  });
+});
+
+describe('a point typed or clicked', () => {
+  it.each<[string, Position]>([
+    ['23.1291, 113.2644', [113.2644, 23.1291]],
+    [`N23°07'45" E113°15'52"`, [113.264444, 23.129167]],
+    ['北纬23°07′45″ 东经113°15′52″', [113.264444, 23.129167]],
+  ])('reads %s to 6 decimals', (text, point) => {
+    expect(pointFromText(text)).toEqual({ pointText: text, point });
+    const input = draftToInput({ ...withPoint(), ...pointFromText(text) }).input;
+    expect(input?.shape).toEqual({ type: 'Point', coordinates: point });
+  });
+
+  it('names what is wrong with a typed point instead of sending the last good one', () => {
+    const draft = { ...withPoint(), ...pointFromText('95, 113') };
+    expect(draft.point).toBeNull();
+    expect(draftToInput(draft).problems).toEqual([
+      { field: 'shape', key: 'point.lat_range', params: { value: 95 } },
+    ]);
+    expect(pointTextProblem('')).toBeNull();
+    expect(pointTextProblem('23, 113')).toBeNull();
+  });
+
+  it('fills the text in decimal degrees, latitude first, when the map is clicked', () => {
+    expect(pointFromMap([113.26444449, 23.1291])).toEqual({
+      point: [113.264444, 23.1291],
+      pointText: '23.1291, 113.264444',
+    });
+  });
+
+  it('opens a saved point with its text filled in', () => {
+    expect(draftFromLocation(saved()).pointText).toMatch(/^\d+(\.\d+)?, \d+(\.\d+)?$/);
   });
 });

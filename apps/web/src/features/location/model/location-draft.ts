@@ -1,3 +1,4 @@
+import { formatDecimalCoordinates, parseCoordinates } from '@thunderwatch/domain/coordinate-text';
 import { DEFAULT_RINGS } from '@thunderwatch/shared/default-rings';
 import type { LocationShape, Position } from '@thunderwatch/shared/schemas/geo';
 import type { LocationDto, LocationInput, Ring } from '@thunderwatch/shared/schemas/locations';
@@ -27,6 +28,9 @@ export interface LocationDraft {
   time_zone: string;
   enabled: boolean;
   kind: ShapeKind;
+  /** The point as typed, or as the map click filled it in (decimal degrees, latitude first). */
+  pointText: string;
+  /** The point `pointText` names; null while it names none. */
   point: Position | null;
   polygon: PolygonDraft;
   /** Holes of a saved polygon, kept as they are. */
@@ -39,7 +43,7 @@ export interface LocationDraft {
 export interface DraftProblem {
   field: string;
   key: string;
-  params?: Record<string, number>;
+  params?: Record<string, number | string>;
 }
 
 export type DraftResult = { input: LocationInput; problems: [] } | { input: null; problems: DraftProblem[] };
@@ -59,6 +63,7 @@ export function newLocationDraft(): LocationDraft {
     time_zone: DEFAULT_TIME_ZONE,
     enabled: true,
     kind: 'point',
+    pointText: '',
     point: null,
     polygon: EMPTY_DRAFT,
     holes: [],
@@ -74,12 +79,37 @@ export function draftFromLocation(location: LocationDto): LocationDraft {
     time_zone: location.time_zone,
     enabled: location.enabled,
     kind: location.zone_id !== null ? 'zone' : shape.type === 'Point' ? 'point' : 'polygon',
+    pointText: shape.type === 'Point' ? formatDecimalCoordinates(shape.coordinates) : '',
     point: shape.type === 'Point' ? shape.coordinates : null,
     polygon: shape.type === 'Polygon' && location.zone_id === null ? fromPolygon(shape) : EMPTY_DRAFT,
     holes: shape.type === 'Polygon' && location.zone_id === null ? shape.coordinates.slice(1) : [],
     zoneId: location.zone_id,
     rings: location.rings.map(ringDraft),
   };
+}
+
+/** GeoJSON wants 6 decimals at most (~0.1 m), as a click on the map gives. */
+const round6 = (p: Position): Position => [Math.round(p[0] * 1e6) / 1e6, Math.round(p[1] * 1e6) / 1e6];
+
+/** The point fields after typing: the point when the text names one, else none. */
+export function pointFromText(pointText: string): Pick<LocationDraft, 'point' | 'pointText'> {
+  const parsed = parseCoordinates(pointText);
+  return { pointText, point: parsed.ok ? round6(parsed.position) : null };
+}
+
+/** The point fields after a click on the map: the text follows, in decimal degrees. */
+export function pointFromMap(position: Position): Pick<LocationDraft, 'point' | 'pointText'> {
+  const point = round6(position);
+  return { point, pointText: formatDecimalCoordinates(point) };
+}
+
+/** Why the typed point names no point (`point.<key>` under `location.problem.`), or null. */
+export function pointTextProblem(pointText: string): DraftProblem | null {
+  if (pointText.trim() === '') return null;
+  const parsed = parseCoordinates(pointText);
+  if (parsed.ok) return null;
+  const { key, params } = parsed.problem;
+  return params ? { field: 'shape', key: `point.${key}`, params } : { field: 'shape', key: `point.${key}` };
 }
 
 /** The next ring out: 10 km beyond the outermost, one level lower (never below yellow). */
@@ -190,7 +220,9 @@ export function draftToInput(draft: LocationDraft): DraftResult {
     else input.zone_id = draft.zoneId;
   } else {
     const shape = draftShape(draft);
-    if (!shape)
+    const typed = draft.kind === 'point' ? pointTextProblem(draft.pointText) : null;
+    if (typed) problems.push(typed);
+    else if (!shape)
       problems.push({ field: 'shape', key: draft.kind === 'point' ? 'point_required' : 'polygon_required' });
     else input.shape = shape;
   }

@@ -31,6 +31,7 @@ export function InboxEntry({ item, timeZone, onMarkRead, marking }: InboxEntryPr
       className={unread ? 'inbox-entry is-unread' : 'inbox-entry'}
       data-testid={`inbox-${item.id}`}
       data-event={item.event}
+      data-level={item.level ?? undefined}
     >
       <div className="inbox-entry-head">
         {item.level !== null && <LevelChip level={item.level} />}

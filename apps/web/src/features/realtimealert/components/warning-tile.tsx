@@ -6,6 +6,7 @@ import { ApproachLine } from './approach-line';
 import { compassPoint, formatKm, wholeDegrees } from './board-format';
 import { Countdown } from './countdown';
 import { RingCounts } from './ring-counts';
+import { TileSkill } from './tile-skill';
 
 interface WarningTileProps {
   item: WarningItem;
@@ -31,6 +32,7 @@ export const WarningTile = memo(function WarningTile({ item, alarms, onConfirm }
       <header className="rta-tile-header">
         <h2 id={titleId}>{item.name}</h2>
         <span className="rta-level-text">{t(`realtimealert.level.${item.level}`)}</span>
+        <TileSkill locationId={item.location_id} level={item.level} />
       </header>
       <dl className="rta-facts">
         <div>

@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import { webhookTargetProblem } from '../../../../lib/webhook-guard.js';
 import { ChannelError, type DeliveryChannel, type OutgoingMessage } from './delivery-channel.js';
 import { webhookBody } from './webhook-body.js';
-import { type PostAnswer, PrivateAddressError, postOnce } from './webhook-http.js';
+import { answerError, transportError } from './webhook-errors.js';
+import { type PostAnswer, postOnce } from './webhook-http.js';
 
 export interface WebhookChannelConfig {
   /** WEBHOOK_TIMEOUT_MS: the whole request, connecting to reading the answer. */
@@ -35,36 +36,6 @@ const headerSafe = (value: string) => value.replace(/[^\x20-\x7e]/gu, (c) => enc
 /** CAP `sender` from PUBLIC_URL's host, reduced to the characters CAP allows. */
 const capSenderOf = (publicUrl: string) =>
   `thunderwatch@${new URL(publicUrl).hostname.replace(/[^A-Za-z0-9.-]/g, '') || 'localhost'}`;
-
-/** 2xx is delivered; a timeout, 429 or 5xx may pass later; any other answer will not. */
-function answerError(a: PostAnswer): ChannelError | null {
-  if (a.status >= 200 && a.status < 300) return null;
-  const said = a.excerpt ? `: ${a.excerpt}` : '';
-  if (a.status >= 300 && a.status < 400) {
-    return new ChannelError(
-      'webhook.redirected',
-      `Receiver answered ${a.status} to ${a.location ?? '(no Location)'}; redirects are not followed, update the URL`,
-      true,
-    );
-  }
-  const retryable = a.status === 408 || a.status === 429 || a.status >= 500;
-  return new ChannelError('webhook.http_status', `Receiver answered ${a.status}${said}`, !retryable);
-}
-
-function transportError(err: unknown, timeoutMs: number): ChannelError {
-  if (err instanceof PrivateAddressError) {
-    return new ChannelError(
-      'webhook.private_address',
-      `Refused: ${err.message} (ALLOW_PRIVATE_WEBHOOKS is off)`,
-      true,
-    );
-  }
-  const e = err as { name?: string; code?: string; message?: string };
-  if (e?.name === 'TimeoutError' || e?.name === 'AbortError' || e?.code === 'ABORT_ERR') {
-    return new ChannelError('webhook.timeout', `No answer within ${timeoutMs} ms`);
-  }
-  return new ChannelError('webhook.unreachable', `${e?.code ?? 'Error'}: ${e?.message ?? String(err)}`);
-}
 
 /**
  * POSTs each message to the recipient's URL as JSON or CAP 1.2, signed when the recipient has a secret.

@@ -33,7 +33,7 @@ export const publicOnlyLookup: LookupFunction = (hostname, options, callback) =>
 export interface PostAnswer {
   status: number;
   location: string | null;
-  /** The start of the answer's body, for the delivery record when it is an error. */
+  /** The start of the answer's body (about `keepBytes` of it), for the delivery record when it is an error. */
   excerpt: string;
 }
 
@@ -50,8 +50,9 @@ export function postOnce(
   url: URL,
   body: string,
   headers: Record<string, string>,
-  options: { timeoutMs: number; allowPrivate: boolean },
+  options: { timeoutMs: number; allowPrivate: boolean; keepBytes?: number },
 ): Promise<PostAnswer> {
+  const keepBytes = options.keepBytes ?? EXCERPT_BYTES;
   const secure = url.protocol === 'https:';
   const request = secure ? https.request : http.request;
   return new Promise((resolve, reject) => {
@@ -68,7 +69,7 @@ export function postOnce(
         const chunks: Buffer[] = [];
         let kept = 0;
         res.on('data', (chunk: Buffer) => {
-          if (kept < EXCERPT_BYTES) {
+          if (kept < keepBytes) {
             chunks.push(chunk);
             kept += chunk.length;
           }
@@ -77,7 +78,7 @@ export function postOnce(
           resolve({
             status: res.statusCode ?? 0,
             location: typeof res.headers.location === 'string' ? res.headers.location : null,
-            excerpt: Buffer.concat(chunks).toString('utf8').slice(0, EXCERPT_BYTES).trim(),
+            excerpt: Buffer.concat(chunks).toString('utf8').slice(0, keepBytes).trim(),
           }),
         );
         res.on('error', reject);

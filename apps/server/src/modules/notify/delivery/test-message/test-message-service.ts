@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { channelsFor } from '@thunderwatch/domain/delivery-rules';
 import type { Language } from '@thunderwatch/shared/languages';
+import { isSignedKind } from '@thunderwatch/shared/notifications';
 import type { RecipientInput } from '@thunderwatch/shared/schemas/distribution';
 import type { DeliveryRecord, TestMessageInput } from '@thunderwatch/shared/schemas/notifications';
 import type { Queryable } from '../../../../db/database.js';
@@ -30,7 +31,7 @@ export class TestMessageService {
           user: AuthUser,
           r: RecipientInput,
           listId?: number,
-        ): Promise<{ groupId: number; recipient: StoredRecipient }>;
+        ): Promise<{ groupId: number; recipient: StoredRecipient; language: Language | null }>;
       };
       defaults: { language: Language; timeZone: string };
       boardUrl: string;
@@ -46,8 +47,9 @@ export class TestMessageService {
         { field: 'channel', message: `${input.channel} does not reach a ${input.recipient.kind} recipient` },
       ]);
     }
-    const { groupId, recipient } = await this.d.lists.testRecipient(user, input.recipient, input.list_id);
-    const target = await this.targetOf(recipient, input.channel);
+    const tested = await this.d.lists.testRecipient(user, input.recipient, input.list_id);
+    const { groupId, recipient } = tested;
+    const target = await this.targetOf(recipient, input.channel, tested.language);
     const now = this.d.now();
     const row: NewDelivery = {
       idempotencyKey: `test:${randomUUID()}`,
@@ -66,10 +68,12 @@ export class TestMessageService {
       level: null,
       quietHours: null,
       timeZone: target.timeZone,
-      channelOptions:
-        recipient.kind === 'webhook'
-          ? { format: recipient.format ?? 'json', secret: recipient.secret }
-          : null,
+      channelOptions: isSignedKind(recipient.kind)
+        ? {
+            ...(recipient.kind === 'webhook' ? { format: recipient.format ?? 'json' } : {}),
+            ...(recipient.secret ? { secret: recipient.secret } : {}),
+          }
+        : null,
       payload: { event: 'test', at: now.toISOString(), board_url: this.d.boardUrl },
       createdAt: now,
       nextAttemptAt: now,
@@ -104,10 +108,20 @@ export class TestMessageService {
     };
   }
 
-  /** Where the channel reaches the recipient, and how they read. */
-  private async targetOf(r: StoredRecipient, channel: TestMessageInput['channel']) {
+  /** Where the channel reaches the recipient, and how they read (an address: as the list says, if it does). */
+  private async targetOf(
+    r: StoredRecipient,
+    channel: TestMessageInput['channel'],
+    language: Language | null,
+  ) {
     if (r.kind !== 'user') {
-      return { userId: null, name: null, address: r.value, ...this.d.defaults };
+      return {
+        userId: null,
+        name: null,
+        address: r.value,
+        ...this.d.defaults,
+        language: language ?? this.d.defaults.language,
+      };
     }
     const [user] = await this.d.recipients.users(this.d.db, [Number(r.value)]);
     const address = user ? userAddress(user, channel) : null;

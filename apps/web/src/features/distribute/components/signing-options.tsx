@@ -1,8 +1,8 @@
-import { WEBHOOK_FORMATS, type WebhookFormat } from '@thunderwatch/shared/notifications';
+import { isSignedKind, WEBHOOK_FORMATS, type WebhookFormat } from '@thunderwatch/shared/notifications';
 import { useTranslation } from 'react-i18next';
 import { keepsStoredSecret, type RecipientDraft, type RowLabel } from '../model/distribution-draft';
 
-interface WebhookOptionsProps {
+interface SigningOptionsProps {
   /** `recipients/2`: the server's path of the row, to mark the secret it refuses. */
   path: string;
   /** The fieldset's legend and the row's number, to name its controls. */
@@ -13,25 +13,30 @@ interface WebhookOptionsProps {
 }
 
 /**
- * A webhook's body format and signing secret. The server never shows a stored secret: the field stays empty
- * and says one is stored; typing replaces it, the checkbox removes it.
+ * A webhook's body format, and the signing secret of a webhook or a DingTalk or Feishu robot. The server
+ * never shows a stored secret: the field stays empty and says one is stored; typing replaces it, the
+ * checkbox removes it.
  */
-export function WebhookOptions({ path, label, row, invalid, onChange }: WebhookOptionsProps) {
+export function SigningOptions({ path, label, row, invalid, onChange }: SigningOptionsProps) {
   const { t } = useTranslation();
-  const stored = row.kind === 'webhook' && row.storedSecretUrl === row.value.trim();
+  const stored = isSignedKind(row.kind) && row.storedSecretUrl === row.value.trim();
   return (
     <div className="distribute-webhook-options">
-      <select
-        aria-label={t('distribute.webhook.format_of', label)}
-        value={row.format}
-        onChange={(event) => onChange({ format: event.target.value as WebhookFormat })}
-      >
-        {WEBHOOK_FORMATS.map((format) => (
-          <option key={format} value={format}>
-            {t(`distribute.webhook.format.${format}`)}
-          </option>
-        ))}
-      </select>
+      {row.kind === 'webhook' ? (
+        <select
+          aria-label={t('distribute.webhook.format_of', label)}
+          value={row.format}
+          onChange={(event) => onChange({ format: event.target.value as WebhookFormat })}
+        >
+          {WEBHOOK_FORMATS.map((format) => (
+            <option key={format} value={format}>
+              {t(`distribute.webhook.format.${format}`)}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <span className="distribute-option-note">{t(`distribute.robot.secret_note.${row.kind}`)}</span>
+      )}
       <input
         type="password"
         autoComplete="new-password"
@@ -39,7 +44,7 @@ export function WebhookOptions({ path, label, row, invalid, onChange }: WebhookO
         placeholder={
           keepsStoredSecret(row)
             ? t('distribute.webhook.secret_stored')
-            : t('distribute.webhook.secret_placeholder')
+            : t(`distribute.webhook.secret_placeholder_${row.kind === 'dingtalk' ? 'dingtalk' : 'other'}`)
         }
         value={row.secret}
         disabled={row.forgetSecret}

@@ -1,0 +1,170 @@
+import { localDateTime } from '@thunderwatch/domain/local-time';
+import type { Language } from '@thunderwatch/shared/languages';
+import { LEVEL_COLOURS, type Level } from '@thunderwatch/shared/warnings';
+import type { AlarmFacts, NotificationPayload } from '../channels/delivery-channel.js';
+import { renderMessage } from './render-message.js';
+import { compassPoint, km, nextArrival } from './template-kit.js';
+
+/**
+ * A message as a chat card: a title band in the level's colour, labelled facts (site, level, nearest
+ * stroke, the storm's approach, time), an optional line of text, and a button to the board. Each robot
+ * channel lays it out in its vendor's format; the wording is in the recipient's language.
+ */
+export interface RobotCard {
+  /** What the band's colour says: an alarm's level, 0 for a confirmation (the all-clear green), null otherwise. */
+  tone: Level | null;
+  /** The band's colour as #rrggbb. */
+  colour: string;
+  title: string;
+  fields: { label: string; value: string }[];
+  text: string | null;
+  link: string;
+  linkLabel: string;
+}
+
+/** Summaries and tests carry no level: the neutral blue of the e-mails. */
+export const NEUTRAL_COLOUR = '#1f4e79';
+
+const WORDS = {
+  'zh-Hans': {
+    site: '站点',
+    level: '等级',
+    nearest: '最近落雷',
+    storm: '雷暴动向',
+    time: '时间',
+    confirmedBy: '确认人',
+    date: '日期',
+    alarms: '预警次数',
+    open: '打开预警看板',
+    levels: { 0: '无预警', 1: '黄色', 2: '橙色', 3: '红色' },
+    was: (level: string) => `（此前${level}）`,
+    distance: (d: string, dir: string) => `${d} 公里${dir ? `，${dir}方` : ''}`,
+    approaching: (min: number, ring: string) => `逼近中，约 ${min} 分钟到达 ${ring} 公里圈`,
+    movingAway: '正在远离',
+    stationary: '移动缓慢',
+    unknown: '暂无法判断',
+    alarmCount: (n: number, red: number) => `${n} 次（红色 ${red} 次）`,
+  },
+  en: {
+    site: 'Site',
+    level: 'Level',
+    nearest: 'Nearest stroke',
+    storm: 'Storm',
+    time: 'Time',
+    confirmedBy: 'Confirmed by',
+    date: 'Date',
+    alarms: 'Alarms',
+    open: 'Open the warning board',
+    levels: { 0: 'Clear', 1: 'Yellow', 2: 'Orange', 3: 'Red' },
+    was: (level: string) => ` (was ${level.toLowerCase()})`,
+    distance: (d: string, dir: string) => `${d} km${dir ? ` ${dir}` : ''}`,
+    approaching: (min: number, ring: string) => `Approaching, about ${min} min to the ${ring} km ring`,
+    movingAway: 'Moving away',
+    stationary: 'Hardly moving',
+    unknown: 'Not known yet',
+    alarmCount: (n: number, red: number) => `${n} (${red} red)`,
+  },
+} as const;
+
+type Words = (typeof WORDS)[Language];
+
+function stormLine(a: AlarmFacts, w: Words): string {
+  const eta = nextArrival(a.approach);
+  if (eta) return w.approaching(Math.round(eta.eta_min), km(eta.radius_km));
+  switch (a.approach?.status) {
+    case 'moving_away':
+      return w.movingAway;
+    case 'stationary':
+      return w.stationary;
+    default:
+      return w.unknown;
+  }
+}
+
+function alarmFields(a: AlarmFacts, w: Words, language: Language, timeZone: string) {
+  const nearest =
+    a.nearest_km === null
+      ? '—'
+      : w.distance(km(a.nearest_km), a.bearing_deg === null ? '' : compassPoint(a.bearing_deg, language));
+  return [
+    { label: w.site, value: a.location_name },
+    { label: w.level, value: `${w.levels[a.level]}${w.was(w.levels[a.previous_level])}` },
+    { label: w.nearest, value: nearest },
+    { label: w.storm, value: stormLine(a, w) },
+    { label: w.time, value: localDateTime(a.at, timeZone) },
+  ];
+}
+
+/** The card of an event in a language, times in the reader's zone. */
+export function robotCard(payload: NotificationPayload, language: Language, timeZone: string): RobotCard {
+  const w = WORDS[language];
+  const m = renderMessage(payload, language, timeZone);
+  const base = { title: m.title, link: m.link, linkLabel: w.open };
+  switch (payload.event) {
+    case 'alarm':
+      return {
+        ...base,
+        tone: payload.alarm.level,
+        colour: LEVEL_COLOURS[payload.alarm.level],
+        fields: alarmFields(payload.alarm, w, language, timeZone),
+        text: null,
+      };
+    case 'alarm_confirmed': {
+      const { alarm: a, confirmation: c } = payload;
+      return {
+        ...base,
+        tone: 0,
+        colour: LEVEL_COLOURS[0],
+        fields: [
+          { label: w.site, value: a.location_name },
+          { label: w.level, value: w.levels[a.level] },
+          { label: w.confirmedBy, value: c.by },
+          { label: w.time, value: localDateTime(c.at, timeZone) },
+        ],
+        text: m.body,
+      };
+    }
+    case 'daily_summary': {
+      const s = payload.summary;
+      return {
+        ...base,
+        tone: null,
+        colour: NEUTRAL_COLOUR,
+        fields: [
+          { label: w.date, value: s.date },
+          { label: w.alarms, value: w.alarmCount(s.alarms, s.red) },
+        ],
+        text: m.body,
+      };
+    }
+    case 'test':
+      return { ...base, tone: null, colour: NEUTRAL_COLOUR, fields: [], text: m.body };
+  }
+}
+
+/** A coloured mark before the title, for chat apps whose markdown has few or no colours. */
+export function toneMark(tone: Level | null): string {
+  switch (tone) {
+    case 3:
+      return '🔴';
+    case 2:
+      return '🟠';
+    case 1:
+      return '🟡';
+    case 0:
+      return '🟢';
+    default:
+      return '🔵';
+  }
+}
+
+/**
+ * Text typed by users (site names, notes) inside chat markdown: emphasis, link and code characters are
+ * escaped with a backslash, and angle brackets become their full-width forms, so that a name cannot open
+ * a tag (DingTalk and WeCom render `<font>`) or a link.
+ */
+export const markdownText = (s: string) =>
+  s
+    .replace(/[\\`*_[\]]/g, (c) => `\\${c}`)
+    .replace(/</g, '＜')
+    .replace(/>/g, '＞');

@@ -1,0 +1,102 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const E2E_ADMIN = { username: 'admin', password: 'Admin12345' };
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the real server (built) on a free port with a fresh embedded database, as `npm start` would, with
+ * `env` on top; resolves once it answers. Its log is printed on stop if it logged errors.
+ */
+export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
+  const main = path.join(repoRoot, 'apps/server/dist/main.js');
+  if (!existsSync(main))
+    throw new Error('apps/server/dist is missing: run `tsc -b` first (npm run test:e2e does)');
+  if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html')))
+    throw new Error('apps/web/dist is missing: run the web build');
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'thunderwatch-e2e-'));
+  const port = await freePort();
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: E2E_ADMIN.username,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    LOG_LEVEL: 'warn',
+    // The bundled basemap, whatever the shell says: the tests reach nothing beyond loopback.
+    BASEMAP: 'offline',
+    BASEMAP_ATTRIBUTION: '',
+    ...env,
+  };
+  // The browser tests use the embedded database, on their own: the integration suite covers PostgreSQL,
+  // Redis and MQTT, and two e2e servers sharing a Redis or an MQTT topic would hear each other's strokes.
+  for (const shared of ['DATABASE_URL', 'REDIS_URL', 'MQTT_URL']) delete childEnv[shared];
+  const child: ChildProcess = spawn(process.execPath, [main], {
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/comp_info`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`server did not start in 30 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseUrl,
+    stop: async () => {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+      if (output.includes('"level":50')) console.log(`[e2e] server logged errors:\n${output}`);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Sets the admin's profile language (it wins at sign-in). */
+export async function setAdminLanguage(baseUrl: string, language: 'en' | 'zh-Hans') {
+  const login = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(E2E_ADMIN),
+  });
+  const { access } = (await login.json()) as { access: string };
+  const profile = await fetch(`${baseUrl}/api/change_profile_by_user`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${access}` },
+    body: JSON.stringify({ language }),
+  });
+  if (!profile.ok) throw new Error(`could not set the admin's language: ${profile.status}`);
+}

@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { skillLine, useWarningSkill } from '../lib/warning-skill';
+
+/** "Warned before lightning arrived in 4 of 9 storms (30 days)" for one location; quiet while it loads. */
+export function SkillLine({ locationId, days = 30 }: { locationId: number; days?: number }) {
+  const { t } = useTranslation();
+  const skill = useWarningSkill(locationId, days);
+  if (!skill.data) return null;
+  const line = skillLine(skill.data, days);
+  return (
+    <span className="skill-line" data-testid={`skill-line-${locationId}`}>
+      {t(line.key, line.params)}
+    </span>
+  );
+}

@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import type { GroupPage } from '@thunderwatch/shared/schemas/accounts';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+const ALL_GROUPS = { limit: 1000, offset: 0 };
+
+/** Every group (admins: all of them; everyone else: their own). */
+export function getGroupNames(): Promise<GroupPage> {
+  return apiClient.get<GroupPage>('/api/group_list/', ALL_GROUPS);
+}
+
+/** Group names by id in the interface language, for the admins' group column. */
+export function useGroupNames(enabled: boolean): Map<number, string> {
+  const { i18n } = useTranslation();
+  const groups = useQuery({ queryKey: queryKeys.groups.page(ALL_GROUPS), queryFn: getGroupNames, enabled });
+  return useMemo(
+    () =>
+      new Map((groups.data?.items ?? []).map((g) => [g.id, (i18n.language === 'en' && g.name_en) || g.name])),
+    [groups.data, i18n.language],
+  );
+}

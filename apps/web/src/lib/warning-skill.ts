@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import type { WarningSkill } from '@thunderwatch/shared/schemas/warnings';
+import { apiClient } from './api-client';
+import { queryKeys } from './query-keys';
+
+const DAY_MS = 86_400_000;
+/** Skill changes with storms, not by the second: asked again at most every ten minutes. */
+const SKILL_STALE_MS = 10 * 60_000;
+
+/** A location's warning skill over the last `days` days (GET /api/warning/skill). */
+export function getWarningSkill(locationId: number, days: number, now = Date.now()): Promise<WarningSkill> {
+  const params = new URLSearchParams({
+    location_id: String(locationId),
+    from: new Date(now - days * DAY_MS).toISOString(),
+    to: new Date(now).toISOString(),
+  });
+  return apiClient.get<WarningSkill>(`/api/warning/skill?${params}`);
+}
+
+export function useWarningSkill(locationId: number, days: number, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.warningSkill(locationId, days),
+    queryFn: () => getWarningSkill(locationId, days),
+    staleTime: SKILL_STALE_MS,
+    enabled,
+  });
+}
+
+/** The plain-language line of a skill: which translation and with what numbers. */
+export function skillLine(skill: Pick<WarningSkill, 'events' | 'hits'>, days: number) {
+  return skill.events === 0
+    ? { key: 'skill.no_storms', params: { days } }
+    : { key: 'skill.warned_in', params: { hits: skill.hits, count: skill.events, days } };
+}
+
+/** A share as a whole percentage, or a dash when there is nothing to share. */
+export const percent = (value: number | null) => (value === null ? '–' : `${Math.round(value * 100)}%`);
+/** Minutes rounded to whole ones, or a dash. */
+export const minutes = (value: number | null) => (value === null ? '–' : String(Math.round(value)));

@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import type { MapConfig } from '@thunderwatch/shared/schemas/map';
+import { apiClient } from '../lib/api-client';
+import { queryKeys } from '../lib/query-keys';
+
+/** GET /api/map_config: the server's `BASEMAP` setting, the same for the whole session. */
+export function getMapConfig(signal?: AbortSignal): Promise<MapConfig> {
+  return apiClient.get<MapConfig>('/api/map_config', undefined, { signal });
+}
+
+export function useMapConfig() {
+  return useQuery({
+    queryKey: queryKeys.mapConfig,
+    queryFn: ({ signal }) => getMapConfig(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    retry: 1,
+  });
+}
