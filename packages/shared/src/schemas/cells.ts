@@ -1,0 +1,90 @@
+import { type Static, Type } from 'typebox';
+import { Nullable } from './kit.js';
+
+/**
+ * Storm cells (`scz` in the API): clusters of recent flashes tracked from one tracker step (each minute) to
+ * the next. `/api/scz` answers the cells of one step as GeoJSON; `/api/scz_query_range` their tracks.
+ */
+export const CELL_LIFECYCLES = ['born', 'growing', 'mature', 'decaying', 'merged', 'split'] as const;
+export type CellLifecycle = (typeof CELL_LIFECYCLES)[number];
+export const CELL_TRENDS = ['growing', 'steady', 'decaying'] as const;
+export type CellTrend = (typeof CELL_TRENDS)[number];
+/** Nowcast leads, minutes after the step's time. */
+export const NOWCAST_LEADS_MIN = [15, 30, 60] as const;
+
+const Position = Type.Tuple([Type.Number(), Type.Number()], { description: '[lon, lat], degrees' });
+export const CellPolygon = Type.Object({
+  type: Type.Literal('Polygon'),
+  coordinates: Type.Array(Type.Array(Position), { description: 'One closed outer ring' }),
+});
+
+export const CellMotion = Type.Object({
+  speed_kmh: Type.Number({ minimum: 0 }),
+  direction_deg: Type.Number({ minimum: 0, maximum: 360, description: 'Towards, clockwise from north' }),
+});
+
+export const CellRatePoint = Type.Object({
+  time: Type.String({ format: 'date-time' }),
+  total_per_min: Type.Number({ minimum: 0 }),
+  cg_per_min: Type.Number({ minimum: 0 }),
+});
+
+export const CellNowcast = Type.Object({
+  lead_min: Type.Integer({ minimum: 1 }),
+  geometry: CellPolygon,
+});
+
+export const CellProperties = Type.Object({
+  id: Type.String({ description: 'Stable across steps while the cell lives' }),
+  time: Type.String({ format: 'date-time', description: 'The tracker step' }),
+  born_at: Type.String({ format: 'date-time' }),
+  centroid: Position,
+  area_km2: Type.Number({ minimum: 0 }),
+  flash_rate_per_min: Type.Number({ minimum: 0, description: 'Total (IC + CG) flashes per minute' }),
+  cg_rate_per_min: Type.Number({ minimum: 0 }),
+  trend: Type.Enum(CELL_TRENDS),
+  motion: Nullable(CellMotion),
+  lifecycle: Type.Enum(CELL_LIFECYCLES),
+  parents: Type.Array(Type.String(), { description: 'Cells this one merged from or split off' }),
+  jump: Type.Boolean({ description: 'A lightning jump (2σ) in this step' }),
+  jump_sigma: Nullable(Type.Number({ description: 'Rate change over its recent standard deviation' })),
+  rate_history: Type.Array(CellRatePoint, { description: 'Flash rates of the recent steps, oldest first' }),
+  nowcast: Type.Array(CellNowcast, { description: 'Where the cell is expected at +15/+30/+60 min' }),
+});
+export type CellProperties = Static<typeof CellProperties>;
+
+export const CellFeature = Type.Object({
+  type: Type.Literal('Feature'),
+  geometry: CellPolygon,
+  properties: CellProperties,
+});
+export type CellFeature = Static<typeof CellFeature>;
+
+export const CellCollection = Type.Object({
+  type: Type.Literal('FeatureCollection'),
+  time: Nullable(Type.String({ format: 'date-time', description: 'The step answered; null before the first' })),
+  features: Type.Array(CellFeature),
+});
+export type CellCollection = Static<typeof CellCollection>;
+
+export const CellTrackStep = Type.Object({
+  time: Type.String({ format: 'date-time' }),
+  centroid: Position,
+  area_km2: Type.Number({ minimum: 0 }),
+  flash_rate_per_min: Type.Number({ minimum: 0 }),
+  cg_rate_per_min: Type.Number({ minimum: 0 }),
+  lifecycle: Type.Enum(CELL_LIFECYCLES),
+  jump: Type.Boolean(),
+});
+
+export const CellTrack = Type.Object({
+  id: Type.String(),
+  born_at: Type.String({ format: 'date-time' }),
+  last_at: Type.String({ format: 'date-time' }),
+  parents: Type.Array(Type.String()),
+  steps: Type.Array(CellTrackStep, { description: 'Oldest first' }),
+});
+export type CellTrack = Static<typeof CellTrack>;
+
+export const CellTracks = Type.Object({ items: Type.Array(CellTrack) });
+export type CellTracks = Static<typeof CellTracks>;
