@@ -1,0 +1,291 @@
+import type { CellLifecycle, CellTrend } from '@thunderwatch/shared/schemas/cells';
+import {
+  denseCounts,
+  HISTORY,
+  type MinuteCount,
+  type TrackPoint,
+  trendOf,
+  velocityOf,
+} from './cell-history.js';
+import { cellHull } from './cell-hull.js';
+import { matchCells } from './cell-matching.js';
+import { globeMean, type LatLon, localPlane, ringToLonLat, signedArea } from './cell-plane.js';
+import { JUMP_HISTORY_MIN, lightningJump } from './lightning-jump.js';
+import { globePointKm, singleLinkage } from './storm-clusters.js';
+
+/**
+ * The storm-cell tracker: a pure step `(state, flashes, now) → {state, cells}`, run once a minute.
+ * 1. The flashes of the last 10 min (the clustering window) are clustered by single linkage over
+ *    Earth-centred coordinates (`singleLinkage`): flashes within 8 km of each other share a cell; a cluster
+ *    of fewer than 5 flashes is noise.
+ * 2. Each cell is measured on its own plane (`localPlane`): outline (`cellHull`), area, centroid.
+ * 3. The cells are matched to the previous step's (`matchCells`: overlap of the extrapolated outlines,
+ *    then extrapolated-centroid distance), carrying ids; merges and splits are marked with their parents.
+ * 4. Flash counts per minute: the minutes inside the window are counted from the cell's own flashes
+ *    (late flashes and changes of membership are therefore counted right); older minutes, up to 30, come
+ *    from the parents' memory, each parent's shared among its children by their overlap (a merge adds its
+ *    parents' histories, a split divides one).
+ * 5. Trend and motion (`cell-history.ts`) and the lightning jump (`lightning-jump.ts`) from that history.
+ * A state older than 10 min (the tracker was down) is not continued: every cell is newborn.
+ */
+export const TRACKER = {
+  stepMs: 60_000,
+  windowMs: 10 * 60_000,
+  linkKm: 8,
+  minFlashes: 5,
+  historyMin: 30,
+  maxGapMs: 10 * 60_000,
+  maxParents: 16,
+} as const;
+
+const MIN_MS = 60_000;
+
+export interface CellFlash {
+  timeMs: number;
+  lat: number;
+  lon: number;
+  /** A cloud-to-ground flash (any of its strokes reached ground). */
+  cg: boolean;
+}
+
+/** What the tracker remembers of a cell between steps: plain JSON, stored with each step. */
+export interface CellMemory {
+  id: string;
+  bornMs: number;
+  parents: string[];
+  centroid: LatLon;
+  /** Closed GeoJSON ring of [lon, lat]. */
+  ring: [number, number][];
+  radiusKm: number;
+  flashes: number;
+  track: TrackPoint[];
+  velocity: [number, number] | null;
+  counts: MinuteCount[];
+}
+
+export interface CellTrackerState {
+  /** The last step's time (epoch ms); null before the first. */
+  timeMs: number | null;
+  cells: CellMemory[];
+}
+
+/** One cell at one step, as the tracker found it (`cellFeature` turns it into the API's GeoJSON). */
+export interface TrackedCell {
+  id: string;
+  timeMs: number;
+  bornMs: number;
+  centroid: LatLon;
+  ring: [number, number][];
+  areaKm2: number;
+  flashes: number;
+  flashRatePerMin: number;
+  cgRatePerMin: number;
+  trend: CellTrend;
+  /** km per minute towards east and north; null while the track cannot tell. */
+  velocity: [number, number] | null;
+  lifecycle: CellLifecycle;
+  parents: string[];
+  jump: boolean;
+  jumpSigmas: number | null;
+  /** Per step (minute), oldest first: total and CG flashes per minute over the 2 min ending then. */
+  rateHistory: { timeMs: number; total: number; cg: number }[];
+}
+
+export function emptyTrackerState(): CellTrackerState {
+  return { timeMs: null, cells: [] };
+}
+
+/** Flashes from strokes: a flash's first stroke gives its time and place; it is CG if any stroke is. */
+export function flashesOfStrokes(
+  strokes: readonly { timeMs: number; lat: number; lon: number; isIc: boolean; flashId: number | null }[],
+): CellFlash[] {
+  const out: CellFlash[] = [];
+  const byId = new Map<number, CellFlash>();
+  for (const s of strokes) {
+    const known = s.flashId === null ? undefined : byId.get(s.flashId);
+    if (known) {
+      if (s.timeMs < known.timeMs) Object.assign(known, { timeMs: s.timeMs, lat: s.lat, lon: s.lon });
+      known.cg ||= !s.isIc;
+      continue;
+    }
+    const f = { timeMs: s.timeMs, lat: s.lat, lon: s.lon, cg: !s.isIc };
+    if (s.flashId !== null) byId.set(s.flashId, f);
+    out.push(f);
+  }
+  return out;
+}
+
+/** Ids: the step's minute (UTC) and a number within it, e.g. `20240701T1203-4`. */
+function newId(nowMs: number, n: number): string {
+  const iso = new Date(nowMs).toISOString();
+  return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}-${n}`;
+}
+
+interface Found {
+  flashes: CellFlash[];
+  centroid: LatLon;
+  ring: [number, number][];
+  areaKm2: number;
+  radiusKm: number;
+}
+
+function clusters(flashes: readonly CellFlash[], nowMs: number): Found[] {
+  const recent = flashes.filter((f) => f.timeMs <= nowMs && nowMs - f.timeMs < TRACKER.windowMs);
+  const { labels, count } = singleLinkage(
+    recent.map((f) => globePointKm(f.lat, f.lon)),
+    TRACKER.linkKm,
+  );
+  const groups: CellFlash[][] = Array.from({ length: count }, () => []);
+  recent.forEach((f, i) => {
+    groups[labels[i] as number]?.push(f);
+  });
+  return groups
+    .filter((g) => g.length >= TRACKER.minFlashes)
+    .map((g) => {
+      const centroid = globeMean(g);
+      const plane = localPlane(centroid);
+      const xy = g.map((f) => plane.toPlane(f.lat, f.lon));
+      const hull = cellHull(xy);
+      let radiusKm = 0;
+      for (const [x, y] of hull) radiusKm = Math.max(radiusKm, Math.hypot(x, y));
+      return { flashes: g, centroid, ring: ringToLonLat(plane, hull), areaKm2: signedArea(hull), radiusKm };
+    });
+}
+
+/** The window's minutes counted from the cell's flashes: [end, total, CG] for each minute that has any. */
+function windowCounts(flashes: readonly CellFlash[], nowMs: number): MinuteCount[] {
+  const minutes = TRACKER.windowMs / MIN_MS;
+  const total = new Array<number>(minutes).fill(0);
+  const cg = new Array<number>(minutes).fill(0);
+  for (const f of flashes) {
+    // Minute k (0 the newest) holds the flashes of (now − (k+1) min, now − k min].
+    const k = Math.min(minutes - 1, Math.max(0, Math.ceil((nowMs - f.timeMs) / MIN_MS) - 1));
+    total[k] = (total[k] as number) + 1;
+    if (f.cg) cg[k] = (cg[k] as number) + 1;
+  }
+  const out: MinuteCount[] = [];
+  for (let k = minutes - 1; k >= 0; k--) {
+    if ((total[k] as number) > 0) out.push([nowMs - k * MIN_MS, total[k] as number, cg[k] as number]);
+  }
+  return out;
+}
+
+/**
+ * One tracker step at `nowMs` (normally a whole minute) from the flashes around it (those of the last
+ * 10 min are used; older and later ones are ignored). `state` is not changed; the new one is returned.
+ */
+export function stepCellTracker(
+  state: CellTrackerState,
+  flashes: readonly CellFlash[],
+  nowMs: number,
+): { state: CellTrackerState; cells: TrackedCell[] } {
+  if (state.timeMs !== null && nowMs <= state.timeMs) {
+    throw new RangeError(
+      `a tracker step must come after the last one (${new Date(state.timeMs).toISOString()})`,
+    );
+  }
+  const previous = state.timeMs !== null && nowMs - state.timeMs <= TRACKER.maxGapMs ? state.cells : [];
+  const minutes = state.timeMs === null ? 0 : (nowMs - state.timeMs) / MIN_MS;
+  const found = clusters(flashes, nowMs);
+  const matches = matchCells(
+    previous,
+    found.map((f) => ({ centroid: f.centroid, radiusKm: f.radiusKm, points: f.flashes })),
+    minutes,
+  );
+  // Each previous cell's overlap in all its children, to share its older history among them.
+  const overlapTotal = new Map<number, number>();
+  for (const m of matches) {
+    for (const p of m.parents) overlapTotal.set(p.index, (overlapTotal.get(p.index) ?? 0) + p.overlap);
+  }
+  const windowStart = nowMs - TRACKER.windowMs;
+  const historyStart = nowMs - TRACKER.historyMin * MIN_MS;
+  let born = 0;
+  const cells: TrackedCell[] = [];
+  const memories: CellMemory[] = [];
+  found.forEach((f, i) => {
+    const m = matches[i] as (typeof matches)[number];
+    const own = m.continues === null ? null : (previous[m.continues] as CellMemory);
+    const parentIds = m.parents
+      .map((p) => (previous[p.index] as CellMemory).id)
+      .filter((id) => id !== own?.id);
+    const lifecycle: CellLifecycle | null =
+      m.parents.length === 0 ? 'born' : own === null ? 'split' : m.parents.length > 1 ? 'merged' : null;
+    const id = own?.id ?? newId(nowMs, ++born);
+
+    const older = new Map<number, [number, number]>();
+    for (const p of m.parents) {
+      const total = overlapTotal.get(p.index) ?? 0;
+      const share = total > 0 ? p.overlap / total : 1;
+      for (const [end, n, cg] of (previous[p.index] as CellMemory).counts) {
+        if (end > windowStart || end <= historyStart) continue;
+        const sum = older.get(end) ?? [0, 0];
+        older.set(end, [sum[0] + n * share, sum[1] + cg * share]);
+      }
+    }
+    const counts: MinuteCount[] = [
+      ...[...older].sort((a, b) => a[0] - b[0]).map(([end, [n, cg]]): MinuteCount => [end, n, cg]),
+      ...windowCounts(f.flashes, nowMs),
+    ];
+    const track: TrackPoint[] = [
+      ...(own && lifecycle === null ? own.track : []).slice(-(HISTORY.trackSteps - 1)),
+      [nowMs, f.centroid.lat, f.centroid.lon],
+    ];
+    // A merged or split cell starts a new track, its parent's velocity standing in until it has its own.
+    const parentVelocity =
+      m.parents.length > 0 ? (previous[m.parents[0]?.index as number]?.velocity ?? null) : null;
+    const velocity = velocityOf(track) ?? (track.length < HISTORY.minTrackSteps ? parentVelocity : null);
+    const trend = trendOf(counts, nowMs);
+    // The jump needs the whole history: minutes before the cell's first flash are unknown, not quiet.
+    const covered = counts.length > 0 ? Math.round((nowMs - (counts[0] as MinuteCount)[0]) / MIN_MS) + 1 : 0;
+    const jump = lightningJump(denseCounts(counts, nowMs, Math.min(JUMP_HISTORY_MIN, covered)));
+    const totals = denseCounts(counts, nowMs, TRACKER.historyMin);
+    const cgs = denseCounts(counts, nowMs, TRACKER.historyMin, true);
+    const firstMs = Math.max(Math.min(counts[0]?.[0] ?? nowMs, own?.bornMs ?? nowMs), historyStart + MIN_MS);
+    const rateHistory: TrackedCell['rateHistory'] = [];
+    for (let k = 0; k < TRACKER.historyMin; k++) {
+      const t = historyStart + (k + 1) * MIN_MS;
+      if (t < firstMs) continue;
+      const rate = (xs: number[]) => round2(((xs[k] as number) + (xs[k - 1] ?? 0)) / 2);
+      rateHistory.push({ timeMs: t, total: rate(totals), cg: rate(cgs) });
+    }
+    const last = rateHistory.at(-1) ?? { total: 0, cg: 0 };
+    const parents = [...(own?.parents ?? []), ...parentIds].slice(-TRACKER.maxParents);
+    const bornMs = own?.bornMs ?? nowMs;
+    cells.push({
+      id,
+      timeMs: nowMs,
+      bornMs,
+      centroid: f.centroid,
+      ring: f.ring,
+      areaKm2: round2(f.areaKm2),
+      flashes: f.flashes.length,
+      flashRatePerMin: last.total,
+      cgRatePerMin: last.cg,
+      trend,
+      velocity,
+      lifecycle:
+        lifecycle ?? (trend === 'growing' ? 'growing' : trend === 'decaying' ? 'decaying' : 'mature'),
+      parents,
+      jump: jump.jump,
+      jumpSigmas: jump.sigmas === null ? null : round2(jump.sigmas),
+      rateHistory,
+    });
+    memories.push({
+      id,
+      bornMs,
+      parents,
+      centroid: f.centroid,
+      ring: f.ring,
+      radiusKm: f.radiusKm,
+      flashes: f.flashes.length,
+      track,
+      velocity,
+      counts,
+    });
+  });
+  return { state: { timeMs: nowMs, cells: memories }, cells };
+}
+
+function round2(x: number): number {
+  return Math.round(x * 100) / 100;
+}
