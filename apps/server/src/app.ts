@@ -18,6 +18,7 @@ import { languageRoutes } from './modules/accounts/language/routes.js';
 import { userRoutes } from './modules/accounts/users/routes.js';
 import { verifyCodeRoutes } from './modules/accounts/verify-codes/routes.js';
 import { accessLogRoutes } from './modules/admin/access-log/routes.js';
+import { cellRoutes } from './modules/lightning/cells/routes.js';
 import { feedRoutes } from './modules/lightning/feeds/routes.js';
 import { lightningRoutes } from './modules/lightning/strokes/routes.js';
 import { mapConfigRoutes } from './modules/map/map-config/routes.js';
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     languageRoutes(typed, s.users);
     feedRoutes(typed, s.feeds);
     lightningRoutes(typed, s.lightning, now);
+    cellRoutes(typed, s.cells);
     locationRoutes(typed, s.locations, s.userMapData);
     zoneRoutes(typed, s.zones);
     alertRoutes(typed, s.alerts);
@@ -213,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Edits signalled while the LISTEN session was away were not heard: the engine's term starts again.
   const offReconnect = signals.onReconnect(() => void s.leadership.resign(WARNING_ENGINE));
   await s.leadership.run(s.warningEngine);
+  await s.leadership.run(s.cellTracker);
   if (config.notifications.worker) {
     s.deliveryWorker.start();
     s.dailySummary.start();

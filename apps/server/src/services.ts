@@ -15,6 +15,8 @@ import { VerifyCodesService } from './modules/accounts/verify-codes/verify-codes
 import { AccessLogRepo } from './modules/admin/access-log/access-log-repo.js';
 import { AccessLogService } from './modules/admin/access-log/access-log-service.js';
 import { AccessLogWriter } from './modules/admin/access-log/access-log-writer.js';
+import { CellsRepo } from './modules/lightning/cells/cells-repo.js';
+import { CellsService } from './modules/lightning/cells/cells-service.js';
 import { FeedsRepo } from './modules/lightning/feeds/feeds-repo.js';
 import { FeedsService } from './modules/lightning/feeds/feeds-service.js';
 import { LightningService } from './modules/lightning/strokes/lightning-service.js';
@@ -38,6 +40,8 @@ import { WarningService } from './modules/warnings/warning-status/warning-servic
 import { ZoneChanges } from './modules/warnings/zones/zone-changes.js';
 import { ZonesRepo } from './modules/warnings/zones/zones-repo.js';
 import { ZonesService } from './modules/warnings/zones/zones-service.js';
+import { cellRunner } from './pipeline/cells/cell-runner.js';
+import { CellTrackerService } from './pipeline/cells/cell-tracker-service.js';
 import { Leadership } from './pipeline/cluster/leadership.js';
 import { LeaseRepo } from './pipeline/cluster/lease-repo.js';
 import { relayLocationChanges } from './pipeline/cluster/location-relay.js';
@@ -163,6 +167,14 @@ export function createServices(d: {
   metrics.source('levelCounts', () => warningEngine.levelCounts());
   metrics.source('outboxDepth', () => notify.outbox.depthByChannel());
   metrics.source('pool', () => db.poolStats());
+  const cellsRepo = new CellsRepo(db);
+  const cellTracker = new CellTrackerService({
+    db,
+    repo: cellsRepo,
+    runner: () => cellRunner(d.log),
+    now,
+    log: d.log,
+  });
   const locations = new LocationsService({
     levels: (ids) => warningEngine.levels(ids),
     locations: locationsRepo,
@@ -197,6 +209,9 @@ export function createServices(d: {
     }),
     feeds: new FeedsService(new FeedsRepo(db), now),
     lightning: new LightningService(strokes, new LightningStatsRepo(db)),
+    cellsRepo,
+    cells: new CellsService(cellsRepo, now),
+    cellTracker,
     bus,
     ingest,
     locationChanges,

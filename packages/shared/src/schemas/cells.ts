@@ -62,7 +62,9 @@ export type CellFeature = Static<typeof CellFeature>;
 
 export const CellCollection = Type.Object({
   type: Type.Literal('FeatureCollection'),
-  time: Nullable(Type.String({ format: 'date-time', description: 'The step answered; null before the first' })),
+  time: Nullable(
+    Type.String({ format: 'date-time', description: 'The step answered; null before the first' }),
+  ),
   features: Type.Array(CellFeature),
 });
 export type CellCollection = Static<typeof CellCollection>;
@@ -88,3 +90,24 @@ export type CellTrack = Static<typeof CellTrack>;
 
 export const CellTracks = Type.Object({ items: Type.Array(CellTrack) });
 export type CellTracks = Static<typeof CellTracks>;
+
+/** GET /api/scz: the step at or before `time` (default now). */
+export const CellQuery = Type.Object(
+  { time: Type.Optional(Type.String({ format: 'date-time', description: 'default: now' })) },
+  { additionalProperties: false },
+);
+
+/** GET /api/scz_query_range: tracks of the cells over `from`…`to` (at most 24 h) in `bbox`. */
+export const CellRangeQuery = Type.Object(
+  {
+    from: Type.String({ format: 'date-time' }),
+    to: Type.String({ format: 'date-time' }),
+    bbox: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description: 'west,south,east,north (degrees); west > east crosses 180°',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);

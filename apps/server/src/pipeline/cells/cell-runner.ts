@@ -1,0 +1,89 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { CellTrackerState } from '@thunderwatch/domain/cell-tracker';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TrackerStroke } from '../../modules/lightning/cells/cells-repo.js';
+import { CellStepper, type CellStepResult, packTrackerStrokes } from './cell-stepper.js';
+
+/** Messages to the cell worker. */
+export type ToCellWorker =
+  | { type: 'reset'; state: CellTrackerState | null }
+  | { type: 'add'; packed: Float64Array }
+  | { type: 'step'; seq: number; nowMs: number };
+
+/** Where tracker steps run: strokes and the starting state go in, each step's cells come back. */
+export interface CellRunner {
+  reset(state: CellTrackerState | null): void;
+  add(strokes: readonly TrackerStroke[]): void;
+  /** Rejects if the step failed or the worker died. Steps are asked one at a time. */
+  step(nowMs: number): Promise<CellStepResult>;
+  close(): Promise<void>;
+}
+
+/** Steps on the calling thread (tests: under vitest there is no compiled worker). */
+export function inlineCellRunner(stepper = new CellStepper()): CellRunner {
+  return {
+    reset: (state) => stepper.reset(state),
+    add: (strokes) => stepper.add(strokes),
+    step: async (nowMs) => stepper.step(nowMs),
+    close: async () => {},
+  };
+}
+
+const WORKER_URL = new URL('./cell-worker.js', import.meta.url);
+
+/**
+ * Steps on a worker thread, so that clustering and outlining a storm never holds the thread that answers
+ * HTTP and sockets. A worker that dies fails its step; the tracker's term then ends and the next one starts
+ * from the stored state (the leadership tries again), like after a restart.
+ */
+export function cellRunner(log: FastifyBaseLogger): CellRunner {
+  if (!existsSync(fileURLToPath(WORKER_URL))) return inlineCellRunner();
+  const worker = new Worker(WORKER_URL);
+  worker.unref();
+  let seq = 0;
+  let waiting: { seq: number; resolve: (r: CellStepResult) => void; reject: (e: Error) => void } | null =
+    null;
+  let dead: Error | null = null;
+  const fail = (error: Error) => {
+    const w = waiting;
+    waiting = null;
+    w?.reject(error);
+  };
+  worker.on('message', (msg: { seq: number; result?: CellStepResult; error?: string }) => {
+    if (waiting?.seq !== msg.seq) return;
+    const w = waiting;
+    waiting = null;
+    if (msg.result) w.resolve(msg.result);
+    else w.reject(new Error(msg.error ?? 'cell step failed'));
+  });
+  worker.on('error', (error) => {
+    log.error({ err: error }, 'cell worker failed');
+    fail(error);
+  });
+  worker.on('exit', () => {
+    dead = new Error('cell worker exited');
+    fail(dead);
+  });
+  return {
+    reset: (state) => worker.postMessage({ type: 'reset', state } satisfies ToCellWorker),
+    add(strokes) {
+      const packed = packTrackerStrokes(strokes);
+      worker.postMessage({ type: 'add', packed } satisfies ToCellWorker, [packed.buffer as ArrayBuffer]);
+    },
+    step(nowMs) {
+      if (dead) return Promise.reject(dead);
+      if (waiting) return Promise.reject(new Error('a cell step is already running'));
+      return new Promise((resolve, reject) => {
+        waiting = { seq: ++seq, resolve, reject };
+        worker.postMessage({ type: 'step', seq, nowMs } satisfies ToCellWorker);
+      });
+    },
+    async close() {
+      dead = new Error('cell runner closed');
+      fail(dead);
+      await worker.terminate();
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { cellFeature } from '@thunderwatch/domain/cell-features';
+import {
+  type CellTrackerState,
+  emptyTrackerState,
+  flashesOfStrokes,
+  stepCellTracker,
+  TRACKER,
+} from '@thunderwatch/domain/cell-tracker';
+import type { CellFeature } from '@thunderwatch/shared/schemas/cells';
+import type { TrackerStroke } from '../../modules/lightning/cells/cells-repo.js';
+
+export interface CellStepResult {
+  timeMs: number;
+  features: CellFeature[];
+  state: CellTrackerState;
+  /** Flashes in the step's window, and the time the step took where it ran (ms). */
+  flashes: number;
+  ms: number;
+}
+
+/** Strokes kept: the clustering window and a minute more (older minutes live on in the tracker's state). */
+const KEEP_MS = TRACKER.windowMs + 60_000;
+
+/**
+ * The tracker's working set, on the cell worker (or inline in tests): the strokes of the last 11 minutes by
+ * id (a stroke read twice counts once) and the tracker's state; each step groups them into flashes and
+ * runs `stepCellTracker`, and turns its cells into the API's GeoJSON with nowcasts.
+ */
+export class CellStepper {
+  private strokes = new Map<number, TrackerStroke>();
+  private state: CellTrackerState = emptyTrackerState();
+
+  reset(state: CellTrackerState | null): void {
+    this.state = state ?? emptyTrackerState();
+    this.strokes.clear();
+  }
+
+  add(strokes: readonly TrackerStroke[]): void {
+    for (const s of strokes) this.strokes.set(s.id, s);
+  }
+
+  step(nowMs: number): CellStepResult {
+    const started = performance.now();
+    for (const [id, s] of this.strokes) if (s.timeMs < nowMs - KEEP_MS) this.strokes.delete(id);
+    const flashes = flashesOfStrokes([...this.strokes.values()].sort((a, b) => a.timeMs - b.timeMs));
+    const r = stepCellTracker(this.state, flashes, nowMs);
+    this.state = r.state;
+    const features = r.cells.map(cellFeature);
+    return {
+      timeMs: nowMs,
+      features,
+      state: r.state,
+      flashes: flashes.length,
+      ms: performance.now() - started,
+    };
+  }
+
+  get size(): number {
+    return this.strokes.size;
+  }
+}
+
+/** id, time, lat, lon, IC (1/0), flash id (NaN for none) per stroke. */
+export function packTrackerStrokes(strokes: readonly TrackerStroke[]): Float64Array {
+  const out = new Float64Array(strokes.length * 6);
+  strokes.forEach((s, i) => {
+    out.set([s.id, s.timeMs, s.lat, s.lon, s.isIc ? 1 : 0, s.flashId ?? Number.NaN], i * 6);
+  });
+  return out;
+}
+
+export function unpackTrackerStrokes(packed: Float64Array): TrackerStroke[] {
+  const out: TrackerStroke[] = [];
+  for (let i = 0; i < packed.length; i += 6) {
+    const flash = packed[i + 5] as number;
+    out.push({
+      id: packed[i] as number,
+      timeMs: packed[i + 1] as number,
+      lat: packed[i + 2] as number,
+      lon: packed[i + 3] as number,
+      isIc: packed[i + 4] === 1,
+      flashId: Number.isNaN(flash) ? null : flash,
+    });
+  }
+  return out;
+}

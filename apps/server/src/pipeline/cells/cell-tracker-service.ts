@@ -1,0 +1,148 @@
+import { TRACKER } from '@thunderwatch/domain/cell-tracker';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.js';
+import type { CellsRepo } from '../../modules/lightning/cells/cells-repo.js';
+import type { Lease, Singleton } from '../cluster/leadership.js';
+import type { CellRunner } from './cell-runner.js';
+import type { CellStepResult } from './cell-stepper.js';
+
+export const CELL_TRACKER = 'cell-tracker';
+
+const MIN_MS = 60_000;
+/** A step for minute T runs at T + 5 s, so that the strokes of its last seconds have been ingested. */
+export const STEP_DELAY_MS = 5_000;
+/** Each step reads again the strokes of the 2 min before its last (strokes that arrived late count). */
+const REREAD_MS = 2 * MIN_MS;
+/** A new term with no usable state rebuilds this many minutes of steps from the stored strokes. */
+export const REBUILD_MIN = 30;
+
+export interface CellStats {
+  steps: number;
+  lastMs: number;
+  maxMs: number;
+  cells: number;
+}
+
+/**
+ * The cell tracker on the node holding its lease: once a minute (aligned to the minute, 5 s after it) it
+ * reads the strokes since its last read, runs one tracker step on the cell worker and writes the step's
+ * cells and its state in one transaction that checks the lease. A term starts from the stored state and
+ * replays, from the stored strokes, every minute it missed (at most the last 30; with no usable state, the
+ * last 30 from scratch), so a restart or a failover continues the same cells with the same ids.
+ */
+export class CellTrackerService implements Singleton {
+  readonly name = CELL_TRACKER;
+  private runner: CellRunner | null = null;
+  private lease: Lease | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private queue: Promise<void> = Promise.resolve();
+  private lastStepMs: number | null = null;
+  private readToMs = 0;
+  /** A step failed: the next run starts again from the stored state (the worker may have died). */
+  private broken = false;
+  readonly stats: CellStats = { steps: 0, lastMs: 0, maxMs: 0, cells: 0 };
+
+  constructor(
+    private readonly d: {
+      db: Database;
+      repo: CellsRepo;
+      runner: () => CellRunner;
+      now: () => Date;
+      log: FastifyBaseLogger;
+      /** Whether to step by the clock (tests step with `runDue`). */
+      timer?: boolean;
+    },
+  ) {}
+
+  async start(lease: Lease): Promise<void> {
+    this.lease = lease;
+    await this.begin();
+    if (this.d.timer !== false) this.schedule();
+  }
+
+  /** Loads the stored state into a new runner and replays the minutes missed since. */
+  private async begin(): Promise<void> {
+    await this.runner?.close();
+    const runner = this.d.runner();
+    this.runner = runner;
+    const due = this.dueMs();
+    const state = await this.d.repo.loadState();
+    const usable = state?.timeMs != null && state.timeMs > due - REBUILD_MIN * MIN_MS ? state : null;
+    const first = usable ? (usable.timeMs as number) + MIN_MS : due - (REBUILD_MIN - 1) * MIN_MS;
+    runner.reset(usable);
+    this.lastStepMs = first - MIN_MS;
+    const strokes = await this.d.repo.strokes(new Date(first - TRACKER.windowMs - MIN_MS), new Date(due));
+    runner.add(strokes);
+    this.readToMs = due;
+    // Without a state and without strokes there is nothing to rebuild: the clock's first step starts.
+    if (usable || strokes.length > 0) {
+      for (let t = first; t <= due; t += MIN_MS) await this.stepAt(t, false);
+    }
+    this.lastStepMs = Math.max(this.lastStepMs, due);
+    this.broken = false;
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.lease = null;
+    await this.queue;
+    await this.runner?.close();
+    this.runner = null;
+  }
+
+  /**
+   * Runs the steps that are due by the clock (the timer does this every minute); resolves when they are
+   * written or failed (a failure is logged, and the next run starts again from the stored state).
+   */
+  runDue(): Promise<void> {
+    const next = this.queue.then(async () => {
+      if (!this.lease) return;
+      if (this.broken || !this.runner || this.lastStepMs === null) return this.begin();
+      const due = this.dueMs();
+      for (let t = this.lastStepMs + MIN_MS; t <= due; t += MIN_MS) await this.stepAt(t, true);
+    });
+    this.queue = next.catch((error: unknown) => {
+      this.broken = true;
+      this.d.log.error({ err: error }, 'cell tracker step failed');
+    });
+    return this.queue;
+  }
+
+  /** The newest whole minute whose step may run now. */
+  private dueMs(): number {
+    return Math.floor((this.d.now().getTime() - STEP_DELAY_MS) / MIN_MS) * MIN_MS;
+  }
+
+  private async stepAt(t: number, read: boolean): Promise<void> {
+    const runner = this.runner;
+    const lease = this.lease;
+    if (!runner || !lease) return;
+    if (read) {
+      runner.add(await this.d.repo.strokes(new Date(Math.min(this.readToMs, t) - REREAD_MS), new Date(t)));
+      this.readToMs = Math.max(this.readToMs, t);
+    }
+    // A minute passed over (a step failed, or steps were already stored past it) is not stepped again.
+    this.lastStepMs = t;
+    const result: CellStepResult = await runner.step(t);
+    await this.d.db.transaction(async (tx) => {
+      await lease.check(tx);
+      await this.d.repo.saveStep(tx, t, result.features, result.state);
+    });
+    this.stats.steps++;
+    this.stats.lastMs = result.ms;
+    this.stats.maxMs = Math.max(this.stats.maxMs, result.ms);
+    this.stats.cells = result.features.length;
+  }
+
+  private schedule(): void {
+    const now = this.d.now().getTime();
+    const next = Math.floor(now / MIN_MS) * MIN_MS + MIN_MS + STEP_DELAY_MS;
+    this.timer = setTimeout(() => {
+      void this.runDue().finally(() => {
+        if (this.lease) this.schedule();
+      });
+    }, next - now);
+    this.timer.unref();
+  }
+}
