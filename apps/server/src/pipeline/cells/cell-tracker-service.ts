@@ -54,9 +54,13 @@ export class CellTrackerService implements Singleton {
     },
   ) {}
 
+  /**
+   * Begins a term. The rebuild (reading up to 40 min of strokes, replaying up to 30 steps) runs in the
+   * background, so that it never holds up the server's start; `runDue` waits for it.
+   */
   async start(lease: Lease): Promise<void> {
     this.lease = lease;
-    await this.begin();
+    this.enqueue(() => this.begin());
     if (this.d.timer !== false) this.schedule();
   }
 
@@ -96,16 +100,21 @@ export class CellTrackerService implements Singleton {
    * written or failed (a failure is logged, and the next run starts again from the stored state).
    */
   runDue(): Promise<void> {
-    const next = this.queue.then(async () => {
-      if (!this.lease) return;
+    return this.enqueue(async () => {
       if (this.broken || !this.runner || this.lastStepMs === null) return this.begin();
       const due = this.dueMs();
       for (let t = this.lastStepMs + MIN_MS; t <= due; t += MIN_MS) await this.stepAt(t, true);
     });
-    this.queue = next.catch((error: unknown) => {
-      this.broken = true;
-      this.d.log.error({ err: error }, 'cell tracker step failed');
-    });
+  }
+
+  /** Work of this term, one piece at a time; a failure is logged and makes the next run start afresh. */
+  private enqueue(work: () => Promise<void>): Promise<void> {
+    this.queue = this.queue
+      .then(() => (this.lease ? work() : undefined))
+      .catch((error: unknown) => {
+        this.broken = true;
+        this.d.log.error({ err: error }, 'cell tracker step failed');
+      });
     return this.queue;
   }
 
