@@ -2,7 +2,7 @@ import concaveman from 'concaveman';
 import { bufferedHull, signedArea, type XY } from './cell-plane.js';
 
 /**
- * The outline of a cell's flashes on its plane. Flashes are first thinned to one per 0.5 km square (a storm
+ * The outline of a cell's flashes on its plane. Flashes are first thinned to one per 1 km square (a storm
  * of 20,000 flashes in one cell becomes a few thousand distinct points, and the outline cannot change by
  * more than the square), then outlined by a concave hull (`concaveman`, concavity 2, edges under 2 km not
  * refined further). A hull thinner than the location error of a flash (fewer than three distinct points,
@@ -10,7 +10,7 @@ import { bufferedHull, signedArea, type XY } from './cell-plane.js';
  * cell has an area.
  */
 export const HULL_LIMITS = {
-  thinKm: 0.5,
+  thinKm: 1,
   concavity: 2,
   lengthThresholdKm: 2,
   minAreaKm2: 1,
@@ -23,7 +23,7 @@ export function cellHull(points: readonly XY[]): XY[] {
   const seen = new Set<number>();
   const thin: XY[] = [];
   for (const p of points) {
-    // Two 26-bit square indices in one exact number (±33 million squares of 0.5 km either way).
+    // Two 26-bit square indices in one exact number (±33 million squares either way).
     const key = (Math.floor(p[0] / L.thinKm) + 2 ** 25) * 2 ** 26 + Math.floor(p[1] / L.thinKm) + 2 ** 25;
     if (seen.has(key)) continue;
     seen.add(key);

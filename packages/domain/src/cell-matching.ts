@@ -5,7 +5,7 @@ import { distanceKm } from './geodesy.js';
 /**
  * Matching the cells of one step to those of the step before.
  * - Overlap: each previous cell's outline is moved along its velocity to the new step's time, and the
- *   current cell's flashes inside it are counted (on the previous cell's plane; at most 200 flashes per
+ *   current cell's flashes inside it are counted (on the previous cell's plane; at most 100 flashes per
  *   cell are tested, evenly spread, and the count scaled up). A pair counts when at least 3 flashes and
  *   at least 30 % of either cell's flashes overlap. Since the clustering window (10 min) is far longer than
  *   a step, a cell that lives on shares most of its flashes with itself a minute before.
@@ -15,7 +15,7 @@ import { distanceKm } from './geodesy.js';
  *   if that one's extrapolated centroid is within 10 km of its centroid; otherwise it is newborn.
  */
 export const MATCHING = {
-  maxSample: 200,
+  maxSample: 100,
   minOverlap: 3,
   overlapShare: 0.3,
   nearSlackKm: 5,
