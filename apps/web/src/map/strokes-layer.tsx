@@ -14,6 +14,8 @@ const layerId = (kind: 0 | 1, age: AgeLayer) => `strokes-${kind === 0 ? 'cg' : '
 const CLICKABLE = ([0, 1] as const).flatMap((kind) => AGE_LAYERS.map((age) => layerId(kind, age)));
 /** Pixels around a click that still hit a stroke. */
 const HIT_PX = 7;
+/** What takes a click on a stroke: layers drawn under the strokes leave such a click to them. */
+export const STROKE_CLICK = { layers: CLICKABLE, px: HIT_PX } as const;
 
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 const SOURCE_SPEC: SourceSpecification = { type: 'geojson', data: EMPTY, maxzoom: 12, buffer: 16 };
