@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import {
   arrowFeatures,
   cellMapData,
+  centreFeature,
   coneFeatures,
   coneOpacity,
   hullFeature,
   JUMP_COLOR,
   JUMP_WIDTH,
-  jumpFeatures,
   LIFECYCLE_COLORS,
   leadingVertex,
   trackFeatures,
@@ -57,11 +57,13 @@ describe('cell styling', () => {
     expect(hull.geometry.coordinates[0]).toHaveLength(5);
   });
 
-  it('puts a bolt at the centroid of a cell that jumped, and nothing for one that did not', () => {
-    expect(jumpFeatures(makeCell({ jump: false }))).toEqual([]);
-    const [bolt] = jumpFeatures(makeCell({ jump: true, centroid: [110, 20] }));
-    expect(bolt?.geometry.coordinates).toEqual([110, 20]);
-    expect(bolt?.properties).toEqual({ kind: 'jump', id: 'c1' });
+  it.each([
+    ['growing', false],
+    ['mature', true],
+  ] as const)('marks the centroid of a %s cell (jump %s) in its colour', (lifecycle, jump) => {
+    const mark = centreFeature(makeCell({ lifecycle, jump, centroid: [110, 20] }));
+    expect(mark.geometry.coordinates).toEqual([110, 20]);
+    expect(mark.properties).toEqual({ kind: 'centre', id: 'c1', color: LIFECYCLE_COLORS[lifecycle], jump });
   });
 });
 
@@ -168,24 +170,27 @@ describe('tracks', () => {
 });
 
 describe('cellMapData', () => {
-  it('stacks cones, tracks, hulls, arrows and bolts in drawing order', () => {
+  it('stacks cones, tracks, hulls and arrows in drawing order, centre marks apart', () => {
     const data = cellMapData(
       { type: 'FeatureCollection', time: new Date(T0).toISOString(), features: [makeCell({ jump: true })] },
       { items: [makeTrack([2, 1, 0])] },
       T0,
     );
-    const kinds = data.features.map((f) => f.properties?.kind);
-    expect([...new Set(kinds)]).toEqual(['cone', 'lead', 'track', 'hull', 'arrow', 'arrow-head', 'jump']);
+    const kinds = data.shapes.features.map((f) => f.properties?.kind);
+    expect([...new Set(kinds)]).toEqual(['cone', 'lead', 'track', 'hull', 'arrow', 'arrow-head']);
     expect(kinds.filter((k) => k === 'hull')).toHaveLength(1);
+    expect(data.marks.features.map((f) => f.properties?.kind)).toEqual(['centre']);
   });
 
   it('draws tracks alone before any cell, and nothing before anything loaded', () => {
-    expect(cellMapData(undefined, undefined, T0).features).toEqual([]);
+    const none = cellMapData(undefined, undefined, T0);
+    expect([none.shapes.features, none.marks.features]).toEqual([[], []]);
     const onlyTracks = cellMapData(
       { type: 'FeatureCollection', time: null, features: [] },
       { items: [makeTrack([1, 0])] },
       T0,
     );
-    expect(onlyTracks.features.map((f) => f.properties?.kind)).toEqual(['track']);
+    expect(onlyTracks.shapes.features.map((f) => f.properties?.kind)).toEqual(['track']);
+    expect(onlyTracks.marks.features).toEqual([]);
   });
 });

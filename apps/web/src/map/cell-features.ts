@@ -12,15 +12,17 @@ import type { Feature, FeatureCollection, LineString, Point, Polygon, Position }
 /**
  * Storm cells as map features, all in one GeoJSON source told apart by `kind` (one `setData` per change):
  * - `hull`: the cell's outline, coloured by lifecycle, outlined by trend; a lightning jump stands out (a
- *   bold outline in JUMP_COLOR and a `jump` point at the centroid for its bolt);
+ *   bold outline in JUMP_COLOR, and a bolt for its `centre`);
  * - `cone`: the nowcast polygons (+15/+30/+60 min), fainter the further ahead, with a `lead` label point;
  * - `track`: the centroid history as segments fading with age, `track-jump` the steps that jumped;
  * - `arrow`: the motion for the next 30 min from the centroid, with its head (`arrow-head`) at the tip.
+ * The `centre` marks go to a second source drawn above the strokes, so a cell buried under its own strokes
+ * can still be picked.
  */
 
 export type CellFeatureKind =
   | 'hull'
-  | 'jump'
+  | 'centre'
   | 'cone'
   | 'lead'
   | 'track'
@@ -84,10 +86,13 @@ export function hullFeature(cell: CellFeature): Feature<Polygon> {
   );
 }
 
-/** The centroid of a cell that jumped in the step shown (where its bolt goes). */
-export function jumpFeatures(cell: CellFeature): Feature<Point>[] {
+/** The mark at a cell's centroid: a dot in its colour, or a bolt when it jumped in the step shown. */
+export function centreFeature(cell: CellFeature): Feature<Point> {
   const p = cell.properties;
-  return p.jump ? [feature({ type: 'Point', coordinates: [...p.centroid] }, { kind: 'jump', id: p.id })] : [];
+  return feature(
+    { type: 'Point', coordinates: [...p.centroid] },
+    { kind: 'centre', id: p.id, color: LIFECYCLE_COLORS[p.lifecycle], jump: p.jump },
+  );
 }
 
 /** The vertex of a ring furthest along `directionDeg` (where its lead label goes: the cone's leading edge). */
@@ -183,21 +188,27 @@ export function trackFeatures(track: CellTrack, shownMs: number): Feature<LineSt
   return out;
 }
 
-/**
- * Everything the cell layer draws, bottom to top: cones, tracks, hulls, arrows, jump bolts. Without cells, tracks alone
- * (a replay before the first step still shows where cells went).
- */
+export interface CellMapData {
+  /** Cones, tracks, hulls and arrows, drawn under the strokes in this order. */
+  shapes: FeatureCollection;
+  /** Centre marks, drawn over the strokes. */
+  marks: FeatureCollection;
+}
+
+/** Everything the cell layer draws. Without cells, tracks alone (a replay before the first step). */
 export function cellMapData(
   cells: CellCollection | undefined,
   tracks: CellTracks | undefined,
   shownMs: number,
-): FeatureCollection {
-  const features: Feature[] = [];
+): CellMapData {
+  const shapes: Feature[] = [];
   const list = cells?.features ?? [];
-  for (const cell of list) features.push(...coneFeatures(cell));
-  for (const track of tracks?.items ?? []) features.push(...trackFeatures(track, shownMs));
-  for (const cell of list) features.push(hullFeature(cell));
-  for (const cell of list) features.push(...arrowFeatures(cell));
-  for (const cell of list) features.push(...jumpFeatures(cell));
-  return { type: 'FeatureCollection', features };
+  for (const cell of list) shapes.push(...coneFeatures(cell));
+  for (const track of tracks?.items ?? []) shapes.push(...trackFeatures(track, shownMs));
+  for (const cell of list) shapes.push(hullFeature(cell));
+  for (const cell of list) shapes.push(...arrowFeatures(cell));
+  return {
+    shapes: { type: 'FeatureCollection', features: shapes },
+    marks: { type: 'FeatureCollection', features: list.map(centreFeature) },
+  };
 }

@@ -1,4 +1,3 @@
-import type { FeatureCollection } from 'geojson';
 import type {
   AddLayerObject,
   ExpressionSpecification,
@@ -8,16 +7,22 @@ import type {
 } from 'maplibre-gl';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CellFeatureKind, JUMP_COLOR } from './cell-features';
+import { type CellFeatureKind, type CellMapData, JUMP_COLOR } from './cell-features';
 import { ARROW_HEAD_ICON, addCellIcons, JUMP_ICON, setLeadIcons } from './cell-icons';
 import { useMap } from './map-context';
 import { useMapLayers } from './use-map-layers';
 
 const SOURCE = 'cells';
-const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
-const SOURCE_SPEC: SourceSpecification = { type: 'geojson', data: EMPTY, tolerance: 0.2 };
-/** Pixels around a click that still hit a cell (its bolt, or its outline from just outside). */
+const MARKS = 'cell-marks';
+const SOURCE_SPEC: SourceSpecification = {
+  type: 'geojson',
+  data: { type: 'FeatureCollection', features: [] },
+  tolerance: 0.2,
+};
+/** Pixels around a click that still hit a cell's outline from just outside. */
 const HIT_PX = 4;
+/** Centre marks take clicks from the strokes over them (see STROKE_CLICK). */
+export const CELL_MARK_CLICK = { layers: ['cell-centre', 'cell-jump'], px: 8 } as const;
 
 const kind = (k: CellFeatureKind): ExpressionSpecification => ['==', ['get', 'kind'], k];
 const hull = (more: ExpressionSpecification): FilterSpecification => ['all', kind('hull'), more];
@@ -114,30 +119,49 @@ const LAYERS: AddLayerObject[] = [
     filter: kind('lead'),
     layout: { 'icon-image': ['concat', 'cell-lead:', ['to-string', ['get', 'lead']]], 'icon-padding': 1 },
   },
+];
+const MARK_LAYERS: AddLayerObject[] = [
+  {
+    id: 'cell-centre',
+    type: 'circle',
+    source: MARKS,
+    filter: ['==', ['get', 'jump'], false],
+    paint: {
+      'circle-radius': 4.5,
+      'circle-color': ['get', 'color'],
+      'circle-stroke-width': 1.5,
+      'circle-stroke-color': '#05080f',
+    },
+  },
   {
     id: 'cell-jump',
     type: 'symbol',
-    source: SOURCE,
-    filter: kind('jump'),
+    source: MARKS,
+    filter: ['==', ['get', 'jump'], true],
     layout: { 'icon-image': JUMP_ICON, 'icon-allow-overlap': true, 'icon-ignore-placement': true },
   },
 ];
-const CLICKABLE = ['cell-hull-fill', 'cell-hull-line', 'cell-hull-line-decaying', 'cell-jump'];
+const CLICKABLE = ['cell-hull-fill', 'cell-hull-line', 'cell-hull-line-decaying'];
 
 interface CellsLayerProps {
   /** From `cellMapData`. */
-  data: FeatureCollection;
+  data: CellMapData;
   /** A click on a cell gives its id; a click elsewhere null. */
   onSelect: (id: string | null) => void;
   /** Layers whose features take the click when within `px` of it (strokes over a cell). */
   yieldTo?: { layers: readonly string[]; px: number };
 }
 
-/** Storm cells: nowcast cones, tracks, hulls, motion arrows and jump bolts (see `cell-features.ts`). */
+/**
+ * Storm cells: nowcast cones, tracks, hulls and motion arrows under the strokes, centre marks (a bolt for a
+ * jump) over them (see `cell-features.ts`). A click picks a cell by its mark first, then leaves it to a
+ * stroke under the pointer, then picks a cell by its outline.
+ */
 export function CellsLayer({ data, onSelect, yieldTo }: CellsLayerProps) {
   const map = useMap();
   const { t, i18n } = useTranslation();
   const source = useMapLayers(SOURCE, SOURCE_SPEC, LAYERS, 'data');
+  const marks = useMapLayers(MARKS, SOURCE_SPEC, MARK_LAYERS, 'top');
   const drawnLeads = useRef(new Map<number, string>());
   const select = useRef(onSelect);
   select.current = onSelect;
@@ -150,28 +174,32 @@ export function CellsLayer({ data, onSelect, yieldTo }: CellsLayerProps) {
   useEffect(() => {
     if (!source) return;
     const leads = new Set<number>();
-    for (const f of data.features) if (f.properties?.kind === 'lead') leads.add(Number(f.properties.lead));
+    for (const f of data.shapes.features)
+      if (f.properties?.kind === 'lead') leads.add(Number(f.properties.lead));
     setLeadIcons(map, leads, (minutes) => t('home.cell.lead', { minutes }), drawnLeads.current);
-    void source.setData(data);
-  }, [map, source, data, t, i18n.language]);
+    void source.setData(data.shapes);
+  }, [map, source, data.shapes, t, i18n.language]);
 
   useEffect(() => {
-    if (!source) return;
+    if (marks) void marks.setData(data.marks);
+  }, [marks, data.marks]);
+
+  useEffect(() => {
+    if (!source || !marks) return;
     const onClick = (event: MapMouseEvent) => {
       const { x, y } = event.point;
       const box = (px: number): [[number, number], [number, number]] => [
         [x - px, y - px],
         [x + px, y + px],
       ];
+      const hitIn = (layers: readonly string[], px: number) => {
+        const present = layers.filter((id) => map.getLayer(id));
+        return present.length > 0 ? map.queryRenderedFeatures(box(px), { layers: present }) : [];
+      };
+      const mark = hitIn(CELL_MARK_CLICK.layers, CELL_MARK_CLICK.px)[0];
       const above = others.current;
-      const aboveIds = above?.layers.filter((id) => map.getLayer(id)) ?? [];
-      if (
-        above &&
-        aboveIds.length > 0 &&
-        map.queryRenderedFeatures(box(above.px), { layers: aboveIds }).length > 0
-      )
-        return;
-      const hit = map.queryRenderedFeatures(box(HIT_PX), { layers: CLICKABLE })[0];
+      if (!mark && above && hitIn(above.layers, above.px).length > 0) return;
+      const hit = mark ?? hitIn(CLICKABLE, HIT_PX)[0];
       const id = hit?.properties?.id;
       select.current(typeof id === 'string' ? id : null);
     };
@@ -181,15 +209,20 @@ export function CellsLayer({ data, onSelect, yieldTo }: CellsLayerProps) {
     const plain = () => {
       map.getCanvas().style.cursor = '';
     };
+    const hover = ['cell-hull-fill', ...CELL_MARK_CLICK.layers];
     map.on('click', onClick);
-    map.on('mouseenter', 'cell-hull-fill', pointer);
-    map.on('mouseleave', 'cell-hull-fill', plain);
+    for (const id of hover) {
+      map.on('mouseenter', id, pointer);
+      map.on('mouseleave', id, plain);
+    }
     return () => {
       map.off('click', onClick);
-      map.off('mouseenter', 'cell-hull-fill', pointer);
-      map.off('mouseleave', 'cell-hull-fill', plain);
+      for (const id of hover) {
+        map.off('mouseenter', id, pointer);
+        map.off('mouseleave', id, plain);
+      }
     };
-  }, [map, source]);
+  }, [map, source, marks]);
 
   return null;
 }

@@ -7,7 +7,7 @@ import '../cells.css';
 export function CellLegend() {
   const { t } = useTranslation();
   return (
-    <ul className="density-legend cell-legend" aria-label={t('home.layers.cells_legend')}>
+    <ul className="cell-legend" aria-label={t('home.layers.cells_legend')}>
       {CELL_LIFECYCLES.map((stage) => (
         <li key={stage}>
           <span className="legend-swatch" style={{ background: LIFECYCLE_COLORS[stage] }} />

@@ -7,7 +7,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { type Bounds, countRecent, hasSimulated, MINUTE_MS, S } from '../../../lib/stroke-store';
 import { DEFAULT_TIME_ZONE } from '../../../lib/time';
 import { BasemapLayer } from '../../../map/basemap-layer';
-import { CellsLayer } from '../../../map/cells-layer';
+import { CELL_MARK_CLICK, CellsLayer } from '../../../map/cells-layer';
 import { DensityLayer } from '../../../map/density-layer';
 import { FlashLayer } from '../../../map/flash-layer';
 import { LocationsLayer } from '../../../map/locations-layer';
@@ -127,7 +127,13 @@ export function HomeScreen() {
         {densityOn && <DensityLayer data={density.data} />}
         {locationsOn && <LocationsLayer locations={myLocations.locations} />}
         {cellsOn && <CellsLayer data={cells.data} onSelect={onSelectCell} yieldTo={STROKE_CLICK} />}
-        <StrokesLayer store={store} now={shown} mode={mode} onSelect={onSelect} />
+        <StrokesLayer
+          store={store}
+          now={shown}
+          mode={mode}
+          onSelect={onSelect}
+          yieldTo={cellsOn ? CELL_MARK_CLICK : undefined}
+        />
         {flashPoints.length > 0 && <FlashLayer points={flashPoints} />}
         {cellsOn && cellId !== null && (
           <CellPopup
