@@ -43,6 +43,9 @@ export const queryKeys = {
   stroke: (id: number | undefined) => ['lightning', 'stroke', id] as const,
   density: (query: object | null) => ['hourly_lightning_density', query] as const,
   flash: (id: number | null) => ['lightning_process', id] as const,
+  /** Storm cells of one tracker step (`null`: the latest) and the cells' tracks over a window and area. */
+  cells: (time: string | null) => ['scz', time] as const,
+  cellTracks: (query: object | null) => ['scz_query_range', query] as const,
 
   distributionLists: ['distribution-lists'],
   /** My inbox: `all` reloads its pages and the unread count. */

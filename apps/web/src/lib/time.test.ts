@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, zonedLocalToIso } from './time';
+import { formatDateTime, formatHourMinute, zonedLocalToIso } from './time';
 
 describe('formatDateTime', () => {
   it('shows an instant in the given time zone', () => {
@@ -9,6 +9,16 @@ describe('formatDateTime', () => {
 
   it('falls back to Asia/Shanghai for an unknown zone', () => {
     expect(formatDateTime('2026-06-01T04:05:06.000Z', 'Mars/Olympus', 'zh-Hans')).toBe('2026/06/01 12:05:06');
+  });
+});
+
+describe('formatHourMinute', () => {
+  it('shows hours and minutes in the given zone, 24-hour, in both languages', () => {
+    const t = Date.parse('2025-07-01T15:07:59Z');
+    expect(formatHourMinute(t, 'Asia/Shanghai', 'en')).toBe('23:07');
+    expect(formatHourMinute(t, 'Asia/Shanghai', 'zh-Hans')).toBe('23:07');
+    expect(formatHourMinute(t, 'Europe/London', 'en')).toBe('16:07');
+    expect(formatHourMinute(t, 'Not/AZone', 'en')).toBe('23:07');
   });
 });
 

@@ -36,6 +36,20 @@ export function formatDateTime(
   }).format(date);
 }
 
+/** An instant (epoch ms) as `hh:mm` in the user's time zone, for chart axes and short notes. */
+export function formatHourMinute(
+  epochMs: number,
+  timeZone: string | null | undefined,
+  language: string,
+): string {
+  return new Intl.DateTimeFormat(localeOf(language), {
+    timeZone: validZone(timeZone),
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(epochMs));
+}
+
 /** Milliseconds the zone is ahead of UTC at `instant`. */
 function zoneOffset(instant: number, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {

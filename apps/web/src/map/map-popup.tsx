@@ -1,4 +1,4 @@
-import type { Popup } from 'maplibre-gl';
+import type { Popup, PositionAnchor } from 'maplibre-gl';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useMap } from './map-context';
@@ -10,10 +10,12 @@ interface MapPopupProps {
   onClose: () => void;
   children: ReactNode;
   label: string;
+  /** Where the popup sits against its point; MapLibre picks one that fits when not given. */
+  anchor?: PositionAnchor;
 }
 
 /** A MapLibre popup whose content is React (rendered through a portal into the popup's element). */
-export function MapPopup({ lngLat, onClose, children, label }: MapPopupProps) {
+export function MapPopup({ lngLat, onClose, children, label, anchor }: MapPopupProps) {
   const map = useMap();
   const [container] = useState(() => {
     const element = document.createElement('div');
@@ -24,6 +26,7 @@ export function MapPopup({ lngLat, onClose, children, label }: MapPopupProps) {
   const close = useRef(onClose);
   close.current = onClose;
   const initialLngLat = useRef(lngLat);
+  const initialAnchor = useRef(anchor);
 
   useEffect(() => {
     container.setAttribute('role', 'dialog');
@@ -39,6 +42,7 @@ export function MapPopup({ lngLat, onClose, children, label }: MapPopupProps) {
       className: 'map-popup',
       // Keep clear of the screen's own panels (the time slider along the bottom).
       padding: { top: 12, right: 12, bottom: 96, left: 12 },
+      ...(initialAnchor.current ? { anchor: initialAnchor.current } : {}),
     })
       .setDOMContent(container)
       .setLngLat(initialLngLat.current)

@@ -14,6 +14,8 @@ const layerId = (kind: 0 | 1, age: AgeLayer) => `strokes-${kind === 0 ? 'cg' : '
 const CLICKABLE = ([0, 1] as const).flatMap((kind) => AGE_LAYERS.map((age) => layerId(kind, age)));
 /** Pixels around a click that still hit a stroke. */
 const HIT_PX = 7;
+/** What takes a click on a stroke: layers drawn under the strokes leave such a click to them. */
+export const STROKE_CLICK = { layers: CLICKABLE, px: HIT_PX } as const;
 
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 const SOURCE_SPEC: SourceSpecification = { type: 'geojson', data: EMPTY, maxzoom: 12, buffer: 16 };
@@ -88,6 +90,8 @@ interface StrokesLayerProps {
   mode: StrokeMode;
   /** A click picks the nearest stroke, or null when none is under the pointer. */
   onSelect?: (stroke: CompactStroke | null) => void;
+  /** Layers over the strokes that take a click within `px` of their features (cell marks). */
+  yieldTo?: { layers: readonly string[]; px: number };
 }
 
 /**
@@ -95,12 +99,14 @@ interface StrokesLayerProps {
  * `circle-sort-key` would cost one draw call per stroke). The store's changes go to the map as diffs
  * (`updateData`), so a new burst costs only its own strokes; time moves by restyling the layers.
  */
-export function StrokesLayer({ store, now, mode, onSelect }: StrokesLayerProps) {
+export function StrokesLayer({ store, now, mode, onSelect, yieldTo }: StrokesLayerProps) {
   const map = useMap();
   const initial = useRef(layers(now, mode));
   const source = useMapLayers(SOURCE, SOURCE_SPEC, initial.current, 'strokes');
   const select = useRef(onSelect);
   select.current = onSelect;
+  const others = useRef(yieldTo);
+  others.current = yieldTo;
 
   useEffect(() => addStrokeIcons(map), [map]);
 
@@ -130,6 +136,15 @@ export function StrokesLayer({ store, now, mode, onSelect }: StrokesLayerProps) 
     if (!source) return;
     const onClick = (event: MapMouseEvent) => {
       const { x, y } = event.point;
+      const above = others.current;
+      const aboveIds = above?.layers.filter((id) => map.getLayer(id)) ?? [];
+      if (above && aboveIds.length > 0) {
+        const near: [[number, number], [number, number]] = [
+          [x - above.px, y - above.px],
+          [x + above.px, y + above.px],
+        ];
+        if (map.queryRenderedFeatures(near, { layers: aboveIds }).length > 0) return;
+      }
       const hits = map.queryRenderedFeatures(
         [
           [x - HIT_PX, y - HIT_PX],

@@ -7,13 +7,14 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { type Bounds, countRecent, hasSimulated, MINUTE_MS, S } from '../../../lib/stroke-store';
 import { DEFAULT_TIME_ZONE } from '../../../lib/time';
 import { BasemapLayer } from '../../../map/basemap-layer';
+import { CELL_MARK_CLICK, CellsLayer } from '../../../map/cells-layer';
 import { DensityLayer } from '../../../map/density-layer';
 import { FlashLayer } from '../../../map/flash-layer';
 import { LocationsLayer } from '../../../map/locations-layer';
 import { MapPopup } from '../../../map/map-popup';
 import { MapView, type MapViewState } from '../../../map/map-view';
 import { LIVE_WINDOW_MIN, REPLAY_TRAIL_MIN } from '../../../map/stroke-style';
-import { StrokesLayer } from '../../../map/strokes-layer';
+import { STROKE_CLICK, StrokesLayer } from '../../../map/strokes-layer';
 import { useFlash } from '../api/get-flash';
 import { useSaveMapView } from '../api/save-map-view';
 import { shownTime } from '../hooks/replay';
@@ -22,8 +23,10 @@ import { useDensityGrid } from '../hooks/use-density-grid';
 import { useMyLocations } from '../hooks/use-my-locations';
 import { useOpening } from '../hooks/use-opening';
 import { useReplay } from '../hooks/use-replay';
+import { useStormCells } from '../hooks/use-storm-cells';
 import { useStrokeFeed } from '../hooks/use-stroke-feed';
 import { useViewParams } from '../hooks/use-view-params';
+import { CellPopup } from './cell-popup';
 import { MapToolbar } from './map-toolbar';
 import { OpenOn } from './open-on';
 import { StrokeCounters } from './stroke-counters';
@@ -53,6 +56,8 @@ export function HomeScreen() {
   const [flashId, setFlashId] = useState<number | null>(null);
   const [densityOn, setDensityOn] = useState(false);
   const [locationsOn, setLocationsOn] = useState(true);
+  const [cellsOn, setCellsOn] = useState(false);
+  const [cellId, setCellId] = useState<string | null>(null);
   const myLocations = useMyLocations();
   const flash = useFlash(flashId);
   const opening = useOpening(fromAddress, myLocations.data, feed);
@@ -76,6 +81,7 @@ export function HomeScreen() {
     [store, version, shown, trailMs, mode, view],
   );
   const density = useDensityGrid(densityOn, view?.bounds ?? null, view?.zoom ?? initial.zoom, clock, shown);
+  const cells = useStormCells(cellsOn, mode, shown, clock, view);
 
   const onMoveEnd = useCallback(
     (state: MapViewState, map: MapLibreMap) => {
@@ -93,7 +99,16 @@ export function HomeScreen() {
   const onSelect = useCallback((stroke: CompactStroke | null) => {
     setSelected(stroke);
     setFlashId(null);
+    // A stroke takes the click from the cell under it (the cell layer leaves such clicks alone).
+    if (stroke) setCellId(null);
   }, []);
+  const onSelectCell = useCallback(
+    (id: string | null) => {
+      setCellId(id);
+      if (id !== null) onSelect(null);
+    },
+    [onSelect],
+  );
 
   const flashPoints = useMemo(
     () =>
@@ -111,8 +126,26 @@ export function HomeScreen() {
         <OpenOn opening={opening} />
         {densityOn && <DensityLayer data={density.data} />}
         {locationsOn && <LocationsLayer locations={myLocations.locations} />}
-        <StrokesLayer store={store} now={shown} mode={mode} onSelect={onSelect} />
+        {cellsOn && <CellsLayer data={cells.data} onSelect={onSelectCell} yieldTo={STROKE_CLICK} />}
+        <StrokesLayer
+          store={store}
+          now={shown}
+          mode={mode}
+          onSelect={onSelect}
+          yieldTo={cellsOn ? CELL_MARK_CLICK : undefined}
+        />
         {flashPoints.length > 0 && <FlashLayer points={flashPoints} />}
+        {cellsOn && cellId !== null && (
+          <CellPopup
+            key={cellId}
+            id={cellId}
+            cells={cells.cells}
+            tracks={cells.tracks}
+            locations={myLocations.locations}
+            timeZone={timeZone}
+            onClose={() => setCellId(null)}
+          />
+        )}
         {selected && (
           <MapPopup
             key={selected[S.id]}
@@ -145,6 +178,7 @@ export function HomeScreen() {
           </div>
         ) : null}
         <ErrorMessage error={density.error} />
+        {cellsOn && <ErrorMessage error={cells.error} />}
         <ErrorMessage error={myLocations.error} />
         <ErrorMessage error={saveView.error} />
       </div>
@@ -155,6 +189,14 @@ export function HomeScreen() {
           densityLoading={density.loading}
           locations={locationsOn}
           onLocations={setLocationsOn}
+          cells={{
+            on: cellsOn,
+            onChange: (on) => {
+              setCellsOn(on);
+              if (!on) setCellId(null);
+            },
+            loading: cells.loading,
+          }}
           simulated={simulated}
           view={{
             onSave: () =>

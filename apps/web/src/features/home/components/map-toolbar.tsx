@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { SocketStatus } from '../../../lib/socket';
 import { useIsPhone } from '../../../lib/use-media-query';
 import { DENSITY_STOPS } from '../../../map/density-layer';
+import { CellLegend } from './cell-legend';
 
 interface MapToolbarProps {
   density: boolean;
@@ -9,6 +10,8 @@ interface MapToolbarProps {
   densityLoading: boolean;
   locations: boolean;
   onLocations: (on: boolean) => void;
+  /** The nowcast cells layer. */
+  cells: { on: boolean; onChange: (on: boolean) => void; loading: boolean };
   simulated: boolean;
   /** Saves the current view as where the map opens; `saved` once done (until the map moves). */
   view: { onSave: () => void; saving: boolean; saved: boolean };
@@ -23,6 +26,7 @@ export function MapToolbar({
   densityLoading,
   locations,
   onLocations,
+  cells,
   simulated,
   view,
   status,
@@ -66,6 +70,12 @@ export function MapToolbar({
               ))}
             </ul>
           )}
+          <label className="checkbox">
+            <input type="checkbox" checked={cells.on} onChange={(e) => cells.onChange(e.target.checked)} />
+            {t('home.layers.cells')}
+            {cells.on && cells.loading && <span className="muted"> …</span>}
+          </label>
+          {cells.on && <CellLegend />}
         </fieldset>
         <button
           type="button"
