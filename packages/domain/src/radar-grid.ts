@@ -187,21 +187,28 @@ export function rasterLookup(
     const row = Math.floor(r);
     out[j * width + i] = col >= 0 && col < cols && row >= 0 && row < rows ? row * cols + col : -1;
   };
-  // The block of nodes around a pixel: its first node and the fraction of the way to the next.
-  const block = (p: number, nodes: number, node: (k: number) => number): [number, number, number] => {
-    if (nodes === 1) return [0, 0, 0];
-    const k = Math.min(Math.floor(p / step), nodes - 2);
-    const p0 = node(k);
-    return [k, 1, (p - p0) / (node(k + 1) - p0)];
+  // For each column (and row) of pixels: the node block it lies in and the fraction of the way across it.
+  const blocks = (size: number, nodes: number, node: (k: number) => number) => {
+    const k = new Int32Array(size);
+    const f = new Float64Array(size);
+    for (let p = 0; p < size && nodes > 1; p++) {
+      const b = Math.min(Math.floor(p / step), nodes - 2);
+      k[p] = b;
+      f[p] = (p - node(b)) / (node(b + 1) - node(b));
+    }
+    return { k, f, next: nodes > 1 ? 1 : 0 };
   };
+  const bx = blocks(width, nodesX, nodeI);
+  const by = blocks(height, nodesY, nodeJ);
   for (let j = 0; j < height; j++) {
-    const [ky, sy, fy] = block(j, nodesY, nodeJ);
+    const ky = by.k[j] as number;
+    const fy = by.f[j] as number;
     for (let i = 0; i < width; i++) {
-      const [kx, sx, fx] = block(i, nodesX, nodeI);
-      const a = ky * nodesX + kx;
-      const b = a + sx;
-      const c = a + sy * nodesX;
-      const d = c + sx;
+      const fx = bx.f[i] as number;
+      const a = ky * nodesX + (bx.k[i] as number);
+      const b = a + bx.next;
+      const c = a + by.next * nodesX;
+      const d = c + bx.next;
       const ca = nc[a] as number;
       const cb = nc[b] as number;
       const cc = nc[c] as number;

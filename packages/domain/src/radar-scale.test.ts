@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isUsableScale, type RadarScale, rawOf, roundValue, sampleOf } from './radar-scale.js';
+import {
+  type CodeArray,
+  isUsableScale,
+  narrowCodes,
+  type RadarScale,
+  rawOf,
+  roundValue,
+  sampleOf,
+} from './radar-scale.js';
 
 // The scale of the DWD RADOLAN RV composite (dataset1/data1/what of composite_rv_20250923_0855_000-hd5,
 // jdemaeyer/brightsky tests/data): ACRR in mm, uint32 codes.
@@ -58,5 +66,45 @@ describe('isUsableScale', () => {
     [{ nodata: Number.NaN }, false],
   ])('%j → %s', (change, usable) => {
     expect(isUsableScale({ ...N0Q, ...change })).toBe(usable);
+  });
+});
+
+describe('narrowCodes', () => {
+  it('stores DWD 12-bit codes in 16 bits, nodata as 65535', () => {
+    const raw = new Uint32Array([4294967295, 0, 136, 4095]);
+    const n = narrowCodes(raw, DWD);
+    expect(n.raw).toBeInstanceOf(Uint16Array);
+    expect([...n.raw]).toEqual([65535, 0, 136, 4095]);
+    expect(n.scale).toEqual({ ...DWD, nodata: 65535, undetect: 0 });
+  });
+
+  it.each<[string, () => CodeArray, RadarScale, string, number[]]>([
+    [
+      'small codes to 8 bits',
+      () => new Int16Array([-1, 3, 200]),
+      { ...N0Q, nodata: -1, undetect: 3 },
+      'Uint8Array',
+      [255, 3, 200],
+    ],
+    [
+      'an odd undetect to the code below the top',
+      () => new Uint16Array([7, 9, 100]),
+      { ...N0Q, nodata: 9, undetect: 300 },
+      'Uint8Array',
+      [7, 255, 100],
+    ],
+    [
+      'negative codes unchanged',
+      () => new Int16Array([-5, 0, 1]),
+      { ...N0Q, nodata: 1, undetect: 0 },
+      'Int16Array',
+      [-5, 0, 1],
+    ],
+    ['floats unchanged', () => new Float32Array([0.5, 1]), N0Q, 'Float32Array', [0.5, 1]],
+    ['codes above 16 bits unchanged', () => new Uint32Array([70_000, 0]), DWD, 'Uint32Array', [70_000, 0]],
+  ])('narrows %s', (_name, make, scale, type, codes) => {
+    const n = narrowCodes(make(), scale);
+    expect(n.raw.constructor.name).toBe(type);
+    expect([...n.raw]).toEqual(codes);
   });
 });

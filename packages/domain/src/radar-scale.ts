@@ -41,3 +41,58 @@ export function isUsableScale(scale: RadarScale): boolean {
     Number.isFinite(scale.undetect)
   );
 }
+
+export type CodeArray =
+  | Uint8Array
+  | Uint16Array
+  | Uint32Array
+  | Int8Array
+  | Int16Array
+  | Int32Array
+  | Float32Array
+  | Float64Array;
+
+/**
+ * The same grid in the smallest unsigned integer type that holds its codes: nodata becomes the type's top
+ * code, undetect stays (or becomes the one below the top). DWD stores 12-bit rain codes in 32 bits; in 16
+ * they take half the memory and disk. Float grids, and codes that do not fit, are returned as they are.
+ */
+export function narrowCodes(raw: CodeArray, scale: RadarScale): { raw: CodeArray; scale: RadarScale } {
+  if (raw instanceof Float32Array || raw instanceof Float64Array || raw instanceof Uint8Array) {
+    return { raw, scale };
+  }
+  const { nodata, undetect } = scale;
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < raw.length; i++) {
+    const v = raw[i] as number;
+    if (v === nodata || v === undetect) continue;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  for (const top of [255, 65_535]) {
+    if (raw.BYTES_PER_ELEMENT <= (top === 255 ? 1 : 2)) break;
+    const keep = Number.isInteger(undetect) && undetect >= 0 && undetect < top;
+    const code = keep ? undetect : top - 1;
+    if (min < 0 || max > top - 1 || (!keep && max >= top - 1)) continue;
+    const out = top === 255 ? new Uint8Array(raw.length) : new Uint16Array(raw.length);
+    recode(raw, out, nodata, top, undetect, code);
+    return { raw: out, scale: { ...scale, nodata: top, undetect: code } };
+  }
+  return { raw, scale };
+}
+
+/** Copies codes, replacing the two special ones (a loop of its own, so the engine keeps it fast). */
+function recode(
+  from: CodeArray,
+  to: Uint8Array | Uint16Array,
+  nodata: number,
+  newNodata: number,
+  undetect: number,
+  newUndetect: number,
+): void {
+  for (let i = 0; i < from.length; i++) {
+    const v = from[i] as number;
+    to[i] = v === nodata ? newNodata : v === undetect ? newUndetect : v;
+  }
+}

@@ -7,7 +7,7 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
- * Hourly retention: stroke partitions after RETENTION_DAYS, the access log after ACCESS_LOG_RETENTION_DAYS,
+ * Hourly retention: stroke partitions and radar frames after RETENTION_DAYS, the access log after ACCESS_LOG_RETENTION_DAYS,
  * finished deliveries and inbox messages after NOTIFY_RETENTION_DAYS, spent codes, old login failures and
  * expired sessions.
  */
@@ -15,7 +15,7 @@ export function startHousekeeping(d: {
   db: Database;
   services: Pick<
     Services,
-    'accessLogRepo' | 'failures' | 'codes' | 'sessions' | 'partitions' | 'outbox' | 'inbox'
+    'accessLogRepo' | 'failures' | 'codes' | 'sessions' | 'partitions' | 'outbox' | 'inbox' | 'radarIngest'
   >;
   config: Pick<Config, 'accessLogRetentionDays' | 'retentionDays' | 'notifications'>;
   log: FastifyBaseLogger;
@@ -35,6 +35,9 @@ export function startHousekeeping(d: {
       if (d.config.retentionDays > 0) {
         const dropped = await s.partitions.dropBefore(d.db, now - d.config.retentionDays * DAY_MS);
         if (dropped.length > 0) d.log.info({ dropped }, 'dropped stroke partitions past retention');
+        // Radar frames follow the strokes' retention, so a replay always has both.
+        const frames = await s.radarIngest.purgeBefore(new Date(now - d.config.retentionDays * DAY_MS));
+        if (frames > 0) d.log.info({ frames }, 'deleted radar frames past retention');
       }
     } catch (error) {
       d.log.error({ err: error }, 'housekeeping failed');
