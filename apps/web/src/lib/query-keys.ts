@@ -43,6 +43,9 @@ export const queryKeys = {
   stroke: (id: number | undefined) => ['lightning', 'stroke', id] as const,
   density: (query: object | null) => ['hourly_lightning_density', query] as const,
   flash: (id: number | null) => ['lightning_process', id] as const,
+  /** Radar frames: their times over a span, and one frame's metadata. */
+  radarTimes: (query: object) => ['radar_times', query] as const,
+  radarFrame: (product: string, time: string) => ['radar', product, time] as const,
 
   distributionLists: ['distribution-lists'],
   /** My inbox: `all` reloads its pages and the unread count. */

@@ -12,6 +12,7 @@ import { FlashLayer } from '../../../map/flash-layer';
 import { LocationsLayer } from '../../../map/locations-layer';
 import { MapPopup } from '../../../map/map-popup';
 import { MapView, type MapViewState } from '../../../map/map-view';
+import { RadarLayer } from '../../../map/radar-layer';
 import { LIVE_WINDOW_MIN, REPLAY_TRAIL_MIN } from '../../../map/stroke-style';
 import { StrokesLayer } from '../../../map/strokes-layer';
 import { useFlash } from '../api/get-flash';
@@ -21,6 +22,7 @@ import { useClock } from '../hooks/use-clock';
 import { useDensityGrid } from '../hooks/use-density-grid';
 import { useMyLocations } from '../hooks/use-my-locations';
 import { useOpening } from '../hooks/use-opening';
+import { useRadar } from '../hooks/use-radar';
 import { useReplay } from '../hooks/use-replay';
 import { useStrokeFeed } from '../hooks/use-stroke-feed';
 import { useViewParams } from '../hooks/use-view-params';
@@ -53,6 +55,7 @@ export function HomeScreen() {
   const [flashId, setFlashId] = useState<number | null>(null);
   const [densityOn, setDensityOn] = useState(false);
   const [locationsOn, setLocationsOn] = useState(true);
+  const [radarOn, setRadarOn] = useState(false);
   const myLocations = useMyLocations();
   const flash = useFlash(flashId);
   const opening = useOpening(fromAddress, myLocations.data, feed);
@@ -75,6 +78,7 @@ export function HomeScreen() {
     () => hasSimulated(store, shown - trailMs, mode === 'live' ? Date.now() : shown, view?.bounds),
     [store, version, shown, trailMs, mode, view],
   );
+  const radar = useRadar(radarOn, clock, shown);
   const density = useDensityGrid(densityOn, view?.bounds ?? null, view?.zoom ?? initial.zoom, clock, shown);
 
   const onMoveEnd = useCallback(
@@ -109,6 +113,9 @@ export function HomeScreen() {
       <MapView initialView={initial} onMoveEnd={onMoveEnd} label={t('home.map_label')}>
         <BasemapLayer />
         <OpenOn opening={opening} />
+        {radarOn && radar.image && (
+          <RadarLayer url={radar.image.url} corners={radar.image.corners} opacity={radar.opacity} />
+        )}
         {densityOn && <DensityLayer data={density.data} />}
         {locationsOn && <LocationsLayer locations={myLocations.locations} />}
         <StrokesLayer store={store} now={shown} mode={mode} onSelect={onSelect} />
@@ -145,6 +152,7 @@ export function HomeScreen() {
           </div>
         ) : null}
         <ErrorMessage error={density.error} />
+        {radarOn && <ErrorMessage error={radar.error} />}
         <ErrorMessage error={myLocations.error} />
         <ErrorMessage error={saveView.error} />
       </div>
@@ -155,7 +163,19 @@ export function HomeScreen() {
           densityLoading={density.loading}
           locations={locationsOn}
           onLocations={setLocationsOn}
-          simulated={simulated}
+          simulated={simulated || (radarOn && radar.frame?.simulated === true)}
+          radar={{
+            on: radarOn,
+            onToggle: setRadarOn,
+            products: radar.products,
+            product: radar.product,
+            onProduct: radar.setProduct,
+            opacity: radar.opacity,
+            onOpacity: radar.setOpacity,
+            frame: radar.frame,
+            loading: radar.loading,
+            timeZone,
+          }}
           view={{
             onSave: () =>
               saveView.mutate({ ...lastView.current, layers: myLocations.data?.layers ?? ['strokes'] }),

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { SocketStatus } from '../../../lib/socket';
 import { useIsPhone } from '../../../lib/use-media-query';
 import { DENSITY_STOPS } from '../../../map/density-layer';
+import { RadarControls, type RadarControlsProps } from './radar-controls';
 
 interface MapToolbarProps {
   density: boolean;
@@ -10,6 +11,7 @@ interface MapToolbarProps {
   locations: boolean;
   onLocations: (on: boolean) => void;
   simulated: boolean;
+  radar: RadarControlsProps;
   /** Saves the current view as where the map opens; `saved` once done (until the map moves). */
   view: { onSave: () => void; saving: boolean; saved: boolean };
   status: SocketStatus;
@@ -24,6 +26,7 @@ export function MapToolbar({
   locations,
   onLocations,
   simulated,
+  radar,
   view,
   status,
   loading,
@@ -66,6 +69,7 @@ export function MapToolbar({
               ))}
             </ul>
           )}
+          <RadarControls {...radar} />
         </fieldset>
         <button
           type="button"
