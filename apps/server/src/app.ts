@@ -36,8 +36,10 @@ import { alertRoutes } from './modules/warnings/alerts/routes.js';
 import { locationRoutes } from './modules/warnings/locations/routes.js';
 import { warningRoutes } from './modules/warnings/warning-status/routes.js';
 import { zoneRoutes } from './modules/warnings/zones/routes.js';
+import { radarRoutes } from './modules/weather/radar/routes.js';
 import { localSignals, postgresSignals } from './pipeline/cluster/signals.js';
 import { ingestRoutes } from './pipeline/ingest/ingest-routes.js';
+import { radarIngestRoutes } from './pipeline/ingest/radar-ingest-routes.js';
 import { groupRooms, registerRealtime } from './pipeline/live/realtime.js';
 import { attachRedisFanout } from './pipeline/live/redis-fanout.js';
 import { WARNING_ENGINE } from './pipeline/warning-engine/warning-engine-seat.js';
@@ -181,9 +183,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deliveryRecordRoutes(typed, s.notifications.deliveries);
     testMessageRoutes(typed, s.notifications.tests);
     wechatRoutes(typed, s.wechat);
+    radarRoutes(typed, s.radar);
     api.get('/api/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
   });
   await app.register((ingest) => ingestRoutes(ingest, { feeds: s.feeds, ingest: s.ingest }));
+  await app.register((scope) =>
+    radarIngestRoutes(scope, {
+      feeds: s.feeds,
+      radar: s.radarIngest,
+      maxUploadBytes: config.radar.maxUploadBytes,
+    }),
+  );
   await app.register((scope) =>
     wechatCallbackRoutes(scope, {
       bindings: s.wechat,
@@ -231,6 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     offReconnect();
     await s.leadership.close();
     s.warningEngine.close();
+    await s.radarWorker.close();
     s.stopRelay();
     await signals.close();
     await fanout?.close();

@@ -57,6 +57,8 @@ export interface Config {
   heavyReads: number;
   /** What the maps draw under the data (`BASEMAP`): the bundled offline map unless set. */
   basemap: Basemap;
+  /** Radar frames' files (`RADAR_DIR`, default DATA_DIR/radar) and the largest upload (`RADAR_MAX_UPLOAD_MB`). */
+  radar: { dir: string; maxUploadBytes: number };
 }
 
 export interface NotificationsConfig {
@@ -205,6 +207,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
     },
     notifications: notificationsConfig(env),
     basemap: basemap(env),
+    radar: {
+      dir: path.resolve(env.RADAR_DIR || path.join(env.DATA_DIR ?? 'data', 'radar')),
+      maxUploadBytes: int(env, 'RADAR_MAX_UPLOAD_MB', 20, 1, 200) * 1024 * 1024,
+    },
   };
 }
 

@@ -40,6 +40,11 @@ import { WarningService } from './modules/warnings/warning-status/warning-servic
 import { ZoneChanges } from './modules/warnings/zones/zone-changes.js';
 import { ZonesRepo } from './modules/warnings/zones/zones-repo.js';
 import { ZonesService } from './modules/warnings/zones/zones-service.js';
+import { RadarFiles } from './modules/weather/radar/radar-files.js';
+import { RadarIngest } from './modules/weather/radar/radar-ingest.js';
+import { radarPreparer } from './modules/weather/radar/radar-preparer.js';
+import { RadarRepo } from './modules/weather/radar/radar-repo.js';
+import { RadarService } from './modules/weather/radar/radar-service.js';
 import { cellRunner } from './pipeline/cells/cell-runner.js';
 import { CellTrackerService } from './pipeline/cells/cell-tracker-service.js';
 import { Leadership } from './pipeline/cluster/leadership.js';
@@ -183,7 +188,21 @@ export function createServices(d: {
     changes: locationChanges,
     now,
   });
+  const radarRepo = new RadarRepo(db);
+  const radarFiles = new RadarFiles(config.radar.dir);
+  const radarWorker = radarPreparer(d.log);
   return {
+    radarWorker,
+    radarIngest: new RadarIngest({
+      db,
+      repo: radarRepo,
+      files: radarFiles,
+      preparer: radarWorker,
+      retentionDays: config.retentionDays,
+      now,
+      log: d.log,
+    }),
+    radar: new RadarService(radarRepo, radarFiles, now),
     leadership,
     stopRelay,
     metrics,

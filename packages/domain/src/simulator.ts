@@ -47,6 +47,8 @@ export interface SimCell {
   /** Flashes per minute now, and at the cell's mature stage. */
   flashesPerMin: number;
   peakFlashesPerMin: number;
+  /** Radius (km) around the centre where its flashes mostly strike (one standard deviation). */
+  coreKm: number;
 }
 
 export interface LightningSimulator {
@@ -59,7 +61,6 @@ export interface LightningSimulator {
 interface Cell extends Omit<SimCell, 'lat' | 'lon' | 'flashesPerMin'> {
   birthLat: number;
   birthLon: number;
-  coreKm: number;
 }
 
 const TICK_MS = 60_000;
@@ -267,6 +268,7 @@ export function createLightningSimulator({
           speedKmh: c.speedKmh,
           flashesPerMin: c.peakFlashesPerMin * lifeCycle(now - c.bornMs, c.lifeMs),
           peakFlashesPerMin: c.peakFlashesPerMin,
+          coreKm: c.coreKm,
         }));
     },
   };

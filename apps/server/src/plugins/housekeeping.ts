@@ -7,7 +7,7 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
- * Hourly retention: stroke partitions and storm-cell steps after RETENTION_DAYS, the access log after ACCESS_LOG_RETENTION_DAYS,
+ * Hourly retention: stroke partitions, storm-cell steps and radar frames after RETENTION_DAYS, the access log after ACCESS_LOG_RETENTION_DAYS,
  * finished deliveries and inbox messages after NOTIFY_RETENTION_DAYS, spent codes, old login failures and
  * expired sessions.
  */
@@ -15,7 +15,15 @@ export function startHousekeeping(d: {
   db: Database;
   services: Pick<
     Services,
-    'accessLogRepo' | 'failures' | 'codes' | 'sessions' | 'partitions' | 'outbox' | 'inbox' | 'cellsRepo'
+    | 'accessLogRepo'
+    | 'failures'
+    | 'codes'
+    | 'sessions'
+    | 'partitions'
+    | 'outbox'
+    | 'inbox'
+    | 'cellsRepo'
+    | 'radarIngest'
   >;
   config: Pick<Config, 'accessLogRetentionDays' | 'retentionDays' | 'notifications'>;
   log: FastifyBaseLogger;
@@ -37,6 +45,9 @@ export function startHousekeeping(d: {
         if (dropped.length > 0) d.log.info({ dropped }, 'dropped stroke partitions past retention');
         // Storm cells live as long as the strokes they were found from.
         await s.cellsRepo.purgeBefore(new Date(now - d.config.retentionDays * DAY_MS));
+        // Radar frames follow the strokes' retention, so a replay always has both.
+        const frames = await s.radarIngest.purgeBefore(new Date(now - d.config.retentionDays * DAY_MS));
+        if (frames > 0) d.log.info({ frames }, 'deleted radar frames past retention');
       }
     } catch (error) {
       d.log.error({ err: error }, 'housekeeping failed');

@@ -46,6 +46,9 @@ export const queryKeys = {
   /** Storm cells of one tracker step (`null`: the latest) and the cells' tracks over a window and area. */
   cells: (time: string | null) => ['scz', time] as const,
   cellTracks: (query: object | null) => ['scz_query_range', query] as const,
+  /** Radar frames: their times over a span, and one frame's metadata. */
+  radarTimes: (query: object) => ['radar_times', query] as const,
+  radarFrame: (product: string, time: string) => ['radar', product, time] as const,
 
   distributionLists: ['distribution-lists'],
   /** My inbox: `all` reloads its pages and the unread count. */

@@ -1,7 +1,8 @@
-import { createLightningSimulator } from '@thunderwatch/domain/simulator';
+import { createLightningSimulator, type SimCell, type SimStroke } from '@thunderwatch/domain/simulator';
 import type { FastifyBaseLogger } from 'fastify';
 import { SIMULATOR_SOURCE } from '../../modules/lightning/strokes/stroke-row.js';
 import type { IngestService } from '../ingest/ingest-service.js';
+import { type RadarSink, SIM_RADAR_EVERY_MS } from './simulator-radar.js';
 
 export interface SimulatorFeedOptions {
   seed: number;
@@ -10,6 +11,8 @@ export interface SimulatorFeedOptions {
   tickMs?: number;
   /** Places storms should cross (the demo group's sites). */
   hotspots?: readonly { lat: number; lon: number }[];
+  /** Where radar frames of the same world go, every SIM_RADAR_EVERY_MS (backfill included). */
+  radar?: RadarSink;
 }
 
 /**
@@ -29,8 +32,23 @@ export function startSimulatorFeed(
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
 
+  // Radar frames fall on whole 6-minute marks; the world is advanced to each one to take its cells there
+  // (slicing `advance` does not change the world).
+  let nextFrame = Math.ceil(start / SIM_RADAR_EVERY_MS) * SIM_RADAR_EVERY_MS;
+
   const tick = async () => {
-    const strokes = sim.advance(now());
+    const target = now();
+    let strokes: SimStroke[] = [];
+    const frames: { timeMs: number; cells: SimCell[] }[] = [];
+    while (options.radar && nextFrame <= target) {
+      strokes = strokes.concat(sim.advance(nextFrame));
+      frames.push({ timeMs: nextFrame, cells: sim.cells() });
+      nextFrame += SIM_RADAR_EVERY_MS;
+    }
+    await ingestStrokes(strokes.concat(sim.advance(target)));
+    for (const f of frames) if (!stopped) await options.radar?.(f.timeMs, f.cells);
+  };
+  const ingestStrokes = async (strokes: SimStroke[]) => {
     if (strokes.length === 0) return;
     // Large backfills go in slices: one batch stays well under the ingest's in-flight limit.
     for (let i = 0; i < strokes.length && !stopped; i += 20_000) {

@@ -4,6 +4,7 @@ import { DEMO_LOCATIONS } from '../../modules/warnings/locations/demo-locations.
 import { siteOf } from '../warning-engine/watched-location.js';
 import { startMqttFeed } from './mqtt-feed.js';
 import { startSimulatorFeed } from './simulator-feed.js';
+import { simulatorRadarSink } from './simulator-radar.js';
 import { startUalfTcpFeed } from './ualf-tcp-feed.js';
 
 /** Starts the feeds the configuration asks for; returns one function that stops them all. */
@@ -18,7 +19,8 @@ export async function startFeeds(app: FastifyInstance, config: Config): Promise<
     await app.services.leadership.run({
       name: 'simulator',
       start: async () => {
-        stopSimulator = startSimulatorFeed(ingest, app.log, { ...config.simulator, hotspots });
+        const radar = simulatorRadarSink(app.services.radarIngest, app.log);
+        stopSimulator = startSimulatorFeed(ingest, app.log, { ...config.simulator, hotspots, radar });
       },
       stop: async () => {
         stopSimulator?.();

@@ -23,7 +23,7 @@ const schema = (description: string) => ({
   response: { 200: IngestResult, ...errors(400, 401, 413, 415, 503) },
 });
 
-function feedOf(request: FastifyRequest): Feed {
+export function feedOf(request: FastifyRequest): Feed {
   if (!request.feed)
     throw new AppError('feed.invalid_key', 401, 'X-Feed-Key header with a valid feed key required');
   return request.feed;
@@ -35,22 +35,27 @@ function text(body: unknown): string {
   throw new AppError('request.unsupported_media_type', 415, 'Send the records as text/plain');
 }
 
+/** Every request of the scope must carry a live feed's key in `X-Feed-Key` (401 before the body is read). */
+export function requireFeedKey(app: FastifyInstance, feeds: FeedsService): void {
+  app.decorateRequest('feed', null);
+  app.addHook('onRequest', async (request) => {
+    const key = request.headers['x-feed-key'];
+    request.feed = await feeds.authenticate(Array.isArray(key) ? key[0] : key);
+    feedOf(request);
+  });
+}
+
 /**
  * Machine-to-machine ingest, authenticated by per-feed API keys (`X-Feed-Key`), never by user tokens.
  * Registered in a scope of its own, outside the user-authenticated API tree.
  */
 export async function ingestRoutes(app: FastifyInstance, d: { feeds: FeedsService; ingest: IngestService }) {
-  app.decorateRequest('feed', null);
+  requireFeedKey(app, d.feeds);
   app.addContentTypeParser(
     ['text/plain', 'application/octet-stream', 'text/csv'],
     { parseAs: 'buffer', bodyLimit: INGEST_BODY_LIMIT },
     (_req, body, done) => done(null, body),
   );
-  app.addHook('onRequest', async (request) => {
-    const key = request.headers['x-feed-key'];
-    request.feed = await d.feeds.authenticate(Array.isArray(key) ? key[0] : key);
-    feedOf(request);
-  });
 
   const opts = { bodyLimit: INGEST_BODY_LIMIT };
   app.post(

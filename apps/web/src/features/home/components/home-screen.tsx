@@ -13,6 +13,7 @@ import { FlashLayer } from '../../../map/flash-layer';
 import { LocationsLayer } from '../../../map/locations-layer';
 import { MapPopup } from '../../../map/map-popup';
 import { MapView, type MapViewState } from '../../../map/map-view';
+import { RadarLayer } from '../../../map/radar-layer';
 import { LIVE_WINDOW_MIN, REPLAY_TRAIL_MIN } from '../../../map/stroke-style';
 import { STROKE_CLICK, StrokesLayer } from '../../../map/strokes-layer';
 import { useFlash } from '../api/get-flash';
@@ -22,6 +23,7 @@ import { useClock } from '../hooks/use-clock';
 import { useDensityGrid } from '../hooks/use-density-grid';
 import { useMyLocations } from '../hooks/use-my-locations';
 import { useOpening } from '../hooks/use-opening';
+import { useRadar } from '../hooks/use-radar';
 import { useReplay } from '../hooks/use-replay';
 import { useStormCells } from '../hooks/use-storm-cells';
 import { useStrokeFeed } from '../hooks/use-stroke-feed';
@@ -58,6 +60,7 @@ export function HomeScreen() {
   const [locationsOn, setLocationsOn] = useState(true);
   const [cellsOn, setCellsOn] = useState(false);
   const [cellId, setCellId] = useState<string | null>(null);
+  const [radarOn, setRadarOn] = useState(false);
   const myLocations = useMyLocations();
   const flash = useFlash(flashId);
   const opening = useOpening(fromAddress, myLocations.data, feed);
@@ -80,6 +83,7 @@ export function HomeScreen() {
     () => hasSimulated(store, shown - trailMs, mode === 'live' ? Date.now() : shown, view?.bounds),
     [store, version, shown, trailMs, mode, view],
   );
+  const radar = useRadar(radarOn, clock, shown);
   const density = useDensityGrid(densityOn, view?.bounds ?? null, view?.zoom ?? initial.zoom, clock, shown);
   const cells = useStormCells(cellsOn, mode, shown, clock, view);
 
@@ -124,6 +128,9 @@ export function HomeScreen() {
       <MapView initialView={initial} onMoveEnd={onMoveEnd} label={t('home.map_label')}>
         <BasemapLayer />
         <OpenOn opening={opening} />
+        {radarOn && radar.image && (
+          <RadarLayer url={radar.image.url} corners={radar.image.corners} opacity={radar.opacity} />
+        )}
         {densityOn && <DensityLayer data={density.data} />}
         {locationsOn && <LocationsLayer locations={myLocations.locations} />}
         {cellsOn && <CellsLayer data={cells.data} onSelect={onSelectCell} yieldTo={STROKE_CLICK} />}
@@ -179,6 +186,7 @@ export function HomeScreen() {
         ) : null}
         <ErrorMessage error={density.error} />
         {cellsOn && <ErrorMessage error={cells.error} />}
+        {radarOn && <ErrorMessage error={radar.error} />}
         <ErrorMessage error={myLocations.error} />
         <ErrorMessage error={saveView.error} />
       </div>
@@ -197,7 +205,19 @@ export function HomeScreen() {
             },
             loading: cells.loading,
           }}
-          simulated={simulated}
+          simulated={simulated || (radarOn && radar.frame?.simulated === true)}
+          radar={{
+            on: radarOn,
+            onToggle: setRadarOn,
+            products: radar.products,
+            product: radar.product,
+            onProduct: radar.setProduct,
+            opacity: radar.opacity,
+            onOpacity: radar.setOpacity,
+            frame: radar.frame,
+            loading: radar.loading,
+            timeZone,
+          }}
           view={{
             onSave: () =>
               saveView.mutate({ ...lastView.current, layers: myLocations.data?.layers ?? ['strokes'] }),

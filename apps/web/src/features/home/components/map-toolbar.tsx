@@ -3,6 +3,7 @@ import type { SocketStatus } from '../../../lib/socket';
 import { useIsPhone } from '../../../lib/use-media-query';
 import { DENSITY_STOPS } from '../../../map/density-layer';
 import { CellLegend } from './cell-legend';
+import { RadarControls, type RadarControlsProps } from './radar-controls';
 
 interface MapToolbarProps {
   density: boolean;
@@ -13,6 +14,7 @@ interface MapToolbarProps {
   /** The nowcast cells layer. */
   cells: { on: boolean; onChange: (on: boolean) => void; loading: boolean };
   simulated: boolean;
+  radar: RadarControlsProps;
   /** Saves the current view as where the map opens; `saved` once done (until the map moves). */
   view: { onSave: () => void; saving: boolean; saved: boolean };
   status: SocketStatus;
@@ -28,6 +30,7 @@ export function MapToolbar({
   onLocations,
   cells,
   simulated,
+  radar,
   view,
   status,
   loading,
@@ -70,6 +73,7 @@ export function MapToolbar({
               ))}
             </ul>
           )}
+          <RadarControls {...radar} />
           <label className="checkbox">
             <input type="checkbox" checked={cells.on} onChange={(e) => cells.onChange(e.target.checked)} />
             {t('home.layers.cells')}
