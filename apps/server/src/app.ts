@@ -21,6 +21,7 @@ import { accessLogRoutes } from './modules/admin/access-log/routes.js';
 import { feedRoutes } from './modules/lightning/feeds/routes.js';
 import { lightningRoutes } from './modules/lightning/strokes/routes.js';
 import { mapConfigRoutes } from './modules/map/map-config/routes.js';
+import { modelRoutes } from './modules/models/runs/routes.js';
 import { deliveryRecordRoutes } from './modules/notify/delivery/records/routes.js';
 import { testMessageRoutes } from './modules/notify/delivery/test-message/routes.js';
 import { distributionRoutes } from './modules/notify/distribution/routes.js';
@@ -179,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deliveryRecordRoutes(typed, s.notifications.deliveries);
     testMessageRoutes(typed, s.notifications.tests);
     wechatRoutes(typed, s.wechat);
+    modelRoutes(typed, s.models);
     api.get('/api/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
   });
   await app.register((ingest) => ingestRoutes(ingest, { feeds: s.feeds, ingest: s.ingest }));
@@ -213,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Edits signalled while the LISTEN session was away were not heard: the engine's term starts again.
   const offReconnect = signals.onReconnect(() => void s.leadership.resign(WARNING_ENGINE));
   await s.leadership.run(s.warningEngine);
+  await s.leadership.run(s.modelScheduler);
   if (config.notifications.worker) {
     s.deliveryWorker.start();
     s.dailySummary.start();
@@ -228,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     offReconnect();
     await s.leadership.close();
     s.warningEngine.close();
+    await s.modelRunner.close();
     s.stopRelay();
     await signals.close();
     await fanout?.close();

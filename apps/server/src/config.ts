@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Basemap } from '@thunderwatch/shared/schemas/map';
 import { BasemapConfigError, basemapConfig } from './config-basemap.js';
+import { type ModelsConfig, ModelsConfigError, modelsConfig } from './config-models.js';
 
 export interface CompanyEntry {
   title: { 'zh-Hans': string; en: string };
@@ -57,6 +58,8 @@ export interface Config {
   heavyReads: number;
   /** What the maps draw under the data (`BASEMAP`): the bundled offline map unless set. */
   basemap: Basemap;
+  /** Model schedules, region and external forecast services (config-models.ts). */
+  models: ModelsConfig;
 }
 
 export interface NotificationsConfig {
@@ -205,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
     },
     notifications: notificationsConfig(env),
     basemap: basemap(env),
+    models: models(env),
   };
 }
 
@@ -213,6 +217,14 @@ function basemap(env: NodeJS.ProcessEnv): Basemap {
     return basemapConfig(env);
   } catch (error) {
     throw error instanceof BasemapConfigError ? new ConfigError(error.message) : error;
+  }
+}
+
+function models(env: NodeJS.ProcessEnv): ModelsConfig {
+  try {
+    return modelsConfig(env);
+  } catch (error) {
+    throw error instanceof ModelsConfigError ? new ConfigError(error.message) : error;
   }
 }
 

@@ -49,7 +49,8 @@ export function footprintAt(cell: NowcastCellInput, leadMin: number, p: Extrapol
   const hours = leadMin / 60;
   const r0 = Math.max(p.minRadiusKm, Math.sqrt(Math.max(0, cell.area_km2) / Math.PI));
   const radiusKm = r0 * Math.max(0.3, 1 + p.radiusChangePerHour[cell.trend] * hours);
-  const rate = Math.max(0, cell.flash_rate_per_min) * Math.max(0, 1 + p.rateChangePerHour[cell.trend] * hours);
+  const rate =
+    Math.max(0, cell.flash_rate_per_min) * Math.max(0, 1 + p.rateChangePerHour[cell.trend] * hours);
   const survival = Math.exp(-leadMin / p.lifetimeMin[cell.trend]);
   const amplitude = survival * (1 - 2 ** (-rate / p.halfRatePerMin));
   const sigmaKm = Math.hypot(p.edgeSoftness * r0, p.positionErrorKmPerMin * leadMin);

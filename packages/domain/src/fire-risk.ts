@@ -1,4 +1,12 @@
-import { type Bbox, cellAt, cellCentre, type GridModelResult, gridOver, type Progress } from './model-grid.js';
+import {
+  type Bbox,
+  cellAt,
+  cellCentre,
+  type GridModelResult,
+  gridOver,
+  type Progress,
+  QUIET_CELL_DEG,
+} from './model-grid.js';
 
 /**
  * Lightning-ignited wildfire risk per grid cell, from the cloud-to-ground flashes of the last 24–72 h.
@@ -84,7 +92,8 @@ export function fireRisk(input: {
   const windowH = Math.min(F.maxWindowH, Math.max(F.minWindowH, input.windowH ?? F.defaultWindowH));
   const flashes = flashesOf(input.strokes, input.nowMs, windowH * 3_600_000);
   input.onProgress?.(0.3);
-  const grid = gridOver(boxOf(flashes, F.cellDeg) ?? input.area, F.cellDeg);
+  const box = boxOf(flashes, F.cellDeg);
+  const grid = box ? gridOver(box, F.cellDeg) : gridOver(input.area, QUIET_CELL_DEG);
   const weight = new Float64Array(grid.cols * grid.rows);
   let positive = 0;
   for (const f of flashes) {
@@ -158,5 +167,10 @@ function boxOf(flashes: readonly Flash[], margin: number): Bbox | null {
     box.south = Math.min(box.south, f.lat);
     box.north = Math.max(box.north, f.lat);
   }
-  return { west: box.west - margin, south: box.south - margin, east: box.east + margin, north: box.north + margin };
+  return {
+    west: box.west - margin,
+    south: box.south - margin,
+    east: box.east + margin,
+    north: box.north + margin,
+  };
 }

@@ -22,9 +22,9 @@ export function gridContours(
   thresholds: readonly number[],
 ): GridContour[] {
   if (values.length !== grid.cols * grid.rows) throw new Error('grid values do not match the grid size');
-  let max = 0;
-  for (let i = 0; i < values.length; i++) max = Math.max(max, values[i] as number);
-  const reached = thresholds.filter((t) => t <= max && t > 0);
+  let max = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < values.length; i++) if ((values[i] as number) > max) max = values[i] as number;
+  const reached = thresholds.filter((t) => t <= max);
   if (reached.length === 0) return [];
   // d3-contour reads values[i + j*n] at grid point ⟨i + 0.5, j + 0.5⟩: cell centres, rows from the south.
   const generator = contours().size([grid.cols, grid.rows]).thresholds(reached);
@@ -37,10 +37,10 @@ export function gridContours(
         polygon.map((ring) =>
           ring.map(
             ([x, y]) =>
-              [round(grid.west + (x as number) * grid.cellDeg), round(grid.south + (y as number) * grid.cellDeg)] as [
-                number,
-                number,
-              ],
+              [
+                round(grid.west + (x as number) * grid.cellDeg),
+                round(grid.south + (y as number) * grid.cellDeg),
+              ] as [number, number],
           ),
         ),
       ),

@@ -15,6 +15,7 @@ import {
   type GridSpec,
   gridOver,
   type Progress,
+  QUIET_CELL_DEG,
   unionBox,
 } from './model-grid.js';
 
@@ -75,14 +76,18 @@ export function lightningForecast(input: {
 }): GridModelResult {
   const p = FORECAST;
   const end = p.hours * 60;
-  const recent = input.flashes.filter((f) => f.timeMs <= input.nowMs && input.nowMs - f.timeMs <= p.recentMin * 60_000);
-  const tracks = input.cells.map((c) => leadsOf(0, end, p.sampleMin).map((t) => ({ t, f: footprintAt(c, t, p) })));
+  const recent = input.flashes.filter(
+    (f) => f.timeMs <= input.nowMs && input.nowMs - f.timeMs <= p.recentMin * 60_000,
+  );
+  const tracks = input.cells.map((c) =>
+    leadsOf(0, end, p.sampleMin).map((t) => ({ t, f: footprintAt(c, t, p) })),
+  );
   const margin = (p.smoothCells + 1) * p.cellDeg * 111.19;
   const reach = unionBox([
     ...tracks.flatMap((track) => track.map(({ f }) => footprintBox(f))),
     ...flashBoxes(recent, margin),
   ]);
-  const grid = gridOver(reach ?? input.area, p.cellDeg);
+  const grid = reach ? gridOver(reach, p.cellDeg) : gridOver(input.area, QUIET_CELL_DEG);
   const persistence = persistenceOf(grid, recent);
   const frames = Array.from({ length: p.hours }, (_, h) => ({
     element: FORECAST_ELEMENT,

@@ -90,7 +90,11 @@ describe('lightningNowcast', () => {
   });
 
   it('gives nothing for a cell that does not flash, and more for a busier one', () => {
-    expect(Math.max(...lightningNowcast([cell({ flash_rate_per_min: 0 })], { area: AREA }).frames[0]!.values)).toBe(0);
+    expect(
+      Math.max(
+        ...(lightningNowcast([cell({ flash_rate_per_min: 0 })], { area: AREA }).frames[0]?.values ?? [1]),
+      ),
+    ).toBe(0);
     const quiet = lightningNowcast([cell({ flash_rate_per_min: 0.5 })], { area: AREA });
     const busy = lightningNowcast([cell({ flash_rate_per_min: 8 })], { area: AREA });
     expect(chance(busy, 0, 0)).toBeGreaterThan(chance(quiet, 0, 0));

@@ -7,7 +7,14 @@ import {
   type NowcastCellInput,
   windowChances,
 } from './cell-footprint.js';
-import { type Bbox, type GridModelResult, gridOver, type Progress, unionBox } from './model-grid.js';
+import {
+  type Bbox,
+  type GridModelResult,
+  gridOver,
+  type Progress,
+  QUIET_CELL_DEG,
+  unionBox,
+} from './model-grid.js';
 
 /**
  * Lightning area nowcast, 0–60 min: the chance of lightning in each grid cell in each window, from the
@@ -47,7 +54,7 @@ export function lightningNowcast(
   const last = p.windows.at(-1)?.toMin ?? 60;
   const tracks = cells.map((c) => leadsOf(0, last, p.sampleMin).map((t) => ({ t, f: footprintAt(c, t, p) })));
   const reach = unionBox(tracks.flatMap((track) => track.map(({ f }) => footprintBox(f))));
-  const grid = gridOver(reach ?? opts.area, p.cellDeg);
+  const grid = reach ? gridOver(reach, p.cellDeg) : gridOver(opts.area, QUIET_CELL_DEG);
   const frames = p.windows.map((w) => ({
     element: NOWCAST_ELEMENT,
     fromMin: w.fromMin,

@@ -26,6 +26,9 @@ const KM_PER_DEG = 111.19;
  */
 export const MAX_GRID_CELLS = 1_000_000;
 
+/** The cell size of a run with nothing in it: its zero grid covers the whole area coarsely (cheap to store). */
+export const QUIET_CELL_DEG = 1;
+
 /** The grid of `cellDeg` (or coarser, see MAX_GRID_CELLS) covering `box`, on whole multiples of the cell. */
 export function gridOver(box: Bbox, cellDeg: number, maxCells = MAX_GRID_CELLS): GridSpec {
   let size = cellDeg;

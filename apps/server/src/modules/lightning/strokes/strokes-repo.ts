@@ -153,6 +153,33 @@ export class StrokesRepo {
     return out;
   }
 
+  /**
+   * The strokes of `f` in (time, id) order, `listChunk` at a time: for readers that fold a long window
+   * (the models) without holding it all as rows.
+   */
+  async *scan(f: StrokeFilter): AsyncGenerator<StrokeRow[]> {
+    let cursor: { time: string; id: number } | undefined;
+    for (;;) {
+      const rows = await this.listOnce(f, this.listChunk, cursor);
+      if (rows.length > 0) yield rows;
+      const last = rows.at(-1);
+      if (rows.length < this.listChunk || !last) return;
+      cursor = { time: microIso(last.time.getTime(), last.ns), id: last.id };
+    }
+  }
+
+  /** The time of the `n`-th newest stroke of `f` (where to start to read only the newest `n`), or null if fewer. */
+  async timeOfNewest(f: StrokeFilter, n: number): Promise<Date | null> {
+    const params: unknown[] = [];
+    const where = strokeWhere(f, params);
+    params.push(n - 1);
+    const r = await this.db.query<{ time: Date }>(
+      `SELECT time FROM strokes WHERE ${where} ORDER BY time DESC OFFSET $${params.length} LIMIT 1`,
+      params,
+    );
+    return r.rows[0]?.time ?? null;
+  }
+
   private async listOnce(f: StrokeFilter, limit: number, after?: { time: string; id: number }) {
     const params: unknown[] = [];
     let where = strokeWhere(f, params);
