@@ -62,7 +62,8 @@ export const ModelRunQuery = Type.Object({
 export const StartModelRun = Type.Object({ model: Type.Enum(MODEL_IDS) }, { additionalProperties: false });
 
 export const RunParams = Type.Object({ id: Id });
-export const ModelParams = Type.Object({ id: Type.Enum(MODEL_IDS) });
+/** A model's id in a path: any short name, so that a wrong one is a 404 naming it, not a schema error. */
+export const ModelParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 
 export const Model = Type.Object({
   id: Type.Enum(MODEL_IDS),

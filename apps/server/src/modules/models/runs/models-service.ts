@@ -1,12 +1,13 @@
 import { gunzipSync } from 'node:zlib';
-import type {
-  ElementModels,
-  ModelDto,
-  ModelGrid,
-  ModelId,
-  ModelOutput,
-  ModelRunDto,
-  RunStatus,
+import {
+  type ElementModels,
+  MODEL_IDS,
+  type ModelDto,
+  type ModelGrid,
+  type ModelId,
+  type ModelOutput,
+  type ModelRunDto,
+  type RunStatus,
 } from '@thunderwatch/shared/schemas/models';
 import type { ModelsConfig } from '../../../config-models.js';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
@@ -90,18 +91,23 @@ export class ModelsService {
   }
 
   async output(user: AuthUser, runId: number, q: FrameQuery): Promise<ModelOutput> {
+    requirePermission(user, 'location.read');
     const run = await this.run(user, runId);
     return this.outputOf(run, q);
   }
 
-  async latestOutput(user: AuthUser, model: ModelId, q: FrameQuery): Promise<ModelOutput> {
+  async latestOutput(user: AuthUser, model: string, q: FrameQuery): Promise<ModelOutput> {
     requirePermission(user, 'location.read');
-    const run = await this.d.runs.latestDone(model);
+    if (!(MODEL_IDS as readonly string[]).includes(model)) {
+      throw new AppError('model.not_found', 404, `No model "${model}"; see /api/models/`);
+    }
+    const run = await this.d.runs.latestDone(model as ModelId);
     if (!run) throw new AppError('model.no_output', 404, `${model} has no finished run with an output yet`);
     return this.outputOf(run, q);
   }
 
   async grid(user: AuthUser, runId: number, element: string, fromMin: number): Promise<ModelGrid> {
+    requirePermission(user, 'location.read');
     const run = await this.run(user, runId);
     const frame = await this.d.outputs.frame(run.id, element, fromMin);
     if (!frame)
