@@ -101,9 +101,9 @@ describe.each(DB_KINDS)('models and runs (%s)', (kind) => {
     ).toBe(401);
   });
 
-  it('refuses a second run of a model while one is queued', async () => {
+  it('refuses a second run of a model while one is running', async () => {
     const queued = await t.db.query<{ id: number }>(
-      "INSERT INTO model_runs (model_id, trigger) VALUES ('fire_risk', 'manual') RETURNING id",
+      "INSERT INTO model_runs (model_id, trigger, status) VALUES ('fire_risk', 'manual', 'running') RETURNING id",
     );
     const res = await start('fire_risk');
     expect(res.statusCode).toBe(409);
