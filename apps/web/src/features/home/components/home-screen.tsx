@@ -3,28 +3,34 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
-import { useCurrentUser } from '../../../lib/current-user';
+import { can, useCurrentUser } from '../../../lib/current-user';
 import { type Bounds, countRecent, hasSimulated, MINUTE_MS, S } from '../../../lib/stroke-store';
 import { DEFAULT_TIME_ZONE } from '../../../lib/time';
+import { useIsPhone } from '../../../lib/use-media-query';
 import { BasemapLayer } from '../../../map/basemap-layer';
 import { DensityLayer } from '../../../map/density-layer';
 import { FlashLayer } from '../../../map/flash-layer';
 import { LocationsLayer } from '../../../map/locations-layer';
 import { MapPopup } from '../../../map/map-popup';
 import { MapView, type MapViewState } from '../../../map/map-view';
+import { ModelOutputLayer } from '../../../map/model-output-layer';
 import { LIVE_WINDOW_MIN, REPLAY_TRAIL_MIN } from '../../../map/stroke-style';
 import { StrokesLayer } from '../../../map/strokes-layer';
 import { useFlash } from '../api/get-flash';
+import { useModels } from '../api/get-models';
 import { useSaveMapView } from '../api/save-map-view';
+import { useStartModelRun } from '../api/start-model-run';
 import { shownTime } from '../hooks/replay';
 import { useClock } from '../hooks/use-clock';
 import { useDensityGrid } from '../hooks/use-density-grid';
+import { useModelOverlay } from '../hooks/use-model-overlay';
 import { useMyLocations } from '../hooks/use-my-locations';
 import { useOpening } from '../hooks/use-opening';
 import { useReplay } from '../hooks/use-replay';
 import { useStrokeFeed } from '../hooks/use-stroke-feed';
 import { useViewParams } from '../hooks/use-view-params';
 import { MapToolbar } from './map-toolbar';
+import { ModelsPanel } from './models-panel';
 import { OpenOn } from './open-on';
 import { StrokeCounters } from './stroke-counters';
 import { StrokeDetails } from './stroke-details';
@@ -58,6 +64,10 @@ export function HomeScreen() {
   const opening = useOpening(fromAddress, myLocations.data, feed);
   const saveView = useSaveMapView();
   const lastView = useRef<MapViewState>(initial);
+  const phone = useIsPhone();
+  const models = useModels(true);
+  const overlay = useModelOverlay(models.data?.items);
+  const startRun = useStartModelRun();
 
   const mode = replay.state.mode;
   const start = replay.start(clock);
@@ -110,6 +120,7 @@ export function HomeScreen() {
         <BasemapLayer />
         <OpenOn opening={opening} />
         {densityOn && <DensityLayer data={density.data} />}
+        {overlay.shownId && <ModelOutputLayer data={overlay.data} stops={overlay.stops} />}
         {locationsOn && <LocationsLayer locations={myLocations.locations} />}
         <StrokesLayer store={store} now={shown} mode={mode} onSelect={onSelect} />
         {flashPoints.length > 0 && <FlashLayer points={flashPoints} />}
@@ -164,6 +175,19 @@ export function HomeScreen() {
           }}
           status={feed.status}
           loading={feed.loading}
+          models={
+            <ModelsPanel
+              models={models.data?.items}
+              error={models.error}
+              overlay={overlay}
+              canRun={can(user.data, 'model.run')}
+              onRun={(id) => startRun.mutate(id)}
+              running={startRun.isPending}
+              runError={startRun.error}
+              timeZone={timeZone}
+              phone={phone}
+            />
+          }
         />
       </div>
       <TimeSlider

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SocketStatus } from '../../../lib/socket';
 import { useIsPhone } from '../../../lib/use-media-query';
@@ -14,6 +15,8 @@ interface MapToolbarProps {
   view: { onSave: () => void; saving: boolean; saved: boolean };
   status: SocketStatus;
   loading: 'recent' | 'history' | null;
+  /** The models panel, folded under the layers. */
+  models?: ReactNode;
 }
 
 /** Layer switcher, the simulated-data badge, and what the live feed is doing. */
@@ -27,6 +30,7 @@ export function MapToolbar({
   view,
   status,
   loading,
+  models,
 }: MapToolbarProps) {
   const { t } = useTranslation();
   const phone = useIsPhone();
@@ -76,6 +80,7 @@ export function MapToolbar({
           {view.saved ? t('home.layers.view_saved') : t('home.layers.save_view')}
         </button>
       </details>
+      {models}
     </section>
   );
 }
