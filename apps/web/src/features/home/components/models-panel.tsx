@@ -1,7 +1,7 @@
 import type { ModelDto, ModelId } from '@thunderwatch/shared/schemas/models';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
-import { formatDateTime } from '../../../lib/time';
+import { localeOf, validZone } from '../../../lib/time';
 import type { ModelOverlay } from '../hooks/use-model-overlay';
 import { windowText } from '../model/model-frames';
 
@@ -25,7 +25,7 @@ export function ModelsPanel(p: ModelsPanelProps) {
   const { t, i18n } = useTranslation();
   const local = (s: Localized) => (i18n.language === 'zh-Hans' ? s['zh-Hans'] : s.en);
   const { overlay } = p;
-  const at = (iso: string) => formatDateTime(iso, p.timeZone, i18n.language);
+  const at = (iso: string) => shortTime(iso, p.timeZone, i18n.language);
   return (
     <details key={p.phone ? 'phone' : 'wide'} className="home-collapsible models-panel" open={!p.phone}>
       <summary>{t('home.models.title')}</summary>
@@ -49,7 +49,7 @@ export function ModelsPanel(p: ModelsPanelProps) {
             const viewable = m.last_run?.status === 'done' && m.last_run.has_output;
             return (
               <li key={m.id}>
-                <label className="checkbox" title={local(m.description)}>
+                <label className="model-pick" title={local(m.description)}>
                   <input
                     type="radio"
                     name="model-shown"
@@ -59,36 +59,38 @@ export function ModelsPanel(p: ModelsPanelProps) {
                   />
                   {local(m.name)}
                 </label>
-                <span className="model-state muted">
-                  {m.status === 'not_configured' ? (
-                    t('home.models.not_configured')
-                  ) : active ? (
-                    <>
-                      {active.status === 'queued'
-                        ? t('home.models.queued')
-                        : t('home.models.running', { progress: active.progress })}
-                      <progress max={100} value={active.progress} aria-label={local(m.name)} />
-                    </>
-                  ) : m.last_run?.status === 'failed' ? (
-                    <span className="model-failed" title={m.last_run.reason ?? ''}>
-                      {t('home.models.failed', { reason: m.last_run.reason ?? '' })}
-                    </span>
-                  ) : m.last_run ? (
-                    t('home.models.done', { time: at(m.last_run.finished_at ?? m.last_run.created_at) })
-                  ) : (
-                    t('home.models.never')
+                <div className="model-row">
+                  <span className="model-state muted">
+                    {m.status === 'not_configured' ? (
+                      t('home.models.not_configured')
+                    ) : active ? (
+                      <>
+                        {active.status === 'queued'
+                          ? t('home.models.queued')
+                          : t('home.models.running', { progress: active.progress })}
+                        <progress max={100} value={active.progress} aria-label={local(m.name)} />
+                      </>
+                    ) : m.last_run?.status === 'failed' ? (
+                      <span className="model-failed" title={m.last_run.reason ?? ''}>
+                        {t('home.models.failed', { reason: m.last_run.reason ?? '' })}
+                      </span>
+                    ) : m.last_run ? (
+                      t('home.models.done', { time: at(m.last_run.finished_at ?? m.last_run.created_at) })
+                    ) : (
+                      t('home.models.never')
+                    )}
+                  </span>
+                  {p.canRun && m.status === 'ready' && (
+                    <button
+                      type="button"
+                      className="button button-secondary button-small"
+                      disabled={Boolean(active) || p.running}
+                      onClick={() => p.onRun(m.id)}
+                    >
+                      {t('home.models.run')}
+                    </button>
                   )}
-                </span>
-                {p.canRun && m.status === 'ready' && (
-                  <button
-                    type="button"
-                    className="button button-secondary button-small"
-                    disabled={Boolean(active) || p.running}
-                    onClick={() => p.onRun(m.id)}
-                  >
-                    {t('home.models.run')}
-                  </button>
-                )}
+                </div>
               </li>
             );
           })}
@@ -99,6 +101,18 @@ export function ModelsPanel(p: ModelsPanelProps) {
       {overlay.model && overlay.output && <OverlayDetails overlay={overlay} local={local} at={at} />}
     </details>
   );
+}
+
+/** Month, day, hour and minute in the user's zone: enough to tell how fresh a run is. */
+function shortTime(iso: string, timeZone: string, language: string): string {
+  return new Intl.DateTimeFormat(localeOf(language), {
+    timeZone: validZone(timeZone),
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
 }
 
 function OverlayDetails({
