@@ -8,14 +8,15 @@ class Packer {
   constructor(private readonly fields: number) {
     this.data = new Float64Array(fields * 1024);
   }
-  push(...values: number[]): void {
-    if (this.length + this.fields > this.data.length) {
-      const bigger = new Float64Array(this.data.length * 2);
-      bigger.set(this.data);
+  /** Room for `n` more records. */
+  reserve(n: number): Float64Array {
+    const need = this.length + n * this.fields;
+    if (need > this.data.length) {
+      const bigger = new Float64Array(Math.max(need, this.data.length * 2));
+      bigger.set(this.data.subarray(0, this.length));
       this.data = bigger;
     }
-    this.data.set(values, this.length);
-    this.length += this.fields;
+    return this.data;
   }
   done(): Float64Array {
     return this.data.slice(0, this.length);
@@ -45,14 +46,17 @@ export async function readFlashes(
   const start = await startOf(strokes, { from, to }, cap);
   const out = new Packer(FLASH_FIELDS);
   const seen = new Set<number>();
-  for await (const rows of strokes.scan({ from: start.from, to })) {
+  for await (const rows of strokes.scanPoints({ from: start.from, to })) {
+    const data = out.reserve(rows.length);
     for (const r of rows) {
-      if (r.flash_id !== null) {
-        const id = Number(r.flash_id);
-        if (seen.has(id)) continue;
-        seen.add(id);
+      if (r.flashId !== null) {
+        if (seen.has(r.flashId)) continue;
+        seen.add(r.flashId);
       }
-      out.push(r.time.getTime(), r.lat, r.lon);
+      data[out.length] = r.timeMs;
+      data[out.length + 1] = r.lat;
+      data[out.length + 2] = r.lon;
+      out.length += FLASH_FIELDS;
     }
   }
   return { packed: out.done(), capped: start.capped };
@@ -72,18 +76,19 @@ export async function readCgStrokes(
   const start = await startOf(strokes, { from, to, type: 'CG' }, cap);
   const out = new Packer(FIRE_FIELDS);
   const span = to.getTime() - start.from.getTime();
-  for await (const rows of strokes.scan({ from: start.from, to, type: 'CG' })) {
+  for await (const rows of strokes.scanPoints({ from: start.from, to, type: 'CG' })) {
+    const data = out.reserve(rows.length);
     for (const r of rows) {
-      out.push(
-        r.time.getTime(),
-        r.lat,
-        r.lon,
-        r.peak_ka,
-        r.flash_id === null ? Number.NaN : Number(r.flash_id),
-      );
+      const k = out.length;
+      data[k] = r.timeMs;
+      data[k + 1] = r.lat;
+      data[k + 2] = r.lon;
+      data[k + 3] = r.peakKa;
+      data[k + 4] = r.flashId ?? Number.NaN;
+      out.length += FIRE_FIELDS;
     }
     const last = rows.at(-1);
-    if (last && span > 0) onChunk((last.time.getTime() - start.from.getTime()) / span);
+    if (last && span > 0) onChunk((last.timeMs - start.from.getTime()) / span);
   }
   return { packed: out.done(), count: out.length / FIRE_FIELDS, capped: start.capped, from: start.from };
 }
