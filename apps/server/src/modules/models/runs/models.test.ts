@@ -14,7 +14,6 @@ describe.each(DB_KINDS)('models and runs (%s)', (kind) => {
   let t: TestApp;
   let viewer: TestUser;
   let feed: string;
-  const now = Date.now();
 
   beforeAll(async () => {
     t = await startTestApp(kind, { env: { LEADER_POLL_MS: '100', MODEL_FORECAST_EVERY_MIN: '0' } });
