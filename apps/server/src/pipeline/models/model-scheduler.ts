@@ -79,10 +79,15 @@ export class ModelScheduler implements Singleton {
     this.cycle(false);
   }
 
-  /** Queues what is due now and works through the queue (the tick does this; tests call it). */
-  scheduleNow(): Promise<void> {
+  /**
+   * Queues what is due now and works through the queue (the tick does this; tests call it). False when
+   * this node has no term (yet).
+   */
+  async scheduleNow(): Promise<boolean> {
+    if (!this.term) return false;
     this.cycle(true);
-    return this.idle();
+    await this.idle();
+    return true;
   }
 
   /** Resolves when this node has nothing left to do in the queue. */
