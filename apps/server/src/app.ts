@@ -22,6 +22,7 @@ import { cellRoutes } from './modules/lightning/cells/routes.js';
 import { feedRoutes } from './modules/lightning/feeds/routes.js';
 import { lightningRoutes } from './modules/lightning/strokes/routes.js';
 import { mapConfigRoutes } from './modules/map/map-config/routes.js';
+import { modelRoutes } from './modules/models/runs/routes.js';
 import { deliveryRecordRoutes } from './modules/notify/delivery/records/routes.js';
 import { testMessageRoutes } from './modules/notify/delivery/test-message/routes.js';
 import { distributionRoutes } from './modules/notify/distribution/routes.js';
@@ -184,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     testMessageRoutes(typed, s.notifications.tests);
     wechatRoutes(typed, s.wechat);
     radarRoutes(typed, s.radar);
+    modelRoutes(typed, s.models);
     api.get('/api/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
   });
   await app.register((ingest) => ingestRoutes(ingest, { feeds: s.feeds, ingest: s.ingest }));
@@ -226,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const offReconnect = signals.onReconnect(() => void s.leadership.resign(WARNING_ENGINE));
   await s.leadership.run(s.warningEngine);
   await s.leadership.run(s.cellTracker);
+  await s.leadership.run(s.modelScheduler);
   if (config.notifications.worker) {
     s.deliveryWorker.start();
     s.dailySummary.start();
@@ -242,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await s.leadership.close();
     s.warningEngine.close();
     await s.radarWorker.close();
+    await s.modelRunner.close();
     s.stopRelay();
     await signals.close();
     await fanout?.close();

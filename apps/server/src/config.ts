@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Basemap } from '@thunderwatch/shared/schemas/map';
 import { BasemapConfigError, basemapConfig } from './config-basemap.js';
+import { type ModelsConfig, ModelsConfigError, modelsConfig } from './config-models.js';
 
 export interface CompanyEntry {
   title: { 'zh-Hans': string; en: string };
@@ -59,6 +60,8 @@ export interface Config {
   basemap: Basemap;
   /** Radar frames' files (`RADAR_DIR`, default DATA_DIR/radar) and the largest upload (`RADAR_MAX_UPLOAD_MB`). */
   radar: { dir: string; maxUploadBytes: number };
+  /** Model schedules, region and external forecast services (config-models.ts). */
+  models: ModelsConfig;
 }
 
 export interface NotificationsConfig {
@@ -211,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
       dir: path.resolve(env.RADAR_DIR || path.join(env.DATA_DIR ?? 'data', 'radar')),
       maxUploadBytes: int(env, 'RADAR_MAX_UPLOAD_MB', 20, 1, 200) * 1024 * 1024,
     },
+    models: models(env),
   };
 }
 
@@ -219,6 +223,14 @@ function basemap(env: NodeJS.ProcessEnv): Basemap {
     return basemapConfig(env);
   } catch (error) {
     throw error instanceof BasemapConfigError ? new ConfigError(error.message) : error;
+  }
+}
+
+function models(env: NodeJS.ProcessEnv): ModelsConfig {
+  try {
+    return modelsConfig(env);
+  } catch (error) {
+    throw error instanceof ModelsConfigError ? new ConfigError(error.message) : error;
   }
 }
 

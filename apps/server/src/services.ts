@@ -23,6 +23,9 @@ import { LightningService } from './modules/lightning/strokes/lightning-service.
 import { LightningStatsRepo } from './modules/lightning/strokes/lightning-stats-repo.js';
 import { StrokePartitions } from './modules/lightning/strokes/partitions.js';
 import { StrokesRepo } from './modules/lightning/strokes/strokes-repo.js';
+import { ModelsService } from './modules/models/runs/models-service.js';
+import { OutputsRepo } from './modules/models/runs/outputs-repo.js';
+import { RunsRepo } from './modules/models/runs/runs-repo.js';
 import { createNotifyServices } from './modules/notify/notify-services.js';
 import type { SmsProvider } from './modules/notify/sms/sms-provider.js';
 import { AlarmsRepo } from './modules/warnings/alarms/alarms-repo.js';
@@ -53,6 +56,10 @@ import { relayLocationChanges } from './pipeline/cluster/location-relay.js';
 import type { ClusterSignals } from './pipeline/cluster/signals.js';
 import { FlashAssigner } from './pipeline/ingest/flash-ids.js';
 import { IngestService } from './pipeline/ingest/ingest-service.js';
+import { RecentStrokeCells } from './pipeline/models/cell-source.js';
+import { ModelExecutor } from './pipeline/models/model-executor.js';
+import { modelRunner } from './pipeline/models/model-runner.js';
+import { ModelScheduler } from './pipeline/models/model-scheduler.js';
 import { StrokeBus } from './pipeline/stroke-bus.js';
 import { EpisodesRepo } from './pipeline/warning-engine/episodes-repo.js';
 import { StoredWarnings } from './pipeline/warning-engine/stored-warnings.js';
@@ -191,6 +198,17 @@ export function createServices(d: {
   const radarRepo = new RadarRepo(db);
   const radarFiles = new RadarFiles(config.radar.dir);
   const radarWorker = radarPreparer(d.log);
+  const modelRuns = new RunsRepo(db);
+  const modelOutputs = new OutputsRepo(db);
+  const models = modelServices({
+    config,
+    db,
+    log: d.log,
+    now,
+    strokes,
+    runs: modelRuns,
+    outputs: modelOutputs,
+  });
   return {
     radarWorker,
     radarIngest: new RadarIngest({
@@ -204,6 +222,7 @@ export function createServices(d: {
     }),
     radar: new RadarService(radarRepo, radarFiles, now),
     leadership,
+    ...models,
     stopRelay,
     metrics,
     failures,
@@ -252,6 +271,46 @@ export function createServices(d: {
     warningSkill: new WarningSkillService({ store: warningStore, locations, strokes, now }),
     ...notify,
   };
+}
+
+/** The models: their runs on the leader (on a worker thread) and their registry for the API. */
+function modelServices(d: {
+  config: Config;
+  db: Database;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  strokes: StrokesRepo;
+  runs: RunsRepo;
+  outputs: OutputsRepo;
+}) {
+  const runner = modelRunner(d.log);
+  const modelScheduler = new ModelScheduler({
+    db: d.db,
+    runs: d.runs,
+    executor: new ModelExecutor({
+      db: d.db,
+      runs: d.runs,
+      outputs: d.outputs,
+      strokes: d.strokes,
+      // The cells the lightning models start from; see pipeline/models/cell-source.ts.
+      cells: new RecentStrokeCells({ strokes: d.strokes, runner, now: d.now }),
+      runner,
+      config: d.config.models,
+      now: d.now,
+      log: d.log,
+    }),
+    config: d.config.models,
+    node: d.config.nodeName,
+    now: d.now,
+    log: d.log,
+  });
+  const models = new ModelsService({
+    runs: d.runs,
+    outputs: d.outputs,
+    config: d.config.models,
+    wake: () => modelScheduler.wake(),
+  });
+  return { modelRunner: runner, modelScheduler, models };
 }
 
 export type Services = ReturnType<typeof createServices>;

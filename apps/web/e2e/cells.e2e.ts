@@ -67,7 +67,9 @@ const drawnCells = (page: Page) =>
   });
 
 describe('home: nowcast cells layer', () => {
-  it('draws the tracked cell, opens its popup with the flash-rate chart, and asks for the replayed minute', async () => {
+  it('draws the tracked cell, opens its popup with the flash-rate chart, and asks for the replayed minute', {
+    timeout: 150_000,
+  }, async () => {
     await ingestBurst();
     // The tracker steps once a minute (5 s past it): the burst is a cell by the next step.
     await expect.poll(burstCell, { timeout: 80_000, interval: 2000 }).not.toBeNull();

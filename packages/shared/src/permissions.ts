@@ -20,6 +20,7 @@ export const PERMISSIONS = [
   'distribution.manage',
   'admin.db',
   'feed.manage',
+  'model.run',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -10,6 +10,7 @@ const deliveries = ['notification', 'deliveries'] as const;
 const groups = ['group_list'] as const;
 const groupUsers = ['group_user_list'] as const;
 const alarms = ['alarms'] as const;
+const models = ['models'] as const;
 
 export const queryKeys = {
   /** Branding for the request host. */
@@ -64,5 +65,11 @@ export const queryKeys = {
     attempts: (id: number) => [...deliveries, 'attempts', id] as const,
   },
   topics: ['notification', 'topics'],
+  /** The model registry with runs (`all` reloads it and every output), and one run's output. */
+  models: {
+    all: models,
+    list: [...models, 'list'],
+    output: (runId: number | null) => [...models, 'output', runId] as const,
+  },
   wechatBinding: ['wechat-binding'],
 } as const;

@@ -2,7 +2,8 @@ import type { Language } from '@thunderwatch/shared/languages';
 
 export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 
-function validZone(timeZone: string | null | undefined): string {
+/** The zone if the browser knows it, else the default. */
+export function validZone(timeZone: string | null | undefined): string {
   if (!timeZone) return DEFAULT_TIME_ZONE;
   try {
     new Intl.DateTimeFormat('en', { timeZone });

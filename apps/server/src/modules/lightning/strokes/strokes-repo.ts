@@ -62,6 +62,15 @@ export function boxAround(c: { lat: number; lon: number; radiusKm: number }) {
   };
 }
 
+/** A stroke as the models read it: numbers only. */
+export interface StrokePoint {
+  timeMs: number;
+  lat: number;
+  lon: number;
+  peakKa: number;
+  flashId: number | null;
+}
+
 export class StrokesRepo {
   constructor(
     private readonly db: Database,
@@ -151,6 +160,62 @@ export class StrokesRepo {
       cursor = { time: microIso(last.time.getTime(), last.ns), id: last.id };
     }
     return out;
+  }
+
+  /**
+   * The strokes of `f` as bare numbers (time in ms, position, signed peak current, flash id), in (time, id)
+   * order, `listChunk` at a time: for readers that fold a long window (the models) without building a Date
+   * and a row object per stroke. The cursor is the exact microsecond, as the database has it.
+   */
+  async *scanPoints(f: StrokeFilter): AsyncGenerator<StrokePoint[]> {
+    let cursor: { us: string; id: string } | null = null;
+    for (;;) {
+      const params: unknown[] = [];
+      let where = strokeWhere(f, params);
+      if (cursor) {
+        params.push(cursor.us, cursor.id);
+        const at = `('epoch'::timestamptz + $${params.length - 1}::bigint * interval '1 microsecond')`;
+        where += ` AND time >= ${at} AND (time, id) > (${at}, $${params.length}::bigint)`;
+      }
+      params.push(this.listChunk);
+      const r = await this.db.query<{
+        id: string;
+        us: string;
+        lat: number;
+        lon: number;
+        peak_ka: number;
+        flash_id: string | null;
+      }>(
+        `SELECT id, (extract(epoch FROM time) * 1000000)::bigint AS us, lat, lon, peak_ka, flash_id
+         FROM strokes WHERE ${where} ORDER BY time, id LIMIT $${params.length}`,
+        params,
+      );
+      const rows = r.rows;
+      if (rows.length > 0) {
+        yield rows.map((x) => ({
+          timeMs: Number(x.us) / 1000,
+          lat: x.lat,
+          lon: x.lon,
+          peakKa: x.peak_ka,
+          flashId: x.flash_id === null ? null : Number(x.flash_id),
+        }));
+      }
+      const last = rows.at(-1);
+      if (rows.length < this.listChunk || !last) return;
+      cursor = { us: String(last.us), id: String(last.id) };
+    }
+  }
+
+  /** The time of the `n`-th newest stroke of `f` (where to start to read only the newest `n`), or null if fewer. */
+  async timeOfNewest(f: StrokeFilter, n: number): Promise<Date | null> {
+    const params: unknown[] = [];
+    const where = strokeWhere(f, params);
+    params.push(n - 1);
+    const r = await this.db.query<{ time: Date }>(
+      `SELECT time FROM strokes WHERE ${where} ORDER BY time DESC OFFSET $${params.length} LIMIT 1`,
+      params,
+    );
+    return r.rows[0]?.time ?? null;
   }
 
   private async listOnce(f: StrokeFilter, limit: number, after?: { time: string; id: number }) {

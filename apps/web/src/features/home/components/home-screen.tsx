@@ -3,9 +3,10 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
-import { useCurrentUser } from '../../../lib/current-user';
+import { can, useCurrentUser } from '../../../lib/current-user';
 import { type Bounds, countRecent, hasSimulated, MINUTE_MS, S } from '../../../lib/stroke-store';
 import { DEFAULT_TIME_ZONE } from '../../../lib/time';
+import { useIsPhone } from '../../../lib/use-media-query';
 import { BasemapLayer } from '../../../map/basemap-layer';
 import { CELL_MARK_CLICK, CellsLayer } from '../../../map/cells-layer';
 import { DensityLayer } from '../../../map/density-layer';
@@ -13,14 +14,18 @@ import { FlashLayer } from '../../../map/flash-layer';
 import { LocationsLayer } from '../../../map/locations-layer';
 import { MapPopup } from '../../../map/map-popup';
 import { MapView, type MapViewState } from '../../../map/map-view';
+import { ModelOutputLayer } from '../../../map/model-output-layer';
 import { RadarLayer } from '../../../map/radar-layer';
 import { LIVE_WINDOW_MIN, REPLAY_TRAIL_MIN } from '../../../map/stroke-style';
 import { STROKE_CLICK, StrokesLayer } from '../../../map/strokes-layer';
 import { useFlash } from '../api/get-flash';
+import { useModels } from '../api/get-models';
 import { useSaveMapView } from '../api/save-map-view';
+import { useStartModelRun } from '../api/start-model-run';
 import { shownTime } from '../hooks/replay';
 import { useClock } from '../hooks/use-clock';
 import { useDensityGrid } from '../hooks/use-density-grid';
+import { useModelOverlay } from '../hooks/use-model-overlay';
 import { useMyLocations } from '../hooks/use-my-locations';
 import { useOpening } from '../hooks/use-opening';
 import { useRadar } from '../hooks/use-radar';
@@ -30,6 +35,7 @@ import { useStrokeFeed } from '../hooks/use-stroke-feed';
 import { useViewParams } from '../hooks/use-view-params';
 import { CellPopup } from './cell-popup';
 import { MapToolbar } from './map-toolbar';
+import { ModelsPanel } from './models-panel';
 import { OpenOn } from './open-on';
 import { StrokeCounters } from './stroke-counters';
 import { StrokeDetails } from './stroke-details';
@@ -66,6 +72,10 @@ export function HomeScreen() {
   const opening = useOpening(fromAddress, myLocations.data, feed);
   const saveView = useSaveMapView();
   const lastView = useRef<MapViewState>(initial);
+  const phone = useIsPhone();
+  const models = useModels(true);
+  const overlay = useModelOverlay(models.data?.items);
+  const startRun = useStartModelRun();
 
   const mode = replay.state.mode;
   const start = replay.start(clock);
@@ -132,6 +142,7 @@ export function HomeScreen() {
           <RadarLayer url={radar.image.url} corners={radar.image.corners} opacity={radar.opacity} />
         )}
         {densityOn && <DensityLayer data={density.data} />}
+        {overlay.shownId && <ModelOutputLayer data={overlay.data} stops={overlay.stops} />}
         {locationsOn && <LocationsLayer locations={myLocations.locations} />}
         {cellsOn && <CellsLayer data={cells.data} onSelect={onSelectCell} yieldTo={STROKE_CLICK} />}
         <StrokesLayer
@@ -226,6 +237,19 @@ export function HomeScreen() {
           }}
           status={feed.status}
           loading={feed.loading}
+          models={
+            <ModelsPanel
+              models={models.data?.items}
+              error={models.error}
+              overlay={overlay}
+              canRun={can(user.data, 'model.run')}
+              onRun={(id) => startRun.mutate(id)}
+              running={startRun.isPending}
+              runError={startRun.error}
+              timeZone={timeZone}
+              phone={phone}
+            />
+          }
         />
       </div>
       <TimeSlider

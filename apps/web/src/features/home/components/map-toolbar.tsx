@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SocketStatus } from '../../../lib/socket';
 import { useIsPhone } from '../../../lib/use-media-query';
@@ -19,6 +20,8 @@ interface MapToolbarProps {
   view: { onSave: () => void; saving: boolean; saved: boolean };
   status: SocketStatus;
   loading: 'recent' | 'history' | null;
+  /** The models panel, folded under the layers. */
+  models?: ReactNode;
 }
 
 /** Layer switcher, the simulated-data badge, and what the live feed is doing. */
@@ -34,6 +37,7 @@ export function MapToolbar({
   view,
   status,
   loading,
+  models,
 }: MapToolbarProps) {
   const { t } = useTranslation();
   const phone = useIsPhone();
@@ -90,6 +94,7 @@ export function MapToolbar({
           {view.saved ? t('home.layers.view_saved') : t('home.layers.save_view')}
         </button>
       </details>
+      {models}
     </section>
   );
 }
