@@ -56,7 +56,7 @@ import { relayLocationChanges } from './pipeline/cluster/location-relay.js';
 import type { ClusterSignals } from './pipeline/cluster/signals.js';
 import { FlashAssigner } from './pipeline/ingest/flash-ids.js';
 import { IngestService } from './pipeline/ingest/ingest-service.js';
-import { RecentStrokeCells } from './pipeline/models/cell-source.js';
+import { TrackedCells } from './pipeline/models/cell-source.js';
 import { ModelExecutor } from './pipeline/models/model-executor.js';
 import { modelRunner } from './pipeline/models/model-runner.js';
 import { ModelScheduler } from './pipeline/models/model-scheduler.js';
@@ -206,6 +206,7 @@ export function createServices(d: {
     log: d.log,
     now,
     strokes,
+    cells: cellsRepo,
     runs: modelRuns,
     outputs: modelOutputs,
   });
@@ -280,6 +281,7 @@ function modelServices(d: {
   log: FastifyBaseLogger;
   now: () => Date;
   strokes: StrokesRepo;
+  cells: CellsRepo;
   runs: RunsRepo;
   outputs: OutputsRepo;
 }) {
@@ -293,7 +295,7 @@ function modelServices(d: {
       outputs: d.outputs,
       strokes: d.strokes,
       // The cells the lightning models start from; see pipeline/models/cell-source.ts.
-      cells: new RecentStrokeCells({ strokes: d.strokes, runner, now: d.now }),
+      cells: new TrackedCells({ cells: d.cells, now: d.now }),
       runner,
       config: d.config.models,
       now: d.now,

@@ -1,3 +1,4 @@
+import type { CellCollection } from '@thunderwatch/shared/schemas/cells';
 import type { StrokeInput } from '@thunderwatch/shared/strokes';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -43,7 +44,14 @@ beforeAll(async () => {
   });
   expect(res.status).toBe(200);
   await createUser(baseUrl, { username: 'e2e-models-viewer', password: 'viewer12345', role: 'viewer' });
-});
+  // The nowcast starts from the cell tracker's newest step, taken once a minute: wait for the cell in it.
+  const token = await adminToken(baseUrl);
+  const tracked = async () =>
+    (await api<CellCollection>(baseUrl, token, 'GET', '/api/scz')).features.some(
+      (f) => Math.abs(f.properties.centroid[0] - 84) < 0.3 && Math.abs(f.properties.centroid[1] - 39.5) < 0.3,
+    );
+  await expect.poll(tracked, { timeout: 80_000, interval: 2000 }).toBe(true);
+}, 120_000);
 afterAll(async () => {
   await browser?.close();
 });

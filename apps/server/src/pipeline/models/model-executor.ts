@@ -1,3 +1,4 @@
+import type { NowcastCellInput } from '@thunderwatch/domain/cell-footprint';
 import type { Bbox } from '@thunderwatch/domain/model-grid';
 import type { ForecastRequest, ModelId, ModelRunDto } from '@thunderwatch/shared/schemas/models';
 import type { FastifyBaseLogger } from 'fastify';
@@ -8,7 +9,7 @@ import { definitionOf, EXTERNAL_STEPS_H } from '../../modules/models/catalog/mod
 import type { OutputsRepo } from '../../modules/models/runs/outputs-repo.js';
 import type { RunsRepo } from '../../modules/models/runs/runs-repo.js';
 import type { Lease } from '../cluster/leadership.js';
-import type { CellSource } from './cell-source.js';
+import { CELL_STEP_MAX_AGE_MS, type CellSource } from './cell-source.js';
 import { requestForecast } from './forecast-client.js';
 import type { JobResult, ModelJob } from './model-jobs.js';
 import type { ModelRunner } from './model-runner.js';
@@ -88,13 +89,13 @@ export class ModelExecutor {
       };
     switch (model) {
       case 'lightning_nowcast': {
-        const step = await this.d.cells.latest();
+        const step = await this.cellStep();
         progress(0.2);
-        const r = await job({ kind: 'lightning_nowcast', cells: step?.cells ?? [], area }, 0.2);
-        return { ...r, startedAtMs: step?.time.getTime() ?? nowMs };
+        const r = await job({ kind: 'lightning_nowcast', cells: step.cells, area }, 0.2);
+        return { ...r, startedAtMs: step.time.getTime() };
       }
       case 'lightning_forecast': {
-        const step = await this.d.cells.latest();
+        const step = await this.cellStep();
         progress(0.2);
         const recent = await readFlashes(
           this.d.strokes,
@@ -104,10 +105,10 @@ export class ModelExecutor {
         );
         progress(0.3);
         const r = await job(
-          { kind: 'lightning_forecast', cells: step?.cells ?? [], flashes: recent.packed, nowMs, area },
+          { kind: 'lightning_forecast', cells: step.cells, flashes: recent.packed, nowMs, area },
           0.3,
         );
-        return { ...r, startedAtMs: step?.time.getTime() ?? nowMs };
+        return { ...r, startedAtMs: step.time.getTime() };
       }
       case 'fire_risk': {
         const windowH = this.d.config.fireRiskWindowH;
@@ -146,6 +147,20 @@ export class ModelExecutor {
   }
 
   /** Writes progress as whole percent, at most once a second, never going back. */
+  /**
+   * The tracker's newest step. Without a recent one the run fails saying so: "no cells" from a tracker that
+   * is not running would read as "no lightning ahead".
+   */
+  private async cellStep(): Promise<{ time: Date; cells: NowcastCellInput[] }> {
+    const step = await this.d.cells.latest();
+    if (!step) {
+      throw new Error(
+        `no storm-cell step in the last ${CELL_STEP_MAX_AGE_MS / 60_000} min: the cell tracker is not running`,
+      );
+    }
+    return step;
+  }
+
   private progressWriter(runId: number): (fraction: number) => void {
     let shown = 0;
     let lastAt = 0;

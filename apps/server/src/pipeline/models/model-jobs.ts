@@ -5,8 +5,7 @@ import { gridContours } from '@thunderwatch/domain/grid-contours';
 import { lightningForecast } from '@thunderwatch/domain/lightning-forecast';
 import { lightningNowcast } from '@thunderwatch/domain/lightning-nowcast';
 import type { Bbox, GridModelResult, Progress } from '@thunderwatch/domain/model-grid';
-import { nowcastInputOf } from '@thunderwatch/domain/stateless-cell-input';
-import { type ApproachFlash, trackStormCells } from '@thunderwatch/domain/storm-cells';
+import type { ApproachFlash } from '@thunderwatch/domain/storm-cells';
 import type { ForecastRequest, ModelId } from '@thunderwatch/shared/schemas/models';
 import { definitionOf } from '../../modules/models/catalog/model-catalog.js';
 import type { StoredFrame, StoredOutput } from '../../modules/models/runs/outputs-repo.js';
@@ -14,12 +13,11 @@ import { parseForecast } from './forecast-response.js';
 
 /**
  * The CPU-heavy part of a model run, as plain data in and out so that it can run on the model worker:
- * clustering storm cells, computing a grid, drawing its contours and packing its frames. Strokes travel as
- * one Float64Array (transferred, not copied): `cells` and `lightning_forecast` take (time, lat, lon) per
+ * computing a grid, drawing its contours and packing its frames. Strokes travel as
+ * one Float64Array (transferred, not copied): `lightning_forecast` takes (time, lat, lon) per
  * flash, `fire_risk` takes (time, lat, lon, peak kA, flash id or NaN) per CG stroke.
  */
 export type ModelJob =
-  | { kind: 'cells'; flashes: Float64Array; nowMs: number }
   | { kind: 'lightning_nowcast'; cells: NowcastCellInput[]; area: Bbox }
   | {
       kind: 'lightning_forecast';
@@ -31,20 +29,18 @@ export type ModelJob =
   | { kind: 'fire_risk'; strokes: Float64Array; nowMs: number; windowH: number; area: Bbox }
   | { kind: 'external'; model: ModelId; text: string; request: ForecastRequest; nowMs: number };
 
-export type JobResult =
-  | { kind: 'cells'; cells: NowcastCellInput[] }
-  | { kind: 'output'; output: StoredOutput; frames: StoredFrame[]; validAtMs: number | null };
+export type JobResult = {
+  kind: 'output';
+  output: StoredOutput;
+  frames: StoredFrame[];
+  validAtMs: number | null;
+};
 
 export const FLASH_FIELDS = 3;
 export const FIRE_FIELDS = 5;
 
 export function runJob(job: ModelJob, onProgress: Progress): JobResult {
   switch (job.kind) {
-    case 'cells':
-      return {
-        kind: 'cells',
-        cells: trackStormCells(unpackFlashes(job.flashes), job.nowMs).map(nowcastInputOf),
-      };
     case 'lightning_nowcast': {
       const r = lightningNowcast(job.cells, { area: job.area, onProgress: (p) => onProgress(p * 0.8) });
       return packed('lightning_nowcast', r, 100, null);

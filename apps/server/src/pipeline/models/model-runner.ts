@@ -87,7 +87,7 @@ export function modelRunner(log: FastifyBaseLogger): ModelRunner {
 
 /** The stroke arrays of a job, handed over to the worker instead of copied. */
 function buffersOf(job: ModelJob): ArrayBuffer[] {
-  if (job.kind === 'cells' || job.kind === 'lightning_forecast') return [job.flashes.buffer as ArrayBuffer];
+  if (job.kind === 'lightning_forecast') return [job.flashes.buffer as ArrayBuffer];
   if (job.kind === 'fire_risk') return [job.strokes.buffer as ArrayBuffer];
   return [];
 }

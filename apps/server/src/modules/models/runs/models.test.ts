@@ -1,3 +1,5 @@
+import { cellFeature } from '@thunderwatch/domain/cell-features';
+import { emptyTrackerState, stepCellTracker } from '@thunderwatch/domain/cell-tracker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
 import { jsonStroke } from '../../../test/strokes.js';
@@ -40,6 +42,25 @@ describe.each(DB_KINDS)('models and runs (%s)', (kind) => {
     expect(res.json()).toMatchObject({ model_id: model, status: 'queued', trigger: 'manual', progress: 0 });
     await t.app.services.modelScheduler.idle();
     return (await get(`/api/weather/task/${res.json().id}`)).json();
+  };
+
+  /**
+   * The cell tracker's steps over the strokes (one a minute for their last 30 min, as the `cell-tracker`
+   * singleton takes them), the newest stored as the models read it: the tracker's clock is the wall's, so
+   * the test steps it itself rather than wait for minutes to pass.
+   */
+  const trackCells = async (strokes: ReturnType<typeof jsonStroke>[]) => {
+    const flashes = strokes.map((s) => ({
+      timeMs: Date.parse(s.time),
+      lat: s.lat,
+      lon: s.lon,
+      cg: s.type === 'CG',
+    }));
+    const now = Date.now();
+    let step = { state: emptyTrackerState(), cells: [] as ReturnType<typeof stepCellTracker>['cells'] };
+    for (let ago = 29; ago >= 0; ago--) step = stepCellTracker(step.state, flashes, now - ago * MIN);
+    expect(step.cells).toHaveLength(1);
+    await t.app.services.cellsRepo.saveStep(t.db, now, step.cells.map(cellFeature), step.state);
   };
 
   it('lists the five models with their status, schedule and elements', async () => {
@@ -127,6 +148,7 @@ describe.each(DB_KINDS)('models and runs (%s)', (kind) => {
       }
     }
     await ingest(strokes);
+    await trackCells(strokes);
     const run = await runToEnd('lightning_nowcast');
     expect(run).toMatchObject({ status: 'done', progress: 100, reason: null, has_output: true });
     expect(run.requested_by).toMatchObject({ id: t.admin.id });
