@@ -58,7 +58,17 @@ interface Entry {
   update: LocationUpdate | null;
 }
 
+/**
+ * Told of every stroke that changed a location's state (it counted for a ring, or its time let a ring
+ * clear), with its distance as the rings judged it: exact wherever a ring's radius lies between the index's
+ * bounds, so `km <= radius` decides a ring exactly. A backtest finds the strokes inside a location's
+ * innermost ring with it; the live engine passes none.
+ */
+export type CountedVisitor = (id: number, stroke: EngineStroke, km: number) => void;
+
 export class WarningEngineCore {
+  constructor(private readonly onCounted: CountedVisitor | null = null) {}
+
   private readonly index = new LocationIndex();
   private readonly entries = new Map<number, Entry>();
   /** Locations whose state still depends on time (a countdown, threshold window or recent counts). */
@@ -248,6 +258,7 @@ export class WarningEngineCore {
       this.touched.push(entry);
     }
     update.counted++;
+    this.onCounted?.(id, stroke, km);
     if (events.length > 0) {
       update.events = [...update.events, ...events];
       for (const e of events) {
