@@ -33,6 +33,7 @@ import { wechatRoutes } from './modules/notify/wechat/routes.js';
 import { alarmRoutes } from './modules/warnings/alarms/routes.js';
 import { alertRoutes } from './modules/warnings/alerts/routes.js';
 import { locationRoutes } from './modules/warnings/locations/routes.js';
+import { backtestRoutes } from './modules/warnings/backtest/routes.js';
 import { warningRoutes } from './modules/warnings/warning-status/routes.js';
 import { zoneRoutes } from './modules/warnings/zones/routes.js';
 import { localSignals, postgresSignals } from './pipeline/cluster/signals.js';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     alertRoutes(typed, s.alerts);
     alarmRoutes(typed, s.alarms);
     warningRoutes(typed, s.warnings, s.warningSkill);
+    backtestRoutes(typed, s.backtests);
     distributionRoutes(typed, s.distribution);
     inboxRoutes(typed, s.notifications.inbox);
     subscriptionRoutes(typed, s.notifications.topics);

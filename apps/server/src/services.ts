@@ -34,6 +34,7 @@ import { LocationsRepo, toRecord } from './modules/warnings/locations/locations-
 import { LocationsService } from './modules/warnings/locations/locations-service.js';
 import { UserMapDataService } from './modules/warnings/locations/user-map-data-service.js';
 import { WarningSkillService } from './modules/warnings/warning-status/skill-service.js';
+import { BacktestService } from './modules/warnings/backtest/backtest-service.js';
 import { WarningService } from './modules/warnings/warning-status/warning-service.js';
 import { ZoneChanges } from './modules/warnings/zones/zone-changes.js';
 import { ZonesRepo } from './modules/warnings/zones/zones-repo.js';
@@ -216,6 +217,7 @@ export function createServices(d: {
       outbox: notify.alarmOutbox,
     }),
     warningSkill: new WarningSkillService({ store: warningStore, locations, strokes, now }),
+    backtests: new BacktestService({ locations, strokes, now }),
     ...notify,
   };
 }

@@ -82,9 +82,14 @@ export class WarningEngineCore {
   private readonly visit = (id: number) => {
     const entry = (id < DENSE_IDS ? this.dense[id] : this.entries.get(id)) as Entry;
     const hit = this.index.hit;
+    const stroke = this.current as EngineStroke;
+    // A state the clock has not caught up with (a ring due, or counts stale, by the stroke's time) may
+    // clear before the stroke counts: its rings and nearest stroke cannot tell whether the bounds suffice.
     if (
       !hit.exact &&
-      (entry.state === null || needsExactDistance(entry.rules, entry.state, hit.loKm, hit.hiKm))
+      (entry.state === null ||
+        entry.state.checkMs <= stroke.timeMs ||
+        needsExactDistance(entry.rules, entry.state, hit.loKm, hit.hiKm))
     ) {
       this.index.measureExact();
     }
@@ -92,7 +97,7 @@ export class WarningEngineCore {
     // stroke cannot be the nearest: its bearing is never read.
     this.apply(
       id,
-      this.current as EngineStroke,
+      stroke,
       hit.exact ? hit.km : hit.loKm,
       hit.exact ? hit.azimuthDeg : Number.NaN,
       this.nowMs,
