@@ -17,6 +17,7 @@ import { AccessLogService } from './modules/admin/access-log/access-log-service.
 import { AccessLogWriter } from './modules/admin/access-log/access-log-writer.js';
 import { FeedsRepo } from './modules/lightning/feeds/feeds-repo.js';
 import { FeedsService } from './modules/lightning/feeds/feeds-service.js';
+import { EngineStrokesRepo } from './modules/lightning/strokes/engine-strokes-repo.js';
 import { LightningService } from './modules/lightning/strokes/lightning-service.js';
 import { LightningStatsRepo } from './modules/lightning/strokes/lightning-stats-repo.js';
 import { StrokePartitions } from './modules/lightning/strokes/partitions.js';
@@ -28,13 +29,13 @@ import { AlarmsService } from './modules/warnings/alarms/alarms-service.js';
 import { AlertsRepo } from './modules/warnings/alerts/alerts-repo.js';
 import { AlertsService } from './modules/warnings/alerts/alerts-service.js';
 import { WarningStatsRepo } from './modules/warnings/alerts/warning-stats-repo.js';
+import { BacktestService } from './modules/warnings/backtest/backtest-service.js';
 import { LocationChanges } from './modules/warnings/locations/location-changes.js';
 import { locationsFollowZones } from './modules/warnings/locations/locations-follow-zones.js';
 import { LocationsRepo, toRecord } from './modules/warnings/locations/locations-repo.js';
 import { LocationsService } from './modules/warnings/locations/locations-service.js';
 import { UserMapDataService } from './modules/warnings/locations/user-map-data-service.js';
 import { WarningSkillService } from './modules/warnings/warning-status/skill-service.js';
-import { BacktestService } from './modules/warnings/backtest/backtest-service.js';
 import { WarningService } from './modules/warnings/warning-status/warning-service.js';
 import { ZoneChanges } from './modules/warnings/zones/zone-changes.js';
 import { ZonesRepo } from './modules/warnings/zones/zones-repo.js';
@@ -217,7 +218,7 @@ export function createServices(d: {
       outbox: notify.alarmOutbox,
     }),
     warningSkill: new WarningSkillService({ store: warningStore, locations, strokes, now }),
-    backtests: new BacktestService({ locations, strokes, now }),
+    backtests: new BacktestService({ locations, strokes: new EngineStrokesRepo(db), now }),
     ...notify,
   };
 }

@@ -45,28 +45,39 @@ export interface BacktestEpisode {
   timeline: { atMs: number; level: Level }[];
 }
 
+/**
+ * The tallies of the state after the last update while warning (what the persister's stored state holds),
+ * kept in place: a storm updates a location on every stroke, and an object per update cost more than the
+ * replay itself. Episodes get their own copy when they end or are read.
+ */
 interface Tally {
-  rings: RingTally[];
+  valid: boolean;
+  strokes: number[];
+  firstMs: number[];
   nearestKm: number | null;
 }
-
 export class SiteRecorder {
   readonly steps: LevelStep[] = [];
   readonly episodes: BacktestEpisode[] = [];
   /** Times of the strokes inside the innermost ring (time order). */
   readonly innerStrokesMs: number[] = [];
   private open: BacktestEpisode | null = null;
-  /** The tallies after the last update while warning (what the persister's stored state holds). */
-  private before: Tally | null = null;
+  private readonly before: Tally;
   private readonly inner: RingRule;
 
   constructor(readonly rules: readonly RingRule[]) {
     this.inner = rules.reduce((a, b) => (b.radiusKm < a.radiusKm ? b : a));
+    this.before = { valid: false, strokes: rules.map(() => 0), firstMs: rules.map(() => 0), nearestKm: null };
   }
 
   /** The current episode, if one is on. */
   get current(): BacktestEpisode | null {
     return this.open;
+  }
+
+  /** Gives the episode still on its tallies so far (call before reading `episodes`). */
+  settle(): void {
+    if (this.open !== null && this.before.valid) this.close(this.open, this.before);
   }
 
   /** A stroke counted for this location at `km`: kept when it is inside the innermost ring. */
@@ -100,34 +111,36 @@ export class SiteRecorder {
       } else if (this.open !== null) {
         this.open.timeline.push({ atMs: e.atMs, level: e.to });
         if (e.to === 0) {
-          const tally = this.before ?? this.tallyOf(u.state);
+          if (!this.before.valid) this.keep(u.state);
           this.open.endedMs = e.atMs;
-          this.open.rings = tally.rings;
-          this.open.nearestKm = tally.nearestKm;
+          this.close(this.open, this.before);
           this.open = null;
         }
       }
     }
-    this.before = u.state.level > 0 ? this.tallyOf(u.state) : null;
-    if (this.open !== null && this.before !== null) {
-      this.open.rings = this.before.rings;
-      this.open.nearestKm = this.before.nearestKm;
-    }
+    if (u.state.level > 0) this.keep(u.state);
+    else this.before.valid = false;
   }
 
-  private tallyOf(state: WarningState): Tally {
-    return {
-      rings: this.rules.map((r, i) => {
-        const ring = state.rings[i];
-        return {
-          radiusKm: r.radiusKm,
-          level: r.level,
-          strokes: ring?.episode ?? 0,
-          firstMs: ring?.firstMs ? ring.firstMs : null,
-        };
-      }),
-      nearestKm: state.nearest ? state.nearest.km : null,
-    };
+  private keep(state: WarningState): void {
+    const t = this.before;
+    for (let i = 0; i < this.rules.length; i++) {
+      const ring = state.rings[i];
+      t.strokes[i] = ring?.episode ?? 0;
+      t.firstMs[i] = ring?.firstMs ?? 0;
+    }
+    t.nearestKm = state.nearest ? state.nearest.km : null;
+    t.valid = true;
+  }
+
+  private close(episode: BacktestEpisode, t: Tally): void {
+    episode.rings = this.rules.map((r, i) => ({
+      radiusKm: r.radiusKm,
+      level: r.level,
+      strokes: t.strokes[i] as number,
+      firstMs: t.firstMs[i] ? (t.firstMs[i] as number) : null,
+    }));
+    episode.nearestKm = t.nearestKm;
   }
 
   private ringOf(level: Level, state: WarningState): number | null {

@@ -123,6 +123,7 @@ export class Backtest {
 
   private judge(id: number, recorder: SiteRecorder, endMs: number): SiteBacktest {
     const { fromMs, toMs } = this.window;
+    recorder.settle();
     const steps = recorder.steps;
     let levelAtFrom: Level = 0;
     let first = 0;

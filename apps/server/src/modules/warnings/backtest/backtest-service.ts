@@ -13,15 +13,15 @@ import type { LocationDto, Ring } from '@thunderwatch/shared/schemas/locations';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import { ringRules } from '../../../pipeline/warning-engine/watched-location.js';
-import { microIso, type StrokeRow, toEngineStroke } from '../../lightning/strokes/stroke-row.js';
-import type { StrokeFilter, StrokesRepo } from '../../lightning/strokes/strokes-repo.js';
+import type { EngineStrokesRepo } from '../../lightning/strokes/engine-strokes-repo.js';
+import type { StrokeFilter } from '../../lightning/strokes/strokes-repo.js';
 import { backtestDto } from './backtest-dto.js';
 
 const DAY_MS = 86_400_000;
 /** How far past the window a warning begun in it is followed to its all-clear (as warning skill does). */
 const FOLLOW_MS = DAY_MS;
 /** Strokes read and replayed per step: the replay of a page takes a few milliseconds of the thread. */
-export const BACKTEST_PAGE = 20_000;
+export const BACKTEST_PAGE = 10_000;
 /** Slack around the outer ring's reach for the box strokes are read from (the rules measure exactly). */
 const MARGIN_KM = 1;
 
@@ -38,7 +38,7 @@ export class BacktestService {
   constructor(
     private readonly d: {
       locations: { get(user: AuthUser, id: number): Promise<LocationDto> };
-      strokes: Pick<StrokesRepo, 'list'>;
+      strokes: Pick<EngineStrokesRepo, 'page'>;
       now: () => Date;
       page?: number;
     },
@@ -118,13 +118,12 @@ export class BacktestService {
     let after: { time: string; id: number } | undefined;
     let count = 0;
     for (;;) {
-      const rows: StrokeRow[] = await this.d.strokes.list(filter, page, after);
-      run.feed(rows.map(toEngineStroke));
-      count += rows.length;
-      const last = rows[rows.length - 1];
-      if (!last || rows.length < page) return count;
-      if (last.time.getTime() >= toMs && !run.following) return count;
-      after = { time: microIso(last.time.getTime(), last.ns), id: last.id };
+      const { strokes, last } = await this.d.strokes.page(filter, page, after);
+      run.feed(strokes);
+      count += strokes.length;
+      if (!last || strokes.length < page) return count;
+      if (run.nowMs >= toMs && !run.following) return count;
+      after = last;
     }
   }
 }
