@@ -6,8 +6,8 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/time';
-import { levelSeries } from '../model/backtest-compare';
+import { localeOf } from '../../../lib/time';
+import { levelSeries, shortTime } from '../model/backtest-compare';
 
 echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
@@ -39,8 +39,7 @@ export function BacktestChart({ a, b, timeZone }: BacktestChartProps) {
         type: 'time',
         axisLabel: {
           hideOverlap: true,
-          formatter: (ms: number) =>
-            formatDateTime(new Date(ms).toISOString(), timeZone, i18n.language).slice(5, 16),
+          formatter: (ms: number) => shortTime(ms, timeZone, localeOf(i18n.language)),
         },
       },
       yAxis: {

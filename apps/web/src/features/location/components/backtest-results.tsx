@@ -1,8 +1,8 @@
 import type { BacktestAlert, BacktestResult } from '@thunderwatch/shared/schemas/backtest';
 import { LEVEL_COLOURS } from '@thunderwatch/shared/warnings';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/time';
-import { skillRows } from '../model/backtest-compare';
+import { localeOf } from '../../../lib/time';
+import { shortTime, skillRows } from '../model/backtest-compare';
 import { BacktestChart } from './backtest-chart';
 
 interface BacktestResultsProps {
@@ -75,7 +75,7 @@ function AlertsOf({
 }) {
   const { t, i18n } = useTranslation();
   const time = (iso: string | null) =>
-    iso ? formatDateTime(iso, timeZone, i18n.language).slice(5, 16) : t('backtest.still_on');
+    iso ? shortTime(Date.parse(iso), timeZone, localeOf(i18n.language)) : t('backtest.still_on');
   return (
     <section className="backtest-set" data-testid={testId}>
       <h3>

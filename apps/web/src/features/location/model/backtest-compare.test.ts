@@ -1,6 +1,6 @@
 import type { BacktestSkill } from '@thunderwatch/shared/schemas/backtest';
 import { describe, expect, it } from 'vitest';
-import { lastDay, levelSeries, skillRows } from './backtest-compare';
+import { lastDay, levelSeries, shortTime, skillRows } from './backtest-compare';
 
 const skill = (patch: Partial<BacktestSkill>): BacktestSkill => ({
   events: 4,
@@ -53,5 +53,11 @@ describe('backtest comparison', () => {
       from: '2026-06-30T12:05:00',
       to: '2026-07-01T12:05:00',
     });
+  });
+
+  it('shows times without the year in the location’s zone, in either language', () => {
+    const ms = Date.UTC(2026, 6, 1, 4, 5);
+    expect(shortTime(ms, 'Asia/Shanghai', 'en-GB')).toBe('01/07, 12:05');
+    expect(shortTime(ms, 'Asia/Shanghai', 'zh-CN')).toBe('07/01 12:05');
   });
 });

@@ -88,3 +88,15 @@ export function lastDay(now: Date, timeZone: string): { from: string; to: string
   const to = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
   return { from: wall(new Date(to.getTime() - 86_400_000)), to: wall(to) };
 }
+
+/** Day and time without the year, in the location's zone: what the chart's axis and the alerts show. */
+export function shortTime(ms: number, timeZone: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    timeZone,
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(ms));
+}
