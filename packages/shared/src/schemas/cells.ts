@@ -62,7 +62,9 @@ export type CellFeature = Static<typeof CellFeature>;
 
 export const CellCollection = Type.Object({
   type: Type.Literal('FeatureCollection'),
-  time: Nullable(Type.String({ format: 'date-time', description: 'The step answered; null before the first' })),
+  time: Nullable(
+    Type.String({ format: 'date-time', description: 'The step answered; null before the first' }),
+  ),
   features: Type.Array(CellFeature),
 });
 export type CellCollection = Static<typeof CellCollection>;
