@@ -32,8 +32,8 @@ import { wechatCallbackRoutes } from './modules/notify/wechat/callback-routes.js
 import { wechatRoutes } from './modules/notify/wechat/routes.js';
 import { alarmRoutes } from './modules/warnings/alarms/routes.js';
 import { alertRoutes } from './modules/warnings/alerts/routes.js';
-import { locationRoutes } from './modules/warnings/locations/routes.js';
 import { backtestRoutes } from './modules/warnings/backtest/routes.js';
+import { locationRoutes } from './modules/warnings/locations/routes.js';
 import { warningRoutes } from './modules/warnings/warning-status/routes.js';
 import { zoneRoutes } from './modules/warnings/zones/routes.js';
 import { localSignals, postgresSignals } from './pipeline/cluster/signals.js';
