@@ -34,6 +34,7 @@ import { wechatCallbackRoutes } from './modules/notify/wechat/callback-routes.js
 import { wechatRoutes } from './modules/notify/wechat/routes.js';
 import { alarmRoutes } from './modules/warnings/alarms/routes.js';
 import { alertRoutes } from './modules/warnings/alerts/routes.js';
+import { backtestRoutes } from './modules/warnings/backtest/routes.js';
 import { locationRoutes } from './modules/warnings/locations/routes.js';
 import { warningRoutes } from './modules/warnings/warning-status/routes.js';
 import { zoneRoutes } from './modules/warnings/zones/routes.js';
@@ -178,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     alertRoutes(typed, s.alerts);
     alarmRoutes(typed, s.alarms);
     warningRoutes(typed, s.warnings, s.warningSkill);
+    backtestRoutes(typed, s.backtests);
     distributionRoutes(typed, s.distribution);
     inboxRoutes(typed, s.notifications.inbox);
     subscriptionRoutes(typed, s.notifications.topics);

@@ -19,6 +19,7 @@ import { CellsRepo } from './modules/lightning/cells/cells-repo.js';
 import { CellsService } from './modules/lightning/cells/cells-service.js';
 import { FeedsRepo } from './modules/lightning/feeds/feeds-repo.js';
 import { FeedsService } from './modules/lightning/feeds/feeds-service.js';
+import { EngineStrokesRepo } from './modules/lightning/strokes/engine-strokes-repo.js';
 import { LightningService } from './modules/lightning/strokes/lightning-service.js';
 import { LightningStatsRepo } from './modules/lightning/strokes/lightning-stats-repo.js';
 import { StrokePartitions } from './modules/lightning/strokes/partitions.js';
@@ -33,6 +34,7 @@ import { AlarmsService } from './modules/warnings/alarms/alarms-service.js';
 import { AlertsRepo } from './modules/warnings/alerts/alerts-repo.js';
 import { AlertsService } from './modules/warnings/alerts/alerts-service.js';
 import { WarningStatsRepo } from './modules/warnings/alerts/warning-stats-repo.js';
+import { BacktestService } from './modules/warnings/backtest/backtest-service.js';
 import { LocationChanges } from './modules/warnings/locations/location-changes.js';
 import { locationsFollowZones } from './modules/warnings/locations/locations-follow-zones.js';
 import { LocationsRepo, toRecord } from './modules/warnings/locations/locations-repo.js';
@@ -270,6 +272,7 @@ export function createServices(d: {
       outbox: notify.alarmOutbox,
     }),
     warningSkill: new WarningSkillService({ store: warningStore, locations, strokes, now }),
+    backtests: new BacktestService({ locations, strokes: new EngineStrokesRepo(db), now }),
     ...notify,
   };
 }

@@ -258,4 +258,28 @@ describe('warning engine geometry', () => {
     expect(update?.events).toEqual([{ from: 3, to: 0, atMs: T0 + 1000 }]);
     expect(engine.state(3)?.level ?? 0).toBe(0);
   });
+
+  it('measures the exact distance of a stroke that comes after an all-clear the clock has not run to', () => {
+    // The old episode's rings and nearest stroke would say the index's bounds suffice; they are stale.
+    const engine = new WarningEngineCore();
+    const shape: ShapeGeometry = { type: 'Point', coordinates: [113, 23] };
+    engine.upsert({ id: 4, shape, rules: RULES }, undefined, T0);
+    const stroke = (timeMs: number, lat: number): EngineStroke => ({
+      timeMs,
+      lat,
+      lon: 113,
+      isIc: false,
+      peakKa: -10,
+      flashId: null,
+    });
+    engine.process([stroke(T0, 23.01)], T0);
+    const later = stroke(T0 + 40 * MIN, 23.1354);
+    const [update] = engine.process([later], later.timeMs);
+    expect(update?.events.map((e) => [e.from, e.to])).toEqual([
+      [3, 0],
+      [0, 2],
+    ]);
+    expect(update?.triggers[0]?.km).toBeCloseTo(distanceToShape(shape, later.lat, later.lon).km, 6);
+    expect(update?.state.nearest?.km).toBeCloseTo(distanceToShape(shape, later.lat, later.lon).km, 6);
+  });
 });

@@ -58,7 +58,17 @@ interface Entry {
   update: LocationUpdate | null;
 }
 
+/**
+ * Told of every stroke that changed a location's state (it counted for a ring, or its time let a ring
+ * clear), with its distance as the rings judged it: exact wherever a ring's radius lies between the index's
+ * bounds, so `km <= radius` decides a ring exactly. A backtest finds the strokes inside a location's
+ * innermost ring with it; the live engine passes none.
+ */
+export type CountedVisitor = (id: number, stroke: EngineStroke, km: number) => void;
+
 export class WarningEngineCore {
+  constructor(private readonly onCounted: CountedVisitor | null = null) {}
+
   private readonly index = new LocationIndex();
   private readonly entries = new Map<number, Entry>();
   /** Locations whose state still depends on time (a countdown, threshold window or recent counts). */
@@ -72,9 +82,14 @@ export class WarningEngineCore {
   private readonly visit = (id: number) => {
     const entry = (id < DENSE_IDS ? this.dense[id] : this.entries.get(id)) as Entry;
     const hit = this.index.hit;
+    const stroke = this.current as EngineStroke;
+    // A state the clock has not caught up with (a ring due, or counts stale, by the stroke's time) may
+    // clear before the stroke counts: its rings and nearest stroke cannot tell whether the bounds suffice.
     if (
       !hit.exact &&
-      (entry.state === null || needsExactDistance(entry.rules, entry.state, hit.loKm, hit.hiKm))
+      (entry.state === null ||
+        entry.state.checkMs <= stroke.timeMs ||
+        needsExactDistance(entry.rules, entry.state, hit.loKm, hit.hiKm))
     ) {
       this.index.measureExact();
     }
@@ -82,7 +97,7 @@ export class WarningEngineCore {
     // stroke cannot be the nearest: its bearing is never read.
     this.apply(
       id,
-      this.current as EngineStroke,
+      stroke,
       hit.exact ? hit.km : hit.loKm,
       hit.exact ? hit.azimuthDeg : Number.NaN,
       this.nowMs,
@@ -248,6 +263,7 @@ export class WarningEngineCore {
       this.touched.push(entry);
     }
     update.counted++;
+    this.onCounted?.(id, stroke, km);
     if (events.length > 0) {
       update.events = [...update.events, ...events];
       for (const e of events) {

@@ -15,6 +15,7 @@ import {
   type LocationDraft,
   newLocationDraft,
 } from '../model/location-draft';
+import { BacktestPanel } from './backtest-panel';
 import { LocationForm } from './location-form';
 import { LocationMap } from './location-map';
 import { LocationSkill } from './location-skill';
@@ -128,6 +129,7 @@ export function LocationScreen() {
             onEdit={edit}
           />
           {selectedLocation && <LocationSkill location={selectedLocation} />}
+          {selectedLocation && <BacktestPanel key={selectedLocation.id} location={selectedLocation} />}
         </>
       )}
       <ErrorMessage error={zones.error} />

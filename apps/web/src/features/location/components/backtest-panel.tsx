@@ -1,0 +1,97 @@
+import type { BacktestInput } from '@thunderwatch/shared/schemas/backtest';
+import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
+import { ErrorMessage } from '../../../components/error-message';
+import { zonedLocalToIso } from '../../../lib/time';
+import { useBacktestPair } from '../api/run-backtest';
+import { lastDay } from '../model/backtest-compare';
+import { type DraftProblem, draftFromLocation, parseRings, type RingDraft } from '../model/location-draft';
+import { BacktestResults } from './backtest-results';
+import { problemText } from './location-form';
+import { RingsEditor } from './rings-editor';
+
+/**
+ * Backtest of the selected location: stored strokes of a range replayed through the warning rules with
+ * its current rings (set A) and with an edited copy (set B), shown side by side. Nothing is saved.
+ */
+export function BacktestPanel({ location }: { location: LocationDto }) {
+  const { t } = useTranslation();
+  const [range, setRange] = useState(() => lastDay(new Date(), location.time_zone));
+  const [ringsB, setRingsB] = useState<RingDraft[]>(() => draftFromLocation(location).rings);
+  const [problems, setProblems] = useState<DraftProblem[]>([]);
+  const pair = useBacktestPair();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: DraftProblem[] = [];
+    const rings = parseRings(ringsB, found);
+    const from = zonedLocalToIso(range.from, location.time_zone);
+    const to = zonedLocalToIso(range.to, location.time_zone);
+    if (!from) found.push({ field: 'from', key: 'required' });
+    if (!to) found.push({ field: 'to', key: 'required' });
+    setProblems(found);
+    if (found.length > 0 || !from || !to) return;
+    const a: BacktestInput = { location_id: location.id, from, to };
+    pair.mutate({ a, b: { ...a, rings } });
+  };
+
+  return (
+    <details className="backtest-panel" data-testid="backtest-panel">
+      <summary>
+        <h2>{t('backtest.title')}</h2>
+      </summary>
+      <p className="field-hint">{t('backtest.intro')}</p>
+      <form onSubmit={submit} noValidate>
+        <div className="backtest-range">
+          <DateField
+            id="backtest-from"
+            label={t('backtest.from')}
+            withTime
+            value={range.from}
+            onValueChange={(from) => setRange((r) => ({ ...r, from }))}
+            hint={t('backtest.range_hint', { zone: location.time_zone })}
+            timeZone={location.time_zone}
+          />
+          <DateField
+            id="backtest-to"
+            label={t('backtest.to')}
+            withTime
+            defaultTime="23:59:59"
+            value={range.to}
+            onValueChange={(to) => setRange((r) => ({ ...r, to }))}
+            timeZone={location.time_zone}
+          />
+        </div>
+        <p className="field-hint">{t('backtest.set_b_hint')}</p>
+        <RingsEditor rings={ringsB} onChange={setRingsB} invalid={new Set(problems.map((p) => p.field))} />
+        {problems.length > 0 && (
+          <ul className="field-error location-problems">
+            {problems.map((problem) => (
+              <li key={`${problem.field}:${problem.key}`}>
+                {problem.field === 'from' || problem.field === 'to'
+                  ? t('backtest.range_required')
+                  : problemText(t, problem)}
+              </li>
+            ))}
+          </ul>
+        )}
+        <ErrorMessage error={pair.error} />
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={pair.isPending}>
+            {pair.isPending ? t('backtest.running') : t('backtest.run')}
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => setRingsB(draftFromLocation(location).rings)}
+          >
+            {t('backtest.reset_b')}
+          </button>
+        </div>
+      </form>
+      {pair.data && <BacktestResults a={pair.data[0]} b={pair.data[1]} timeZone={location.time_zone} />}
+    </details>
+  );
+}

@@ -1,0 +1,63 @@
+import type { BacktestSkill } from '@thunderwatch/shared/schemas/backtest';
+import { describe, expect, it } from 'vitest';
+import { lastDay, levelSeries, shortTime, skillRows } from './backtest-compare';
+
+const skill = (patch: Partial<BacktestSkill>): BacktestSkill => ({
+  events: 4,
+  hits: 2,
+  failures_to_warn: 2,
+  misses: 2,
+  false_alarms: 1,
+  pod: 0.5,
+  far: 0.25,
+  csi: 0.4,
+  median_lead_time_min: 8,
+  lead_time_p25_min: 5,
+  lead_time_p75_min: 10,
+  median_time_to_clear_min: 30,
+  false_alarm_minutes: 20,
+  definition: 'hit_needs_warning_before_first_stroke',
+  ...patch,
+});
+
+describe('backtest comparison', () => {
+  it.each([
+    ['pod', { pod: 0.75 }, '50%', '75%', '+25 pp', 'better'],
+    ['far', { far: 0.5 }, '25%', '50%', '+25 pp', 'worse'],
+    ['median_time_to_clear_min', { median_time_to_clear_min: 18.4 }, '30', '18', '−12', 'better'],
+    ['false_alarms', { false_alarms: 1 }, '1', '1', '', null],
+    ['median_lead_time_min', { median_lead_time_min: null }, '8', '–', '', null],
+  ] as const)('compares %s of B with A', (key, patch, a, b, diff, verdict) => {
+    const row = skillRows(skill({}), skill(patch)).find((r) => r.key === key);
+    expect(row).toEqual({ key, a, b, diff, verdict });
+  });
+
+  it('draws the level as steps held to where the replay stopped', () => {
+    expect(
+      levelSeries({
+        timeline: [
+          { time: '2026-07-01T00:00:00.000Z', level: 0, ring_km: null },
+          { time: '2026-07-01T01:00:00.000Z', level: 2, ring_km: 20 },
+        ],
+        until: '2026-07-01T02:00:00.000Z',
+      }),
+    ).toEqual([
+      [Date.UTC(2026, 6, 1, 0), 0],
+      [Date.UTC(2026, 6, 1, 1), 2],
+      [Date.UTC(2026, 6, 1, 2), 2],
+    ]);
+  });
+
+  it('offers the last 24 hours in the location’s time zone', () => {
+    expect(lastDay(new Date('2026-07-01T04:05:06.789Z'), 'Asia/Shanghai')).toEqual({
+      from: '2026-06-30T12:05:00',
+      to: '2026-07-01T12:05:00',
+    });
+  });
+
+  it('shows times without the year in the location’s zone, in either language', () => {
+    const ms = Date.UTC(2026, 6, 1, 4, 5);
+    expect(shortTime(ms, 'Asia/Shanghai', 'en-GB')).toBe('01/07, 12:05');
+    expect(shortTime(ms, 'Asia/Shanghai', 'zh-CN')).toBe('07/01 12:05');
+  });
+});
