@@ -7,6 +7,12 @@ import type { EngineStroke, LocationUpdate } from './warning-engine.js';
  * episodes, built as the live engine's persister builds the stored ones (an episode opens on a rise from
  * clear, collects every change of level, and closes on the fall to clear with the tallies the state held
  * just before), so a backtest and the alert history of the same strokes agree.
+ *
+ * With predicted warnings (backtest-predicted.ts) the level shown is the higher of the rings' and the
+ * prediction's, `predicted` while the prediction's is above: steps and episodes follow the level shown (a
+ * change of level, or of whether it is predicted). An episode a prediction opened has no first stroke; its
+ * ring tallies are those of the state before its rings last cleared (zero while none fired), and `ringAtMs`
+ * tells when a ring first fired in it.
  */
 
 export interface LevelStep {
@@ -14,9 +20,18 @@ export interface LevelStep {
   level: Level;
   /**
    * Radius of the ring holding the level after the step: the innermost active ring of that level (the
-   * innermost ring of that level when the step is a passing one), null at level 0.
+   * innermost ring of that level when the step is a passing one), null at level 0 and when predicted.
    */
   ringKm: number | null;
+  /** The level is a predicted one (a lightning jump), above the rings'. */
+  predicted: boolean;
+}
+
+/** A change of an episode's level; `predicted` only when the level is a predicted one. */
+export interface TimelineEntry {
+  atMs: number;
+  level: Level;
+  predicted?: true;
 }
 
 /** The stroke that opened an episode, with its distance from the location. */
@@ -42,7 +57,11 @@ export interface BacktestEpisode {
   firstStroke: EpisodeTrigger | null;
   nearestKm: number | null;
   rings: RingTally[];
-  timeline: { atMs: number; level: Level }[];
+  timeline: TimelineEntry[];
+  /** Whether a prediction opened the episode, before any ring fired. */
+  predicted: boolean;
+  /** When a ring first fired in the episode (its start, unless predicted); null while none has. */
+  ringAtMs: number | null;
 }
 
 /**
@@ -64,6 +83,9 @@ export class SiteRecorder {
   private open: BacktestEpisode | null = null;
   private readonly before: Tally;
   private readonly inner: RingRule;
+  private ringLevel: Level = 0;
+  private predictedLevel: Level = 0;
+  private shown: { level: Level; predicted: boolean } = { level: 0, predicted: false };
 
   constructor(readonly rules: readonly RingRule[]) {
     this.inner = rules.reduce((a, b) => (b.radiusKm < a.radiusKm ? b : a));
@@ -91,35 +113,64 @@ export class SiteRecorder {
   update(u: LocationUpdate): void {
     let rise = 0;
     for (const e of u.events) {
-      this.steps.push({ atMs: e.atMs, level: e.to, ringKm: this.ringOf(e.to, u.state) });
-      if (e.to > e.from) {
-        const trigger = u.triggers[rise++] ?? null;
-        const nearKm = trigger?.km ?? u.state.nearest?.km ?? null;
-        if (this.open === null) {
-          this.open = {
-            startedMs: e.atMs,
-            endedMs: null,
-            peakLevel: e.to as RingLevel,
-            firstStroke: trigger ? { stroke: trigger.stroke, km: trigger.km } : null,
-            nearestKm: nearKm,
-            rings: [],
-            timeline: [],
-          };
-          this.episodes.push(this.open);
-        } else if (e.to > this.open.peakLevel) this.open.peakLevel = e.to as RingLevel;
-        this.open.timeline.push({ atMs: e.atMs, level: e.to });
-      } else if (this.open !== null) {
-        this.open.timeline.push({ atMs: e.atMs, level: e.to });
-        if (e.to === 0) {
-          if (!this.before.valid) this.keep(u.state);
-          this.open.endedMs = e.atMs;
-          this.close(this.open, this.before);
-          this.open = null;
-        }
+      const trigger = e.to > e.from ? (u.triggers[rise++] ?? null) : null;
+      this.ringLevel = e.to;
+      if (e.to === 0 && this.open !== null) {
+        // The rings cleared: the episode's tallies are those of the state just before.
+        if (!this.before.valid) this.keep(u.state);
+        this.close(this.open, this.before);
       }
+      this.show(e.atMs, this.ringOf(e.to, u.state), trigger, u.state.nearest?.km ?? null);
+      if (e.from === 0 && e.to > 0 && this.open !== null) this.open.ringAtMs ??= e.atMs;
     }
     if (u.state.level > 0) this.keep(u.state);
     else this.before.valid = false;
+  }
+
+  /** The prediction's level from `atMs` (the backtest's clock has run the rings to `atMs` first). */
+  predict(atMs: number, level: Level): void {
+    this.predictedLevel = level;
+    this.show(atMs, null, null, null);
+  }
+
+  /** A change of the rings' or the prediction's level: a step and an episode entry if what shows changed. */
+  private show(
+    atMs: number,
+    ringKm: number | null,
+    trigger: { stroke: EngineStroke; km: number } | null,
+    nearestKm: number | null,
+  ): void {
+    const predicted = this.predictedLevel > this.ringLevel;
+    const level = predicted ? this.predictedLevel : this.ringLevel;
+    const was = this.shown;
+    if (level === was.level && predicted === was.predicted) return;
+    this.shown = { level, predicted };
+    this.steps.push({ atMs, level, ringKm: predicted ? null : ringKm, predicted });
+    const entry: TimelineEntry = predicted ? { atMs, level, predicted: true } : { atMs, level };
+    if (level > was.level && this.open === null) {
+      this.open = {
+        startedMs: atMs,
+        endedMs: null,
+        peakLevel: level as RingLevel,
+        firstStroke: trigger && !predicted ? { stroke: trigger.stroke, km: trigger.km } : null,
+        nearestKm: predicted ? null : (trigger?.km ?? nearestKm),
+        rings: predicted
+          ? this.rules.map((r) => ({ radiusKm: r.radiusKm, level: r.level, strokes: 0, firstMs: null }))
+          : [],
+        timeline: [entry],
+        predicted,
+        ringAtMs: predicted ? null : atMs,
+      };
+      this.episodes.push(this.open);
+      return;
+    }
+    if (this.open === null) return;
+    if (level > this.open.peakLevel) this.open.peakLevel = level as RingLevel;
+    this.open.timeline.push(entry);
+    if (level === 0) {
+      this.open.endedMs = atMs;
+      this.open = null;
+    }
   }
 
   private keep(state: WarningState): void {

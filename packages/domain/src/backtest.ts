@@ -1,5 +1,12 @@
 import type { Level } from '@thunderwatch/shared/warnings';
 import { type BacktestEpisode, type LevelStep, SiteRecorder } from './backtest-episodes.js';
+import {
+  PREDICT_STEP_DELAY_MS,
+  type PredictedChange,
+  PredictedReplay,
+  predictWarmupMs,
+  type SitePrediction,
+} from './backtest-predicted.js';
 import type { RingRule } from './ring-rules.js';
 import type { ShapeGeometry } from './shape-distance.js';
 import { type EngineStroke, WarningEngineCore } from './warning-engine.js';
@@ -20,15 +27,18 @@ import { computeWarningSkill, type WarningSkillScores, warningPeriodsOf } from '
  * to be), and past `toMs` while a warning that began in the window is on (`following`), so it can be
  * judged to its end.
  *
- * Predicted levels (a cell tracker's forecast) plug in at `SiteRecorder.update`: a per-step predicted
- * level would be merged there into the steps (level = the higher of the rings' and the prediction's), and
- * the skill's warning periods read from the merged steps; nothing else changes.
+ * Predicted warnings (a site with `predict`): the same strokes also run the cell tracker once a simulated
+ * minute (`PredictedReplay`); each change of a prediction is applied at its time, after the rings' clock has
+ * been let run to it, so the steps stay in time order. The level shown, and judged, is the higher of the
+ * rings' and the prediction's (`SiteRecorder`); the skill's warning periods are read from those steps.
  */
 
 export interface BacktestSite {
   id: number;
   shape: ShapeGeometry;
   rules: readonly RingRule[];
+  /** Predicted warnings from lightning jumps, replayed with the rings; none: rings alone. */
+  predict?: SitePrediction | null;
 }
 
 export interface BacktestWindow {
@@ -54,9 +64,14 @@ export function warmupMs(rules: readonly RingRule[]): number {
   return Math.max(0, ...rules.map((r) => r.allClearMs + r.windowMs));
 }
 
+/** The warm-up of one location: its rings', or its prediction's when that is longer. */
+export function siteWarmupMs(site: BacktestSite): number {
+  return Math.max(warmupMs(site.rules), site.predict ? predictWarmupMs(site.predict.allClearMs) : 0);
+}
+
 /** The warm-up of several locations: the longest. */
 export function sitesWarmupMs(sites: readonly BacktestSite[]): number {
-  return Math.max(0, ...sites.map((s) => warmupMs(s.rules)));
+  return Math.max(0, ...sites.map(siteWarmupMs));
 }
 
 export class Backtest {
@@ -65,10 +80,20 @@ export class Backtest {
   private clockMs = Number.NEGATIVE_INFINITY;
   private nextTickMs = Number.NEGATIVE_INFINITY;
   private readonly batch: EngineStroke[] = [];
+  private readonly predicted: PredictedReplay | null;
+  private readonly applyPredicted = (atMs: number, changes: readonly PredictedChange[]) => {
+    for (const u of this.core.advance(atMs)) this.recorders.get(u.id)?.update(u);
+    for (const c of changes) this.recorders.get(c.id)?.predict(atMs, c.level);
+  };
 
+  /**
+   * `stepDelayMs`: how long after each whole minute the tracker's step for it is judged (the live tracker's
+   * delay); only read when a site has `predict`.
+   */
   constructor(
     sites: readonly BacktestSite[],
     private readonly window: BacktestWindow,
+    stepDelayMs = PREDICT_STEP_DELAY_MS,
   ) {
     if (!(window.toMs > window.fromMs)) throw new RangeError('toMs must be after fromMs');
     this.core = new WarningEngineCore((id, stroke, km) => this.recorders.get(id)?.counted(stroke, km));
@@ -77,6 +102,16 @@ export class Backtest {
       this.recorders.set(site.id, new SiteRecorder(site.rules));
       this.core.upsert({ id: site.id, shape: site.shape, rules: site.rules }, undefined, window.fromMs);
     }
+    const predicting = sites.flatMap((s) => (s.predict ? [{ id: s.id, shape: s.shape, ...s.predict }] : []));
+    this.predicted =
+      predicting.length > 0
+        ? new PredictedReplay(predicting, window.fromMs - sitesWarmupMs(sites), stepDelayMs)
+        : null;
+  }
+
+  /** The tracker steps the predictions ran, and how long they took (ms); null without predictions. */
+  get trackerStats(): PredictedReplay['stats'] | null {
+    return this.predicted?.stats ?? null;
   }
 
   /** The simulated clock: the time of the last stroke fed, or the instant `finish` ran to. */
@@ -99,16 +134,19 @@ export class Backtest {
       if (stroke.timeMs < this.clockMs) {
         throw new RangeError(`strokes must come in time order (${stroke.timeMs} after ${this.clockMs})`);
       }
+      this.predicted?.runUntil(stroke.timeMs, this.applyPredicted);
       if (stroke.timeMs >= this.nextTickMs) this.tick(stroke.timeMs);
       this.clockMs = stroke.timeMs;
       this.batch[0] = stroke;
       for (const u of this.core.process(this.batch, stroke.timeMs)) this.recorders.get(u.id)?.update(u);
+      this.predicted?.add(stroke);
     }
   }
 
   /** Lets the clock run to `untilMs` and judges every location; warnings still on then end there. */
   finish(untilMs: number): SiteBacktest[] {
     const endMs = Math.max(untilMs, this.clockMs, this.window.toMs);
+    this.predicted?.runUntil(endMs, this.applyPredicted);
     this.tick(endMs);
     this.clockMs = endMs;
     const out: SiteBacktest[] = [];
@@ -132,7 +170,15 @@ export class Backtest {
       first++;
     }
     // The window's changes, then those after it up to the first all-clear (the end of what was followed).
-    const shown: LevelStep[] = [{ atMs: fromMs, level: levelAtFrom, ringKm: ringAt(steps, first) }];
+    const before = first > 0 ? (steps[first - 1] as LevelStep) : null;
+    const shown: LevelStep[] = [
+      {
+        atMs: fromMs,
+        level: levelAtFrom,
+        ringKm: before?.ringKm ?? null,
+        predicted: before?.predicted ?? false,
+      },
+    ];
     for (let i = first; i < steps.length; i++) {
       const step = steps[i] as LevelStep;
       if (step.atMs >= toMs && shown[shown.length - 1]?.level === 0) break;
@@ -151,11 +197,6 @@ export class Backtest {
     });
     return { id, levelAtFrom, steps: shown, episodes, skill };
   }
-}
-
-/** The ring of the level in force before step `first` (that of the step before it). */
-function ringAt(steps: readonly LevelStep[], first: number): number | null {
-  return first > 0 ? (steps[first - 1] as LevelStep).ringKm : null;
 }
 
 /** One backtest over strokes already in memory (time order): feeds them all, then finishes at `untilMs`. */
