@@ -10,7 +10,12 @@ import {
 import type { RingRule } from './ring-rules.js';
 import type { ShapeGeometry } from './shape-distance.js';
 import { type EngineStroke, WarningEngineCore } from './warning-engine.js';
-import { computeWarningSkill, type WarningSkillScores, warningPeriodsOf } from './warning-skill.js';
+import {
+  computeWarningSkill,
+  type WarningPeriod,
+  type WarningSkillScores,
+  warningPeriodsOf,
+} from './warning-skill.js';
 
 /**
  * Backtest of the warning rings: stored strokes replayed through the live engine's own rules
@@ -55,6 +60,8 @@ export interface SiteBacktest {
   /** Episodes on at some time in the window (with their true starts), or begun in it and followed on. */
   episodes: BacktestEpisode[];
   skill: WarningSkillScores;
+  /** The warning periods (level ≥ 2) the skill judged, with their true starts (also before `fromMs`). */
+  warnings: WarningPeriod[];
 }
 
 const MINUTE_MS = 60_000;
@@ -188,14 +195,15 @@ export class Backtest {
       (e) => e.startedMs < toMs && (e.endedMs === null || e.endedMs > fromMs),
     );
     const inner = recorder.rules.reduce((a, b) => (b.radiusKm < a.radiusKm ? b : a));
+    const warnings = warningPeriodsOf(steps, endMs);
     const skill = computeWarningSkill({
       eventStrokesMs: recorder.innerStrokesMs.filter((t) => t >= fromMs - inner.allClearMs),
-      warnings: warningPeriodsOf(steps, endMs),
+      warnings,
       fromMs,
       toMs,
       eventGapMs: inner.allClearMs,
     });
-    return { id, levelAtFrom, steps: shown, episodes, skill };
+    return { id, levelAtFrom, steps: shown, episodes, skill, warnings };
   }
 }
 

@@ -46,7 +46,6 @@ export const ERROR_CODES = [
   'warning.window_too_large',
   'backtest.invalid_target',
   'backtest.window_too_large',
-  'backtest.predicted_unavailable',
   'distribution.not_found',
   'notification.topic_not_found',
   'notification.no_address',

@@ -12,6 +12,27 @@ const Time = Type.String({ format: 'date-time' });
 /** The longest range one backtest replays. */
 export const BACKTEST_MAX_DAYS = 31;
 
+/**
+ * The prediction a backtest replays when neither the request nor the location sets one: a jumping cell
+ * within 40 km (now or at its +30 min nowcast), at the outermost ring's level; and the range a request may
+ * ask for (that of a location's setting).
+ */
+export const BACKTEST_PREDICT = { defaultRangeKm: 40, minRangeKm: 1, maxRangeKm: 200 } as const;
+
+/** The prediction's setting in a request; the service names a value out of range. */
+export const BacktestPredictInput = Type.Object(
+  {
+    range_km: Type.Optional(
+      Type.Number({
+        description: `how near a jumping cell must come, km (${BACKTEST_PREDICT.minRangeKm}–${BACKTEST_PREDICT.maxRangeKm})`,
+      }),
+    ),
+    level: Type.Optional(Type.Integer({ description: 'the predicted level, 1–3' })),
+  },
+  { additionalProperties: false },
+);
+export type BacktestPredictInput = Static<typeof BacktestPredictInput>;
+
 export const BacktestInput = Type.Object(
   {
     location_id: Type.Optional(Id),
@@ -22,8 +43,12 @@ export const BacktestInput = Type.Object(
       }),
     ),
     predicted: Type.Optional(
-      Type.Boolean({ description: 'also replay predicted warnings (not available yet: answers 400)' }),
+      Type.Boolean({
+        description:
+          "also replay predicted warnings (lightning jumps): the level shown is the higher of the rings' and the prediction's",
+      }),
     ),
+    predict: Type.Optional(BacktestPredictInput),
     from: Time,
     to: Time,
   },
@@ -34,7 +59,12 @@ export type BacktestInput = Static<typeof BacktestInput>;
 export const BacktestStep = Type.Object({
   time: Time,
   level: Level,
-  ring_km: Nullable(Type.Number({ description: 'the ring holding the level (null at 0)' })),
+  ring_km: Nullable(
+    Type.Number({ description: 'the ring holding the level (null at 0 and when predicted)' }),
+  ),
+  predicted: Type.Optional(
+    Type.Boolean({ description: "true: a predicted level (a lightning jump), above the rings'" }),
+  ),
 });
 export type BacktestStep = Static<typeof BacktestStep>;
 
@@ -56,7 +86,24 @@ export const BacktestAlert = Type.Object({
   ),
   warned_before_first_inner: Nullable(Type.Boolean()),
   lead_time_min: Nullable(Type.Number()),
-  timeline: Type.Array(Type.Object({ at: Time, level: Level })),
+  predicted: Type.Boolean({ description: 'whether a prediction began the episode, before any ring fired' }),
+  ring_at: Nullable(
+    Type.String({
+      format: 'date-time',
+      description:
+        'when a ring first fired in the episode (its start, unless predicted); null while none has',
+    }),
+  ),
+  predicted_lead_min: Nullable(
+    Type.Number({ description: 'for a predicted episode: minutes from its start to the first ring' }),
+  ),
+  timeline: Type.Array(
+    Type.Object({
+      at: Time,
+      level: Level,
+      predicted: Type.Optional(Type.Boolean({ description: 'true: the level is a predicted one' })),
+    }),
+  ),
 });
 export type BacktestAlert = Static<typeof BacktestAlert>;
 
@@ -88,6 +135,18 @@ export const BacktestResult = Type.Object({
   }),
   rings: Type.Array(Ring),
   predicted: Type.Boolean(),
+  predict: Nullable(
+    Type.Object(
+      {
+        range_km: Type.Number(),
+        level: RingLevel,
+        all_clear_min: Type.Number({
+          description: 'how long a prediction holds without a new jump in range',
+        }),
+      },
+      { description: 'the prediction replayed (null: rings alone)' },
+    ),
+  ),
   strokes: Type.Integer({ description: 'strokes replayed (warm-up and follow-up included)' }),
   level_at_from: Level,
   timeline: Type.Array(BacktestStep),

@@ -1,8 +1,9 @@
 import type { SiteBacktest } from '@thunderwatch/domain/backtest';
-import type { BacktestEpisode, EpisodeTrigger } from '@thunderwatch/domain/backtest-episodes';
+import type { BacktestEpisode, EpisodeTrigger, LevelStep } from '@thunderwatch/domain/backtest-episodes';
+import type { SitePrediction } from '@thunderwatch/domain/backtest-predicted';
 import { episodeWarning } from '@thunderwatch/domain/warning-skill';
 import type { AlertStroke } from '@thunderwatch/shared/schemas/alerts';
-import type { BacktestAlert, BacktestResult } from '@thunderwatch/shared/schemas/backtest';
+import type { BacktestAlert, BacktestResult, BacktestStep } from '@thunderwatch/shared/schemas/backtest';
 import type { Ring } from '@thunderwatch/shared/schemas/locations';
 import { SKILL_DEFINITION } from '@thunderwatch/shared/schemas/warnings';
 
@@ -19,22 +20,34 @@ export function backtestDto(
     toMs: number;
     untilMs: number;
     rings: Ring[];
+    predict: SitePrediction | null;
     strokes: number;
   },
 ): BacktestResult {
+  const p = q.predict;
   return {
     location_id: q.locationId,
     from: iso(q.fromMs),
     to: iso(q.toMs),
     until: iso(q.untilMs),
     rings: q.rings,
-    predicted: false,
+    predicted: p !== null,
+    predict: p && {
+      range_km: p.setting.rangeKm,
+      level: p.setting.level,
+      all_clear_min: round1(p.allClearMs / 60_000),
+    },
     strokes: q.strokes,
     level_at_from: r.levelAtFrom,
-    timeline: r.steps.map((s) => ({ time: iso(s.atMs), level: s.level, ring_km: s.ringKm })),
+    timeline: r.steps.map(stepDto),
     alerts: r.episodes.map(alertDto),
     skill: { ...r.skill, definition: SKILL_DEFINITION },
   };
+}
+
+function stepDto(s: LevelStep): BacktestStep {
+  const step = { time: iso(s.atMs), level: s.level, ring_km: s.ringKm };
+  return s.predicted ? { ...step, predicted: true } : step;
 }
 
 export function alertDto(e: BacktestEpisode): BacktestAlert {
@@ -54,7 +67,15 @@ export function alertDto(e: BacktestEpisode): BacktestAlert {
     })),
     warned_before_first_inner: warnedBefore,
     lead_time_min: leadMin === null ? null : round1(leadMin),
-    timeline: e.timeline.map((s) => ({ at: iso(s.atMs), level: s.level })),
+    predicted: e.predicted,
+    ring_at: e.ringAtMs === null ? null : iso(e.ringAtMs),
+    predicted_lead_min:
+      e.predicted && e.ringAtMs !== null ? round1((e.ringAtMs - e.startedMs) / 60_000) : null,
+    timeline: e.timeline.map((s) =>
+      s.predicted
+        ? { at: iso(s.atMs), level: s.level, predicted: true }
+        : { at: iso(s.atMs), level: s.level },
+    ),
   };
 }
 

@@ -1,21 +1,26 @@
-import { Backtest, type BacktestSite, warmupMs } from '@thunderwatch/domain/backtest';
+import { type BacktestSite, siteWarmupMs } from '@thunderwatch/domain/backtest';
+import { predictedAllClearMs, type SitePrediction } from '@thunderwatch/domain/backtest-predicted';
 import { areValidRings, sortRings, validateRings } from '@thunderwatch/domain/ring-validation';
 import { shapeBounds } from '@thunderwatch/domain/shape-bounds';
 import { isValidShape, validateShape } from '@thunderwatch/domain/zone-validation';
 import { DEFAULT_RINGS } from '@thunderwatch/shared/default-rings';
 import {
   BACKTEST_MAX_DAYS,
+  BACKTEST_PREDICT,
   type BacktestInput,
   type BacktestResult,
 } from '@thunderwatch/shared/schemas/backtest';
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import type { LocationDto, Ring } from '@thunderwatch/shared/schemas/locations';
+import type { RingLevel } from '@thunderwatch/shared/warnings';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
-import { ringRules } from '../../../pipeline/warning-engine/watched-location.js';
+import { STEP_DELAY_MS } from '../../../pipeline/cells/cell-tracker-service.js';
+import { ringRules, siteOf } from '../../../pipeline/warning-engine/watched-location.js';
 import type { EngineStrokesRepo } from '../../lightning/strokes/engine-strokes-repo.js';
 import type { StrokeFilter } from '../../lightning/strokes/strokes-repo.js';
 import { backtestDto } from './backtest-dto.js';
+import { type BacktestRunner, backtestRunner } from './backtest-runner.js';
 
 const DAY_MS = 86_400_000;
 /** How far past the window a warning begun in it is followed to its all-clear (as warning skill does). */
@@ -24,15 +29,26 @@ const FOLLOW_MS = DAY_MS;
 export const BACKTEST_PAGE = 10_000;
 /** Slack around the outer ring's reach for the box strokes are read from (the rules measure exactly). */
 const MARGIN_KM = 1;
+/**
+ * With predictions, strokes are read this much farther than the prediction's range: a cell is outlined
+ * from all its flashes, and one whose edge (or nowcast) comes within range has its centre and far side
+ * beyond it.
+ */
+const CELL_MARGIN_KM = 100;
+
+/** A location's prediction setting, once predicted warnings are a location setting; absent before. */
+type WithPredict = { predict?: { range_km: number; level: number | null } | null };
 
 const invalid = (field: string, message: string) =>
   new AppError('validation.failed', 400, `${field} ${message}`, [{ field, message }]);
 
 /**
  * Backtest of one location's (or one shape's) warning rings over stored strokes: validation and the
- * caller's right to see the location here, the replay in packages/domain/src/backtest.ts. Strokes are read
- * a page at a time in time order from the box the outer ring reaches, and each page is replayed before the
- * next is read, so memory and each step's CPU stay bounded however many strokes the range holds.
+ * caller's right to see the location here, the replay in packages/domain/src/backtest.ts (on a worker
+ * thread: `backtestRunner`). Strokes are read a page at a time in time order from the box the outer ring
+ * reaches (with `predicted`, the box the prediction's range reaches plus 100 km, every type: the cell
+ * tracker outlines cells from all flashes), and each page is replayed before the next is read, so memory
+ * stays bounded however many strokes the range holds.
  */
 export class BacktestService {
   constructor(
@@ -41,19 +57,14 @@ export class BacktestService {
       strokes: Pick<EngineStrokesRepo, 'page'>;
       now: () => Date;
       page?: number;
+      /** Where the replay runs (default: a worker thread per backtest). */
+      runner?: typeof backtestRunner;
     },
   ) {}
 
   async run(user: AuthUser, input: BacktestInput): Promise<BacktestResult> {
     requirePermission(user, 'location.read');
-    if (input.predicted) {
-      throw new AppError(
-        'backtest.predicted_unavailable',
-        400,
-        'Predicted warnings cannot be backtested yet: leave predicted out or false',
-        [{ field: 'predicted', message: 'is not available yet' }],
-      );
-    }
+    if (input.predict && !input.predicted) throw invalid('predict', 'needs predicted: true');
     const { fromMs, toMs } = this.windowOf(input);
     if ((input.location_id === undefined) === (input.shape === undefined)) {
       throw new AppError('backtest.invalid_target', 400, 'Give exactly one of location_id and shape', [
@@ -67,14 +78,34 @@ export class BacktestService {
       input.location_id === undefined ? null : await this.d.locations.get(user, input.location_id);
     const shape = location?.shape ?? checkedShape(input.shape);
     const rings = checkedRings(input.rings ?? location?.rings ?? [...DEFAULT_RINGS]);
-    const site: BacktestSite = { id: location?.id ?? 0, shape, rules: ringRules(rings) };
-    const run = new Backtest([site], { fromMs, toMs });
-    const endMs = Math.min(this.d.now().getTime(), toMs + FOLLOW_MS);
-    const strokes = await this.replay(run, site, rings, fromMs - warmupMs(site.rules), toMs, endMs);
-    const untilMs = run.following ? endMs : Math.max(toMs, run.nowMs);
-    const [result] = run.finish(untilMs);
-    if (!result) throw new Error('the backtest lost its location');
-    return backtestDto(result, { locationId: location?.id ?? null, fromMs, toMs, untilMs, rings, strokes });
+    const rules = ringRules(rings);
+    const predict = input.predicted
+      ? predictionOf(input, location as WithPredict | null, shape, rings)
+      : null;
+    const site: BacktestSite = { id: location?.id ?? 0, shape, rules, predict };
+    const runner = (this.d.runner ?? backtestRunner)({
+      sites: [site],
+      window: { fromMs, toMs },
+      stepDelayMs: STEP_DELAY_MS,
+    });
+    try {
+      const endMs = Math.min(this.d.now().getTime(), toMs + FOLLOW_MS);
+      const replayed = await this.replay(runner, site, rings, fromMs - siteWarmupMs(site), toMs, endMs);
+      const untilMs = replayed.following ? endMs : Math.max(toMs, replayed.nowMs);
+      const [result] = (await runner.finish(untilMs)).results;
+      if (!result) throw new Error('the backtest lost its location');
+      return backtestDto(result, {
+        locationId: location?.id ?? null,
+        fromMs,
+        toMs,
+        untilMs,
+        rings,
+        predict,
+        strokes: replayed.count,
+      });
+    } finally {
+      await runner.close();
+    }
   }
 
   /** The window asked for, its end capped at now (as warning skill caps it). */
@@ -97,35 +128,74 @@ export class BacktestService {
 
   /**
    * Feeds the strokes of [startMs, endMs) within reach to the replay, a page at a time, and stops past
-   * `toMs` as soon as no warning begun before it is on. Returns how many strokes were replayed.
+   * `toMs` as soon as no warning begun before it is on. Returns how many strokes were replayed and where
+   * the replay stands.
    */
   private async replay(
-    run: Backtest,
+    runner: BacktestRunner,
     site: BacktestSite,
     rings: readonly Ring[],
     startMs: number,
     toMs: number,
     endMs: number,
-  ): Promise<number> {
+  ): Promise<{ count: number; nowMs: number; following: boolean }> {
     const page = this.d.page ?? BACKTEST_PAGE;
-    const reachKm = Math.max(...rings.map((r) => r.radius_km)) + MARGIN_KM;
+    const ringReachKm = Math.max(...rings.map((r) => r.radius_km));
+    const reachKm = site.predict
+      ? Math.max(ringReachKm, site.predict.setting.rangeKm + CELL_MARGIN_KM)
+      : ringReachKm + MARGIN_KM;
     const filter: StrokeFilter = {
       from: new Date(startMs),
       to: new Date(endMs),
       bbox: boxOf(shapeBounds(site.shape, reachKm)),
-      ...(rings.some((r) => r.include_ic) ? {} : { type: 'CG' as const }),
+      ...(site.predict || rings.some((r) => r.include_ic) ? {} : { type: 'CG' as const }),
     };
     let after: { time: string; id: number } | undefined;
     let count = 0;
+    let progress = { nowMs: Number.NEGATIVE_INFINITY, following: false };
     for (;;) {
       const { strokes, last } = await this.d.strokes.page(filter, page, after);
-      run.feed(strokes);
+      progress = await runner.feed(strokes);
       count += strokes.length;
-      if (!last || strokes.length < page) return count;
-      if (run.nowMs >= toMs && !run.following) return count;
+      if (!last || strokes.length < page) return { count, ...progress };
+      if (progress.nowMs >= toMs && !progress.following) return { count, ...progress };
       after = last;
     }
   }
+}
+
+/**
+ * The prediction a backtest replays: the request's `predict`, else the location's setting (its range and
+ * level, whether or not it is on live), else 40 km at the outermost ring's level; it holds for the
+ * all-clear time of the outermost ring of its level.
+ */
+function predictionOf(
+  input: BacktestInput,
+  location: WithPredict | null,
+  shape: LocationShape,
+  rings: readonly Ring[],
+): SitePrediction {
+  const { minRangeKm, maxRangeKm, defaultRangeKm } = BACKTEST_PREDICT;
+  const asked = input.predict ?? {};
+  const range = asked.range_km;
+  if (range !== undefined && !(Number.isFinite(range) && range >= minRangeKm && range <= maxRangeKm)) {
+    throw invalid('predict/range_km', `must be between ${minRangeKm} and ${maxRangeKm}`);
+  }
+  const level = asked.level;
+  if (level !== undefined && !(Number.isInteger(level) && level >= 1 && level <= 3)) {
+    throw invalid('predict/level', 'must be 1, 2 or 3');
+  }
+  const own = location?.predict ?? null;
+  const setting = {
+    enabled: true,
+    rangeKm: range ?? own?.range_km ?? defaultRangeKm,
+    level: (level ?? own?.level ?? (rings.at(-1) as Ring).level) as RingLevel,
+  };
+  return {
+    site: siteOf(shape),
+    setting,
+    allClearMs: predictedAllClearMs(ringRules(rings), setting.level),
+  };
 }
 
 function checkedShape(shape: BacktestInput['shape']): LocationShape {

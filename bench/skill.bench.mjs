@@ -1,0 +1,219 @@
+// Warning skill, rings alone against rings + lightning-jump prediction, on the simulator's storms: 24 h
+// over 50 sites spread over the simulator's region (storms steered across them as the live demo steers
+// them), the standard rings 10/20/30 km, replayed through the domain backtest (the same code as
+// POST /api/warning/backtest). POD, FAR, CSI and the median lead time are pooled over the sites (events,
+// hits and false alarms summed; the median over every hit's lead time). Target: lead time +10 min with
+// FAR no worse than +0.1. Then the prediction's settings tried besides the default, each named.
+import { performance } from 'node:perf_hooks';
+import { Backtest } from '../packages/domain/dist/backtest.js';
+import { predictedAllClearMs } from '../packages/domain/dist/backtest-predicted.js';
+import { FlashGrouper } from '../packages/domain/dist/flash-grouper.js';
+import { distanceKm } from '../packages/domain/dist/geodesy.js';
+import { createLightningSimulator, DEFAULT_REGION } from '../packages/domain/dist/simulator.js';
+import { eventStarts, leadBefore, quantile } from '../packages/domain/dist/warning-skill.js';
+import { DEFAULT_RINGS } from '../packages/shared/dist/default-rings.js';
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+const SEED = process.env.SKILL_SEED ?? 'skill-bench';
+const FROM_MS = Date.UTC(2026, 6, 1, 0);
+const TO_MS = FROM_MS + DAY;
+/** Strokes from before the window (the tracker's and the rings' warm-up) and after it (follow-up). */
+const LEAD_IN_MS = 2 * HOUR;
+const FOLLOW_MS = 2 * HOUR;
+
+const RULES = DEFAULT_RINGS.map((r) => ({
+  radiusKm: r.radius_km,
+  level: r.level,
+  allClearMs: r.all_clear_min * MIN,
+  minStrokes: r.min_strokes,
+  windowMs: r.window_min * MIN,
+  includeIc: r.include_ic,
+}));
+const INNER = RULES[0];
+
+/** 50 sites: a 10 × 5 grid inside the region, a degree in from its edges. */
+function sitesOf(region) {
+  const out = [];
+  for (let i = 0; i < 50; i++) {
+    const lon = region.west + 1 + ((i % 10) * (region.east - region.west - 2)) / 9;
+    const lat = region.south + 1 + (Math.floor(i / 10) * (region.north - region.south - 2)) / 4;
+    out.push({ lat: Math.round(lat * 1e4) / 1e4, lon: Math.round(lon * 1e4) / 1e4 });
+  }
+  return out;
+}
+
+/** The simulator's strokes of [from, to), grouped into flashes as the ingest groups them. */
+function simulate(sites, fromMs, toMs) {
+  const sim = createLightningSimulator({ seed: SEED, startMs: fromMs, hotspots: sites });
+  let id = 0;
+  const grouper = new FlashGrouper({ nextId: () => ++id });
+  const out = [];
+  for (let t = fromMs + MIN; t <= toMs; t += MIN) {
+    for (const s of sim.advance(t)) {
+      const flashId = grouper.assign({ epochMs: s.epochMs, ns: s.ns, lat: s.lat, lon: s.lon, source: 'sim' });
+      out.push({
+        timeMs: s.epochMs + (s.ns % 1_000_000) / 1e6,
+        lat: s.lat,
+        lon: s.lon,
+        isIc: s.type === 'IC',
+        peakKa: s.peakKa,
+        flashId,
+      });
+    }
+    grouper.prune(t - 2000);
+  }
+  return out;
+}
+
+/** Times of the strokes inside each site's innermost ring (as the skill counts them). */
+function innerStrokes(sites, strokes) {
+  const dLat = INNER.radiusKm / 110.5;
+  return sites.map((p) => {
+    const dLon = dLat / Math.cos((p.lat * Math.PI) / 180);
+    const out = [];
+    for (const s of strokes) {
+      if (Math.abs(s.lat - p.lat) > dLat || Math.abs(s.lon - p.lon) > dLon) continue;
+      if ((INNER.includeIc || !s.isIc) && distanceKm(p.lat, p.lon, s.lat, s.lon) <= INNER.radiusKm) {
+        out.push(s.timeMs);
+      }
+    }
+    return out;
+  });
+}
+
+/** One backtest of every site; `predict` null: rings alone. */
+function replay(sites, strokes, predict) {
+  const backtestSites = sites.map((p, i) => ({
+    id: i,
+    shape: { type: 'Point', coordinates: [p.lon, p.lat] },
+    rules: RULES,
+    predict: predict && {
+      site: p,
+      setting: { enabled: true, rangeKm: predict.rangeKm, level: predict.level },
+      allClearMs: predict.allClearMs ?? predictedAllClearMs(RULES, predict.level),
+    },
+  }));
+  const t0 = performance.now();
+  const run = new Backtest(backtestSites, { fromMs: FROM_MS, toMs: TO_MS });
+  run.feed(strokes);
+  const results = run.finish(TO_MS + FOLLOW_MS);
+  return { results, ms: performance.now() - t0, steps: run.trackerStats?.steps ?? 0 };
+}
+
+/** Scores pooled over the sites, as warning-skill.ts defines them per site. */
+function pooled(results, inner) {
+  let events = 0;
+  let hits = 0;
+  let falseAlarms = 0;
+  let hitWarnings = 0;
+  const leads = [];
+  /** Each event's lead (null: failure to warn), by site and start, to compare rule sets event by event. */
+  const byEvent = new Map();
+  let predictedPeriods = 0;
+  for (const r of results) {
+    const strokes = inner[r.id];
+    const warnings = r.warnings;
+    const counted = warnings.filter((w) => w.startMs >= FROM_MS && w.startMs < TO_MS);
+    const starts = eventStarts(strokes, INNER.allClearMs).filter((t) => t >= FROM_MS && t < TO_MS);
+    const holding = new Set();
+    for (const start of starts) {
+      const lead = leadBefore(start, warnings);
+      byEvent.set(`${r.id}@${start}`, lead);
+      if (lead === null) continue;
+      leads.push(lead);
+      const w = counted.find((p) => p.startMs < start && start < p.endMs);
+      if (w) holding.add(w);
+    }
+    const fa = counted.filter((w) => !strokes.some((t) => t >= w.startMs && t < w.endMs)).length;
+    // The per-site figures of the backtest itself: the pooled ones are built from the same definitions.
+    if (r.skill.events !== starts.length || r.skill.hits !== holdingHits(starts, warnings)) {
+      throw new Error(`site ${r.id}: pooled counts disagree with the backtest's skill`);
+    }
+    if (r.skill.false_alarms !== fa) throw new Error(`site ${r.id}: false alarms disagree`);
+    events += starts.length;
+    hits += r.skill.hits;
+    falseAlarms += fa;
+    hitWarnings += holding.size;
+    predictedPeriods += r.steps.filter((s, i) => s.predicted && !r.steps[i - 1]?.predicted).length;
+  }
+  const ratio = (a, b) => (b === 0 ? null : a / b);
+  return {
+    events,
+    hits,
+    falseAlarms,
+    pod: ratio(hits, events),
+    far: ratio(falseAlarms, hitWarnings + falseAlarms),
+    csi: ratio(hits, events + falseAlarms),
+    lead: quantile(leads, 0.5),
+    predictedPeriods,
+    byEvent,
+  };
+}
+
+/** The events whose lead the prediction changed: how many, and the median gain among them. */
+function gained(base, s) {
+  const gains = [];
+  for (const [key, lead] of s.byEvent) {
+    const before = base.byEvent.get(key) ?? null;
+    if (lead !== null && lead !== before) gains.push(lead - (before ?? 0));
+  }
+  return gains.length === 0 ? 'no event warned earlier' : `${gains.length} events warned earlier (median +${quantile(gains, 0.5).toFixed(1)} min)`;
+}
+
+function holdingHits(starts, warnings) {
+  return starts.filter((s) => leadBefore(s, warnings) !== null).length;
+}
+
+const f2 = (x) => (x === null ? '—' : x.toFixed(2));
+const f1 = (x) => (x === null ? '—' : x.toFixed(1));
+
+function row(name, s, extra = '') {
+  return `${name.padEnd(44)} ${String(s.events).padStart(6)} ${String(s.hits).padStart(5)} ${String(s.falseAlarms).padStart(4)} ${f2(s.pod).padStart(5)} ${f2(s.far).padStart(5)} ${f2(s.csi).padStart(5)} ${f1(s.lead).padStart(8)}  ${extra}`;
+}
+
+function verdict(base, s) {
+  const gain = (s.lead ?? 0) - (base.lead ?? 0);
+  const farUp = (s.far ?? 0) - (base.far ?? 0);
+  const met = gain >= 10 && farUp <= 0.1;
+  return `lead ${gain >= 0 ? '+' : ''}${gain.toFixed(1)} min, FAR ${farUp >= 0 ? '+' : ''}${farUp.toFixed(2)}: target ${met ? 'met' : 'NOT met'}`;
+}
+
+export async function run() {
+  const region = DEFAULT_REGION;
+  const sites = sitesOf(region);
+  const t0 = performance.now();
+  const strokes = simulate(sites, FROM_MS - LEAD_IN_MS, TO_MS + FOLLOW_MS);
+  const flashes = new Set(strokes.map((s) => s.flashId)).size;
+  console.log(
+    `simulator (seed ${SEED}): ${strokes.length.toLocaleString('en')} strokes, ${flashes.toLocaleString('en')} flashes over 28 h (24 h judged) in ${((performance.now() - t0) / 1000).toFixed(1)} s; 50 sites, rings 10/20/30 km (red/orange/yellow, all-clear 30 min)`,
+  );
+  const inner = innerStrokes(sites, strokes);
+
+  const base = replay(sites, strokes, null);
+  const baseSkill = pooled(base.results, inner);
+  console.log(`${'rule set'.padEnd(44)} events  hits   FA   POD   FAR   CSI lead(min)`);
+  console.log(row('rings alone', baseSkill, `(${(base.ms / 1000).toFixed(1)} s)`));
+
+  const outer = RULES.at(-1).level;
+  const variants = [
+    { name: `+ jump, default (40 km, level ${outer} = outer ring's)`, rangeKm: 40, level: outer },
+    { name: '+ jump, 40 km, orange (2)', rangeKm: 40, level: 2 },
+    { name: '+ jump, 20 km, orange (2)', rangeKm: 20, level: 2 },
+    { name: '+ jump, 60 km, orange (2)', rangeKm: 60, level: 2 },
+    { name: '+ jump, 40 km, orange (2), all-clear 15 min', rangeKm: 40, level: 2, allClearMs: 15 * MIN },
+    { name: '+ jump, 40 km, orange (2), all-clear 60 min', rangeKm: 40, level: 2, allClearMs: 60 * MIN },
+  ];
+  for (const v of variants) {
+    const r = replay(sites, strokes, v);
+    const s = pooled(r.results, inner);
+    console.log(
+      row(
+        v.name,
+        s,
+        `${verdict(baseSkill, s)}; ${s.predictedPeriods} predicted periods, ${gained(baseSkill, s)}; ${r.steps} tracker steps, ${(r.ms / 1000).toFixed(1)} s`,
+      ),
+    );
+  }
+}
