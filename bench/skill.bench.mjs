@@ -159,7 +159,8 @@ function gained(base, s) {
     const before = base.byEvent.get(key) ?? null;
     if (lead !== null && lead !== before) gains.push(lead - (before ?? 0));
   }
-  return gains.length === 0 ? 'no event warned earlier' : `${gains.length} events warned earlier (median +${quantile(gains, 0.5).toFixed(1)} min)`;
+  if (gains.length === 0) return 'no event warned earlier';
+  return `${gains.length} event(s) warned earlier (median +${quantile(gains, 0.5).toFixed(1)} min)`;
 }
 
 function holdingHits(starts, warnings) {
