@@ -21,6 +21,8 @@ export function BacktestPanel({ location }: { location: LocationDto }) {
   const [range, setRange] = useState(() => lastDay(new Date(), location.time_zone));
   const [ringsB, setRingsB] = useState<RingDraft[]>(() => draftFromLocation(location).rings);
   const [problems, setProblems] = useState<DraftProblem[]>([]);
+  /** Whether each set also replays predicted warnings (lightning jumps). */
+  const [predicted, setPredicted] = useState({ a: false, b: false });
   const pair = useBacktestPair();
 
   const submit = (event: FormEvent) => {
@@ -33,8 +35,12 @@ export function BacktestPanel({ location }: { location: LocationDto }) {
     if (!to) found.push({ field: 'to', key: 'required' });
     setProblems(found);
     if (found.length > 0 || !from || !to) return;
-    const a: BacktestInput = { location_id: location.id, from, to };
-    pair.mutate({ a, b: { ...a, rings } });
+    const base: BacktestInput = { location_id: location.id, from, to };
+    const withPrediction = (on: boolean) => (on ? { predicted: true } : {});
+    pair.mutate({
+      a: { ...base, ...withPrediction(predicted.a) },
+      b: { ...base, rings, ...withPrediction(predicted.b) },
+    });
   };
 
   return (
@@ -63,6 +69,20 @@ export function BacktestPanel({ location }: { location: LocationDto }) {
             onValueChange={(to) => setRange((r) => ({ ...r, to }))}
             timeZone={location.time_zone}
           />
+        </div>
+        <p className="field-hint">{t('backtest.predicted_hint')}</p>
+        <div className="backtest-predicted-choice">
+          {(['a', 'b'] as const).map((set) => (
+            <label className="checkbox" key={set}>
+              <input
+                type="checkbox"
+                data-testid={`backtest-predicted-${set}`}
+                checked={predicted[set]}
+                onChange={(event) => setPredicted((p) => ({ ...p, [set]: event.target.checked }))}
+              />
+              {t('backtest.with_prediction', { set: t(`backtest.set_${set}`) })}
+            </label>
+          ))}
         </div>
         <p className="field-hint">{t('backtest.set_b_hint')}</p>
         <RingsEditor rings={ringsB} onChange={setRingsB} invalid={new Set(problems.map((p) => p.field))} />

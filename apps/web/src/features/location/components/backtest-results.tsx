@@ -96,8 +96,15 @@ function AlertsOf({
             </thead>
             <tbody>
               {alerts.map((alert) => (
-                <tr key={alert.started_at}>
-                  <td>{time(alert.started_at)}</td>
+                <tr key={alert.started_at} className={alert.predicted ? 'backtest-predicted-row' : undefined}>
+                  <td>
+                    {time(alert.started_at)}
+                    {alert.predicted && (
+                      <span className="backtest-predicted-badge" title={t('backtest.predicted_title')}>
+                        {t('backtest.predicted_badge')}
+                      </span>
+                    )}
+                  </td>
                   <td>{time(alert.ended_at)}</td>
                   <td>
                     <span
@@ -113,6 +120,12 @@ function AlertsOf({
                       : alert.warned_before_first_inner
                         ? t('backtest.lead_min', { min: Math.round(alert.lead_time_min ?? 0) })
                         : t('backtest.not_warned')}
+                    {alert.predicted_lead_min !== null && (
+                      <span className="muted">
+                        {' '}
+                        {t('backtest.predicted_lead', { min: Math.round(alert.predicted_lead_min) })}
+                      </span>
+                    )}
                   </td>
                 </tr>
               ))}

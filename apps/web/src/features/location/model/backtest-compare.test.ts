@@ -1,6 +1,6 @@
 import type { BacktestSkill } from '@thunderwatch/shared/schemas/backtest';
 import { describe, expect, it } from 'vitest';
-import { lastDay, levelSeries, shortTime, skillRows } from './backtest-compare';
+import { lastDay, levelSeries, predictedSeries, shortTime, skillRows } from './backtest-compare';
 
 const skill = (patch: Partial<BacktestSkill>): BacktestSkill => ({
   events: 4,
@@ -46,6 +46,33 @@ describe('backtest comparison', () => {
       [Date.UTC(2026, 6, 1, 1), 2],
       [Date.UTC(2026, 6, 1, 2), 2],
     ]);
+  });
+
+  it('draws each predicted period at its level, broken between periods', () => {
+    const h = (hour: number) => Date.UTC(2026, 6, 1, hour);
+    const at = (hour: number) => new Date(h(hour)).toISOString();
+    expect(
+      predictedSeries({
+        timeline: [
+          { time: at(0), level: 0, ring_km: null },
+          { time: at(1), level: 2, ring_km: null, predicted: true },
+          { time: at(2), level: 3, ring_km: 10 },
+          { time: at(3), level: 0, ring_km: null },
+          { time: at(4), level: 1, ring_km: null, predicted: true },
+        ],
+        until: at(5),
+      }),
+    ).toEqual([
+      [h(1), 2],
+      [h(2), 2],
+      [h(2), null],
+      [h(4), 1],
+      [h(5), 1],
+      [h(5), null],
+    ]);
+    expect(predictedSeries({ timeline: [{ time: at(0), level: 0, ring_km: null }], until: at(1) })).toEqual(
+      [],
+    );
   });
 
   it('offers the last 24 hours in the location’s time zone', () => {

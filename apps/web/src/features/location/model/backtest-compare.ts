@@ -70,6 +70,20 @@ export function levelSeries(r: Pick<BacktestResult, 'timeline' | 'until'>): [num
   return points;
 }
 
+/**
+ * The predicted periods (a lightning jump raised the level above the rings') as points of a step line at
+ * their level, broken between periods (null), over the same axis as `levelSeries`.
+ */
+export function predictedSeries(r: Pick<BacktestResult, 'timeline' | 'until'>): [number, number | null][] {
+  const points: [number, number | null][] = [];
+  r.timeline.forEach((s, i) => {
+    if (!s.predicted) return;
+    const end = Date.parse(r.timeline[i + 1]?.time ?? r.until);
+    points.push([Date.parse(s.time), s.level], [end, s.level], [end, null]);
+  });
+  return points;
+}
+
 /** The default range: the last 24 hours up to the current minute, as wall-clock text in `timeZone`. */
 export function lastDay(now: Date, timeZone: string): { from: string; to: string } {
   const wall = (d: Date) =>
