@@ -177,6 +177,7 @@ describe('backtest with predicted warnings', () => {
     // 120 minutes of flashes and the 10 min the last ones stay in the clustering window.
     expect(replay.trackerStats?.steps).toBeGreaterThanOrEqual(120);
     expect(replay.trackerStats?.steps).toBeLessThanOrEqual(131);
+    expect(replay.trackerStats?.jumpingCells).toBe(1);
   });
 
   it.each([

@@ -96,8 +96,9 @@ export class PredictedReplay {
   private head = 0;
   private tracker: CellTrackerState = emptyTrackerState();
   private lastStepMs: number;
-  /** Tracker steps run (the minutes skipped as quiet are not). */
-  readonly stats = { steps: 0 };
+  /** Tracker steps run (the minutes skipped as quiet are not), and the cells they found jumping. */
+  readonly stats = { steps: 0, jumpingCells: 0 };
+  private readonly jumped = new Set<string>();
 
   constructor(
     sites: readonly (SitePrediction & { id: number; shape: ShapeGeometry })[],
@@ -184,6 +185,8 @@ export class PredictedReplay {
   private judge(cells: readonly TrackedCell[], nowMs: number): PredictedChange[] {
     const jumping = cells.filter((c) => c.jump).map(jumpingCell);
     if (jumping.length === 0) return [];
+    for (const c of jumping) this.jumped.add(c.id);
+    this.stats.jumpingCells = this.jumped.size;
     const out: PredictedChange[] = [];
     for (const s of this.sites) {
       const threat = Boolean(jumpThreat(jumping, s.site, s.toShapeKm, s.setting.rangeKm));
