@@ -50,6 +50,7 @@ import { FlashAssigner } from './pipeline/ingest/flash-ids.js';
 import { IngestService } from './pipeline/ingest/ingest-service.js';
 import { StrokeBus } from './pipeline/stroke-bus.js';
 import { EpisodesRepo } from './pipeline/warning-engine/episodes-repo.js';
+import { jumpingCells } from './pipeline/warning-engine/jumping-cells.js';
 import { StoredWarnings } from './pipeline/warning-engine/stored-warnings.js';
 import { WarningEngineSeat } from './pipeline/warning-engine/warning-engine-seat.js';
 import { WarningEngineService } from './pipeline/warning-engine/warning-engine-service.js';
@@ -125,6 +126,7 @@ export function createServices(d: {
     metrics,
   });
   const alarmsRepo = new AlarmsRepo(db);
+  const cellsRepo = new CellsRepo(db);
   const warningEngine = new WarningEngineSeat({
     make: (lease) =>
       new WarningEngineService({
@@ -140,6 +142,7 @@ export function createServices(d: {
         now,
         log: d.log,
         metrics,
+        cells: jumpingCells(cellsRepo),
       }),
     stored: new StoredWarnings({ store: warningStore, locations: locationsRepo, now }),
     signals: d.signals,
@@ -167,10 +170,10 @@ export function createServices(d: {
   metrics.source('levelCounts', () => warningEngine.levelCounts());
   metrics.source('outboxDepth', () => notify.outbox.depthByChannel());
   metrics.source('pool', () => db.poolStats());
-  const cellsRepo = new CellsRepo(db);
   const cellTracker = new CellTrackerService({
     db,
     repo: cellsRepo,
+    signals: d.signals,
     runner: () => cellRunner(d.log),
     now,
     log: d.log,

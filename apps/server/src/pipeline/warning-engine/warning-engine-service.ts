@@ -1,6 +1,7 @@
+import { type PredictCell, shownLevel } from '@thunderwatch/domain/predicted-warning';
 import { alarmDto } from '@thunderwatch/domain/raised-alarm';
 import { cloneWarningState } from '@thunderwatch/domain/ring-rules';
-import { type LocationUpdate, WarningEngineCore } from '@thunderwatch/domain/warning-engine';
+import { WarningEngineCore } from '@thunderwatch/domain/warning-engine';
 import type { AlarmDto, Approach, WarningItem } from '@thunderwatch/shared/schemas/warnings';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Metrics } from '../../lib/metrics.js';
@@ -16,6 +17,7 @@ import { CHANNELS, type ClusterSignals } from '../cluster/signals.js';
 import type { StrokeBus } from '../stroke-bus.js';
 import { type ApproachRunner, approachRunner } from './approach-runner.js';
 import type { EpisodesRepo } from './episodes-repo.js';
+import { type EngineUpdate, PredictedWarnings } from './predicted-warnings.js';
 import { StrokeLogFollower } from './stroke-log-follower.js';
 import { type ApproachStats, WarningItems } from './warning-items.js';
 import { WarningPersister, type WrittenBatch } from './warning-persister.js';
@@ -33,6 +35,18 @@ export const TICK_MS = 1000;
 /** How often the watermark alone is written while strokes reach no location. */
 const WATERMARK_EVERY_MS = 10_000;
 
+/** How often the newest tracker step is looked for without a signal, and how old a step may be to count. */
+const CELLS_POLL_MS = 60_000;
+const CELLS_FRESH_MS = 3 * 60_000;
+
+/** Where the engine reads the cell tracker's newest step (its jumping cells only). */
+export interface JumpingCells {
+  newestJumps(
+    afterMs: number | null,
+    sinceMs: number,
+  ): Promise<{ timeMs: number; cells: PredictCell[] } | null>;
+}
+
 /**
  * The live warning engine, one term of it on the node holding its lease: strokes from the stroke log and
  * location edits go through one queue, so states change in order; each step is written in one transaction
@@ -42,6 +56,10 @@ const WATERMARK_EVERY_MS = 10_000;
  */
 export class WarningEngineService {
   private readonly core = new WarningEngineCore();
+  private readonly predicted = new PredictedWarnings((id) => this.core.state(id));
+  /** The newest tracker step evaluated, and when the steps were last looked for. */
+  private cellStepMs: number | null = null;
+  private cellsReadMs = Number.NEGATIVE_INFINITY;
   private readonly meta = new Map<number, WatchedMeta>();
   private readonly unconfirmed = new Map<number, number>();
   private readonly approaches: ApproachRunner;
@@ -51,7 +69,7 @@ export class WarningEngineService {
   private readonly strokeLog: StrokeLogFollower;
   private queue: Promise<void> = Promise.resolve();
   /** Updates whose write failed (database down): written first with the next step. */
-  private pending: { updates: LocationUpdate[]; watermark: number | null } = { updates: [], watermark: null };
+  private pending: { updates: EngineUpdate[]; watermark: number | null } = { updates: [], watermark: null };
   private timer: NodeJS.Timeout | null = null;
   private watermarkWrittenMs = 0;
   private unsubscribe: (() => void)[] = [];
@@ -75,6 +93,8 @@ export class WarningEngineService {
       metrics?: Pick<Metrics, 'alarms'>;
       /** Where storm approaches are estimated; the approach worker unless given (tests pass it inline). */
       approaches?: ApproachRunner;
+      /** The cell tracker's steps, for predicted warnings (none: no location is ever predicted). */
+      cells?: JumpingCells;
     },
   ) {
     this.persister = new WarningPersister(d.store, d.episodes);
@@ -118,14 +138,17 @@ export class WarningEngineService {
       const usable = saved && saved.rings.length === meta.rules.length ? saved : undefined;
       if (usable) this.persister.stored.set(l.id, cloneWarningState(usable));
       this.core.upsert({ id: l.id, shape: l.shape, rules: meta.rules }, usable, nowMs);
+      this.predicted.watch(meta, stored.get(l.id)?.predicted);
     }
     await this.strokeLog.catchUp(watermark);
-    await this.step(this.core.advance(this.d.now().getTime()), null);
+    await this.step(this.advanced(this.d.now().getTime()), null);
+    await this.readCells();
     await this.closeOrphanAlerts();
     this.unsubscribe.push(
       this.d.bus.subscribe((rows) => this.strokeLog.wake(rows[0]?.received_us)),
       this.d.signals.on(CHANNELS.strokes, (payload) => this.strokeLog.wake(positionOf(payload))),
       this.d.changes.subscribe((change) => this.enqueue(() => this.onLocationChange(change))),
+      this.d.signals.on(CHANNELS.cells, () => void this.enqueue(() => this.readCells())),
     );
     if (options.tick !== false) {
       this.timer = setInterval(() => void this.tick(), TICK_MS);
@@ -152,7 +175,8 @@ export class WarningEngineService {
     this.strokeLog.wake();
     return this.enqueue(async () => {
       const nowMs = this.d.now().getTime();
-      await this.step(this.core.advance(nowMs), null);
+      await this.step(this.advanced(nowMs), null);
+      if (nowMs - this.cellsReadMs >= CELLS_POLL_MS) await this.readCells();
       const busy = this.core.busyIds().flatMap((id) => this.meta.get(id) ?? []);
       this.items.refresh(busy, nowMs);
     });
@@ -168,8 +192,9 @@ export class WarningEngineService {
     return out.sort((a, b) => b.level - a.level || a.name.localeCompare(b.name));
   }
 
+  /** The level shown: the higher of the rings' and the prediction's. */
   levelOf(locationId: number): 0 | 1 | 2 | 3 {
-    return this.core.state(locationId)?.level ?? 0;
+    return shownLevel(this.core.state(locationId)?.level ?? 0, this.predicted.state(locationId)).level;
   }
 
   /** Watched locations per level, index 0–3. */
@@ -203,14 +228,35 @@ export class WarningEngineService {
     this.approaches.add(strokes);
     let watermark = 0;
     for (const r of rows) if ((r.received_us ?? 0) > watermark) watermark = r.received_us as number;
-    await this.step(this.core.process(strokes, atMs ?? this.d.now().getTime()), watermark || null);
+    const updates = this.core.process(strokes, atMs ?? this.d.now().getTime());
+    await this.step(
+      updates.map((u) => this.predicted.wrap(u)),
+      watermark || null,
+    );
+  }
+
+  /** The rings' clock and the predictions' run to `nowMs`. */
+  private advanced(nowMs: number): EngineUpdate[] {
+    return [...this.core.advance(nowMs).map((u) => this.predicted.wrap(u)), ...this.predicted.advance(nowMs)];
+  }
+
+  /** Evaluates the newest tracker step, if there is one not seen yet (signalled, or looked for each minute). */
+  private async readCells(): Promise<void> {
+    if (!this.d.cells) return;
+    const nowMs = this.d.now().getTime();
+    this.cellsReadMs = nowMs;
+    const step = await this.d.cells.newestJumps(this.cellStepMs, nowMs - CELLS_FRESH_MS);
+    if (!step) return;
+    this.cellStepMs = step.timeMs;
+    await this.step(this.predicted.evaluate(step.cells, nowMs), null);
   }
 
   private async onLocationChange(change: LocationChange): Promise<void> {
     const nowMs = this.d.now().getTime();
     if (change.type === 'delete' || !change.location.enabled) {
       const id = change.type === 'delete' ? change.id : change.location.id;
-      const update = this.core.remove(id, nowMs);
+      const ringBefore = this.core.state(id)?.level ?? 0;
+      const update = this.predicted.edited(id, ringBefore, this.core.remove(id, nowMs), null, nowMs);
       if (update) await this.step([update], null);
       this.meta.delete(id);
       this.items.forget(id);
@@ -219,14 +265,16 @@ export class WarningEngineService {
     const l = change.location;
     const meta = watchedMeta(l);
     this.meta.set(l.id, meta);
-    const update = this.core.upsert({ id: l.id, shape: l.shape, rules: meta.rules }, undefined, nowMs);
+    const ringBefore = this.core.state(l.id)?.level ?? 0;
+    const ring = this.core.upsert({ id: l.id, shape: l.shape, rules: meta.rules }, undefined, nowMs);
+    const update = this.predicted.edited(l.id, ringBefore, ring, meta, nowMs);
     this.items.forget(l.id);
     await this.step(update ? [update] : [], null, [l.id]);
   }
 
   /** Persist, then push: a client never hears of a warning the database does not hold. */
   private async step(
-    updates: LocationUpdate[],
+    updates: EngineUpdate[],
     watermark: number | null,
     alsoNotify: number[] = [],
   ): Promise<void> {
@@ -293,6 +341,7 @@ export class WarningEngineService {
     return this.items.build(meta, this.core.state(meta.id), nowMs, {
       alertId: this.persister.openAlerts.get(meta.id) ?? null,
       unconfirmed: this.unconfirmed.get(meta.id) ?? 0,
+      predicted: this.predicted.state(meta.id),
     });
   }
 
