@@ -55,7 +55,8 @@ export const PredictInput = Type.Object(
     enabled: Type.Boolean(),
     range_km: Type.Optional(Type.Number()),
     level: Type.Optional(
-      Type.Union([Type.Integer(), Type.Null()], {
+      // Null first: with type coercion on, the integer branch would turn null into 0.
+      Type.Union([Type.Null(), Type.Integer()], {
         description: "1–3; null follows the outermost ring's level",
       }),
     ),

@@ -61,7 +61,8 @@ export function toAlertDto(r: AlertRow): AlertDto {
     nearest_km: r.nearest_km,
     ring_counts: r.ring_counts ?? [],
     predicted: r.predicted,
-    ring_at: r.ring_at?.toISOString() ?? null,
+    // Rows from before predictions existed: a ring began them.
+    ring_at: (r.ring_at ?? (r.predicted ? null : r.started_at))?.toISOString() ?? null,
     predicted_lead_min:
       r.predicted && r.ring_at ? round1((r.ring_at.getTime() - r.started_at.getTime()) / 60_000) : null,
     timeline: r.timeline ?? [],
