@@ -4,7 +4,7 @@ import { cloneWarningState, type WarningState } from '@thunderwatch/domain/ring-
 import type { EngineStroke } from '@thunderwatch/domain/warning-engine';
 import type { AlertStroke } from '@thunderwatch/shared/schemas/alerts';
 import type { PredictedBy } from '@thunderwatch/shared/schemas/warnings';
-import type { Level, RingLevel } from '@thunderwatch/shared/warnings';
+import type { RingLevel } from '@thunderwatch/shared/warnings';
 import type { Queryable } from '../../db/database.js';
 import type {
   AlertChange,

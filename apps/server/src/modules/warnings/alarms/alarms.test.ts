@@ -65,7 +65,6 @@ describe.each(DB_KINDS)('alarms (%s)', (kind) => {
       confirmedAt: '2025-06-01T07:22:00Z',
       confirmedBy: operatorA.id,
       note: 'crews in',
-      predicted_by: null,
     });
     ids.hangar = await insertAlarm(t.db, {
       alertId: alertOther,

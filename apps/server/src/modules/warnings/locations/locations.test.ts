@@ -150,7 +150,11 @@ describe.each(DB_KINDS)('locations (%s)', (kind) => {
     const on = await put({ enabled: true, range_km: 25, level: 2 });
     expect(on.statusCode, on.body).toBe(200);
     expect(on.json().predict).toEqual({ enabled: true, range_km: 25, level: 2 });
-    expect((await put({ enabled: false })).json().predict).toEqual({ enabled: false, range_km: 25, level: 2 });
+    expect((await put({ enabled: false })).json().predict).toEqual({
+      enabled: false,
+      range_km: 25,
+      level: 2,
+    });
     expect((await put({ enabled: true, level: null })).json().predict).toEqual({
       enabled: true,
       range_km: 25,
