@@ -1,6 +1,6 @@
 import type { CellFeature } from '@thunderwatch/shared/schemas/cells';
 import type { Level, RingLevel } from '@thunderwatch/shared/warnings';
-import { insideRing, type LatLon, localPlane, ringToPlane } from './cell-plane.js';
+import { insideRing, type LatLon, localPlane, ringToPlane, type XY } from './cell-plane.js';
 import { bearingDeg, distanceKm } from './geodesy.js';
 import type { LevelChange, RingRule } from './ring-rules.js';
 
@@ -74,21 +74,41 @@ export const INITIAL_PREDICTED: PredictedState = { level: 0, sinceMs: null, last
 
 const SAMPLE_KM = 2;
 
-/** Distance from the location to a polygon's boundary (0 when its site is inside), km. */
+/**
+ * Distance from the location to a polygon's boundary (0 when its site is inside), km; Infinity when it is
+ * surely more than `limitKm`. Edges are sampled every 2 km, nearest first, and only while they can still
+ * come nearer than the best so far (or the limit): on the site's azimuthal equidistant plane (exact
+ * distances from the site on the sphere) an edge's segment is at least that far, less 0.6 % (sphere
+ * against ellipsoid), 1 km (an edge sampled in lat/lon against the plane's straight segment) and the
+ * shape's reach from the site.
+ */
 function distanceToPolygon(
   ring: Ring,
   site: LatLon,
   toLocationKm: (lat: number, lon: number) => number,
+  reachKm: number,
+  limitKm: number,
+  centre: LatLon,
 ): number {
-  const plane = localPlane(site);
-  const xy = ringToPlane(plane, ring);
+  // First the cheapest bound: the site's distance to the cell's centre less the polygon's reach from it.
+  const far = distanceKm(site.lat, site.lon, centre.lat, centre.lon) - reachFrom(centre, ring);
+  if (far * 0.994 - 1 - reachKm > limitKm) return Number.POSITIVE_INFINITY;
+  const xy = ringToPlane(localPlane(site), ring);
   if (insideRing(xy, 0, 0)) return 0;
-  let best = Number.POSITIVE_INFINITY;
+  const edges: { i: number; bound: number }[] = [];
+  // The plane ring is open (no closing point): edge i of the GeoJSON ring ends at plane point i + 1, or 0.
   for (let i = 0; i + 1 < ring.length; i++) {
+    const bound = originToSegment(xy[i] as XY, xy[(i + 1) % xy.length] as XY) * 0.994 - 1 - reachKm;
+    edges.push({ i, bound });
+  }
+  edges.sort((a, b) => a.bound - b.bound);
+  let best = Number.POSITIVE_INFINITY;
+  for (const { i, bound } of edges) {
+    if (bound > Math.min(best, limitKm)) break;
     const [lon1, lat1] = ring[i] as readonly [number, number];
     const [lon2, lat2] = ring[i + 1] as readonly [number, number];
     const steps = Math.max(1, Math.ceil(distanceKm(lat1, lon1, lat2, lon2) / SAMPLE_KM));
-    for (let k = 0; k < steps; k++) {
+    for (let k = 0; k <= steps; k++) {
       const f = k / steps;
       best = Math.min(best, toLocationKm(lat1 + (lat2 - lat1) * f, lon1 + (lon2 - lon1) * f));
     }
@@ -96,23 +116,50 @@ function distanceToPolygon(
   return best;
 }
 
+/** How far a polygon's vertices reach from a point, km (kept per ring: a step's cells meet many sites). */
+const reaches = new WeakMap<Ring, { centre: LatLon; km: number }>();
+function reachFrom(centre: LatLon, ring: Ring): number {
+  const known = reaches.get(ring);
+  if (known?.centre === centre) return known.km;
+  let km = 0;
+  for (const [lon, lat] of ring) km = Math.max(km, distanceKm(centre.lat, centre.lon, lat, lon));
+  reaches.set(ring, { centre, km });
+  return km;
+}
+
+function originToSegment([ax, ay]: XY, [bx, by]: XY): number {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const len2 = dx * dx + dy * dy;
+  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2));
+  return Math.hypot(ax + t * dx, ay + t * dy);
+}
+
 /**
  * The jumping cell that threatens the location, if any: its outline or its +30 min nowcast within
  * `rangeKm`; of several, the nearest now. `site` is a point of the location (inside tests), `toLocationKm`
- * the distance from a point to its shape.
+ * the distance from a point to its shape, `reachKm` how far the shape reaches from `site` (0 for a point):
+ * polygons surely out of range are passed over without measuring.
  */
 export function jumpThreat(
   cells: readonly PredictCell[],
   site: LatLon,
   toLocationKm: (lat: number, lon: number) => number,
   rangeKm: number,
+  reachKm = 0,
 ): PredictThreat | null {
   let best: PredictThreat | null = null;
   for (const c of cells) {
     if (!c.jump) continue;
-    const now = distanceToPolygon(c.ring, site, toLocationKm);
-    const ahead = c.nowcast30 ? distanceToPolygon(c.nowcast30, site, toLocationKm) : Number.POSITIVE_INFINITY;
-    if (Math.min(now, ahead) > rangeKm || (best && best.km <= now)) continue;
+    const bestKm = best?.km ?? Number.POSITIVE_INFINITY;
+    const ahead = c.nowcast30
+      ? distanceToPolygon(c.nowcast30, site, toLocationKm, reachKm, rangeKm, c.centroid)
+      : Number.POSITIVE_INFINITY;
+    const aheadInRange = ahead <= rangeKm;
+    // Now: measured when it can make the cell a threat, or the nearest one.
+    const cap = aheadInRange ? bestKm : Math.min(rangeKm, bestKm);
+    const now = distanceToPolygon(c.ring, site, toLocationKm, reachKm, cap, c.centroid);
+    if (!(aheadInRange || now <= rangeKm) || now >= bestKm) continue;
     best = {
       cellId: c.id,
       km: now,

@@ -125,7 +125,13 @@ export class PredictedWarnings {
     for (const id of new Set([...near.keys(), ...this.states.keys()])) {
       const meta = this.metas.get(id);
       if (!meta) continue;
-      const threat = jumpThreat(near.get(id) ?? [], meta.site, toShape(meta), meta.predict.rangeKm);
+      const threat = jumpThreat(
+        near.get(id) ?? [],
+        meta.site,
+        toShape(meta),
+        meta.predict.rangeKm,
+        meta.reachKm,
+      );
       const update = this.next(meta, threat, nowMs);
       if (update) out.push(update);
     }
