@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localPlane, ringToLonLat, type XY } from './cell-plane.js';
+import { insideRing, localPlane, ringToLonLat, ringToPlane, type XY } from './cell-plane.js';
 import { distanceKm } from './geodesy.js';
 import {
   INITIAL_PREDICTED,
@@ -13,7 +13,9 @@ import {
   shownChanges,
   shownLevel,
 } from './predicted-warning.js';
+import { createRandom } from './random.js';
 import type { RingRule } from './ring-rules.js';
+import { distanceToShape } from './shape-distance.js';
 
 const MIN = 60_000;
 const site = { lat: 30, lon: 114 };
@@ -235,5 +237,76 @@ describe('shownChanges', () => {
       (c): Shown => [c.from, c.to, c.fromPredicted, c.predicted, c.atMs, c.ring !== null],
     );
     expect(got).toEqual(out);
+  });
+});
+
+describe('jumpThreat measures what it passes over no nearer than a full measurement', () => {
+  /** Every edge of every jumping cell's outline and nowcast sampled every 2 km, nothing passed over. */
+  const fullThreat = (
+    cells: PredictCell[],
+    at: typeof site,
+    toShape: (lat: number, lon: number) => number,
+    rangeKm: number,
+  ) => {
+    const measure = (ring: PredictCell['ring'] | null) => {
+      if (!ring) return Number.POSITIVE_INFINITY;
+      if (insideRing(ringToPlane(localPlane(at), ring), 0, 0)) return 0;
+      let best = Number.POSITIVE_INFINITY;
+      for (let i = 0; i + 1 < ring.length; i++) {
+        const [lon1, lat1] = ring[i] as readonly [number, number];
+        const [lon2, lat2] = ring[i + 1] as readonly [number, number];
+        const steps = Math.max(1, Math.ceil(distanceKm(lat1, lon1, lat2, lon2) / 2));
+        for (let k = 0; k <= steps; k++)
+          best = Math.min(
+            best,
+            toShape(lat1 + (lat2 - lat1) * (k / steps), lon1 + (lon2 - lon1) * (k / steps)),
+          );
+      }
+      return best;
+    };
+    let best: { id: string; km: number } | null = null;
+    for (const c of cells) {
+      const now = measure(c.ring);
+      if (Math.min(now, measure(c.nowcast30)) > rangeKm || (best && best.km <= now)) continue;
+      best = { id: c.id, km: now };
+    }
+    return best;
+  };
+  const rng = createRandom('predict-bounds');
+  /** A hexagon of radius `r` km round a point `east`, `north` km from the site, turned by `turn`. */
+  const hexagon = (east: number, north: number, r: number, turn: number) =>
+    ringToLonLat(
+      plane,
+      Array.from({ length: 6 }, (_, k): XY => {
+        const a = turn + (k * Math.PI) / 3;
+        return [east + r * Math.cos(a), north + r * Math.sin(a)];
+      }),
+    );
+  const square5 = {
+    type: 'Polygon' as const,
+    coordinates: [square(0).map(([lon, lat]) => [lon, lat] as [number, number])],
+  };
+  it.each([
+    { name: 'a point location', shape: null, reachKm: 0 },
+    { name: 'a 10 × 10 km polygon location', shape: square5, reachKm: 7.1 },
+  ])('$name: 200 random storms give the same threat and distance', ({ shape, reachKm }) => {
+    const toShape = shape ? (lat: number, lon: number) => distanceToShape(shape, lat, lon).km : toSite;
+    for (let n = 0; n < 200; n++) {
+      const cells = Array.from({ length: 1 + Math.floor(rng.next() * 4) }, (_, k): PredictCell => {
+        const [e, north] = [rng.uniform(-90, 90), rng.uniform(-90, 90)];
+        return {
+          id: `c${k}`,
+          jump: true,
+          centroid: plane.toLatLon(e, north),
+          ring: hexagon(e, north, rng.uniform(2, 20), rng.uniform(0, 1)),
+          nowcast30:
+            rng.next() < 0.5 ? null : hexagon(e * 0.7, north * 0.7, rng.uniform(5, 25), rng.uniform(0, 1)),
+          motion: null,
+        };
+      });
+      const found = jumpThreat(cells, site, toShape, 40, reachKm);
+      const full = fullThreat(cells, site, toShape, 40);
+      expect(found && { id: found.cellId, km: found.km }).toEqual(full);
+    }
   });
 });

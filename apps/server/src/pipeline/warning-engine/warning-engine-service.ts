@@ -1,4 +1,4 @@
-import { type PredictCell, shownLevel } from '@thunderwatch/domain/predicted-warning';
+import { shownLevel } from '@thunderwatch/domain/predicted-warning';
 import { alarmDto } from '@thunderwatch/domain/raised-alarm';
 import { cloneWarningState } from '@thunderwatch/domain/ring-rules';
 import { WarningEngineCore } from '@thunderwatch/domain/warning-engine';
@@ -17,6 +17,7 @@ import { CHANNELS, type ClusterSignals } from '../cluster/signals.js';
 import type { StrokeBus } from '../stroke-bus.js';
 import { type ApproachRunner, approachRunner } from './approach-runner.js';
 import type { EpisodesRepo } from './episodes-repo.js';
+import { CellStepFollower, type JumpingCells } from './jumping-cells.js';
 import { type EngineUpdate, PredictedWarnings } from './predicted-warnings.js';
 import { StrokeLogFollower } from './stroke-log-follower.js';
 import { type ApproachStats, WarningItems } from './warning-items.js';
@@ -35,18 +36,6 @@ export const TICK_MS = 1000;
 /** How often the watermark alone is written while strokes reach no location. */
 const WATERMARK_EVERY_MS = 10_000;
 
-/** How often the newest tracker step is looked for without a signal, and how old a step may be to count. */
-const CELLS_POLL_MS = 60_000;
-const CELLS_FRESH_MS = 3 * 60_000;
-
-/** Where the engine reads the cell tracker's newest step (its jumping cells only). */
-export interface JumpingCells {
-  newestJumps(
-    afterMs: number | null,
-    sinceMs: number,
-  ): Promise<{ timeMs: number; cells: PredictCell[] } | null>;
-}
-
 /**
  * The live warning engine, one term of it on the node holding its lease: strokes from the stroke log and
  * location edits go through one queue, so states change in order; each step is written in one transaction
@@ -57,9 +46,7 @@ export interface JumpingCells {
 export class WarningEngineService {
   private readonly core = new WarningEngineCore();
   private readonly predicted = new PredictedWarnings((id) => this.core.state(id));
-  /** The newest tracker step evaluated, and when the steps were last looked for. */
-  private cellStepMs: number | null = null;
-  private cellsReadMs = Number.NEGATIVE_INFINITY;
+  private readonly cellSteps: CellStepFollower;
   private readonly meta = new Map<number, WatchedMeta>();
   private readonly unconfirmed = new Map<number, number>();
   private readonly approaches: ApproachRunner;
@@ -98,6 +85,7 @@ export class WarningEngineService {
     },
   ) {
     this.persister = new WarningPersister(d.store, d.episodes);
+    this.cellSteps = new CellStepFollower(d.cells);
     this.approaches = d.approaches ?? approachRunner(d.log);
     this.items = new WarningItems(this.approaches);
     this.strokeLog = new StrokeLogFollower({
@@ -176,7 +164,7 @@ export class WarningEngineService {
     return this.enqueue(async () => {
       const nowMs = this.d.now().getTime();
       await this.step(this.advanced(nowMs), null);
-      if (nowMs - this.cellsReadMs >= CELLS_POLL_MS) await this.readCells();
+      if (this.cellSteps.due(nowMs)) await this.readCells();
       const busy = this.core.busyIds().flatMap((id) => this.meta.get(id) ?? []);
       this.items.refresh(busy, nowMs);
     });
@@ -242,13 +230,9 @@ export class WarningEngineService {
 
   /** Evaluates the newest tracker step, if there is one not seen yet (signalled, or looked for each minute). */
   private async readCells(): Promise<void> {
-    if (!this.d.cells) return;
     const nowMs = this.d.now().getTime();
-    this.cellsReadMs = nowMs;
-    const step = await this.d.cells.newestJumps(this.cellStepMs, nowMs - CELLS_FRESH_MS);
-    if (!step) return;
-    this.cellStepMs = step.timeMs;
-    await this.step(this.predicted.evaluate(step.cells, nowMs), null);
+    const cells = await this.cellSteps.newest(nowMs);
+    if (cells) await this.step(this.predicted.evaluate(cells, nowMs), null);
   }
 
   private async onLocationChange(change: LocationChange): Promise<void> {
