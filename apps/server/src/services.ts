@@ -64,6 +64,7 @@ import { modelRunner } from './pipeline/models/model-runner.js';
 import { ModelScheduler } from './pipeline/models/model-scheduler.js';
 import { StrokeBus } from './pipeline/stroke-bus.js';
 import { EpisodesRepo } from './pipeline/warning-engine/episodes-repo.js';
+import { jumpingCells } from './pipeline/warning-engine/jumping-cells.js';
 import { StoredWarnings } from './pipeline/warning-engine/stored-warnings.js';
 import { WarningEngineSeat } from './pipeline/warning-engine/warning-engine-seat.js';
 import { WarningEngineService } from './pipeline/warning-engine/warning-engine-service.js';
@@ -139,6 +140,7 @@ export function createServices(d: {
     metrics,
   });
   const alarmsRepo = new AlarmsRepo(db);
+  const cellsRepo = new CellsRepo(db);
   const warningEngine = new WarningEngineSeat({
     make: (lease) =>
       new WarningEngineService({
@@ -154,6 +156,7 @@ export function createServices(d: {
         now,
         log: d.log,
         metrics,
+        cells: jumpingCells(cellsRepo),
       }),
     stored: new StoredWarnings({ store: warningStore, locations: locationsRepo, now }),
     signals: d.signals,
@@ -181,10 +184,10 @@ export function createServices(d: {
   metrics.source('levelCounts', () => warningEngine.levelCounts());
   metrics.source('outboxDepth', () => notify.outbox.depthByChannel());
   metrics.source('pool', () => db.poolStats());
-  const cellsRepo = new CellsRepo(db);
   const cellTracker = new CellTrackerService({
     db,
     repo: cellsRepo,
+    signals: d.signals,
     runner: () => cellRunner(d.log),
     now,
     log: d.log,

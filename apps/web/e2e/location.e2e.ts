@@ -111,6 +111,14 @@ describe('location and geometry screens', () => {
     await page.getByRole('button', { name: 'Add ring' }).click();
     expect(await page.getByLabel('Radius (km), ring 4').inputValue()).toBe('40');
     await page.getByLabel('IC counts, ring 4').uncheck();
+    // Early warning from lightning jumps: off until switched on, then a range and a level.
+    expect(created?.predict).toEqual({ enabled: false, range_km: 40, level: 1 });
+    await page.getByLabel('Raise a predicted warning from lightning jumps').check();
+    await page.getByLabel('Range (km)').fill('250');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('must be between 1 and 200').waitFor();
+    await page.getByLabel('Range (km)').fill('25');
+    await page.getByLabel('Predicted level').selectOption({ label: 'Orange' });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('button', { name: 'New location' }).waitFor();
 
@@ -121,6 +129,7 @@ describe('location and geometry screens', () => {
       [30, 1, 30, true],
       [40, 1, 30, false],
     ]);
+    expect(edited?.predict).toEqual({ enabled: true, range_km: 25, level: 2 });
 
     // Switched off from the list: the server keeps everything else.
     await page.getByLabel('Warnings on for E2E airport').uncheck();

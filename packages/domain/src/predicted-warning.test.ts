@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localPlane, ringToLonLat, type XY } from './cell-plane.js';
+import { insideRing, localPlane, ringToLonLat, ringToPlane, type XY } from './cell-plane.js';
 import { distanceKm } from './geodesy.js';
 import {
   INITIAL_PREDICTED,
@@ -8,8 +8,14 @@ import {
   type PredictCell,
   type PredictedState,
   type PredictSetting,
+  predictAllClearMs,
+  predictedClearAt,
+  shownChanges,
   shownLevel,
 } from './predicted-warning.js';
+import { createRandom } from './random.js';
+import type { RingRule } from './ring-rules.js';
+import { distanceToShape } from './shape-distance.js';
 
 const MIN = 60_000;
 const site = { lat: 30, lon: 114 };
@@ -27,22 +33,39 @@ const square = (eastKm: number) =>
     ].map(([x, y]): XY => [(x as number) + eastKm, y as number]),
   );
 const cell = (eastKm: number, jump: boolean, nowcastEastKm: number | null = null): PredictCell => ({
+  id: `c${eastKm}`,
   jump,
   centroid: plane.toLatLon(eastKm, 0),
   ring: square(eastKm),
   nowcast30: nowcastEastKm === null ? null : square(nowcastEastKm),
+  motion: { speedKmh: 40, directionDeg: 270 },
 });
 
 describe('jumpThreat', () => {
   it.each([
-    { name: 'a jumping cell 44.5 km east (edge 39.5 km)', cells: [cell(44.5, true)], threat: true },
-    { name: 'a jumping cell 50 km east (edge 45 km)', cells: [cell(50, true)], threat: false },
-    { name: 'a cell without a jump over the site', cells: [cell(0, false)], threat: false },
-    { name: 'a jumping cell over the site', cells: [cell(0, true)], threat: true },
-    { name: 'far now, its +30 min nowcast within range', cells: [cell(90, true, 30)], threat: true },
-    { name: 'far now and at +30 min', cells: [cell(90, true, 70)], threat: false },
+    {
+      name: 'a jumping cell 44.5 km east (edge 39.5 km)',
+      cells: [cell(44.5, true)],
+      threat: ['c44.5', 39.5],
+    },
+    { name: 'a jumping cell 50 km east (edge 45 km)', cells: [cell(50, true)], threat: null },
+    { name: 'a cell without a jump over the site', cells: [cell(0, false)], threat: null },
+    { name: 'a jumping cell over the site', cells: [cell(0, true)], threat: ['c0', 0] },
+    { name: 'far now, its +30 min nowcast within range', cells: [cell(90, true, 30)], threat: ['c90', 85] },
+    { name: 'far now and at +30 min', cells: [cell(90, true, 70)], threat: null },
+    {
+      name: 'of two jumping cells in range, the nearer now',
+      cells: [cell(90, true, 30), cell(20, true), cell(10, false)],
+      threat: ['c20', 15],
+    },
   ])('$name: $threat', ({ cells, threat }) => {
-    expect(jumpThreat(cells, site, toSite, 40)).toBe(threat);
+    const found = jumpThreat(cells, site, toSite, 40);
+    expect(found && [found.cellId, Math.round(found.km * 10) / 10]).toEqual(threat);
+    if (found) expect(found.motion).toEqual({ speedKmh: 40, directionDeg: 270 });
+  });
+
+  it('gives the bearing from the site to the cell', () => {
+    expect(jumpThreat([cell(30, true)], site, toSite, 40)?.bearingDeg).toBeCloseTo(90, 0);
   });
 });
 
@@ -53,7 +76,7 @@ describe('nextPredicted', () => {
   const run = (setting: PredictSetting | null, rows: Row[]) => {
     let s: PredictedState = INITIAL_PREDICTED;
     for (const r of rows) {
-      s = nextPredicted(setting, s, { threat: r.threat, ringLevel: r.ring, nowMs: r.at * MIN, allClearMs });
+      s = nextPredicted(setting, s, { threat: r.threat, nowMs: r.at * MIN, allClearMs });
       expect([r.at, s.level]).toEqual([r.at, r.level]);
       const shown = shownLevel(r.ring, s);
       expect([r.at, shown.level, shown.predicted]).toEqual([r.at, ...r.shown]);
@@ -71,23 +94,30 @@ describe('nextPredicted', () => {
       { threat: false, ring: 0, at: 27, level: 0, shown: [0, false] },
     ]);
     expect(s.sinceMs).toBeNull();
+    expect(s.lastThreatMs).toBe(12 * MIN);
   });
 
-  it('keeps its start while it lasts', () => {
+  it('keeps its start while it lasts, and the same object while nothing changes', () => {
     const s = run(on, [
       { threat: true, ring: 0, at: 1, level: 2, shown: [2, true] },
       { threat: true, ring: 0, at: 2, level: 2, shown: [2, true] },
     ]);
     expect(s.sinceMs).toBe(MIN);
+    expect(nextPredicted(on, s, { threat: false, nowMs: 3 * MIN, allClearMs })).toBe(s);
+    expect(nextPredicted(on, INITIAL_PREDICTED, { threat: false, nowMs: 3 * MIN, allClearMs })).toBe(
+      INITIAL_PREDICTED,
+    );
   });
 
-  it('gives way to a ring that fires, and may come back once the rings clear', () => {
+  it('shows the higher of the rings and the prediction: a ring at or above it takes over, a lower one does not lower it', () => {
     run(on, [
       { threat: true, ring: 0, at: 1, level: 2, shown: [2, true] },
-      { threat: true, ring: 1, at: 2, level: 0, shown: [1, false] },
-      { threat: false, ring: 3, at: 5, level: 0, shown: [3, false] },
+      { threat: true, ring: 1, at: 2, level: 2, shown: [2, true] },
+      { threat: false, ring: 2, at: 3, level: 2, shown: [2, false] },
+      { threat: false, ring: 3, at: 5, level: 2, shown: [3, false] },
       { threat: false, ring: 0, at: 10, level: 2, shown: [2, true] },
-      { threat: false, ring: 0, at: 17, level: 0, shown: [0, false] },
+      { threat: false, ring: 1, at: 17, level: 0, shown: [1, false] },
+      { threat: false, ring: 0, at: 18, level: 0, shown: [0, false] },
     ]);
   });
 
@@ -99,5 +129,184 @@ describe('nextPredicted', () => {
       { threat: true, ring: 0, at: 1, level: 0, shown: [0, false] },
       { threat: true, ring: 2, at: 2, level: 0, shown: [2, false] },
     ]);
+  });
+
+  it('says when a held prediction lapses', () => {
+    expect(predictedClearAt({ level: 2, sinceMs: MIN, lastThreatMs: 4 * MIN }, allClearMs)).toBe(19 * MIN);
+    expect(predictedClearAt(INITIAL_PREDICTED, allClearMs)).toBeNull();
+  });
+});
+
+describe('predictAllClearMs', () => {
+  const rule = (radiusKm: number, level: 1 | 2 | 3, allClearMin: number): RingRule => ({
+    radiusKm,
+    level,
+    allClearMs: allClearMin * MIN,
+    minStrokes: 1,
+    windowMs: MIN,
+    includeIc: true,
+  });
+  const rules = [rule(10, 3, 20), rule(20, 2, 15), rule(25, 2, 12), rule(30, 1, 10)];
+  it.each([
+    { level: 2 as const, min: 12, why: 'the outermost ring of the level' },
+    { level: 1 as const, min: 10, why: 'the only ring of the level' },
+  ])('level $level: $min min ($why)', ({ level, min }) => {
+    expect(predictAllClearMs(rules, level)).toBe(min * MIN);
+  });
+  it('with no ring of the level, the longest all-clear', () => {
+    expect(predictAllClearMs([rule(10, 3, 20), rule(30, 1, 10)], 2)).toBe(20 * MIN);
+  });
+});
+
+describe('shownChanges', () => {
+  const e = (from: 0 | 1 | 2 | 3, to: 0 | 1 | 2 | 3, at: number) => ({ from, to, atMs: at });
+  type Shown = [number, number, boolean, boolean, number, boolean];
+  it.each<{
+    name: string;
+    ring: 0 | 1 | 2 | 3;
+    before: 0 | 2;
+    after: 0 | 2;
+    events: ReturnType<typeof e>[];
+    out: Shown[];
+  }>([
+    {
+      name: 'without a prediction, the rings own changes',
+      ring: 0,
+      before: 0,
+      after: 0,
+      events: [e(0, 1, 5), e(1, 3, 6)],
+      out: [
+        [0, 1, false, false, 5, true],
+        [1, 3, false, false, 6, true],
+      ],
+    },
+    {
+      name: 'a prediction rises over clear rings',
+      ring: 0,
+      before: 0,
+      after: 2,
+      events: [],
+      out: [[0, 2, false, true, 9, false]],
+    },
+    {
+      name: 'a prediction rises under a higher ring: nothing shown changes',
+      ring: 3,
+      before: 0,
+      after: 2,
+      events: [],
+      out: [],
+    },
+    {
+      name: 'a prediction rises over a lower ring',
+      ring: 1,
+      before: 0,
+      after: 2,
+      events: [],
+      out: [[1, 2, false, true, 9, false]],
+    },
+    {
+      name: 'a ring reaches the predicted level: it takes over at the same level',
+      ring: 0,
+      before: 2,
+      after: 2,
+      events: [e(0, 1, 5), e(1, 2, 6), e(2, 0, 7)],
+      out: [
+        [2, 2, true, true, 5, true],
+        [2, 2, true, false, 6, true],
+        [2, 2, false, true, 7, true],
+      ],
+    },
+    {
+      name: 'the prediction lapses while a lower ring holds',
+      ring: 1,
+      before: 2,
+      after: 0,
+      events: [],
+      out: [[2, 1, true, false, 9, false]],
+    },
+    {
+      name: 'a location removed while predicted: the prediction ends, then the rings clear',
+      ring: 3,
+      before: 2,
+      after: 0,
+      events: [e(3, 0, 9)],
+      out: [[3, 0, false, false, 9, true]],
+    },
+  ])('$name', ({ ring, before, after, events, out }) => {
+    const got = shownChanges(ring, before, after, 9, events).map(
+      (c): Shown => [c.from, c.to, c.fromPredicted, c.predicted, c.atMs, c.ring !== null],
+    );
+    expect(got).toEqual(out);
+  });
+});
+
+describe('jumpThreat measures what it passes over no nearer than a full measurement', () => {
+  /** Every edge of every jumping cell's outline and nowcast sampled every 2 km, nothing passed over. */
+  const fullThreat = (
+    cells: PredictCell[],
+    at: typeof site,
+    toShape: (lat: number, lon: number) => number,
+    rangeKm: number,
+  ) => {
+    const measure = (ring: PredictCell['ring'] | null) => {
+      if (!ring) return Number.POSITIVE_INFINITY;
+      if (insideRing(ringToPlane(localPlane(at), ring), 0, 0)) return 0;
+      let best = Number.POSITIVE_INFINITY;
+      for (let i = 0; i + 1 < ring.length; i++) {
+        const [lon1, lat1] = ring[i] as readonly [number, number];
+        const [lon2, lat2] = ring[i + 1] as readonly [number, number];
+        const steps = Math.max(1, Math.ceil(distanceKm(lat1, lon1, lat2, lon2) / 2));
+        for (let k = 0; k <= steps; k++)
+          best = Math.min(
+            best,
+            toShape(lat1 + (lat2 - lat1) * (k / steps), lon1 + (lon2 - lon1) * (k / steps)),
+          );
+      }
+      return best;
+    };
+    let best: { id: string; km: number } | null = null;
+    for (const c of cells) {
+      const now = measure(c.ring);
+      if (Math.min(now, measure(c.nowcast30)) > rangeKm || (best && best.km <= now)) continue;
+      best = { id: c.id, km: now };
+    }
+    return best;
+  };
+  const rng = createRandom('predict-bounds');
+  /** A hexagon of radius `r` km round a point `east`, `north` km from the site, turned by `turn`. */
+  const hexagon = (east: number, north: number, r: number, turn: number) =>
+    ringToLonLat(
+      plane,
+      Array.from({ length: 6 }, (_, k): XY => {
+        const a = turn + (k * Math.PI) / 3;
+        return [east + r * Math.cos(a), north + r * Math.sin(a)];
+      }),
+    );
+  const square5 = {
+    type: 'Polygon' as const,
+    coordinates: [square(0).map(([lon, lat]) => [lon, lat] as [number, number])],
+  };
+  it.each([
+    { name: 'a point location', shape: null, reachKm: 0 },
+    { name: 'a 10 × 10 km polygon location', shape: square5, reachKm: 7.1 },
+  ])('$name: 200 random storms give the same threat and distance', ({ shape, reachKm }) => {
+    const toShape = shape ? (lat: number, lon: number) => distanceToShape(shape, lat, lon).km : toSite;
+    for (let n = 0; n < 200; n++) {
+      const cells = Array.from({ length: 1 + Math.floor(rng.next() * 4) }, (_, k): PredictCell => {
+        const [e, north] = [rng.uniform(-90, 90), rng.uniform(-90, 90)];
+        return {
+          id: `c${k}`,
+          jump: true,
+          centroid: plane.toLatLon(e, north),
+          ring: hexagon(e, north, rng.uniform(2, 20), rng.uniform(0, 1)),
+          nowcast30:
+            rng.next() < 0.5 ? null : hexagon(e * 0.7, north * 0.7, rng.uniform(5, 25), rng.uniform(0, 1)),
+          motion: null,
+        };
+      });
+      const found = jumpThreat(cells, site, toShape, 40, reachKm);
+      const full = fullThreat(cells, site, toShape, 40);
+      expect(found && { id: found.cellId, km: found.km }).toEqual(full);
+    }
   });
 });

@@ -1,6 +1,8 @@
+import type { CellFeature } from '@thunderwatch/shared/schemas/cells';
 import type { Level, RingLevel } from '@thunderwatch/shared/warnings';
-import { insideRing, type LatLon, localPlane, ringToPlane } from './cell-plane.js';
-import { distanceKm } from './geodesy.js';
+import { insideRing, type LatLon, localPlane, ringToPlane, type XY } from './cell-plane.js';
+import { bearingDeg, distanceKm } from './geodesy.js';
+import type { LevelChange, RingRule } from './ring-rules.js';
 
 /**
  * Predicted warnings: a lightning jump near a location raises an early warning before any ring fires.
@@ -8,10 +10,12 @@ import { distanceKm } from './geodesy.js';
  *   comes within `rangeKm` of the location (the distance from the location's shape to the polygon's
  *   boundary, edges sampled every 2 km; 0 when the location's site is inside it).
  * - The location is `predicted` at the configured level from the first threat, and stays so until no
- *   threat has been seen for the all-clear time (that of the ring of the configured level).
- * - A ring that fires takes over: while the rings' level is above 0 the prediction is off; it may come
- *   back once they clear and a threat is still fresh.
- * - Disabled (the default), the location is never predicted.
+ *   threat has been seen for the all-clear time (that of the outermost ring of the configured level, else
+ *   the longest of its rings').
+ * - The level shown is the higher of the rings' and the prediction's. A ring that fires at or above the
+ *   predicted level takes over (the location is no longer `predicted`); a lower ring never lowers the
+ *   level shown while the prediction holds; once the rings clear, a prediction still held shows again.
+ * - Disabled (the default), the location is never predicted and shows its rings' level alone.
  */
 export interface PredictSetting {
   enabled: boolean;
@@ -19,13 +23,42 @@ export interface PredictSetting {
   level: RingLevel;
 }
 
+type Ring = readonly (readonly [number, number])[];
+
 /** A cell as the rule needs it: closed GeoJSON rings of [lon, lat]. */
 export interface PredictCell {
+  id: string;
   jump: boolean;
   centroid: LatLon;
-  ring: readonly (readonly [number, number])[];
+  ring: Ring;
   /** The +30 min nowcast polygon, if any. */
-  nowcast30: readonly (readonly [number, number])[] | null;
+  nowcast30: Ring | null;
+  /** Where the cell moves (towards, degrees from north), null when the tracker has no motion yet. */
+  motion: { speedKmh: number; directionDeg: number } | null;
+}
+
+/** The jumping cell behind a threat, as an alarm tells it. */
+export interface PredictThreat {
+  cellId: string;
+  /** From the location to the cell's outline now, km (0 inside or over it). */
+  km: number;
+  /** From the location's site to the cell's centroid, degrees from north. */
+  bearingDeg: number;
+  motion: { speedKmh: number; directionDeg: number } | null;
+}
+
+/** A tracker step's cell (the GeoJSON of /api/scz) as the rule reads it. */
+export function predictCellOf(f: CellFeature): PredictCell {
+  const p = f.properties;
+  const ahead = p.nowcast.find((n) => n.lead_min === 30);
+  return {
+    id: p.id,
+    jump: p.jump,
+    centroid: { lat: p.centroid[1], lon: p.centroid[0] },
+    ring: f.geometry.coordinates[0] ?? [],
+    nowcast30: ahead?.geometry.coordinates[0] ?? null,
+    motion: p.motion ? { speedKmh: p.motion.speed_kmh, directionDeg: p.motion.direction_deg } : null,
+  };
 }
 
 export interface PredictedState {
@@ -33,7 +66,7 @@ export interface PredictedState {
   level: Level;
   /** When it began (epoch ms), null while 0. */
   sinceMs: number | null;
-  /** The last step that saw a threat, null before any. */
+  /** The last evaluation that saw a threat, null before any. */
   lastThreatMs: number | null;
 }
 
@@ -41,21 +74,41 @@ export const INITIAL_PREDICTED: PredictedState = { level: 0, sinceMs: null, last
 
 const SAMPLE_KM = 2;
 
-/** Distance from the location to a polygon's boundary (0 when its site is inside), km. */
+/**
+ * Distance from the location to a polygon's boundary (0 when its site is inside), km; Infinity when it is
+ * surely more than `limitKm`. Edges are sampled every 2 km, nearest first, and only while they can still
+ * come nearer than the best so far (or the limit): on the site's azimuthal equidistant plane (exact
+ * distances from the site on the sphere) an edge's segment is at least that far, less 0.6 % (sphere
+ * against ellipsoid), 1 km (an edge sampled in lat/lon against the plane's straight segment) and the
+ * shape's reach from the site.
+ */
 function distanceToPolygon(
-  ring: readonly (readonly [number, number])[],
+  ring: Ring,
   site: LatLon,
   toLocationKm: (lat: number, lon: number) => number,
+  reachKm: number,
+  limitKm: number,
+  centre: LatLon,
 ): number {
-  const plane = localPlane(site);
-  const xy = ringToPlane(plane, ring);
+  // First the cheapest bound: the site's distance to the cell's centre less the polygon's reach from it.
+  const far = distanceKm(site.lat, site.lon, centre.lat, centre.lon) - reachFrom(centre, ring);
+  if (far * 0.994 - 1 - reachKm > limitKm) return Number.POSITIVE_INFINITY;
+  const xy = ringToPlane(localPlane(site), ring);
   if (insideRing(xy, 0, 0)) return 0;
-  let best = Number.POSITIVE_INFINITY;
+  const edges: { i: number; bound: number }[] = [];
+  // The plane ring is open (no closing point): edge i of the GeoJSON ring ends at plane point i + 1, or 0.
   for (let i = 0; i + 1 < ring.length; i++) {
+    const bound = originToSegment(xy[i] as XY, xy[(i + 1) % xy.length] as XY) * 0.994 - 1 - reachKm;
+    edges.push({ i, bound });
+  }
+  edges.sort((a, b) => a.bound - b.bound);
+  let best = Number.POSITIVE_INFINITY;
+  for (const { i, bound } of edges) {
+    if (bound > Math.min(best, limitKm)) break;
     const [lon1, lat1] = ring[i] as readonly [number, number];
     const [lon2, lat2] = ring[i + 1] as readonly [number, number];
     const steps = Math.max(1, Math.ceil(distanceKm(lat1, lon1, lat2, lon2) / SAMPLE_KM));
-    for (let k = 0; k < steps; k++) {
+    for (let k = 0; k <= steps; k++) {
       const f = k / steps;
       best = Math.min(best, toLocationKm(lat1 + (lat2 - lat1) * f, lon1 + (lon2 - lon1) * f));
     }
@@ -63,48 +116,153 @@ function distanceToPolygon(
   return best;
 }
 
+/** How far a polygon's vertices reach from a point, km (kept per ring: a step's cells meet many sites). */
+const reaches = new WeakMap<Ring, { centre: LatLon; km: number }>();
+function reachFrom(centre: LatLon, ring: Ring): number {
+  const known = reaches.get(ring);
+  if (known?.centre === centre) return known.km;
+  let km = 0;
+  for (const [lon, lat] of ring) km = Math.max(km, distanceKm(centre.lat, centre.lon, lat, lon));
+  reaches.set(ring, { centre, km });
+  return km;
+}
+
+function originToSegment([ax, ay]: XY, [bx, by]: XY): number {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const len2 = dx * dx + dy * dy;
+  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2));
+  return Math.hypot(ax + t * dx, ay + t * dy);
+}
+
 /**
- * Whether a jumping cell threatens the location: its outline or its +30 min nowcast within `rangeKm`.
- * `site` is a point of the location (inside tests), `toLocationKm` the distance from a point to its shape.
+ * The jumping cell that threatens the location, if any: its outline or its +30 min nowcast within
+ * `rangeKm`; of several, the nearest now. `site` is a point of the location (inside tests), `toLocationKm`
+ * the distance from a point to its shape, `reachKm` how far the shape reaches from `site` (0 for a point):
+ * polygons surely out of range are passed over without measuring.
  */
 export function jumpThreat(
   cells: readonly PredictCell[],
   site: LatLon,
   toLocationKm: (lat: number, lon: number) => number,
   rangeKm: number,
-): boolean {
-  return cells.some(
-    (c) =>
-      c.jump &&
-      [c.ring, c.nowcast30].some(
-        (ring) => ring !== null && distanceToPolygon(ring, site, toLocationKm) <= rangeKm,
-      ),
-  );
+  reachKm = 0,
+): PredictThreat | null {
+  let best: PredictThreat | null = null;
+  for (const c of cells) {
+    if (!c.jump) continue;
+    const bestKm = best?.km ?? Number.POSITIVE_INFINITY;
+    const ahead = c.nowcast30
+      ? distanceToPolygon(c.nowcast30, site, toLocationKm, reachKm, rangeKm, c.centroid)
+      : Number.POSITIVE_INFINITY;
+    const aheadInRange = ahead <= rangeKm;
+    // Now: measured when it can make the cell a threat, or the nearest one.
+    const cap = aheadInRange ? bestKm : Math.min(rangeKm, bestKm);
+    const now = distanceToPolygon(c.ring, site, toLocationKm, reachKm, cap, c.centroid);
+    if (!(aheadInRange || now <= rangeKm) || now >= bestKm) continue;
+    best = {
+      cellId: c.id,
+      km: now,
+      bearingDeg: bearingDeg(site.lat, site.lon, c.centroid.lat, c.centroid.lon),
+      motion: c.motion,
+    };
+  }
+  return best;
 }
 
 /**
  * The predicted-warning rule, one evaluation at `nowMs`: the new state from the old one, whether a threat
- * is seen now, the level of the location's rings and the all-clear time. Pure; the live engine and the
- * backtest both call it.
+ * is seen now, and the all-clear time (`predictAllClearMs`). Pure; the live engine and the backtest both
+ * call it. The rings do not enter: the level shown combines both (`shownLevel`).
  */
 export function nextPredicted(
   setting: PredictSetting | null,
   state: PredictedState,
-  input: { threat: boolean; ringLevel: Level; nowMs: number; allClearMs: number },
+  input: { threat: boolean; nowMs: number; allClearMs: number },
 ): PredictedState {
   if (!setting?.enabled) return INITIAL_PREDICTED;
   const lastThreatMs = input.threat ? input.nowMs : state.lastThreatMs;
   const fresh = lastThreatMs !== null && input.nowMs - lastThreatMs < input.allClearMs;
-  if (!fresh || input.ringLevel > 0) return { level: 0, sinceMs: null, lastThreatMs };
-  if (state.level === setting.level) return { ...state, lastThreatMs };
+  if (!fresh) {
+    return state.level === 0 && state.lastThreatMs === lastThreatMs
+      ? state
+      : { level: 0, sinceMs: null, lastThreatMs };
+  }
+  if (state.level === setting.level)
+    return state.lastThreatMs === lastThreatMs ? state : { ...state, lastThreatMs };
   return { level: setting.level, sinceMs: input.nowMs, lastThreatMs };
 }
 
-/** The level a location shows: its rings' when they fire, else the predicted one. */
+/** When a prediction held at `nowMs` lapses without a new threat (null when none is held). */
+export function predictedClearAt(state: PredictedState, allClearMs: number): number | null {
+  return state.level > 0 && state.lastThreatMs !== null ? state.lastThreatMs + allClearMs : null;
+}
+
+/** The all-clear time of a prediction at `level`: the outermost ring of that level's, else the longest. */
+export function predictAllClearMs(rules: readonly RingRule[], level: RingLevel): number {
+  const same = rules.filter((r) => r.level === level).sort((a, b) => b.radiusKm - a.radiusKm)[0];
+  return same ? same.allClearMs : Math.max(0, ...rules.map((r) => r.allClearMs));
+}
+
+/** The level a location shows: the higher of its rings' and its prediction's (`predicted` when above). */
 export function shownLevel(
   ringLevel: Level,
   predicted: PredictedState,
 ): { level: Level; predicted: boolean } {
-  if (ringLevel > 0 || predicted.level === 0) return { level: ringLevel, predicted: false };
-  return { level: predicted.level, predicted: true };
+  if (predicted.level > ringLevel) return { level: predicted.level, predicted: true };
+  return { level: ringLevel, predicted: false };
 }
+
+/** A change of what a location shows; `ring` is the change of the rings behind it, if any. */
+export interface ShownChange {
+  from: Level;
+  to: Level;
+  fromPredicted: boolean;
+  predicted: boolean;
+  atMs: number;
+  ring: LevelChange | null;
+}
+
+/**
+ * The changes of the level shown by one engine step: first the prediction's, from level `before` to
+ * `after` at `atMs` with the rings at `ringLevel` (left out when nothing shown changes), then each of the
+ * rings' changes with the prediction at `after` (each kept, even when the level shown stays: the rings'
+ * own history is recorded as it was). Without a prediction the changes are the rings' own.
+ */
+export function shownChanges(
+  ringLevel: Level,
+  before: Level,
+  after: Level,
+  atMs: number,
+  ringEvents: readonly LevelChange[],
+): ShownChange[] {
+  const out: ShownChange[] = [];
+  const was = shownLevel(ringLevel, levelOnly(before));
+  const now = shownLevel(ringLevel, levelOnly(after));
+  if (was.level !== now.level || was.predicted !== now.predicted) {
+    out.push({
+      from: was.level,
+      to: now.level,
+      fromPredicted: was.predicted,
+      predicted: now.predicted,
+      atMs,
+      ring: null,
+    });
+  }
+  const p = levelOnly(after);
+  for (const e of ringEvents) {
+    const from = shownLevel(e.from, p);
+    const to = shownLevel(e.to, p);
+    out.push({
+      from: from.level,
+      to: to.level,
+      fromPredicted: from.predicted,
+      predicted: to.predicted,
+      atMs: e.atMs,
+      ring: e,
+    });
+  }
+  return out;
+}
+
+const levelOnly = (level: Level): PredictedState => ({ level, sinceMs: null, lastThreatMs: null });

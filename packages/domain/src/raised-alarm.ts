@@ -1,4 +1,4 @@
-import type { AlarmDto } from '@thunderwatch/shared/schemas/warnings';
+import type { AlarmDto, PredictedBy } from '@thunderwatch/shared/schemas/warnings';
 import type { Level, RingLevel } from '@thunderwatch/shared/warnings';
 
 /**
@@ -17,6 +17,8 @@ export interface RaisedAlarm {
   at: Date;
   nearestKm: number | null;
   bearingDeg: number | null;
+  /** A predicted alarm's jumping cell (null: a ring's alarm). */
+  predictedBy: PredictedBy | null;
 }
 
 /** The alarm as the API and the socket show it, before anyone confirmed it. */
@@ -35,5 +37,6 @@ export function alarmDto(a: RaisedAlarm): AlarmDto {
     confirmed_at: null,
     confirmed_by: null,
     note: null,
+    predicted_by: a.predictedBy,
   };
 }

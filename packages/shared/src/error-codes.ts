@@ -38,6 +38,7 @@ export const ERROR_CODES = [
   'location.not_found',
   'location.invalid_shape',
   'location.invalid_rings',
+  'location.invalid_predict',
   'zone.not_found',
   'zone.invalid',
   'zone.in_use',

@@ -27,3 +27,10 @@ export const RING_LIMITS = {
   maxMinStrokes: 1000,
   maxWindowMin: 120,
 } as const;
+
+/** Predicted warnings (lightning jumps): a location's range and its default. */
+export const PREDICT_LIMITS = {
+  minRangeKm: 1,
+  maxRangeKm: 200,
+  defaultRangeKm: 40,
+} as const;

@@ -238,6 +238,7 @@ const warning = (locationId: number, level: WarningItem['level']): WarningItem =
   approach: null,
   alert_id: null,
   unconfirmed_alarms: 0,
+  predicted: false,
 });
 
 const alarm = (id: number, confirmedAt: string | null = null): AlarmDto => ({
@@ -254,6 +255,7 @@ const alarm = (id: number, confirmedAt: string | null = null): AlarmDto => ({
   confirmed_at: confirmedAt,
   confirmed_by: null,
   note: null,
+  predicted_by: null,
 });
 
 describe('socket controller: warnings and alarms', () => {

@@ -51,7 +51,26 @@ export const Alert = Type.Object({
       description: 'Minutes from that warning to the first innermost stroke, when warned before',
     }),
   ),
-  timeline: Type.Array(Type.Object({ at: Type.String(), level: Level })),
+  predicted: Type.Boolean({
+    description: 'Whether the episode began as a predicted warning (a lightning jump), before any ring fired',
+  }),
+  ring_at: Nullable(
+    Type.String({
+      format: 'date-time',
+      description:
+        'When a ring first fired in the episode (its start, unless predicted); null while none has',
+    }),
+  ),
+  predicted_lead_min: Nullable(
+    Type.Number({ description: 'For a predicted episode: minutes from its start to the first ring' }),
+  ),
+  timeline: Type.Array(
+    Type.Object({
+      at: Type.String(),
+      level: Level,
+      predicted: Type.Optional(Type.Boolean({ description: 'true: the level is a predicted one' })),
+    }),
+  ),
 });
 export type AlertDto = Static<typeof Alert>;
 
@@ -64,6 +83,9 @@ export const AlertQuery = Type.Object(
     location_id: Type.Optional(Id),
     peak_level: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
     open: Type.Optional(Type.Boolean({ description: 'true: still going on; false: ended' })),
+    predicted: Type.Optional(
+      Type.Boolean({ description: 'true: episodes that began predicted; false: those a ring began' }),
+    ),
     from: Type.Optional(Type.String({ format: 'date-time', description: 'started at or after' })),
     to: Type.Optional(Type.String({ format: 'date-time', description: 'started before' })),
     format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('csv')])),

@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from 'typebox';
+import { PREDICT_LIMITS } from '../warnings.js';
 import { GeometryInput, LocationShape, Position } from './geo.js';
 import { Id, Nullable, Paging, pageOf } from './kit.js';
 import { Level, RingLevel } from './warnings.js';
@@ -32,6 +33,38 @@ export type Ring = Static<typeof Ring>;
 export const RingInput = ringOf(Type.Integer({ description: '3 red, 2 orange, 1 yellow' }));
 export type RingInput = Static<typeof RingInput>;
 
+/**
+ * Early warning from lightning jumps: a jumping storm cell within `range_km` of the location (now or at
+ * its +30 min nowcast) raises the location to `level` (default: the outermost ring's), shown as predicted,
+ * until a ring takes over or no jump has been in range for the all-clear time of the ring of that level.
+ */
+export const PredictSetting = Type.Object({
+  enabled: Type.Boolean({ description: 'Off by default' }),
+  range_km: Type.Number({
+    minimum: PREDICT_LIMITS.minRangeKm,
+    maximum: PREDICT_LIMITS.maxRangeKm,
+    description: `How near a jumping cell must come, km (default ${PREDICT_LIMITS.defaultRangeKm})`,
+  }),
+  level: RingLevel,
+});
+export type PredictSettingDto = Static<typeof PredictSetting>;
+
+/** The setting in a request body; the service names a value out of range. Left out, a field keeps its value. */
+export const PredictInput = Type.Object(
+  {
+    enabled: Type.Boolean(),
+    range_km: Type.Optional(Type.Number()),
+    level: Type.Optional(
+      // Null first: with type coercion on, the integer branch would turn null into 0.
+      Type.Union([Type.Null(), Type.Integer()], {
+        description: "1–3; null follows the outermost ring's level",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type PredictInput = Static<typeof PredictInput>;
+
 export const Location = Type.Object({
   id: Type.Integer(),
   group_id: Type.Integer(),
@@ -43,6 +76,7 @@ export const Location = Type.Object({
   }),
   enabled: Type.Boolean(),
   rings: Type.Array(Ring),
+  predict: PredictSetting,
   level: Level,
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
@@ -61,6 +95,7 @@ export const LocationInput = Type.Object(
     time_zone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     enabled: Type.Optional(Type.Boolean()),
     rings: Type.Optional(Type.Array(RingInput, { description: 'default 10/20/30 km' })),
+    predict: Type.Optional(PredictInput),
   },
   { additionalProperties: false },
 );

@@ -52,11 +52,25 @@ export const Approach = Type.Object({
 });
 export type Approach = Static<typeof Approach>;
 
+/** The jumping storm cell a predicted alarm was raised for, as it was then. */
+export const PredictedBy = Type.Object({
+  cell_id: Type.String(),
+  distance_km: Type.Number({ description: "From the location to the cell's outline" }),
+  bearing_deg: Type.Number({ description: "From the location to the cell's centroid, clockwise from north" }),
+  direction_deg: Nullable(Type.Number({ description: 'Where the cell moves to (null: motion unknown)' })),
+  speed_kmh: Nullable(Type.Number()),
+});
+export type PredictedBy = Static<typeof PredictedBy>;
+
 /** The live warning state of one location (GET /api/warning, socket `warning`). */
 export const WarningItem = Type.Object({
   location_id: Type.Integer(),
   name: Type.String(),
   level: Level,
+  predicted: Type.Boolean({
+    description:
+      'Whether `level` is a predicted warning (a lightning jump in range) rather than a ring that fired',
+  }),
   since: Nullable(
     Type.String({
       format: 'date-time',
@@ -100,6 +114,9 @@ export const Alarm = Type.Object({
   confirmed_at: Nullable(Time),
   confirmed_by: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
   note: Nullable(Type.String()),
+  predicted_by: Type.Union([PredictedBy, Type.Null()], {
+    description: 'Set when the alarm is a predicted warning: the jumping cell behind it',
+  }),
 });
 export type AlarmDto = Static<typeof Alarm>;
 

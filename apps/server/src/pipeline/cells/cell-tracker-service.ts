@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
 import type { CellsRepo } from '../../modules/lightning/cells/cells-repo.js';
 import type { Lease, Singleton } from '../cluster/leadership.js';
+import { CHANNELS, type ClusterSignals } from '../cluster/signals.js';
 import type { CellRunner } from './cell-runner.js';
 import type { CellStepResult } from './cell-stepper.js';
 
@@ -51,6 +52,8 @@ export class CellTrackerService implements Singleton {
       log: FastifyBaseLogger;
       /** Whether to step by the clock (tests step with `runDue`). */
       timer?: boolean;
+      /** Told of each committed step (the warning engine, wherever it runs, evaluates predictions). */
+      signals?: Pick<ClusterSignals, 'notify'>;
     },
   ) {}
 
@@ -137,6 +140,10 @@ export class CellTrackerService implements Singleton {
     await this.d.db.transaction(async (tx) => {
       await lease.check(tx);
       await this.d.repo.saveStep(tx, t, result.features, result.state);
+    });
+    // A lost signal costs a minute at most: the engine also looks for new steps once a minute.
+    this.d.signals?.notify(CHANNELS.cells, String(t)).catch((error: unknown) => {
+      this.d.log.warn({ err: error }, 'could not signal a cell tracker step');
     });
     this.stats.steps++;
     this.stats.lastMs = result.ms;

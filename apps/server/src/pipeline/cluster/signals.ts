@@ -25,6 +25,8 @@ export const CHANNELS = {
   strokes: STROKES_CHANNEL,
   locations: 'thunderwatch_locations',
   alarmConfirmed: 'thunderwatch_alarm_confirmed',
+  /** A cell tracker step committed (its time, ms): the warning engine evaluates predicted warnings. */
+  cells: 'thunderwatch_cells',
 } as const;
 
 class Listeners {

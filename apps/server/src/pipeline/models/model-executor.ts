@@ -155,7 +155,7 @@ export class ModelExecutor {
     const step = await this.d.cells.latest();
     if (!step) {
       throw new Error(
-        `no storm-cell step in the last ${CELL_STEP_MAX_AGE_MS / 60_000} min: the cell tracker is not running`,
+        `no storm-cell step in the last ${CELL_STEP_MAX_AGE_MS / 60_000} min: the cell tracker (a step a minute) has not started yet or has stopped`,
       );
     }
     return step;

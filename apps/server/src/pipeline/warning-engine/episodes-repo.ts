@@ -14,6 +14,8 @@ export interface RingTally {
 export interface TimelineEntry {
   at: string;
   level: Level;
+  /** Present (true) only on a predicted level: a ring's entries read as before predictions existed. */
+  predicted?: true;
 }
 
 /** An episode opened by a batch; the fields after `timeline` are set when it also changes in the batch. */
@@ -28,6 +30,10 @@ export interface NewAlert {
   timeline: TimelineEntry[];
   endedAt: Date | null;
   rings: RingTally[] | null;
+  /** Begun by a prediction (a lightning jump) rather than a ring. */
+  predicted: boolean;
+  /** When a ring first fired in it (its start unless predicted; null while none has). */
+  ringAt: Date | null;
 }
 
 export interface AlertChange {
@@ -37,6 +43,8 @@ export interface AlertChange {
   endedAt: Date | null;
   rings: RingTally[] | null;
   nearestKm: number | null;
+  /** Set once: the first ring of an episode a prediction began. */
+  ringAt: Date | null;
 }
 
 export interface EventRow {
@@ -67,12 +75,12 @@ export class EpisodesRepo {
     if (alerts.length === 0) return;
     await tx.query(
       `INSERT INTO alerts (id, location_id, group_id, started_at, ended_at, peak_level, first_stroke, nearest_km,
-         ring_counts, timeline)
+         ring_counts, timeline, predicted, ring_at)
        SELECT id, location_id, group_id, started_at, ended_at, peak_level, first_stroke, nearest_km,
-         COALESCE(ring_counts, '[]'), timeline
+         COALESCE(ring_counts, '[]'), timeline, predicted, ring_at
        FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, location_id bigint, group_id bigint,
          started_at timestamptz, ended_at timestamptz, peak_level smallint, first_stroke jsonb, nearest_km float8,
-         ring_counts jsonb, timeline jsonb)`,
+         ring_counts jsonb, timeline jsonb, predicted boolean, ring_at timestamptz)`,
       [
         JSON.stringify(
           alerts.map((a) => ({
@@ -86,6 +94,8 @@ export class EpisodesRepo {
             nearest_km: a.nearestKm,
             ring_counts: a.rings,
             timeline: a.timeline,
+            predicted: a.predicted,
+            ring_at: a.ringAt?.toISOString() ?? null,
           })),
         ),
       ],
@@ -104,9 +114,10 @@ export class EpisodesRepo {
          peak_level = GREATEST(a.peak_level, COALESCE(x.peak_level, 0)),
          ended_at = COALESCE(x.ended_at, a.ended_at),
          ring_counts = COALESCE(x.ring_counts, a.ring_counts),
-         nearest_km = COALESCE(x.nearest_km, a.nearest_km)
+         nearest_km = COALESCE(x.nearest_km, a.nearest_km),
+         ring_at = COALESCE(a.ring_at, x.ring_at)
        FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, timeline jsonb, peak_level smallint,
-         ended_at timestamptz, ring_counts jsonb, nearest_km float8)
+         ended_at timestamptz, ring_counts jsonb, nearest_km float8, ring_at timestamptz)
        WHERE a.id = x.id`,
       [
         JSON.stringify(
@@ -117,6 +128,7 @@ export class EpisodesRepo {
             ended_at: c.endedAt?.toISOString() ?? null,
             ring_counts: c.rings,
             nearest_km: c.nearestKm,
+            ring_at: c.ringAt?.toISOString() ?? null,
           })),
         ),
       ],
@@ -127,10 +139,12 @@ export class EpisodesRepo {
     if (alarms.length === 0) return;
     await tx.query(
       `INSERT INTO alarms (id, alert_id, location_id, group_id, level, previous_level, created_at, nearest_km,
-         bearing_deg)
-       SELECT id, alert_id, location_id, group_id, level, previous_level, created_at, nearest_km, bearing_deg
+         bearing_deg, predicted_by)
+       SELECT id, alert_id, location_id, group_id, level, previous_level, created_at, nearest_km, bearing_deg,
+         predicted_by
        FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, alert_id bigint, location_id bigint, group_id bigint,
-         level smallint, previous_level smallint, created_at timestamptz, nearest_km float8, bearing_deg float8)`,
+         level smallint, previous_level smallint, created_at timestamptz, nearest_km float8, bearing_deg float8,
+         predicted_by jsonb)`,
       // The DTO's names are the columns' (the record set picks the ones it lists).
       [JSON.stringify(alarms.map(alarmDto))],
     );

@@ -28,6 +28,7 @@ export class StoredWarnings {
       this.d.store.unconfirmedByLocation(groupId),
     ]);
     const stateOf = new Map(states.map((s) => [s.locationId, s.state]));
+    const predictedOf = new Map(states.map((s) => [s.locationId, s.predicted]));
     const nowMs = this.d.now().getTime();
     return locations
       .map((l) => {
@@ -37,6 +38,7 @@ export class StoredWarnings {
           alertId: openAlerts.get(l.id) ?? null,
           unconfirmed: unconfirmed.get(l.id) ?? 0,
           approach: null,
+          predicted: (meta.predict.enabled && predictedOf.get(l.id)) || undefined,
         });
       })
       .sort((a, b) => b.level - a.level || a.name.localeCompare(b.name));

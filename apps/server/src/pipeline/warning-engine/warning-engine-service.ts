@@ -1,6 +1,7 @@
+import { shownLevel } from '@thunderwatch/domain/predicted-warning';
 import { alarmDto } from '@thunderwatch/domain/raised-alarm';
 import { cloneWarningState } from '@thunderwatch/domain/ring-rules';
-import { type LocationUpdate, WarningEngineCore } from '@thunderwatch/domain/warning-engine';
+import { WarningEngineCore } from '@thunderwatch/domain/warning-engine';
 import type { AlarmDto, Approach, WarningItem } from '@thunderwatch/shared/schemas/warnings';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Metrics } from '../../lib/metrics.js';
@@ -16,6 +17,8 @@ import { CHANNELS, type ClusterSignals } from '../cluster/signals.js';
 import type { StrokeBus } from '../stroke-bus.js';
 import { type ApproachRunner, approachRunner } from './approach-runner.js';
 import type { EpisodesRepo } from './episodes-repo.js';
+import { CellStepFollower, type JumpingCells } from './jumping-cells.js';
+import { type EngineUpdate, PredictedWarnings } from './predicted-warnings.js';
 import { StrokeLogFollower } from './stroke-log-follower.js';
 import { type ApproachStats, WarningItems } from './warning-items.js';
 import { WarningPersister, type WrittenBatch } from './warning-persister.js';
@@ -42,6 +45,8 @@ const WATERMARK_EVERY_MS = 10_000;
  */
 export class WarningEngineService {
   private readonly core = new WarningEngineCore();
+  private readonly predicted = new PredictedWarnings((id) => this.core.state(id));
+  private readonly cellSteps: CellStepFollower;
   private readonly meta = new Map<number, WatchedMeta>();
   private readonly unconfirmed = new Map<number, number>();
   private readonly approaches: ApproachRunner;
@@ -51,7 +56,7 @@ export class WarningEngineService {
   private readonly strokeLog: StrokeLogFollower;
   private queue: Promise<void> = Promise.resolve();
   /** Updates whose write failed (database down): written first with the next step. */
-  private pending: { updates: LocationUpdate[]; watermark: number | null } = { updates: [], watermark: null };
+  private pending: { updates: EngineUpdate[]; watermark: number | null } = { updates: [], watermark: null };
   private timer: NodeJS.Timeout | null = null;
   private watermarkWrittenMs = 0;
   private unsubscribe: (() => void)[] = [];
@@ -75,9 +80,12 @@ export class WarningEngineService {
       metrics?: Pick<Metrics, 'alarms'>;
       /** Where storm approaches are estimated; the approach worker unless given (tests pass it inline). */
       approaches?: ApproachRunner;
+      /** The cell tracker's steps, for predicted warnings (none: no location is ever predicted). */
+      cells?: JumpingCells;
     },
   ) {
     this.persister = new WarningPersister(d.store, d.episodes);
+    this.cellSteps = new CellStepFollower(d.cells);
     this.approaches = d.approaches ?? approachRunner(d.log);
     this.items = new WarningItems(this.approaches);
     this.strokeLog = new StrokeLogFollower({
@@ -118,14 +126,17 @@ export class WarningEngineService {
       const usable = saved && saved.rings.length === meta.rules.length ? saved : undefined;
       if (usable) this.persister.stored.set(l.id, cloneWarningState(usable));
       this.core.upsert({ id: l.id, shape: l.shape, rules: meta.rules }, usable, nowMs);
+      this.predicted.watch(meta, stored.get(l.id)?.predicted);
     }
     await this.strokeLog.catchUp(watermark);
-    await this.step(this.core.advance(this.d.now().getTime()), null);
+    await this.step(this.advanced(this.d.now().getTime()), null);
+    await this.readCells();
     await this.closeOrphanAlerts();
     this.unsubscribe.push(
       this.d.bus.subscribe((rows) => this.strokeLog.wake(rows[0]?.received_us)),
       this.d.signals.on(CHANNELS.strokes, (payload) => this.strokeLog.wake(positionOf(payload))),
       this.d.changes.subscribe((change) => this.enqueue(() => this.onLocationChange(change))),
+      this.d.signals.on(CHANNELS.cells, () => void this.enqueue(() => this.readCells())),
     );
     if (options.tick !== false) {
       this.timer = setInterval(() => void this.tick(), TICK_MS);
@@ -152,7 +163,8 @@ export class WarningEngineService {
     this.strokeLog.wake();
     return this.enqueue(async () => {
       const nowMs = this.d.now().getTime();
-      await this.step(this.core.advance(nowMs), null);
+      await this.step(this.advanced(nowMs), null);
+      if (this.cellSteps.due(nowMs)) await this.readCells();
       const busy = this.core.busyIds().flatMap((id) => this.meta.get(id) ?? []);
       this.items.refresh(busy, nowMs);
     });
@@ -168,8 +180,9 @@ export class WarningEngineService {
     return out.sort((a, b) => b.level - a.level || a.name.localeCompare(b.name));
   }
 
+  /** The level shown: the higher of the rings' and the prediction's. */
   levelOf(locationId: number): 0 | 1 | 2 | 3 {
-    return this.core.state(locationId)?.level ?? 0;
+    return shownLevel(this.core.state(locationId)?.level ?? 0, this.predicted.state(locationId)).level;
   }
 
   /** Watched locations per level, index 0–3. */
@@ -203,14 +216,31 @@ export class WarningEngineService {
     this.approaches.add(strokes);
     let watermark = 0;
     for (const r of rows) if ((r.received_us ?? 0) > watermark) watermark = r.received_us as number;
-    await this.step(this.core.process(strokes, atMs ?? this.d.now().getTime()), watermark || null);
+    const updates = this.core.process(strokes, atMs ?? this.d.now().getTime());
+    await this.step(
+      updates.map((u) => this.predicted.wrap(u)),
+      watermark || null,
+    );
+  }
+
+  /** The rings' clock and the predictions' run to `nowMs`. */
+  private advanced(nowMs: number): EngineUpdate[] {
+    return [...this.core.advance(nowMs).map((u) => this.predicted.wrap(u)), ...this.predicted.advance(nowMs)];
+  }
+
+  /** Evaluates the newest tracker step, if there is one not seen yet (signalled, or looked for each minute). */
+  private async readCells(): Promise<void> {
+    const nowMs = this.d.now().getTime();
+    const cells = await this.cellSteps.newest(nowMs);
+    if (cells) await this.step(this.predicted.evaluate(cells, nowMs), null);
   }
 
   private async onLocationChange(change: LocationChange): Promise<void> {
     const nowMs = this.d.now().getTime();
     if (change.type === 'delete' || !change.location.enabled) {
       const id = change.type === 'delete' ? change.id : change.location.id;
-      const update = this.core.remove(id, nowMs);
+      const ringBefore = this.core.state(id)?.level ?? 0;
+      const update = this.predicted.edited(id, ringBefore, this.core.remove(id, nowMs), null, nowMs);
       if (update) await this.step([update], null);
       this.meta.delete(id);
       this.items.forget(id);
@@ -219,14 +249,16 @@ export class WarningEngineService {
     const l = change.location;
     const meta = watchedMeta(l);
     this.meta.set(l.id, meta);
-    const update = this.core.upsert({ id: l.id, shape: l.shape, rules: meta.rules }, undefined, nowMs);
+    const ringBefore = this.core.state(l.id)?.level ?? 0;
+    const ring = this.core.upsert({ id: l.id, shape: l.shape, rules: meta.rules }, undefined, nowMs);
+    const update = this.predicted.edited(l.id, ringBefore, ring, meta, nowMs);
     this.items.forget(l.id);
     await this.step(update ? [update] : [], null, [l.id]);
   }
 
   /** Persist, then push: a client never hears of a warning the database does not hold. */
   private async step(
-    updates: LocationUpdate[],
+    updates: EngineUpdate[],
     watermark: number | null,
     alsoNotify: number[] = [],
   ): Promise<void> {
@@ -293,6 +325,7 @@ export class WarningEngineService {
     return this.items.build(meta, this.core.state(meta.id), nowMs, {
       alertId: this.persister.openAlerts.get(meta.id) ?? null,
       unconfirmed: this.unconfirmed.get(meta.id) ?? 0,
+      predicted: this.predicted.state(meta.id),
     });
   }
 

@@ -1,3 +1,9 @@
+import {
+  INITIAL_PREDICTED,
+  type PredictedState,
+  predictedClearAt,
+  shownLevel,
+} from '@thunderwatch/domain/predicted-warning';
 import { allClearAt, recentCounts, type WarningState } from '@thunderwatch/domain/ring-rules';
 import type { Approach, WarningItem } from '@thunderwatch/shared/schemas/warnings';
 import type { Level, RingLevel } from '@thunderwatch/shared/warnings';
@@ -31,7 +37,7 @@ export class WarningItems {
     meta: WatchedMeta,
     state: WarningState | undefined,
     nowMs: number,
-    extra: { alertId: number | null; unconfirmed: number },
+    extra: { alertId: number | null; unconfirmed: number; predicted?: PredictedState },
   ): WarningItem {
     return warningItem(meta, state, nowMs, {
       ...extra,
@@ -79,21 +85,36 @@ export class WarningItems {
   }
 }
 
-/** One location's `WarningItem` from its state; the approach is shown only while a storm is near. */
+/**
+ * One location's `WarningItem` from its state: the level shown is the higher of the rings' and the
+ * prediction's; the approach is shown only while a storm is near.
+ */
 export function warningItem(
   meta: WatchedMeta,
   state: WarningState | undefined,
   nowMs: number,
-  extra: { alertId: number | null; unconfirmed: number; approach: Approach | null },
+  extra: {
+    alertId: number | null;
+    unconfirmed: number;
+    approach: Approach | null;
+    predicted?: PredictedState;
+  },
 ): WarningItem {
   const last15 = state ? recentCounts(state, nowMs) : meta.rings.map(() => 0);
-  const clearAt = state ? allClearAt(meta.rules, state) : null;
+  const predicted = extra.predicted ?? INITIAL_PREDICTED;
+  const shown = shownLevel((state?.level ?? 0) as Level, predicted);
+  const ringClearAt = state ? allClearAt(meta.rules, state) : null;
+  const predictedClear = predictedClearAt(predicted, meta.predictAllClearMs);
+  const clearAt =
+    predictedClear === null ? ringClearAt : Math.max(predictedClear, ringClearAt ?? Number.NEGATIVE_INFINITY);
   const busy = state !== undefined && last15.some((n) => n > 0);
+  const sinceMs = shown.predicted ? predicted.sinceMs : state?.sinceMs;
   return {
     location_id: meta.id,
     name: meta.name,
-    level: (state?.level ?? 0) as Level,
-    since: state?.sinceMs != null ? new Date(state.sinceMs).toISOString() : null,
+    level: shown.level,
+    predicted: shown.predicted,
+    since: sinceMs != null ? new Date(sinceMs).toISOString() : null,
     nearest_km: state?.nearest ? round(state.nearest.km, 2) : null,
     bearing_deg: state?.nearest ? round(state.nearest.bearingDeg, 1) : null,
     counts: meta.rings.map((r, i) => ({
@@ -104,7 +125,7 @@ export function warningItem(
       active: state?.rings[i]?.active ?? false,
     })),
     all_clear_at: clearAt !== null ? new Date(clearAt).toISOString() : null,
-    approach: (state?.level ?? 0) > 0 || busy ? extra.approach : null,
+    approach: shown.level > 0 || busy ? extra.approach : null,
     alert_id: extra.alertId,
     unconfirmed_alarms: extra.unconfirmed,
   };

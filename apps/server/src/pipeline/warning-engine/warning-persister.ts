@@ -1,10 +1,20 @@
+import { type PredictThreat, shownLevel } from '@thunderwatch/domain/predicted-warning';
 import type { RaisedAlarm } from '@thunderwatch/domain/raised-alarm';
 import { cloneWarningState, type WarningState } from '@thunderwatch/domain/ring-rules';
-import type { EngineStroke, LocationUpdate } from '@thunderwatch/domain/warning-engine';
+import type { EngineStroke } from '@thunderwatch/domain/warning-engine';
 import type { AlertStroke } from '@thunderwatch/shared/schemas/alerts';
-import type { Level, RingLevel } from '@thunderwatch/shared/warnings';
+import type { PredictedBy } from '@thunderwatch/shared/schemas/warnings';
+import type { RingLevel } from '@thunderwatch/shared/warnings';
 import type { Queryable } from '../../db/database.js';
-import type { AlertChange, EpisodesRepo, EventRow, NewAlert, RingTally } from './episodes-repo.js';
+import type {
+  AlertChange,
+  EpisodesRepo,
+  EventRow,
+  NewAlert,
+  RingTally,
+  TimelineEntry,
+} from './episodes-repo.js';
+import type { EngineUpdate } from './predicted-warnings.js';
 import type { StoredState, WarningStore } from './warning-store.js';
 import type { WatchedMeta } from './watched-location.js';
 
@@ -12,7 +22,7 @@ import type { WatchedMeta } from './watched-location.js';
 export interface WrittenBatch {
   alarms: RaisedAlarm[];
   openAfter: ReadonlyMap<number, { id: number } | null>;
-  updates: readonly LocationUpdate[];
+  updates: readonly EngineUpdate[];
 }
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
@@ -38,7 +48,7 @@ export class WarningPersister {
   /** Writes the batch with `tx`; call `committed` with the answer once the transaction has committed. */
   async write(
     tx: Queryable,
-    updates: readonly LocationUpdate[],
+    updates: readonly EngineUpdate[],
     metaOf: (id: number) => WatchedMeta | undefined,
     watermark: number | null,
     now: Date,
@@ -76,11 +86,7 @@ export class WarningPersister {
   }
 
   /** Works out every row to write, in memory, with references to alerts whose ids come later. */
-  private plan(
-    updates: readonly LocationUpdate[],
-    metaOf: (id: number) => WatchedMeta | undefined,
-    now: Date,
-  ) {
+  private plan(updates: readonly EngineUpdate[], metaOf: (id: number) => WatchedMeta | undefined, now: Date) {
     const newAlerts: NewAlert[] = [];
     const changes = new Map<number, AlertChange>();
     const alarms: (Omit<RaisedAlarm, 'alertId'> & { alert: AlertRef })[] = [];
@@ -95,16 +101,21 @@ export class WarningPersister {
         : existing(this.openAlerts.get(u.id));
       const before = this.stored.get(u.id);
       let rise = 0;
-      for (const e of u.events) {
-        const at = new Date(e.atMs);
-        const entry = { at: at.toISOString(), level: e.to };
-        const { from, to } = e;
+      for (const c of u.shown) {
+        const at = new Date(c.atMs);
+        const ring = c.ring;
+        // The rings' rises, in order, each have their trigger, whether or not the level shown rises.
+        const trigger = ring && ring.to > ring.from ? (u.triggers[rise++] ?? null) : null;
+        const entry: TimelineEntry = c.predicted
+          ? { at: at.toISOString(), level: c.to, predicted: true }
+          : { at: at.toISOString(), level: c.to };
+        const { from, to } = c;
         // A rise. It ends on a ring level and starts below the top one: the last two tests tell the types so.
         if (to > from && to !== 0 && from !== 3) {
-          const trigger = u.triggers[rise++] ?? null;
-          const near =
-            trigger ??
-            (u.state.nearest && { km: u.state.nearest.km, bearingDeg: u.state.nearest.bearingDeg });
+          const near = c.predicted
+            ? u.threat && { km: u.threat.km, bearingDeg: u.threat.bearingDeg }
+            : (trigger ??
+              (u.state.nearest && { km: u.state.nearest.km, bearingDeg: u.state.nearest.bearingDeg }));
           if (alert === null) {
             const created: NewAlert = {
               id: 0,
@@ -112,18 +123,20 @@ export class WarningPersister {
               groupId: meta.groupId,
               startedAt: at,
               peakLevel: to,
-              firstStroke: trigger ? alertStroke(trigger) : null,
+              firstStroke: trigger && !c.predicted ? alertStroke(trigger) : null,
               nearestKm: near ? round2(near.km) : null,
               timeline: [entry],
               endedAt: null,
-              rings: null,
+              rings: c.predicted ? tallyOf(meta, u.state).rings : null,
+              predicted: c.predicted,
+              ringAt: c.predicted ? null : at,
             };
             newAlerts.push(created);
             alert = created;
           } else {
             const change = changeOf(alert, changes, newAlerts);
             change.timeline.push(entry);
-            change.peakLevel = Math.max(change.peakLevel ?? 0, e.to) as RingLevel;
+            change.peakLevel = Math.max(change.peakLevel ?? 0, to) as RingLevel;
           }
           alarms.push({
             id: 0,
@@ -136,20 +149,29 @@ export class WarningPersister {
             at: now,
             nearestKm: near ? round2(near.km) : null,
             bearingDeg: near ? round1(near.bearingDeg) : null,
+            predictedBy: c.predicted ? predictedByOf(u.threat) : null,
           });
-        } else if (alert !== null) {
+        } else if (alert !== null && (from !== to || c.predicted !== c.fromPredicted)) {
           const change = changeOf(alert, changes, newAlerts);
           change.timeline.push(entry);
-          if (e.to === 0) {
-            // The episode's final tallies are those of the state before its last ring cleared.
+          // The episode's final tallies are those of the state before its last ring cleared (a prediction
+          // that lapses after the rings cleared keeps those written then).
+          if (to === 0 && ring) {
             const tally = tallyOf(meta, before?.level ? before : u.state);
             change.endedAt = at;
             change.rings = tally.rings;
             change.nearestKm = tally.nearestKm;
-          }
+          } else if (to === 0) change.endedAt = at;
         }
-        events.push({ locationId: u.id, groupId: meta.groupId, alert, at, from: e.from, to: e.to });
-        if (e.to === 0) alert = null;
+        // The first ring to fire in an episode a prediction began: the lead the prediction gained ends here.
+        if (alert !== null && ring && ring.from === 0 && ring.to > 0) {
+          const change = changeOf(alert, changes, newAlerts);
+          change.ringAt ??= at;
+        }
+        if (ring) {
+          events.push({ locationId: u.id, groupId: meta.groupId, alert, at, from: ring.from, to: ring.to });
+        }
+        if (to === 0) alert = null;
       }
       openAfter.set(u.id, alert);
       if (alert !== null && u.state.level > 0) {
@@ -161,8 +183,9 @@ export class WarningPersister {
       states.set(u.id, {
         locationId: u.id,
         groupId: meta.groupId,
-        level: u.state.level as Level,
+        level: shownLevel(u.state.level, u.predicted).level,
         state: u.state,
+        predicted: u.predicted.level > 0 ? u.predicted : null,
       });
     }
     return { newAlerts, changes, alarms, events, states, openAfter };
@@ -171,6 +194,17 @@ export class WarningPersister {
 
 /** An alert of the batch: an existing row (its id known) or a new one (its id assigned at write time). */
 type AlertRef = { id: number };
+
+function predictedByOf(t: PredictThreat | null): PredictedBy | null {
+  if (!t) return null;
+  return {
+    cell_id: t.cellId,
+    distance_km: round2(t.km),
+    bearing_deg: round1(t.bearingDeg),
+    direction_deg: t.motion ? round1(t.motion.directionDeg) : null,
+    speed_kmh: t.motion ? round1(t.motion.speedKmh) : null,
+  };
+}
 
 function existing(id: number | undefined): AlertRef | null {
   return id === undefined ? null : { id };
@@ -186,7 +220,15 @@ function changeOf(
   if (created) return created;
   let change = changes.get(alert.id);
   if (!change) {
-    change = { id: alert.id, timeline: [], peakLevel: null, endedAt: null, rings: null, nearestKm: null };
+    change = {
+      id: alert.id,
+      timeline: [],
+      peakLevel: null,
+      endedAt: null,
+      rings: null,
+      nearestKm: null,
+      ringAt: null,
+    };
     changes.set(alert.id, change);
   }
   return change;

@@ -1,3 +1,4 @@
+import type { PredictedState } from '@thunderwatch/domain/predicted-warning';
 import type { WarningState } from '@thunderwatch/domain/ring-rules';
 import type { Level } from '@thunderwatch/shared/warnings';
 import type { Database, Queryable } from '../../db/database.js';
@@ -11,8 +12,11 @@ import {
 export interface StoredState {
   locationId: number;
   groupId: number;
+  /** The level shown: the higher of the rings' and the prediction's. */
   level: Level;
   state: WarningState;
+  /** The predicted state while predicted (null: not predicted). */
+  predicted: PredictedState | null;
 }
 
 /**
@@ -34,8 +38,10 @@ export class WarningStore {
       group_id: number;
       level: number;
       state: WarningState;
+      predicted: PredictedState | null;
     }>(
-      'SELECT location_id, group_id, level, state FROM warning_states WHERE $1::bigint IS NULL OR group_id = $1',
+      `SELECT location_id, group_id, level, state, predicted FROM warning_states
+       WHERE $1::bigint IS NULL OR group_id = $1`,
       [groupId],
     );
     return r.rows.map((x) => ({
@@ -43,6 +49,7 @@ export class WarningStore {
       groupId: x.group_id,
       level: x.level as Level,
       state: x.state,
+      predicted: x.predicted ?? null,
     }));
   }
 
@@ -111,11 +118,13 @@ export class WarningStore {
   async saveStates(tx: Queryable, states: readonly StoredState[]): Promise<void> {
     if (states.length === 0) return;
     await tx.query(
-      `INSERT INTO warning_states (location_id, group_id, level, state, updated_at)
-       SELECT location_id, group_id, level, state, now()
-       FROM jsonb_to_recordset($1::jsonb) AS x(location_id bigint, group_id bigint, level smallint, state jsonb)
+      `INSERT INTO warning_states (location_id, group_id, level, state, predicted, updated_at)
+       SELECT location_id, group_id, level, state, predicted, now()
+       FROM jsonb_to_recordset($1::jsonb) AS x(location_id bigint, group_id bigint, level smallint, state jsonb,
+         predicted jsonb)
        ON CONFLICT (location_id) DO UPDATE
-         SET level = EXCLUDED.level, state = EXCLUDED.state, updated_at = EXCLUDED.updated_at`,
+         SET level = EXCLUDED.level, state = EXCLUDED.state, predicted = EXCLUDED.predicted,
+           updated_at = EXCLUDED.updated_at`,
       [
         JSON.stringify(
           states.map((s) => ({
@@ -123,6 +132,7 @@ export class WarningStore {
             group_id: s.groupId,
             level: s.level,
             state: s.state,
+            predicted: s.predicted,
           })),
         ),
       ],

@@ -1,4 +1,6 @@
 import { distanceKm } from '@thunderwatch/domain/geodesy';
+import { DEFAULT_PREDICT, resolvePredict, type StoredPredict } from '@thunderwatch/domain/predict-setting';
+import { type PredictSetting, predictAllClearMs } from '@thunderwatch/domain/predicted-warning';
 import type { RingRule } from '@thunderwatch/domain/ring-rules';
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import type { Ring } from '@thunderwatch/shared/schemas/locations';
@@ -15,6 +17,9 @@ export interface WatchedMeta {
   site: { lat: number; lon: number };
   /** How far the shape reaches from `site` (0 for a point): far storms are passed over by this. */
   reachKm: number;
+  /** Early warning from lightning jumps, and how long a prediction holds without a new threat. */
+  predict: PredictSetting;
+  predictAllClearMs: number;
 }
 
 export function watchedMeta(l: {
@@ -23,17 +28,22 @@ export function watchedMeta(l: {
   name: string;
   shape: LocationShape;
   rings: Ring[];
+  predict?: StoredPredict;
 }): WatchedMeta {
   const site = siteOf(l.shape);
+  const rules = ringRules(l.rings);
+  const predict = resolvePredict(l.predict ?? DEFAULT_PREDICT, l.rings);
   return {
     id: l.id,
     groupId: l.groupId,
     name: l.name,
     shape: l.shape,
     rings: l.rings,
-    rules: ringRules(l.rings),
+    rules,
     site,
     reachKm: reachOf(l.shape, site),
+    predict,
+    predictAllClearMs: predictAllClearMs(rules, predict.level),
   };
 }
 

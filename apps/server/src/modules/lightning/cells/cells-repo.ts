@@ -121,6 +121,23 @@ export class CellsRepo {
   }
 
   /**
+   * The newest step after `afterMs` (any, for null) and not before `sinceMs`, with only its jumping cells
+   * (the features are filtered in the database: a step of a big storm holds thousands of cells), if any.
+   */
+  async newestJumps(
+    afterMs: number | null,
+    sinceMs: number,
+  ): Promise<{ time: Date; features: CellFeature[] } | null> {
+    const r = await this.db.query<{ time: Date; features: CellFeature[] }>(
+      `SELECT time, COALESCE((SELECT jsonb_agg(f) FROM jsonb_array_elements(features) AS f
+           WHERE (f -> 'properties' ->> 'jump')::boolean), '[]'::jsonb) AS features
+       FROM cell_steps WHERE time > $1 AND time >= $2 ORDER BY time DESC LIMIT 1`,
+      [new Date(afterMs ?? 0), new Date(sinceMs)],
+    );
+    return r.rows[0] ?? null;
+  }
+
+  /**
    * The steps within [from, to] of every cell with a centroid inside the bbox at some step of the range
    * (west > east: across the antimeridian), oldest first per cell; at most `limit` steps (one more tells
    * the caller there were more).

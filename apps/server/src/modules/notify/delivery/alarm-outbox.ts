@@ -95,6 +95,7 @@ export class AlarmOutbox {
       nearest_km: a.nearestKm,
       bearing_deg: a.bearingDeg,
       approach,
+      predicted_by: a.predictedBy,
       board_url: this.d.boardUrl,
     };
   }

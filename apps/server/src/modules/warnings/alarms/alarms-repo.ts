@@ -1,4 +1,4 @@
-import type { AlarmDto } from '@thunderwatch/shared/schemas/warnings';
+import type { AlarmDto, PredictedBy } from '@thunderwatch/shared/schemas/warnings';
 import type { RingLevel } from '@thunderwatch/shared/warnings';
 import type { Queryable } from '../../../db/database.js';
 
@@ -28,12 +28,13 @@ export interface AlarmRow {
   confirmed_by_id: number | null;
   confirmed_by_name: string | null;
   note: string | null;
+  predicted_by: PredictedBy | null;
 }
 
 /** The select list and joins `toAlarmDto` reads: `SELECT ${alarmColumns} FROM ${alarmJoins} WHERE …`. */
 export const alarmColumns = `m.id, m.alert_id, m.location_id, l.name AS location_name, m.group_id, m.level,
   m.previous_level, m.created_at, m.nearest_km, m.bearing_deg, m.confirmed_at,
-  u.id AS confirmed_by_id, u.name AS confirmed_by_name, m.note`;
+  u.id AS confirmed_by_id, u.name AS confirmed_by_name, m.note, m.predicted_by`;
 export const alarmJoins = `alarms m JOIN locations l ON l.id = m.location_id
   LEFT JOIN users u ON u.id = m.confirmed_by`;
 
@@ -54,6 +55,7 @@ export function toAlarmDto(r: AlarmRow): AlarmDto {
     confirmed_by:
       r.confirmed_by_id === null ? null : { id: r.confirmed_by_id, name: r.confirmed_by_name ?? '' },
     note: r.note,
+    predicted_by: r.predicted_by ?? null,
   };
 }
 

@@ -107,6 +107,7 @@ describe.each(DB_KINDS)('alarms (%s)', (kind) => {
       confirmed_at: '2025-06-01T07:22:00.000Z',
       confirmed_by: { id: operatorA.id, name: expect.any(String) },
       note: 'crews in',
+      predicted_by: null,
     });
     expect(res.items[0]).toMatchObject({ confirmed_at: null, confirmed_by: null, note: null });
   });

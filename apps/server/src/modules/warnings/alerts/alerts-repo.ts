@@ -15,6 +15,8 @@ export interface AlertFilter {
   /** On started_at: from inclusive, to exclusive. */
   from?: Date;
   to?: Date;
+  /** true: episodes a prediction began; false: those a ring began. */
+  predicted?: boolean;
 }
 
 /** The alert's location as CAP needs it (read even when the location was deleted since). */
@@ -37,12 +39,14 @@ export interface AlertRow {
   first_stroke: AlertStroke | null;
   nearest_km: number | null;
   ring_counts: AlertDto['ring_counts'];
-  timeline: { at: string; level: Level }[];
+  timeline: { at: string; level: Level; predicted?: boolean }[];
+  predicted: boolean;
+  ring_at: Date | null;
 }
 
 /** The select list `toAlertDto` reads, for `alerts a JOIN locations l`. */
 export const alertColumns = `a.id, a.location_id, l.name AS location_name, a.group_id, a.started_at, a.ended_at,
-  a.peak_level, a.first_stroke, a.nearest_km, a.ring_counts, a.timeline`;
+  a.peak_level, a.first_stroke, a.nearest_km, a.ring_counts, a.timeline, a.predicted, a.ring_at`;
 
 export function toAlertDto(r: AlertRow): AlertDto {
   return {
@@ -56,6 +60,11 @@ export function toAlertDto(r: AlertRow): AlertDto {
     first_stroke: r.first_stroke,
     nearest_km: r.nearest_km,
     ring_counts: r.ring_counts ?? [],
+    predicted: r.predicted,
+    // Rows from before predictions existed: a ring began them.
+    ring_at: (r.ring_at ?? (r.predicted ? null : r.started_at))?.toISOString() ?? null,
+    predicted_lead_min:
+      r.predicted && r.ring_at ? round1((r.ring_at.getTime() - r.started_at.getTime()) / 60_000) : null,
     timeline: r.timeline ?? [],
     ...innerWarning(r),
   };
@@ -71,6 +80,7 @@ function whereOf(f: AlertFilter): { where: string; params: unknown[] } {
   if (f.locationId !== undefined) add('a.location_id = ?', f.locationId);
   if (f.peakLevel !== undefined) add('a.peak_level = ?', f.peakLevel);
   if (f.open !== undefined) conditions.push(f.open ? 'a.ended_at IS NULL' : 'a.ended_at IS NOT NULL');
+  if (f.predicted !== undefined) add('a.predicted = ?', f.predicted);
   if (f.from) add('a.started_at >= ?', f.from);
   if (f.to) add('a.started_at < ?', f.to);
   return { where: `WHERE ${conditions.join(' AND ')}`, params };

@@ -25,6 +25,9 @@ const CSV_HEADER = [
   'first_stroke_time',
   'warned_before_first_inner_stroke',
   'lead_time_min',
+  'predicted',
+  'ring_at',
+  'predicted_lead_min',
 ];
 
 const csvRow = (a: AlertDto) => [
@@ -39,6 +42,9 @@ const csvRow = (a: AlertDto) => [
   a.first_stroke?.time ?? null,
   a.warned_before_first_inner === null ? null : a.warned_before_first_inner ? 'yes' : 'no',
   a.lead_time_min,
+  a.predicted ? 'yes' : 'no',
+  a.ring_at,
+  a.predicted_lead_min,
 ];
 
 const notFound = () => new AppError('alert.not_found', 404, 'No such alert');

@@ -132,6 +132,9 @@ describe.each(DB_KINDS)('alert history and hourly warnings (%s)', (kind) => {
       ],
       warned_before_first_inner: false,
       lead_time_min: null,
+      predicted: false,
+      ring_at: '2025-06-01T07:00:00.000Z',
+      predicted_lead_min: null,
     });
     expect((await get(`/api/alert_hist/${ids.open}`, viewerA)).json()).toMatchObject({
       ended_at: null,
@@ -165,11 +168,11 @@ describe.each(DB_KINDS)('alert history and hourly warnings (%s)', (kind) => {
       .split('\r\n');
     expect(lines[0]).toBe(
       'id,location_id,location_name,started_at,ended_at,peak_level,nearest_km,strokes_per_ring,first_stroke_time,' +
-        'warned_before_first_inner_stroke,lead_time_min',
+        'warned_before_first_inner_stroke,lead_time_min,predicted,ring_at,predicted_lead_min',
     );
     expect(lines).toHaveLength(3);
     expect(lines[2]).toBe(
-      `${ids.old},${siteA},"'=HYPERLINK(""x"")",2025-06-01T07:00:00.000Z,2025-06-01T08:10:00.000Z,3,3.5,10 km: 4; 20 km: 9; 30 km: 15,2025-06-01T06:59:58.000Z,no,`,
+      `${ids.old},${siteA},"'=HYPERLINK(""x"")",2025-06-01T07:00:00.000Z,2025-06-01T08:10:00.000Z,3,3.5,10 km: 4; 20 km: 9; 30 km: 15,2025-06-01T06:59:58.000Z,no,,no,2025-06-01T07:00:00.000Z,`,
     );
   });
 

@@ -65,7 +65,7 @@ function describe(
     const counts =
       alert.ring_counts.map((c) => `${km(c.radius_km)} km 内 ${c.strokes} 次`).join('；') || '无';
     return {
-      headline: `${alert.location_name}：雷电${colour}预警${ended ? '（已解除）' : ''}`,
+      headline: `${alert.location_name}：雷电${colour}预警${alert.predicted ? '（闪电跃增预测）' : ''}${ended ? '（已解除）' : ''}`,
       description: [
         `地点：${alert.location_name}`,
         `最高预警等级：${level} 级（${colour}）`,
@@ -80,7 +80,7 @@ function describe(
   const counts =
     alert.ring_counts.map((c) => `${c.strokes} within ${km(c.radius_km)} km`).join('; ') || 'none';
   return {
-    headline: `Lightning ${colour} warning for ${alert.location_name}${ended ? ' (all clear)' : ''}`,
+    headline: `Lightning ${colour} warning for ${alert.location_name}${alert.predicted ? ' (predicted from a lightning jump)' : ''}${ended ? ' (all clear)' : ''}`,
     description: [
       `Location: ${alert.location_name}`,
       `Peak level: ${level} (${colour})`,
@@ -119,7 +119,8 @@ export function alertToCap(src: CapSource, ctx: CapContext): string {
       responseType: ended ? 'AllClear' : 'Shelter',
       urgency: ended ? 'Past' : 'Immediate',
       severity: CAP_SEVERITY[alert.peak_level],
-      certainty: 'Observed',
+      // A prediction no ring has confirmed yet is a forecast: likely, not observed.
+      certainty: alert.predicted && alert.ring_at === null ? 'Likely' : 'Observed',
       onset: capTime(new Date(alert.started_at)),
       expires: capTime(expires),
       senderName: lang === 'zh' ? 'Thunderwatch 雷电监测预警' : 'Thunderwatch lightning warnings',

@@ -30,12 +30,14 @@ export function alertRoutes(app: App, alerts: AlertsService): void {
       },
     },
     async (req, reply) => {
-      const { format, limit, offset, from, to, group_id, location_id, peak_level, open } = req.query;
+      const { format, limit, offset, from, to, group_id, location_id, peak_level, open, predicted } =
+        req.query;
       const query = {
         groupId: group_id,
         locationId: location_id,
         peakLevel: peak_level,
         open,
+        predicted,
         from: dateOf(from),
         to: dateOf(to),
       };

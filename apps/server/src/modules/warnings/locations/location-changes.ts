@@ -1,3 +1,4 @@
+import type { StoredPredict } from '@thunderwatch/domain/predict-setting';
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import type { Ring } from '@thunderwatch/shared/schemas/locations';
 
@@ -11,6 +12,8 @@ export interface LocationRecord {
   timeZone: string;
   enabled: boolean;
   rings: Ring[];
+  /** Early warning from lightning jumps (off unless set). */
+  predict: StoredPredict;
 }
 
 export type LocationChange =

@@ -1,3 +1,4 @@
+import type { StoredPredict } from '@thunderwatch/domain/predict-setting';
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import type { Ring } from '@thunderwatch/shared/schemas/locations';
 import type { Queryable } from '../../../db/database.js';
@@ -16,6 +17,7 @@ export interface LocationFields {
   timeZone: string;
   enabled: boolean;
   rings: Ring[];
+  predict: StoredPredict;
 }
 
 export interface LocationListQuery {
@@ -36,11 +38,15 @@ interface LocationRow {
   time_zone: string;
   enabled: boolean;
   rings: Ring[];
+  predict_enabled: boolean;
+  predict_range_km: number;
+  predict_level: 1 | 2 | 3 | null;
   created_at: Date;
   updated_at: Date;
 }
 
-const COLUMNS = 'id, group_id, name, shape, zone_id, time_zone, enabled, rings, created_at, updated_at';
+const COLUMNS = `id, group_id, name, shape, zone_id, time_zone, enabled, rings, predict_enabled, predict_range_km,
+  predict_level, created_at, updated_at`;
 
 const toStored = (r: LocationRow): StoredLocation => ({
   id: r.id,
@@ -51,6 +57,7 @@ const toStored = (r: LocationRow): StoredLocation => ({
   timeZone: r.time_zone,
   enabled: r.enabled,
   rings: r.rings,
+  predict: { enabled: r.predict_enabled, rangeKm: r.predict_range_km, level: r.predict_level },
   createdAt: r.created_at.toISOString(),
   updatedAt: r.updated_at.toISOString(),
 });
@@ -120,8 +127,9 @@ export class LocationsRepo {
     db: Queryable = this.db,
   ): Promise<StoredLocation> {
     const r = await db.query<LocationRow>(
-      `INSERT INTO locations (group_id, name, shape, zone_id, time_zone, enabled, rings, created_by)
-       VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7::jsonb, $8) RETURNING ${COLUMNS}`,
+      `INSERT INTO locations (group_id, name, shape, zone_id, time_zone, enabled, rings, created_by,
+         predict_enabled, predict_range_km, predict_level)
+       VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7::jsonb, $8, $9, $10, $11) RETURNING ${COLUMNS}`,
       [
         groupId,
         f.name,
@@ -131,6 +139,9 @@ export class LocationsRepo {
         f.enabled,
         JSON.stringify(f.rings),
         createdBy,
+        f.predict.enabled,
+        f.predict.rangeKm,
+        f.predict.level,
       ],
     );
     return toStored(r.rows[0] as LocationRow);
@@ -144,9 +155,21 @@ export class LocationsRepo {
   ): Promise<StoredLocation | null> {
     const r = await db.query<LocationRow>(
       `UPDATE locations SET name = $2, shape = $3::jsonb, zone_id = $4, time_zone = $5, enabled = $6,
-         rings = $7::jsonb, updated_at = $8
+         rings = $7::jsonb, updated_at = $8, predict_enabled = $9, predict_range_km = $10, predict_level = $11
        WHERE id = $1 AND deleted_at IS NULL RETURNING ${COLUMNS}`,
-      [id, f.name, JSON.stringify(f.shape), f.zoneId, f.timeZone, f.enabled, JSON.stringify(f.rings), at],
+      [
+        id,
+        f.name,
+        JSON.stringify(f.shape),
+        f.zoneId,
+        f.timeZone,
+        f.enabled,
+        JSON.stringify(f.rings),
+        at,
+        f.predict.enabled,
+        f.predict.rangeKm,
+        f.predict.level,
+      ],
     );
     return r.rows[0] ? toStored(r.rows[0]) : null;
   }

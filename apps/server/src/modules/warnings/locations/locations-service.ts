@@ -1,3 +1,9 @@
+import {
+  DEFAULT_PREDICT,
+  mergePredict,
+  resolvePredict,
+  validatePredict,
+} from '@thunderwatch/domain/predict-setting';
 import { areValidRings, sortRings, validateRings } from '@thunderwatch/domain/ring-validation';
 import { isValidShape, validateShape } from '@thunderwatch/domain/zone-validation';
 import { DEFAULT_RINGS } from '@thunderwatch/shared/default-rings';
@@ -84,6 +90,7 @@ export class LocationsService {
       timeZone,
       enabled: true,
       rings: [...DEFAULT_RINGS],
+      predict: DEFAULT_PREDICT,
     });
     const created = await this.d.locations.create(group, fields, user.id);
     this.d.changes.publish({ type: 'upsert', location: toRecord(created) });
@@ -121,6 +128,11 @@ export class LocationsService {
       const message = ringIssues.map((i) => `${i.field} ${i.message}`).join('; ');
       throw new AppError('location.invalid_rings', 400, message, ringIssues);
     }
+    const predictIssues = input.predict ? validatePredict(input.predict) : [];
+    if (predictIssues.length > 0) {
+      const message = predictIssues.map((i) => `${i.field} ${i.message}`).join('; ');
+      throw new AppError('location.invalid_predict', 400, message, predictIssues);
+    }
     const timeZone = input.time_zone ?? base.timeZone;
     assertTimeZone(timeZone);
     const { shape, zoneId } = await this.shapeOf(input, groupId, base);
@@ -131,6 +143,7 @@ export class LocationsService {
       timeZone,
       enabled: input.enabled ?? base.enabled,
       rings: sortRings(rings),
+      predict: mergePredict(base.predict, input.predict),
     };
   }
 
@@ -170,6 +183,9 @@ function toDto(s: StoredLocation, levelOf: (locationId: number) => Level): Locat
     time_zone: s.timeZone,
     enabled: s.enabled,
     rings: s.rings,
+    predict: (({ enabled, rangeKm, level }) => ({ enabled, range_km: rangeKm, level }))(
+      resolvePredict(s.predict, s.rings),
+    ),
     level: s.enabled ? levelOf(s.id) : 0,
     created_at: s.createdAt,
     updated_at: s.updatedAt,

@@ -82,6 +82,8 @@ describe.each(DB_KINDS)('locations (%s)', (kind) => {
       enabled: true,
       level: 0,
       rings: DEFAULT_RINGS,
+      // Early warning from lightning jumps: off, 40 km, at the outermost ring's level.
+      predict: { enabled: false, range_km: 40, level: 1 },
     });
     expect(created.created_at).toMatch(/Z$/);
     const read = await call('GET', `/api/locations/${created.id}/`, viewerA);
@@ -98,6 +100,7 @@ describe.each(DB_KINDS)('locations (%s)', (kind) => {
         timeZone: 'Asia/Hong_Kong',
         enabled: true,
         rings: DEFAULT_RINGS,
+        predict: { enabled: false, rangeKm: 40, level: null },
       },
     });
   });
@@ -138,6 +141,37 @@ describe.each(DB_KINDS)('locations (%s)', (kind) => {
     expect(none.json().error.details).toEqual([
       { field: 'rings', message: 'must have between 1 and 6 rings' },
     ]);
+  });
+
+  it('sets the early warning from lightning jumps, keeps what is left out, and names a bad value', async () => {
+    const created = await create(operatorA, { name: 'Apron', shape: POINT });
+    const put = (predict: object) =>
+      call('PUT', `/api/locations/${created.id}`, operatorA, { name: 'Apron', predict });
+    const on = await put({ enabled: true, range_km: 25, level: 2 });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().predict).toEqual({ enabled: true, range_km: 25, level: 2 });
+    expect((await put({ enabled: false })).json().predict).toEqual({
+      enabled: false,
+      range_km: 25,
+      level: 2,
+    });
+    expect((await put({ enabled: true, level: null })).json().predict).toEqual({
+      enabled: true,
+      range_km: 25,
+      level: 1,
+    });
+    const bad = await put({ enabled: true, range_km: 500, level: 4 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatchObject({
+      code: 'location.invalid_predict',
+      details: [
+        { field: 'predict/range_km', message: 'must be between 1 and 200' },
+        { field: 'predict/level', message: expect.stringContaining('1, 2 or 3') },
+      ],
+    });
+    const extra = await put({ enabled: true, radius: 3 });
+    expect(extra.statusCode).toBe(400);
+    expect((await call('GET', `/api/locations/${created.id}/`, viewerA)).json().predict.level).toBe(1);
   });
 
   it.each([

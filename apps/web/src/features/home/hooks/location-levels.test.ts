@@ -15,6 +15,7 @@ const location = (id: number, level: LocationDto['level'], enabled = true): Loca
   level,
   created_at: '2025-06-15T08:00:00Z',
   updated_at: '2025-06-15T08:00:00Z',
+  predict: { enabled: false, range_km: 40, level: 1 },
 });
 
 const warning = (id: number, level: WarningItem['level']): WarningItem => ({
@@ -29,6 +30,7 @@ const warning = (id: number, level: WarningItem['level']): WarningItem => ({
   approach: null,
   alert_id: null,
   unconfirmed_alarms: 0,
+  predicted: false,
 });
 
 const data: UserMapData = {

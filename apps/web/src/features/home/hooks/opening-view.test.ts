@@ -17,6 +17,7 @@ const site = (lon: number, lat: number, radiusKm: number, enabled = true): Locat
   level: 0,
   created_at: '2025-06-15T08:00:00Z',
   updated_at: '2025-06-15T08:00:00Z',
+  predict: { enabled: false, range_km: 40, level: 1 },
 });
 
 const stroke = (lon: number, lat: number, id = 1): CompactStroke =>

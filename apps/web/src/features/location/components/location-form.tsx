@@ -11,6 +11,7 @@ import { useUpdateLocation } from '../api/update-location';
 import { type DraftProblem, draftToInput, type LocationDraft } from '../model/location-draft';
 import { timeZoneChoices } from '../model/time-zones';
 import { pointProblemText } from './point-field';
+import { PredictEditor } from './predict-editor';
 import { RingsEditor } from './rings-editor';
 import { ShapePicker } from './shape-picker';
 
@@ -124,6 +125,11 @@ export function LocationForm({
           ))}
         </ul>
       )}
+      <PredictEditor
+        predict={draft.predict}
+        onChange={(predict) => set({ predict })}
+        rangeProblem={problemOf('predict/range_km')}
+      />
       <ErrorMessage error={mutation.error} />
       <div className="form-actions">
         <button type="submit" className="button" disabled={mutation.isPending}>

@@ -34,6 +34,7 @@ const saved = (over: Partial<LocationDto> = {}): LocationDto => ({
   level: 2,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
+  predict: { enabled: false, range_km: 40, level: 1 },
   ...over,
 });
 
@@ -64,8 +65,25 @@ describe('a new location', () => {
         enabled: true,
         shape: { type: 'Point', coordinates: [113.5, 22.2] },
         rings: DEFAULT_RINGS,
+        predict: { enabled: false, range_km: 40, level: 1 },
       },
     });
+  });
+
+  it.each([
+    {
+      predict: { enabled: true, range_km: ' 25 ', level: 2 as const },
+      sent: { enabled: true, range_km: 25, level: 2 },
+    },
+    { predict: { enabled: true, range_km: '250', level: 1 as const }, problem: 'range' },
+    { predict: { enabled: true, range_km: '', level: 1 as const }, problem: 'number' },
+    // Off, a range being typed is not in the way: the stored one is kept.
+    { predict: { enabled: false, range_km: '', level: 1 as const }, sent: { enabled: false, level: 1 } },
+  ])('sends the early warning from lightning jumps: $predict', ({ predict, sent, problem }) => {
+    const result = draftToInput(withPoint({ name: 'Port', predict }));
+    if (sent) expect(result.input?.predict).toEqual(sent);
+    else
+      expect(result.problems).toEqual([expect.objectContaining({ field: 'predict/range_km', key: problem })]);
   });
 
   it('sends a finished polygon closed, and a zone by its id only', () => {
@@ -167,6 +185,7 @@ describe('editing a saved location', () => {
       time_zone: 'Asia/Shanghai',
       enabled: false,
       rings: DEFAULT_RINGS,
+      predict: { enabled: false, range_km: 40, level: 1 },
       shape: { type: 'Point', coordinates: [113.3, 23.39] },
     });
   });

@@ -3,7 +3,7 @@ import { DEFAULT_RINGS } from '@thunderwatch/shared/default-rings';
 import type { LocationShape, Position } from '@thunderwatch/shared/schemas/geo';
 import type { LocationDto, LocationInput, Ring } from '@thunderwatch/shared/schemas/locations';
 import type { ZoneDto } from '@thunderwatch/shared/schemas/zones';
-import { RING_LIMITS, type RingLevel } from '@thunderwatch/shared/warnings';
+import { PREDICT_LIMITS, RING_LIMITS, type RingLevel } from '@thunderwatch/shared/warnings';
 import { DEFAULT_TIME_ZONE } from '../../../lib/time';
 import { EMPTY_DRAFT, fromPolygon, type PolygonDraft, toPolygon } from '../../../map/polygon-draft';
 
@@ -37,6 +37,14 @@ export interface LocationDraft {
   holes: Position[][];
   zoneId: number | null;
   rings: RingDraft[];
+  /** Early warning from lightning jumps (off by default). */
+  predict: PredictDraft;
+}
+
+export interface PredictDraft {
+  enabled: boolean;
+  range_km: string;
+  level: RingLevel;
 }
 
 /** A field the form cannot send, with the translation key (under `location.problem.`) saying why. */
@@ -69,6 +77,11 @@ export function newLocationDraft(): LocationDraft {
     holes: [],
     zoneId: null,
     rings: DEFAULT_RINGS.map(ringDraft),
+    predict: {
+      enabled: false,
+      range_km: String(PREDICT_LIMITS.defaultRangeKm),
+      level: (DEFAULT_RINGS.at(-1) as Ring).level,
+    },
   };
 }
 
@@ -85,6 +98,11 @@ export function draftFromLocation(location: LocationDto): LocationDraft {
     holes: shape.type === 'Polygon' && location.zone_id === null ? shape.coordinates.slice(1) : [],
     zoneId: location.zone_id,
     rings: location.rings.map(ringDraft),
+    predict: {
+      enabled: location.predict.enabled,
+      range_km: String(location.predict.range_km),
+      level: location.predict.level,
+    },
   };
 }
 
@@ -227,7 +245,20 @@ export function draftToInput(draft: LocationDraft): DraftResult {
     else input.shape = shape;
   }
   input.rings = parseRings(draft.rings, problems);
+  input.predict = parsePredict(draft.predict, problems);
   return problems.length > 0 ? { input: null, problems } : { input, problems: [] };
+}
+
+/** The setting to send; its range is checked only while it is on (off, a bad range is left as stored). */
+export function parsePredict(draft: PredictDraft, problems: DraftProblem[]): LocationInput['predict'] {
+  const { minRangeKm, maxRangeKm } = PREDICT_LIMITS;
+  if (!draft.enabled) {
+    const range = Number(draft.range_km);
+    const usable = draft.range_km.trim() !== '' && range >= minRangeKm && range <= maxRangeKm;
+    return { enabled: false, level: draft.level, ...(usable ? { range_km: range } : {}) };
+  }
+  const range_km = parseNumber(draft.range_km, 'predict/range_km', minRangeKm, maxRangeKm, false, problems);
+  return { enabled: true, range_km, level: draft.level };
 }
 
 /** A saved location as a full PUT body with some fields changed (the list's enabled switch). */
@@ -240,6 +271,7 @@ export function inputFromLocation(
     time_zone: location.time_zone,
     enabled: location.enabled,
     rings: location.rings,
+    predict: location.predict,
   };
   if (location.zone_id !== null) base.zone_id = location.zone_id;
   else base.shape = location.shape;

@@ -23,6 +23,7 @@ const item = (id: number, name: string, level: WarningItem['level']): WarningIte
   approach: null,
   alert_id: null,
   unconfirmed_alarms: 0,
+  predicted: false,
 });
 
 describe('formatCountdown', () => {

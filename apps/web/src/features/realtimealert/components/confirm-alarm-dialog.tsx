@@ -62,6 +62,7 @@ export function ConfirmAlarmDialog({
                 style={{ '--level-colour': LEVEL_COLOURS[alarm.level] } as CSSProperties}
               >
                 {t(`realtimealert.level.${alarm.level}`)}
+                {alarm.predicted_by && ` · ${t('realtimealert.predicted')}`}
               </span>{' '}
               {t('realtimealert.dialog.raised', {
                 time: formatDateTime(alarm.created_at, timeZone, i18n.language),

@@ -22,16 +22,24 @@ export const WarningTile = memo(function WarningTile({ item, alarms, onConfirm }
   const titleId = `rta-tile-${item.location_id}`;
   return (
     <article
-      className={`rta-tile rta-level-${item.level}${flashing ? ' rta-flashing' : ''}`}
+      className={`rta-tile rta-level-${item.level}${item.predicted ? ' rta-predicted' : ''}${flashing ? ' rta-flashing' : ''}`}
       aria-labelledby={titleId}
       data-testid={`tile-${item.location_id}`}
       data-level={item.level}
+      data-predicted={item.predicted}
       data-flashing={flashing}
       style={{ '--level-colour': LEVEL_COLOURS[item.level] } as CSSProperties}
     >
       <header className="rta-tile-header">
         <h2 id={titleId}>{item.name}</h2>
-        <span className="rta-level-text">{t(`realtimealert.level.${item.level}`)}</span>
+        <span className="rta-level-text">
+          {t(`realtimealert.level.${item.level}`)}
+          {item.predicted && (
+            <span className="rta-predicted-text" title={t('realtimealert.predicted_hint')}>
+              {t('realtimealert.predicted')}
+            </span>
+          )}
+        </span>
         <TileSkill locationId={item.location_id} level={item.level} />
       </header>
       <dl className="rta-facts">

@@ -15,6 +15,7 @@ const warning = (id: number, level: WarningItem['level'], name = `site ${id}`): 
   approach: null,
   alert_id: null,
   unconfirmed_alarms: 0,
+  predicted: false,
 });
 
 const alarm = (
@@ -36,6 +37,7 @@ const alarm = (
   confirmed_at: confirmedAt,
   confirmed_by: confirmedAt ? { id: 2, name: 'Duty officer' } : null,
   note: confirmedAt ? 'checked' : null,
+  predicted_by: null,
 });
 
 describe('mergeWarnings', () => {

@@ -1,6 +1,6 @@
 import type { Language } from '@thunderwatch/shared/languages';
 import type { Channel, NotificationEvent, RecipientKind } from '@thunderwatch/shared/notifications';
-import type { Approach } from '@thunderwatch/shared/schemas/warnings';
+import type { Approach, PredictedBy } from '@thunderwatch/shared/schemas/warnings';
 import type { Level, RingLevel } from '@thunderwatch/shared/warnings';
 
 /** An alarm as its messages tell it, frozen when the alarm was raised. */
@@ -16,6 +16,8 @@ export interface AlarmFacts {
   nearest_km: number | null;
   bearing_deg: number | null;
   approach: Approach | null;
+  /** A predicted alarm's jumping cell (null or absent: a ring's alarm; absent in messages queued before). */
+  predicted_by?: PredictedBy | null;
   /** The wall board, for the "open" link. */
   board_url: string;
 }

@@ -1,16 +1,23 @@
 import { localDateTime } from '@thunderwatch/domain/local-time';
 import type { EventTemplates } from './template-kit.js';
-import { compassPoint, km, nextArrival } from './template-kit.js';
+import { compassPoint, km, nextArrival, predictedCell } from './template-kit.js';
 
 const LEVEL = { 1: 'Yellow', 2: 'Orange', 3: 'Red' } as const;
 const LEVEL_OR_CLEAR = { 0: 'clear', 1: 'yellow', 2: 'orange', 3: 'red' } as const;
 
 export const EN_TEMPLATES: EventTemplates = {
   alarm: ({ alarm: a }, tz) => {
+    const cell = predictedCell(a.predicted_by, 'en');
+    const kind = cell ? 'Predicted ' : '';
     const parts = [
-      `${LEVEL[a.level]} lightning warning at ${a.location_name} (was ${LEVEL_OR_CLEAR[a.previous_level]}).`,
+      `${kind}${LEVEL[a.level]} lightning warning at ${a.location_name} (was ${LEVEL_OR_CLEAR[a.previous_level]}).`,
     ];
-    if (a.nearest_km !== null) {
+    if (cell) {
+      const moving = cell.to
+        ? `, moving towards ${cell.to}${cell.speed === null ? '' : ` at ${cell.speed} km/h`}`
+        : '';
+      parts.push(`Predicted: lightning jump in cell ${cell.id}, ${cell.km} km ${cell.from}${moving}.`);
+    } else if (a.nearest_km !== null) {
       const dir = a.bearing_deg === null ? '' : ` ${compassPoint(a.bearing_deg, 'en')}`;
       parts.push(`Nearest stroke ${km(a.nearest_km)} km${dir}.`);
     }
@@ -22,7 +29,7 @@ export const EN_TEMPLATES: EventTemplates = {
     else if (a.approach?.status === 'moving_away') parts.push('Storm moving away.');
     parts.push(`${localDateTime(a.at, tz)}.`);
     return {
-      title: `${LEVEL[a.level]} warning · ${a.location_name}`,
+      title: `${kind}${LEVEL[a.level]} warning · ${a.location_name}`,
       body: parts.join(' '),
       link: a.board_url,
     };

@@ -38,6 +38,8 @@ const WORDS = {
     open: '打开预警看板',
     levels: { 0: '无预警', 1: '黄色', 2: '橙色', 3: '红色' },
     was: (level: string) => `（此前${level}）`,
+    predicted: '（预测：闪电跃增）',
+    jumpCell: '跃增单体',
     distance: (d: string, dir: string) => `${d} 公里${dir ? `，${dir}方` : ''}`,
     approaching: (min: number, ring: string) => `逼近中，约 ${min} 分钟到达 ${ring} 公里圈`,
     movingAway: '正在远离',
@@ -57,6 +59,8 @@ const WORDS = {
     open: 'Open the warning board',
     levels: { 0: 'Clear', 1: 'Yellow', 2: 'Orange', 3: 'Red' },
     was: (level: string) => ` (was ${level.toLowerCase()})`,
+    predicted: ' (predicted: lightning jump)',
+    jumpCell: 'Jumping cell',
     distance: (d: string, dir: string) => `${d} km${dir ? ` ${dir}` : ''}`,
     approaching: (min: number, ring: string) => `Approaching, about ${min} min to the ${ring} km ring`,
     movingAway: 'Moving away',
@@ -88,8 +92,16 @@ function alarmFields(a: AlarmFacts, w: Words, language: Language, timeZone: stri
       : w.distance(km(a.nearest_km), a.bearing_deg === null ? '' : compassPoint(a.bearing_deg, language));
   return [
     { label: w.site, value: a.location_name },
-    { label: w.level, value: `${w.levels[a.level]}${w.was(w.levels[a.previous_level])}` },
-    { label: w.nearest, value: nearest },
+    {
+      label: w.level,
+      value: `${w.levels[a.level]}${a.predicted_by ? w.predicted : ''}${w.was(w.levels[a.previous_level])}`,
+    },
+    a.predicted_by
+      ? {
+          label: w.jumpCell,
+          value: `${a.predicted_by.cell_id} · ${w.distance(km(a.predicted_by.distance_km), compassPoint(a.predicted_by.bearing_deg, language))}`,
+        }
+      : { label: w.nearest, value: nearest },
     { label: w.storm, value: stormLine(a, w) },
     { label: w.time, value: localDateTime(a.at, timeZone) },
   ];

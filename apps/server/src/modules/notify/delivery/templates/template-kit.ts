@@ -1,5 +1,5 @@
 import type { Language } from '@thunderwatch/shared/languages';
-import type { Approach } from '@thunderwatch/shared/schemas/warnings';
+import type { Approach, PredictedBy } from '@thunderwatch/shared/schemas/warnings';
 import type { NotificationPayload } from '../channels/delivery-channel.js';
 
 /** A message in one language: a title line, a short body and the link to open. */
@@ -38,3 +38,18 @@ export function nextArrival(approach: Approach | null): { radius_km: number; eta
 }
 
 export const km = (x: number) => (x < 10 ? x.toFixed(1) : Math.round(x).toString());
+
+/** A predicted alarm's cell as a message tells it (distance, compass point, where it moves), if any. */
+export function predictedCell(
+  p: PredictedBy | null | undefined,
+  language: Language,
+): { id: string; km: string; from: string; to: string | null; speed: number | null } | null {
+  if (!p) return null;
+  return {
+    id: p.cell_id,
+    km: km(p.distance_km),
+    from: compassPoint(p.bearing_deg, language),
+    to: p.direction_deg === null ? null : compassPoint(p.direction_deg, language),
+    speed: p.speed_kmh === null ? null : Math.round(p.speed_kmh),
+  };
+}

@@ -1,16 +1,23 @@
 import { localDateTime } from '@thunderwatch/domain/local-time';
 import type { EventTemplates } from './template-kit.js';
-import { compassPoint, km, nextArrival } from './template-kit.js';
+import { compassPoint, km, nextArrival, predictedCell } from './template-kit.js';
 
 const LEVEL = { 1: '黄色', 2: '橙色', 3: '红色' } as const;
 const LEVEL_OR_CLEAR = { 0: '无预警', 1: '黄色', 2: '橙色', 3: '红色' } as const;
 
 export const ZH_TEMPLATES: EventTemplates = {
   alarm: ({ alarm: a }, tz) => {
+    const cell = predictedCell(a.predicted_by, 'zh-Hans');
+    const kind = cell ? '预测' : '';
     const parts = [
-      `${a.location_name}发布雷电${LEVEL[a.level]}预警（此前${LEVEL_OR_CLEAR[a.previous_level]}）。`,
+      `${a.location_name}发布雷电${LEVEL[a.level]}${kind}预警（此前${LEVEL_OR_CLEAR[a.previous_level]}）。`,
     ];
-    if (a.nearest_km !== null) {
+    if (cell) {
+      const moving = cell.to
+        ? `，正向${cell.to}移动${cell.speed === null ? '' : `（约 ${cell.speed} 公里/小时）`}`
+        : '';
+      parts.push(`预测依据：雷暴单体 ${cell.id} 闪电跃增，距离 ${cell.km} 公里，方位${cell.from}${moving}。`);
+    } else if (a.nearest_km !== null) {
       const dir = a.bearing_deg === null ? '' : `，方位${compassPoint(a.bearing_deg, 'zh-Hans')}`;
       parts.push(`最近落雷 ${km(a.nearest_km)} 公里${dir}。`);
     }
@@ -19,7 +26,7 @@ export const ZH_TEMPLATES: EventTemplates = {
     else if (a.approach?.status === 'moving_away') parts.push('雷暴正在远离。');
     parts.push(`时间 ${localDateTime(a.at, tz)}。`);
     return {
-      title: `【雷电${LEVEL[a.level]}预警】${a.location_name}`,
+      title: `【雷电${LEVEL[a.level]}${kind}预警】${a.location_name}`,
       body: parts.join(''),
       link: a.board_url,
     };

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { AlarmFacts } from '../channels/delivery-channel.js';
+import { renderMessage } from './render-message.js';
+import { robotCard } from './robot-card.js';
+
+const RING: AlarmFacts = {
+  alarm_id: 1,
+  alert_id: 2,
+  location_id: 3,
+  location_name: 'Runway 2',
+  level: 2,
+  previous_level: 0,
+  at: '2025-06-01T07:00:00.000Z',
+  nearest_km: 18.4,
+  bearing_deg: 270,
+  approach: null,
+  board_url: 'https://tw.example/realtimealert',
+};
+const PREDICTED: AlarmFacts = {
+  ...RING,
+  nearest_km: 34,
+  bearing_deg: 268,
+  predicted_by: { cell_id: 'C-42', distance_km: 34, bearing_deg: 268, direction_deg: 92, speed_kmh: 41.2 },
+};
+
+describe('alarm messages', () => {
+  it.each([
+    {
+      name: 'a ring alarm, as before predictions (no predicted_by in older queued messages)',
+      facts: RING,
+      en: [
+        'Orange warning · Runway 2',
+        'Orange lightning warning at Runway 2 (was clear). Nearest stroke 18 km W.',
+      ],
+      zh: ['【雷电橙色预警】Runway 2', 'Runway 2发布雷电橙色预警（此前无预警）。最近落雷 18 公里，方位西。'],
+    },
+    {
+      name: 'a predicted alarm, naming the jumping cell, its distance and where it moves',
+      facts: PREDICTED,
+      en: [
+        'Predicted Orange warning · Runway 2',
+        'Predicted Orange lightning warning at Runway 2 (was clear). Predicted: lightning jump in cell C-42, 34 km W, moving towards E at 41 km/h.',
+      ],
+      zh: [
+        '【雷电橙色预测预警】Runway 2',
+        'Runway 2发布雷电橙色预测预警（此前无预警）。预测依据：雷暴单体 C-42 闪电跃增，距离 34 公里，方位西，正向东移动（约 41 公里/小时）。',
+      ],
+    },
+  ])('$name', ({ facts, en, zh }) => {
+    const payload = { event: 'alarm' as const, alarm: facts };
+    const inEn = renderMessage(payload, 'en', 'Asia/Shanghai');
+    const inZh = renderMessage(payload, 'zh-Hans', 'Asia/Shanghai');
+    expect(inEn.title).toBe(en[0]);
+    expect(inEn.body.startsWith(en[1] as string)).toBe(true);
+    expect(inZh.title).toBe(zh[0]);
+    expect(inZh.body.startsWith(zh[1] as string)).toBe(true);
+  });
+
+  it('marks a predicted alarm on a chat card and names the cell instead of a stroke', () => {
+    const card = robotCard({ event: 'alarm', alarm: PREDICTED }, 'en', 'Asia/Shanghai');
+    expect(card.fields.map((f) => [f.label, f.value]).slice(1, 3)).toEqual([
+      ['Level', 'Orange (predicted: lightning jump) (was clear)'],
+      ['Jumping cell', 'C-42 · 34 km W'],
+    ]);
+  });
+});

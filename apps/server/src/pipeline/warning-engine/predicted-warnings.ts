@@ -1,0 +1,189 @@
+import { PredictIndex } from '@thunderwatch/domain/predict-index';
+import {
+  INITIAL_PREDICTED,
+  jumpThreat,
+  nextPredicted,
+  type PredictCell,
+  type PredictedState,
+  type PredictThreat,
+  type ShownChange,
+  shownChanges,
+} from '@thunderwatch/domain/predicted-warning';
+import { initialWarningState, type WarningState } from '@thunderwatch/domain/ring-rules';
+import { distanceToShape } from '@thunderwatch/domain/shape-distance';
+import type { LocationUpdate } from '@thunderwatch/domain/warning-engine';
+import type { Level } from '@thunderwatch/shared/warnings';
+import type { WatchedMeta } from './watched-location.js';
+
+/**
+ * An engine update as it is written and sent: the rings' update with the changes of the level shown (the
+ * rings' own changes while no prediction is involved) and the predicted state after it.
+ */
+export interface EngineUpdate extends LocationUpdate {
+  shown: ShownChange[];
+  predicted: PredictedState;
+  /** The jumping cell behind a prediction evaluated in this update (what a predicted alarm tells). */
+  threat: PredictThreat | null;
+}
+
+/** The rings' state of a location as the engine holds it (null while quiet). */
+type RingStateOf = (id: number) => WarningState | undefined;
+
+/**
+ * The predicted warnings of the engine's locations (packages/domain/src/predicted-warning.ts): the setting
+ * and state of each location that has it on, in an index by range, evaluated on each new tracker step (the
+ * jumping cells only, each against the locations whose range box it meets) and on the engine's clock (a
+ * prediction lapses after its all-clear time). Locations without the setting never enter here, and their
+ * updates are the rings' own.
+ */
+export class PredictedWarnings {
+  private readonly states = new Map<number, PredictedState>();
+  private readonly metas = new Map<number, WatchedMeta>();
+  private readonly index = new PredictIndex();
+
+  constructor(private readonly ringStateOf: RingStateOf) {}
+
+  /** Watch a location's setting (start: with its stored state); a disabled one is forgotten. */
+  watch(meta: WatchedMeta, stored?: PredictedState | null): void {
+    if (!meta.predict.enabled) {
+      this.forget(meta.id);
+      return;
+    }
+    this.metas.set(meta.id, meta);
+    this.index.set(meta.id, meta.shape, meta.predict.rangeKm);
+    if (stored && stored.level > 0) this.states.set(meta.id, stored);
+  }
+
+  forget(id: number): void {
+    this.metas.delete(id);
+    this.index.delete(id);
+    this.states.delete(id);
+  }
+
+  state(id: number): PredictedState {
+    return this.states.get(id) ?? INITIAL_PREDICTED;
+  }
+
+  /** A rings' update with the prediction as it stands. */
+  wrap(u: LocationUpdate): EngineUpdate {
+    const p = this.state(u.id);
+    const ringBefore = u.events[0]?.from ?? u.state.level;
+    return {
+      ...u,
+      shown: shownChanges(ringBefore, p.level, p.level, 0, u.events),
+      predicted: p,
+      threat: null,
+    };
+  }
+
+  /**
+   * A location edited or removed at `nowMs`: its rings' update (if any) after the prediction's change under
+   * the new setting (`meta` null: removed, the prediction ends). Null when nothing changes.
+   */
+  edited(
+    id: number,
+    ringBefore: Level,
+    ring: LocationUpdate | null,
+    meta: WatchedMeta | null,
+    nowMs: number,
+  ): EngineUpdate | null {
+    const before = this.state(id);
+    if (meta) this.watch(meta);
+    else this.forget(id);
+    const after =
+      meta?.predict.enabled === true
+        ? nextPredicted(meta.predict, before, { threat: false, nowMs, allClearMs: meta.predictAllClearMs })
+        : INITIAL_PREDICTED;
+    this.keep(id, after);
+    if (!ring && after === before) return null;
+    const state = ring?.state ?? this.ringState(id, meta);
+    const events = ring?.events ?? [];
+    return {
+      id,
+      state,
+      events,
+      triggers: ring?.triggers ?? [],
+      counted: ring?.counted ?? 0,
+      shown: shownChanges(ringBefore, before.level, after.level, nowMs, events),
+      predicted: after,
+      threat: null,
+    };
+  }
+
+  /** A new tracker step's cells (jumping ones) evaluated at `nowMs`: the locations whose state changed. */
+  evaluate(cells: readonly PredictCell[], nowMs: number): EngineUpdate[] {
+    const near = new Map<number, PredictCell[]>();
+    for (const cell of cells) {
+      if (!cell.jump) continue;
+      for (const id of this.index.near([cell.ring, cell.nowcast30])) {
+        const list = near.get(id) ?? [];
+        list.push(cell);
+        near.set(id, list);
+      }
+    }
+    const out: EngineUpdate[] = [];
+    for (const id of new Set([...near.keys(), ...this.states.keys()])) {
+      const meta = this.metas.get(id);
+      if (!meta) continue;
+      const threat = jumpThreat(
+        near.get(id) ?? [],
+        meta.site,
+        toShape(meta),
+        meta.predict.rangeKm,
+        meta.reachKm,
+      );
+      const update = this.next(meta, threat, nowMs);
+      if (update) out.push(update);
+    }
+    return out;
+  }
+
+  /** The clock runs to `nowMs`: predictions without a threat for their all-clear time lapse. */
+  advance(nowMs: number): EngineUpdate[] {
+    const out: EngineUpdate[] = [];
+    for (const [id, state] of this.states) {
+      const meta = this.metas.get(id);
+      if (!meta || state.level === 0) continue;
+      const update = this.next(meta, null, nowMs);
+      if (update) out.push(update);
+    }
+    return out;
+  }
+
+  private next(meta: WatchedMeta, threat: PredictThreat | null, nowMs: number): EngineUpdate | null {
+    const before = this.state(meta.id);
+    const after = nextPredicted(meta.predict, before, {
+      threat: threat !== null,
+      nowMs,
+      allClearMs: meta.predictAllClearMs,
+    });
+    if (after === before) return null;
+    this.keep(meta.id, after);
+    const state = this.ringState(meta.id, meta);
+    return {
+      id: meta.id,
+      state,
+      events: [],
+      triggers: [],
+      counted: 0,
+      shown: shownChanges(state.level, before.level, after.level, nowMs, []),
+      predicted: after,
+      threat,
+    };
+  }
+
+  /** Held in memory while predicted (a threat always raises the level: one at 0 is over). */
+  private keep(id: number, state: PredictedState): void {
+    if (state.level === 0) this.states.delete(id);
+    else this.states.set(id, state);
+  }
+
+  private ringState(id: number, meta: WatchedMeta | null): WarningState {
+    return this.ringStateOf(id) ?? initialWarningState(meta?.rules ?? []);
+  }
+}
+
+/** The distance from a point to the location's shape, as its rings measure it. */
+function toShape(meta: WatchedMeta): (lat: number, lon: number) => number {
+  return (lat, lon) => distanceToShape(meta.shape, lat, lon).km;
+}
