@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Backtest, type BacktestSite, backtest, siteWarmupMs } from './backtest.js';
-import { predictedAllClearMs, predictWarmupMs } from './backtest-predicted.js';
-import type { PredictSetting } from './predicted-warning.js';
+import { predictWarmupMs } from './backtest-predicted.js';
+import { type PredictSetting, predictAllClearMs } from './predicted-warning.js';
 import type { RingRule } from './ring-rules.js';
 import { type SyntheticCell, syntheticFlashes } from './synthetic-storm.js';
 import type { EngineStroke } from './warning-engine.js';
@@ -55,7 +55,7 @@ function run(strokes: EngineStroke[], setting: PredictSetting | null) {
     id: 1,
     shape: { type: 'Point', coordinates: [SITE.lon, SITE.lat] },
     rules: RULES,
-    predict: setting && { site: SITE, setting, allClearMs: predictedAllClearMs(RULES, setting.level) },
+    predict: setting && { site: SITE, setting, allClearMs: predictAllClearMs(RULES, setting.level) },
   };
   const [r] = backtest([site], strokes, { fromMs: T0, toMs: T0 + 180 * MIN });
   return r as NonNullable<typeof r>;
@@ -185,8 +185,8 @@ describe('backtest with predicted warnings', () => {
     { level: 2, allClearMin: 30, expected: 30 },
   ] as const)('takes the all-clear of the ring of the predicted level ($level)', ({ level, expected }) => {
     const rules = RULES.map((r) => ({ ...r, allClearMs: r.radiusKm * MIN }));
-    expect(predictedAllClearMs(rules, level) / MIN).toBe(level === 1 ? 30 : 20);
-    expect(predictedAllClearMs(RULES, level) / MIN).toBe(expected);
+    expect(predictAllClearMs(rules, level) / MIN).toBe(level === 1 ? 30 : 20);
+    expect(predictAllClearMs(RULES, level) / MIN).toBe(expected);
   });
 
   it('warms up long enough for the tracker history and the all-clear', () => {

@@ -64,15 +64,6 @@ export function predictWarmupMs(allClearMs: number): number {
   return TRACKER.historyMin * MIN_MS + TRACKER.windowMs + allClearMs;
 }
 
-/**
- * The all-clear time of a prediction at `level`: that of the outermost ring of the level, else the longest
- * of the rings'.
- */
-export function predictedAllClearMs(rules: readonly RingRule[], level: Level): number {
-  const same = rules.filter((r) => r.level === level).sort((a, b) => b.radiusKm - a.radiusKm)[0];
-  return same ? same.allClearMs : Math.max(0, ...rules.map((r) => r.allClearMs));
-}
-
 interface Watched extends SitePrediction {
   id: number;
   toShapeKm: (lat: number, lon: number) => number;
@@ -189,7 +180,7 @@ export class PredictedReplay {
     this.stats.jumpingCells = this.jumped.size;
     const out: PredictedChange[] = [];
     for (const s of this.sites) {
-      const threat = Boolean(jumpThreat(jumping, s.site, s.toShapeKm, s.setting.rangeKm));
+      const threat = jumpThreat(jumping, s.site, s.toShapeKm, s.setting.rangeKm) !== null;
       this.next(s, threat, nowMs, out);
     }
     return out;
@@ -211,9 +202,8 @@ export class PredictedReplay {
   }
 
   private next(s: Watched, threat: boolean, nowMs: number, out: PredictedChange[]): void {
-    // The rings do not enter the prediction (ring level 0): the backtest shows the higher of the two.
-    const input = { threat, nowMs, allClearMs: s.allClearMs, ringLevel: 0 as const };
-    const after = nextPredicted(s.setting, s.state, input);
+    // The rings do not enter the prediction: the backtest shows the higher of the two.
+    const after = nextPredicted(s.setting, s.state, { threat, nowMs, allClearMs: s.allClearMs });
     if (after.level !== s.state.level) out.push({ id: s.id, level: after.level });
     s.state = after;
   }

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { PREDICT_LIMITS } from '../warnings.js';
 import { AlertStroke } from './alerts.js';
 import { GeometryInput } from './geo.js';
 import { Id, Nullable } from './kit.js';
@@ -12,19 +13,12 @@ const Time = Type.String({ format: 'date-time' });
 /** The longest range one backtest replays. */
 export const BACKTEST_MAX_DAYS = 31;
 
-/**
- * The prediction a backtest replays when neither the request nor the location sets one: a jumping cell
- * within 40 km (now or at its +30 min nowcast), at the outermost ring's level; and the range a request may
- * ask for (that of a location's setting).
- */
-export const BACKTEST_PREDICT = { defaultRangeKm: 40, minRangeKm: 1, maxRangeKm: 200 } as const;
-
 /** The prediction's setting in a request; the service names a value out of range. */
 export const BacktestPredictInput = Type.Object(
   {
     range_km: Type.Optional(
       Type.Number({
-        description: `how near a jumping cell must come, km (${BACKTEST_PREDICT.minRangeKm}–${BACKTEST_PREDICT.maxRangeKm})`,
+        description: `how near a jumping cell must come, km (${PREDICT_LIMITS.minRangeKm}–${PREDICT_LIMITS.maxRangeKm})`,
       }),
     ),
     level: Type.Optional(Type.Integer({ description: 'the predicted level, 1–3' })),

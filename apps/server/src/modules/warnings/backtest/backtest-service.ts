@@ -1,18 +1,18 @@
 import { type BacktestSite, siteWarmupMs } from '@thunderwatch/domain/backtest';
-import { predictedAllClearMs, type SitePrediction } from '@thunderwatch/domain/backtest-predicted';
+import type { SitePrediction } from '@thunderwatch/domain/backtest-predicted';
+import { predictAllClearMs } from '@thunderwatch/domain/predicted-warning';
 import { areValidRings, sortRings, validateRings } from '@thunderwatch/domain/ring-validation';
 import { shapeBounds } from '@thunderwatch/domain/shape-bounds';
 import { isValidShape, validateShape } from '@thunderwatch/domain/zone-validation';
 import { DEFAULT_RINGS } from '@thunderwatch/shared/default-rings';
 import {
   BACKTEST_MAX_DAYS,
-  BACKTEST_PREDICT,
   type BacktestInput,
   type BacktestResult,
 } from '@thunderwatch/shared/schemas/backtest';
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import type { LocationDto, Ring } from '@thunderwatch/shared/schemas/locations';
-import type { RingLevel } from '@thunderwatch/shared/warnings';
+import { PREDICT_LIMITS, type RingLevel } from '@thunderwatch/shared/warnings';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import { STEP_DELAY_MS } from '../../../pipeline/cells/cell-tracker-service.js';
@@ -175,7 +175,7 @@ function predictionOf(
   shape: LocationShape,
   rings: readonly Ring[],
 ): SitePrediction {
-  const { minRangeKm, maxRangeKm, defaultRangeKm } = BACKTEST_PREDICT;
+  const { minRangeKm, maxRangeKm, defaultRangeKm } = PREDICT_LIMITS;
   const asked = input.predict ?? {};
   const range = asked.range_km;
   if (range !== undefined && !(Number.isFinite(range) && range >= minRangeKm && range <= maxRangeKm)) {
@@ -194,7 +194,7 @@ function predictionOf(
   return {
     site: siteOf(shape),
     setting,
-    allClearMs: predictedAllClearMs(ringRules(rings), setting.level),
+    allClearMs: predictAllClearMs(ringRules(rings), setting.level),
   };
 }
 
