@@ -4,7 +4,7 @@ import { AlertStroke } from './alerts.js';
 import { GeometryInput } from './geo.js';
 import { Id, Nullable } from './kit.js';
 import { Ring, RingInput } from './locations.js';
-import { Level, RingLevel, SKILL_DEFINITION } from './warnings.js';
+import { Level, RingLevel, WarningSkill } from './warnings.js';
 
 /** POST /api/warning/backtest: stored strokes replayed through the warning rules (docs/api.md). */
 
@@ -101,22 +101,8 @@ export const BacktestAlert = Type.Object({
 });
 export type BacktestAlert = Static<typeof BacktestAlert>;
 
-export const BacktestSkill = Type.Object({
-  events: Type.Integer(),
-  hits: Type.Integer(),
-  failures_to_warn: Type.Integer(),
-  misses: Type.Integer(),
-  false_alarms: Type.Integer(),
-  pod: Nullable(Type.Number()),
-  far: Nullable(Type.Number()),
-  csi: Nullable(Type.Number()),
-  median_lead_time_min: Nullable(Type.Number()),
-  lead_time_p25_min: Nullable(Type.Number()),
-  lead_time_p75_min: Nullable(Type.Number()),
-  median_time_to_clear_min: Nullable(Type.Number()),
-  false_alarm_minutes: Type.Number(),
-  definition: Type.Literal(SKILL_DEFINITION),
-});
+/** The skill of `/api/warning/skill` (same fields and definition), judged on the replayed levels. */
+export const BacktestSkill = Type.Omit(WarningSkill, ['source', 'location_id', 'from', 'to']);
 export type BacktestSkill = Static<typeof BacktestSkill>;
 
 export const BacktestResult = Type.Object({
