@@ -3,12 +3,14 @@ import type { BacktestResult } from '@thunderwatch/shared/schemas/backtest';
 import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import type { StrokeInput } from '@thunderwatch/shared/strokes';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
+import { type RunningServer, startQuietServer } from './server';
 import { adminToken, api, createUser, signIn } from './web-helpers';
 
-const baseUrl = inject('baseUrl');
+let baseUrl: string;
+let server: RunningServer;
 /** Far from the other specs' strokes (and from their prediction ranges). */
 const SITE = { lat: 32.0, lon: 108.5 };
 /** Degrees of longitude per km at the site's latitude, near enough for placing the cell. */
@@ -20,6 +22,8 @@ let token: string;
 let location: LocationDto;
 
 beforeAll(async () => {
+  server = await startQuietServer();
+  baseUrl = server.baseUrl;
   browser = await launchBrowser();
   token = await adminToken(baseUrl);
   const feed = await api<{ key: string }>(baseUrl, token, 'POST', '/api/feeds/', {
@@ -63,6 +67,7 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
+  await server?.stop();
   await browser?.close();
 });
 

@@ -2,12 +2,14 @@ import type { BacktestResult } from '@thunderwatch/shared/schemas/backtest';
 import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import type { StrokeInput } from '@thunderwatch/shared/strokes';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
+import { type RunningServer, startQuietServer } from './server';
 import { adminToken, api, signIn } from './web-helpers';
 
-const baseUrl = inject('baseUrl');
+let baseUrl: string;
+let server: RunningServer;
 /** Far from the other specs' strokes, so only this test's strokes reach this location's rings. */
 const SITE = { lat: 27.0, lon: 104.5 };
 /** Degrees of latitude per km, near enough for placing test strokes. */
@@ -27,6 +29,8 @@ let token: string;
 let location: LocationDto;
 
 beforeAll(async () => {
+  server = await startQuietServer();
+  baseUrl = server.baseUrl;
   browser = await launchBrowser();
   token = await adminToken(baseUrl);
   const feed = await api<{ key: string }>(baseUrl, token, 'POST', '/api/feeds/', { name: 'e2e-backtest' });
@@ -65,6 +69,7 @@ beforeAll(async () => {
   expect(response.status).toBe(200);
 });
 afterAll(async () => {
+  await server?.stop();
   await browser?.close();
 });
 

@@ -1,8 +1,9 @@
 import type { CellCollection } from '@thunderwatch/shared/schemas/cells';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
+import { type RunningServer, startQuietServer } from './server';
 import { adminToken, api, signIn } from './web-helpers';
 
 /**
@@ -10,18 +11,22 @@ import { adminToken, api, signIn } from './web-helpers';
  * the tracker's next minute step; the map draws it, its popup tells what it is with a flash-rate chart, and a
  * replay asks for the cells of the minute shown.
  */
-const baseUrl = inject('baseUrl');
+let baseUrl: string;
+let server: RunningServer;
 const CENTRE = { lat: 30.2, lon: 104.1 };
 let browser: Browser;
 let token: string;
 let feedKey: string;
 
 beforeAll(async () => {
+  server = await startQuietServer();
+  baseUrl = server.baseUrl;
   browser = await launchBrowser();
   token = await adminToken(baseUrl);
   feedKey = (await api<{ key: string }>(baseUrl, token, 'POST', '/api/feeds/', { name: 'e2e-cells' })).key;
 });
 afterAll(async () => {
+  await server?.stop();
   await browser?.close();
 });
 

@@ -1,12 +1,14 @@
 import type { CellCollection } from '@thunderwatch/shared/schemas/cells';
 import type { StrokeInput } from '@thunderwatch/shared/strokes';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
+import { type RunningServer, startQuietServer } from './server';
 import { adminToken, api, createUser, signIn } from './web-helpers';
 
-const baseUrl = inject('baseUrl');
+let baseUrl: string;
+let server: RunningServer;
 let browser: Browser;
 
 /**
@@ -33,6 +35,8 @@ function stormCell(): StrokeInput[] {
 }
 
 beforeAll(async () => {
+  server = await startQuietServer();
+  baseUrl = server.baseUrl;
   browser = await launchBrowser();
   const feed = await api<{ key: string }>(baseUrl, await adminToken(baseUrl), 'POST', '/api/feeds/', {
     name: 'e2e-models',
@@ -57,6 +61,7 @@ beforeAll(async () => {
   }
 }, 120_000);
 afterAll(async () => {
+  await server?.stop();
   await browser?.close();
 });
 

@@ -83,12 +83,14 @@ describe('home: radar layer', () => {
     await page.getByRole('figure', { name: 'Legend (dBZ)' }).waitFor();
     await page.getByText(/^e2e_n0r · /).waitFor();
     await expect
-      .poll(() =>
-        page.evaluate(() =>
-          (
-            document.querySelector('.map-canvas') as unknown as { maplibreMap: import('maplibre-gl').Map }
-          ).maplibreMap.isSourceLoaded('radar'),
-        ),
+      .poll(
+        () =>
+          page.evaluate(() =>
+            (
+              document.querySelector('.map-canvas') as unknown as { maplibreMap: import('maplibre-gl').Map }
+            ).maplibreMap.isSourceLoaded('radar'),
+          ),
+        { timeout: 15_000 },
       )
       .toBe(true);
 

@@ -68,6 +68,8 @@ describe('realtimealert: the wall board', () => {
     const other = await openBoard();
     const tile = tileOf(page);
     await tile.getByRole('heading', { name: 'E2E Harbour' }).waitFor();
+    // Both screens show the board before the lightning comes.
+    await tileOf(other.page).getByRole('heading', { name: 'E2E Harbour' }).waitFor();
     expect(await tile.getAttribute('data-level')).toBe('0');
     await tile.getByText('Clear', { exact: true }).waitFor();
 

@@ -100,3 +100,13 @@ export async function setAdminLanguage(baseUrl: string, language: 'en' | 'zh-Han
   });
   if (!profile.ok) throw new Error(`could not set the admin's language: ${profile.status}`);
 }
+
+/**
+ * A server of a spec's own, like the shared one (no simulator, the admin speaks English), for specs whose
+ * strokes, locations or model runs would change what the shared server's other specs count and see.
+ */
+export async function startQuietServer(): Promise<RunningServer> {
+  const server = await startServer({ SIMULATOR: 'off' });
+  await setAdminLanguage(server.baseUrl, 'en');
+  return server;
+}

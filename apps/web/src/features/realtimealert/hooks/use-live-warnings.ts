@@ -24,15 +24,22 @@ export function useLiveWarnings(): SocketStatus {
       setStatus(next);
       if (next === 'connected') reload();
     });
-    const offWarnings = socketController.subscribeWarnings((items) =>
-      queryClient.setQueryData<WarningList>(queryKeys.warnings, (list) => mergeWarnings(list, items)),
-    );
+    // An event that finds no list yet, or a list still being fetched (whose answer may predate the
+    // event), cannot be applied for sure: the list is asked for again.
+    const unsettled = (queryKey: readonly unknown[]) =>
+      queryClient.getQueryData(queryKey) === undefined || queryClient.isFetching({ queryKey }) > 0;
+    const offWarnings = socketController.subscribeWarnings((items) => {
+      const refetch = unsettled(queryKeys.warnings);
+      queryClient.setQueryData<WarningList>(queryKeys.warnings, (list) => mergeWarnings(list, items));
+      if (refetch) void queryClient.invalidateQueries({ queryKey: queryKeys.warnings });
+    });
     const offAlarms = socketController.subscribeAlarms((alarm) => {
+      const refetch = unsettled(queryKeys.alarms.unconfirmed);
       const page = queryClient.setQueryData<AlarmPage>(queryKeys.alarms.unconfirmed, (current) =>
         applyAlarm(current, alarm),
       );
       // A list cut at its limit cannot tell whether an alarm beyond it was confirmed: ask again.
-      if (page && page.total > page.items.length) {
+      if (refetch || (page && page.total > page.items.length)) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.alarms.unconfirmed });
       }
     });
