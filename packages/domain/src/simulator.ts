@@ -68,6 +68,8 @@ const HOUR_MS = 3_600_000;
 const IC_SHARE = 0.75; // IC:CG ≈ 3:1 by flash
 const POSITIVE_CG_SHARE = 0.18; // positive flashes are mostly single-stroke, so ~9 % of CG strokes
 const MAX_STROKES = 15;
+/** How often, with hotspots, a storm is sent towards one of them (besides every third storm). */
+const HOTSPOT_EVERY_MS = 15 * 60_000;
 
 /** Relative flash rate over a cell's life (0..1): quick growth to maturity at 30 %, slower decay. */
 function lifeCycle(age: number, life: number): number {
@@ -122,7 +124,7 @@ export function createLightningSimulator({
     return 2 + 6 * Math.exp(-((solarHour - 15) ** 2) / (2 * 3 ** 2));
   }
 
-  function spawn(bornMs: number, lifeMs: number): void {
+  function spawn(bornMs: number, lifeMs: number, towardsSite = false): void {
     // The steering wind veers slowly over the day; each cell adds its own deviation.
     const hoursIn = (bornMs - startMs) / HOUR_MS;
     const cell: Cell = {
@@ -136,7 +138,7 @@ export function createLightningSimulator({
       peakFlashesPerMin: Math.exp(rng.uniform(0, Math.log(20))),
       coreKm: rng.uniform(3, 8),
     };
-    if (hotspots.length > 0 && nextCellId % 3 === 0) {
+    if (hotspots.length > 0 && (towardsSite || nextCellId % 3 === 0)) {
       // Born upwind, so that it reaches the site between a fifth and two thirds of its life.
       const site = hotspots[rng.int(0, hotspots.length - 1)] as { lat: number; lon: number };
       const km = (cell.speedKmh * lifeMs * rng.uniform(0.2, 0.66)) / HOUR_MS;
@@ -144,6 +146,7 @@ export function createLightningSimulator({
       cell.birthLat = birth.lat;
       cell.birthLon = birth.lon;
     }
+    if (towardsSite) cell.peakFlashesPerMin = Math.max(cell.peakFlashesPerMin, 6);
     cells.push(cell);
   }
 
@@ -213,6 +216,11 @@ export function createLightningSimulator({
     const births = rng.poisson((birthsPerHour(tickStart + TICK_MS / 2) * TICK_MS) / HOUR_MS);
     for (let i = 0; i < births; i++)
       spawn(tickStart + rng.uniform(0, TICK_MS), rng.uniform(30, 120) * 60_000);
+    // Whatever the hour, a storm heads for one of the sites every quarter of an hour: the demo's watched
+    // places see warnings day and night, not only in the afternoon's storms.
+    if (hotspots.length > 0 && tickStart % HOTSPOT_EVERY_MS === 0) {
+      spawn(tickStart + rng.uniform(0, TICK_MS), rng.uniform(60, 120) * 60_000, true);
+    }
     const made: SimStroke[] = [];
     for (const cell of cells) {
       const from = Math.max(tickStart, cell.bornMs);
