@@ -54,3 +54,20 @@ export function ualfLine(d: Date, ns: number, lat: number, lon: number, peakKa: 
   ];
   return f.join(' ');
 }
+
+/** The JSON strokes (one per flash, CG or IC as the flash) of minute `m` after `baseMs` of synthetic flashes. */
+export function minuteStrokes(
+  flashes: readonly { timeMs: number; lat: number; lon: number; cg: boolean }[],
+  baseMs: number,
+  m: number,
+) {
+  return flashes
+    .filter((f) => f.timeMs >= baseMs + m * 60_000 && f.timeMs < baseMs + (m + 1) * 60_000)
+    .map((f) => ({
+      time: new Date(f.timeMs).toISOString(),
+      lat: f.lat,
+      lon: f.lon,
+      peak_ka: -20,
+      type: f.cg ? 'CG' : 'IC',
+    }));
+}

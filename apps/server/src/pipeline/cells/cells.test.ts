@@ -2,6 +2,7 @@ import { syntheticFlashes } from '@thunderwatch/domain/synthetic-storm';
 import type { CellCollection, CellTracks } from '@thunderwatch/shared/schemas/cells';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp } from '../../test/harness.js';
+import { minuteStrokes } from '../../test/strokes.js';
 import { CELL_TRACKER, type CellTrackerService } from './cell-tracker-service.js';
 
 const MIN = 60_000;
@@ -31,15 +32,7 @@ describe.each(DB_KINDS)('storm cells (%s)', (kind) => {
   };
   /** Ingests minute `m`'s strokes, moves the clock past the minute and runs the steps due. */
   const minute = async (m: number) => {
-    const strokes = flashes
-      .filter((f) => f.timeMs >= base + m * MIN && f.timeMs < base + (m + 1) * MIN)
-      .map((f) => ({
-        time: new Date(f.timeMs).toISOString(),
-        lat: f.lat,
-        lon: f.lon,
-        peak_ka: -20,
-        type: f.cg ? 'CG' : 'IC',
-      }));
+    const strokes = minuteStrokes(flashes, base, m);
     clock = base + (m + 1) * MIN + 6_000;
     const res = await t.call({
       method: 'POST',

@@ -4,6 +4,7 @@ import type { AlertDto } from '@thunderwatch/shared/schemas/alerts';
 import type { AlarmDto, WarningItem } from '@thunderwatch/shared/schemas/warnings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp } from '../../test/harness.js';
+import { minuteStrokes } from '../../test/strokes.js';
 import { WARNING_ENGINE } from './warning-engine-seat.js';
 
 const MIN = 60_000;
@@ -64,15 +65,7 @@ describe.each(DB_KINDS)('predicted warnings from lightning jumps (%s)', (kind) =
 
   /** Ingests minute `m`'s strokes, moves the clock past it, runs the tracker step and the engine's tick. */
   const minute = async (m: number) => {
-    const strokes = flashes
-      .filter((f) => f.timeMs >= base + m * MIN && f.timeMs < base + (m + 1) * MIN)
-      .map((f) => ({
-        time: new Date(f.timeMs).toISOString(),
-        lat: f.lat,
-        lon: f.lon,
-        peak_ka: -20,
-        type: f.cg ? 'CG' : 'IC',
-      }));
+    const strokes = minuteStrokes(flashes, base, m);
     clock = base + (m + 1) * MIN + 6_000;
     if (strokes.length > 0) {
       const res = await t.call({
