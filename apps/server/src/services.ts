@@ -64,8 +64,8 @@ import { modelRunner } from './pipeline/models/model-runner.js';
 import { ModelScheduler } from './pipeline/models/model-scheduler.js';
 import { StrokeBus } from './pipeline/stroke-bus.js';
 import { EpisodesRepo } from './pipeline/warning-engine/episodes-repo.js';
-import { jumpingCells } from './pipeline/warning-engine/jumping-cells.js';
 import { StoredWarnings } from './pipeline/warning-engine/stored-warnings.js';
+import { threatCells } from './pipeline/warning-engine/threat-cells.js';
 import { WarningEngineSeat } from './pipeline/warning-engine/warning-engine-seat.js';
 import { WarningEngineService } from './pipeline/warning-engine/warning-engine-service.js';
 import { WarningStore } from './pipeline/warning-engine/warning-store.js';
@@ -156,7 +156,7 @@ export function createServices(d: {
         now,
         log: d.log,
         metrics,
-        cells: jumpingCells(cellsRepo),
+        cells: threatCells(cellsRepo),
       }),
     stored: new StoredWarnings({ store: warningStore, locations: locationsRepo, now }),
     signals: d.signals,

@@ -113,7 +113,7 @@ describe('location and geometry screens', () => {
     await page.getByLabel('IC counts, ring 4').uncheck();
     // Early warning from lightning jumps: off until switched on, then a range and a level.
     expect(created?.predict).toEqual({ enabled: false, range_km: 40, level: 1 });
-    await page.getByLabel('Raise a predicted warning from lightning jumps').check();
+    await page.getByLabel('Raise predicted warnings from lightning jumps and cell nowcasts').check();
     await page.getByLabel('Range (km)').fill('250');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('must be between 1 and 200').waitFor();

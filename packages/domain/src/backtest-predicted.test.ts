@@ -85,8 +85,8 @@ describe('backtest with predicted warnings', () => {
       falseAlarms: 0,
     },
     {
-      name: 'the same cell without a jump: no prediction, the rings alone',
-      cells: [cell(45, 30, steady)],
+      name: 'a weak cell (1 flash a minute) approaching without a jump: no prediction, the rings alone',
+      cells: [cell(45, 30, () => 1)],
       setting: ON,
       predicted: false,
     },
@@ -144,6 +144,27 @@ describe('backtest with predicted warnings', () => {
       expect(episode?.rings.every((r) => r.strokes === 0)).toBe(true);
       expect(both.skill.events).toBe(0);
     }
+  });
+
+  it('predicts an active cell without a jump once its +30 min nowcast reaches the site, before the orange ring', () => {
+    const strokes = strokesOf([cell(45, 30, steady)], 120);
+    const rings = run(strokes, null);
+    const both = run(strokes, ON);
+    const ringOrange = rings.steps.find((s) => s.level >= 2);
+    const predicted = both.steps.find((s) => s.predicted);
+    expect(predicted).toMatchObject({ level: 2, predicted: true, ringKm: null });
+    // After the yellow ring (the 30 km ring fires first), minutes before the 20 km ring's orange.
+    expect(predicted?.atMs).toBeGreaterThan(both.steps.find((s) => s.level > 0)?.atMs as number);
+    expect(ringOrange && predicted && (ringOrange.atMs - predicted.atMs) / MIN).toBeGreaterThan(3);
+    expect(both.skill.hits).toBe(rings.skill.hits);
+    expect(both.skill.false_alarms).toBe(0);
+    const gain = (both.skill.median_lead_time_min as number) - (rings.skill.median_lead_time_min as number);
+    expect(gain).toBeGreaterThan(3);
+  });
+
+  it('does not predict a cell whose +30 min nowcast passes 20 km north of the site', () => {
+    const strokes = strokesOf([cell(45, 30, steady, 20)], 120);
+    expect(run(strokes, ON)).toEqual(run(strokes, null));
   });
 
   it('merges the prediction with the rings: a lower ring never lowers what shows', () => {

@@ -11,13 +11,14 @@ import {
   type TrackedCell,
 } from './cell-tracker.js';
 import {
+  cellThreat,
   INITIAL_PREDICTED,
-  jumpThreat,
   nextPredicted,
+  type PredictCell,
   type PredictedState,
   type PredictSetting,
+  threatCandidate,
 } from './predicted-warning.js';
-import type { RingRule } from './ring-rules.js';
 import { distanceToShape, type ShapeGeometry } from './shape-distance.js';
 import type { EngineStroke } from './warning-engine.js';
 
@@ -25,7 +26,8 @@ import type { EngineStroke } from './warning-engine.js';
  * The predicted warnings of a backtest (predicted-warning.ts) on its simulated clock: the cell tracker run
  * over the replayed strokes as the live tracker runs (one `stepCellTracker` per whole minute T with the
  * flashes of the strokes in [T − 11 min, T], a flash being its first stroke and CG if any stroke is), each
- * step's jumping cells (with their +30 min nowcast) judged against every location at T + `stepDelayMs`
+ * step's cells that can threaten (jumping ones, and nowcast candidates; with their +30 min nowcast) judged
+ * against every location at T + `stepDelayMs`
  * (when the live step for T runs), and a prediction lapsing exactly when its all-clear time has passed
  * without a threat (as the live engine's clock lets it lapse).
  *
@@ -70,16 +72,6 @@ interface Watched extends SitePrediction {
   state: PredictedState;
 }
 
-/** A jumping cell as `jumpThreat` reads it (the fields of both the cell and its nowcast). */
-interface JumpingCell {
-  id: string;
-  jump: true;
-  centroid: LatLon;
-  ring: [number, number][];
-  nowcast30: [number, number][] | null;
-  motion: { speedKmh: number; directionDeg: number } | null;
-}
-
 export class PredictedReplay {
   private readonly sites: Watched[];
   /** Strokes in time order from `head` on (older ones are dropped in chunks). */
@@ -87,9 +79,13 @@ export class PredictedReplay {
   private head = 0;
   private tracker: CellTrackerState = emptyTrackerState();
   private lastStepMs: number;
-  /** Tracker steps run (the minutes skipped as quiet are not), and the cells they found jumping. */
-  readonly stats = { steps: 0, jumpingCells: 0 };
+  /**
+   * Tracker steps run (the minutes skipped as quiet are not), the cells they found jumping, and the cells
+   * that were nowcast candidates at some step.
+   */
+  readonly stats = { steps: 0, jumpingCells: 0, nowcastCells: 0 };
   private readonly jumped = new Set<string>();
+  private readonly nowcasted = new Set<string>();
 
   constructor(
     sites: readonly (SitePrediction & { id: number; shape: ShapeGeometry })[],
@@ -172,15 +168,16 @@ export class PredictedReplay {
     return r.cells;
   }
 
-  /** A step's jumping cells judged against every location at `nowMs`: the predictions that changed. */
+  /** A step's cells that can threaten, judged against every location at `nowMs`: the predictions that changed. */
   private judge(cells: readonly TrackedCell[], nowMs: number): PredictedChange[] {
-    const jumping = cells.filter((c) => c.jump).map(jumpingCell);
-    if (jumping.length === 0) return [];
-    for (const c of jumping) this.jumped.add(c.id);
+    const candidates = cells.map(predictCell).filter(threatCandidate);
+    if (candidates.length === 0) return [];
+    for (const c of candidates) (c.jump ? this.jumped : this.nowcasted).add(c.id);
     this.stats.jumpingCells = this.jumped.size;
+    this.stats.nowcastCells = this.nowcasted.size;
     const out: PredictedChange[] = [];
     for (const s of this.sites) {
-      const threat = jumpThreat(jumping, s.site, s.toShapeKm, s.setting.rangeKm) !== null;
+      const threat = cellThreat(candidates, s.site, s.toShapeKm, s.setting.rangeKm) !== null;
       this.next(s, threat, nowMs, out);
     }
     return out;
@@ -209,12 +206,15 @@ export class PredictedReplay {
   }
 }
 
-function jumpingCell(c: TrackedCell): JumpingCell {
+/** A tracked cell as the rule reads it (as `predictCellOf` reads the stored step's GeoJSON). */
+function predictCell(c: TrackedCell): PredictCell {
   const motion = motionOf(c.velocity);
   const [ahead] = nowcastCell({ centroid: c.centroid, ring: c.ring, motion, trend: c.trend }, [30]);
   return {
     id: c.id,
-    jump: true,
+    jump: c.jump,
+    flashRatePerMin: c.flashRatePerMin,
+    trend: c.trend,
     centroid: c.centroid,
     ring: c.ring,
     nowcast30: (ahead?.geometry.coordinates[0] as [number, number][] | undefined) ?? null,

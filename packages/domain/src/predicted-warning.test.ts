@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { insideRing, localPlane, ringToLonLat, ringToPlane, type XY } from './cell-plane.js';
 import { distanceKm } from './geodesy.js';
 import {
+  cellThreat,
   INITIAL_PREDICTED,
-  jumpThreat,
   nextPredicted,
   type PredictCell,
   type PredictedState,
@@ -32,16 +32,28 @@ const square = (eastKm: number) =>
       [-5, 5],
     ].map(([x, y]): XY => [(x as number) + eastKm, y as number]),
   );
-const cell = (eastKm: number, jump: boolean, nowcastEastKm: number | null = null): PredictCell => ({
+const cell = (
+  eastKm: number,
+  jump: boolean,
+  nowcastEastKm: number | null = null,
+  more: Partial<PredictCell> = {},
+): PredictCell => ({
   id: `c${eastKm}`,
   jump,
+  flashRatePerMin: 1,
+  trend: 'steady',
+  ...more,
   centroid: plane.toLatLon(eastKm, 0),
   ring: square(eastKm),
   nowcast30: nowcastEastKm === null ? null : square(nowcastEastKm),
   motion: { speedKmh: 40, directionDeg: 270 },
+  ...more,
 });
+/** An active cell (5 flashes a minute) without a jump, heading west, its +30 min nowcast at `nowcastEastKm`. */
+const active = (eastKm: number, nowcastEastKm: number, more: Partial<PredictCell> = {}) =>
+  cell(eastKm, false, nowcastEastKm, { flashRatePerMin: 5, ...more });
 
-describe('jumpThreat', () => {
+describe('cellThreat', () => {
   it.each([
     {
       name: 'a jumping cell 44.5 km east (edge 39.5 km)',
@@ -58,14 +70,45 @@ describe('jumpThreat', () => {
       cells: [cell(90, true, 30), cell(20, true), cell(10, false)],
       threat: ['c20', 15],
     },
+    {
+      name: 'an active cell whose +30 min nowcast covers the site',
+      cells: [active(40, 0)],
+      threat: ['c40', 35, 'nowcast'],
+    },
+    { name: 'an active cell whose +30 min nowcast stops 1 km short', cells: [active(40, 6)], threat: null },
+    { name: 'the same cell decaying', cells: [active(40, 0, { trend: 'decaying' })], threat: null },
+    {
+      name: 'the same cell growing',
+      cells: [active(40, 0, { trend: 'growing' })],
+      threat: ['c40', 35, 'nowcast'],
+    },
+    {
+      name: 'the same cell below 2 flashes a minute',
+      cells: [active(40, 0, { flashRatePerMin: 1.9 })],
+      threat: null,
+    },
+    { name: 'the same cell without motion', cells: [active(40, 0, { motion: null })], threat: null },
+    { name: 'a nowcast is no threat from range alone', cells: [active(20, 20)], threat: null },
+    {
+      name: 'a jump and a nowcast, the nearer now',
+      cells: [cell(30, true), active(25, 0)],
+      threat: ['c25', 20, 'nowcast'],
+    },
+    {
+      name: 'a jump before a nowcast at the same distance',
+      cells: [active(30, 0, { id: 'n' }), cell(30, true)],
+      threat: ['c30', 25, 'jump'],
+    },
   ])('$name: $threat', ({ cells, threat }) => {
-    const found = jumpThreat(cells, site, toSite, 40);
-    expect(found && [found.cellId, Math.round(found.km * 10) / 10]).toEqual(threat);
+    const found = cellThreat(cells, site, toSite, 40);
+    const reason = threat?.[2] ?? 'jump';
+    expect(found && [found.cellId, Math.round(found.km * 10) / 10]).toEqual(threat?.slice(0, 2) ?? null);
+    if (found) expect(found.reason).toBe(reason);
     if (found) expect(found.motion).toEqual({ speedKmh: 40, directionDeg: 270 });
   });
 
   it('gives the bearing from the site to the cell', () => {
-    expect(jumpThreat([cell(30, true)], site, toSite, 40)?.bearingDeg).toBeCloseTo(90, 0);
+    expect(cellThreat([cell(30, true)], site, toSite, 40)?.bearingDeg).toBeCloseTo(90, 0);
   });
 });
 
@@ -240,8 +283,11 @@ describe('shownChanges', () => {
   });
 });
 
-describe('jumpThreat measures what it passes over no nearer than a full measurement', () => {
-  /** Every edge of every jumping cell's outline and nowcast sampled every 2 km, nothing passed over. */
+describe('cellThreat measures what it passes over no nearer than a full measurement', () => {
+  /**
+   * Every edge of every candidate's outline and nowcast sampled every 2 km, nothing passed over: a jump
+   * within the range now or at +30 min, a nowcast candidate whose +30 min nowcast reaches the location.
+   */
   const fullThreat = (
     cells: PredictCell[],
     at: typeof site,
@@ -264,11 +310,15 @@ describe('jumpThreat measures what it passes over no nearer than a full measurem
       }
       return best;
     };
-    let best: { id: string; km: number } | null = null;
+    let best: { id: string; km: number; jump: boolean } | null = null;
     for (const c of cells) {
       const now = measure(c.ring);
-      if (Math.min(now, measure(c.nowcast30)) > rangeKm || (best && best.km <= now)) continue;
-      best = { id: c.id, km: now };
+      const ahead = measure(c.nowcast30);
+      const threat = c.jump
+        ? Math.min(now, ahead) <= rangeKm
+        : c.motion !== null && c.flashRatePerMin >= 2 && c.trend !== 'decaying' && ahead <= 0;
+      if (!threat || (best && (best.km < now || (best.km === now && (best.jump || !c.jump))))) continue;
+      best = { id: c.id, km: now, jump: c.jump };
     }
     return best;
   };
@@ -294,19 +344,22 @@ describe('jumpThreat measures what it passes over no nearer than a full measurem
     for (let n = 0; n < 200; n++) {
       const cells = Array.from({ length: 1 + Math.floor(rng.next() * 4) }, (_, k): PredictCell => {
         const [e, north] = [rng.uniform(-90, 90), rng.uniform(-90, 90)];
+        const jump = rng.next() < 0.5;
         return {
           id: `c${k}`,
-          jump: true,
+          jump,
+          flashRatePerMin: rng.uniform(0, 6),
+          trend: rng.next() < 0.3 ? 'decaying' : 'growing',
           centroid: plane.toLatLon(e, north),
           ring: hexagon(e, north, rng.uniform(2, 20), rng.uniform(0, 1)),
           nowcast30:
-            rng.next() < 0.5 ? null : hexagon(e * 0.7, north * 0.7, rng.uniform(5, 25), rng.uniform(0, 1)),
-          motion: null,
+            rng.next() < 0.25 ? null : hexagon(e * 0.3, north * 0.3, rng.uniform(5, 40), rng.uniform(0, 1)),
+          motion: rng.next() < 0.2 ? null : { speedKmh: 30, directionDeg: 0 },
         };
       });
-      const found = jumpThreat(cells, site, toShape, 40, reachKm);
+      const found = cellThreat(cells, site, toShape, 40, reachKm);
       const full = fullThreat(cells, site, toShape, 40);
-      expect(found && { id: found.cellId, km: found.km }).toEqual(full);
+      expect(found && { id: found.cellId, km: found.km, jump: found.reason === 'jump' }).toEqual(full);
     }
   });
 });

@@ -1,14 +1,19 @@
-import type { CellFeature } from '@thunderwatch/shared/schemas/cells';
+import type { CellFeature, CellTrend } from '@thunderwatch/shared/schemas/cells';
 import type { Level, RingLevel } from '@thunderwatch/shared/warnings';
 import { insideRing, type LatLon, localPlane, ringToPlane, type XY } from './cell-plane.js';
 import { bearingDeg, distanceKm } from './geodesy.js';
 import type { LevelChange, RingRule } from './ring-rules.js';
 
 /**
- * Predicted warnings: a lightning jump near a location raises an early warning before any ring fires.
- * - A threat: a cell flagged with a jump in the latest tracker step whose outline, or its +30 min nowcast,
- *   comes within `rangeKm` of the location (the distance from the location's shape to the polygon's
- *   boundary, edges sampled every 2 km; 0 when the location's site is inside it).
+ * Predicted warnings: a storm cell about to bring lightning raises an early warning before any ring fires.
+ * - A threat is either of:
+ *   - a jump: a cell flagged with a lightning jump in the latest tracker step whose outline, or its +30 min
+ *     nowcast, comes within `rangeKm` of the location;
+ *   - a nowcast: a moving cell, active (at least `NOWCAST_THREAT.minFlashRatePerMin` flashes a minute) and
+ *     not decaying, whose +30 min nowcast reaches the location (the location's site inside it, or its
+ *     shape touching it): lightning is expected at the location within the half hour.
+ *   Distances run from the location's shape to the polygon's boundary, edges sampled every 2 km; 0 when
+ *   the location's site is inside the polygon.
  * - The location is `predicted` at the configured level from the first threat, and stays so until no
  *   threat has been seen for the all-clear time (that of the outermost ring of the configured level, else
  *   the longest of its rings').
@@ -29,6 +34,8 @@ type Ring = readonly (readonly [number, number])[];
 export interface PredictCell {
   id: string;
   jump: boolean;
+  flashRatePerMin: number;
+  trend: CellTrend;
   centroid: LatLon;
   ring: Ring;
   /** The +30 min nowcast polygon, if any. */
@@ -37,9 +44,16 @@ export interface PredictCell {
   motion: { speedKmh: number; directionDeg: number } | null;
 }
 
-/** The jumping cell behind a threat, as an alarm tells it. */
+/** What makes a cell a threat: a lightning jump in range, or its nowcast reaching the location. */
+export type ThreatReason = 'jump' | 'nowcast';
+
+/** Which cells' nowcasts are threats: moving, not decaying, and at least this active. */
+export const NOWCAST_THREAT = { minFlashRatePerMin: 2 } as const;
+
+/** The cell behind a threat, as an alarm tells it. */
 export interface PredictThreat {
   cellId: string;
+  reason: ThreatReason;
   /** From the location to the cell's outline now, km (0 inside or over it). */
   km: number;
   /** From the location's site to the cell's centroid, degrees from north. */
@@ -54,6 +68,8 @@ export function predictCellOf(f: CellFeature): PredictCell {
   return {
     id: p.id,
     jump: p.jump,
+    flashRatePerMin: p.flash_rate_per_min,
+    trend: p.trend,
     centroid: { lat: p.centroid[1], lon: p.centroid[0] },
     ring: f.geometry.coordinates[0] ?? [],
     nowcast30: ahead?.geometry.coordinates[0] ?? null,
@@ -135,13 +151,29 @@ function originToSegment([ax, ay]: XY, [bx, by]: XY): number {
   return Math.hypot(ax + t * dx, ay + t * dy);
 }
 
+/** Whether a cell can threaten by its nowcast alone (without a jump). */
+export function nowcastCandidate(c: PredictCell): boolean {
+  return (
+    c.motion !== null &&
+    c.nowcast30 !== null &&
+    c.trend !== 'decaying' &&
+    c.flashRatePerMin >= NOWCAST_THREAT.minFlashRatePerMin
+  );
+}
+
+/** Whether a cell of a tracker step can be a threat at all (a jump, or a nowcast candidate). */
+export function threatCandidate(c: PredictCell): boolean {
+  return c.jump || nowcastCandidate(c);
+}
+
 /**
- * The jumping cell that threatens the location, if any: its outline or its +30 min nowcast within
- * `rangeKm`; of several, the nearest now. `site` is a point of the location (inside tests), `toLocationKm`
- * the distance from a point to its shape, `reachKm` how far the shape reaches from `site` (0 for a point):
- * polygons surely out of range are passed over without measuring.
+ * The cell that threatens the location, if any: a jumping cell with its outline or its +30 min nowcast
+ * within `rangeKm`, or a nowcast candidate whose +30 min nowcast reaches the location; of several, the
+ * nearest now (a jump before a nowcast at equal distance). `site` is a point of the location (inside
+ * tests), `toLocationKm` the distance from a point to its shape, `reachKm` how far the shape reaches from
+ * `site` (0 for a point): polygons surely out of range are passed over without measuring.
  */
-export function jumpThreat(
+export function cellThreat(
   cells: readonly PredictCell[],
   site: LatLon,
   toLocationKm: (lat: number, lon: number) => number,
@@ -150,18 +182,24 @@ export function jumpThreat(
 ): PredictThreat | null {
   let best: PredictThreat | null = null;
   for (const c of cells) {
-    if (!c.jump) continue;
-    const bestKm = best?.km ?? Number.POSITIVE_INFINITY;
+    const reason: ThreatReason | null = c.jump ? 'jump' : nowcastCandidate(c) ? 'nowcast' : null;
+    if (reason === null) continue;
+    // A jump threatens from `rangeKm`; a nowcast only once it reaches the location.
+    const within = reason === 'jump' ? rangeKm : 0;
+    const bestKm: number = best?.km ?? Number.POSITIVE_INFINITY;
     const ahead = c.nowcast30
-      ? distanceToPolygon(c.nowcast30, site, toLocationKm, reachKm, rangeKm, c.centroid)
+      ? distanceToPolygon(c.nowcast30, site, toLocationKm, reachKm, within, c.centroid)
       : Number.POSITIVE_INFINITY;
-    const aheadInRange = ahead <= rangeKm;
+    const aheadInRange = ahead <= within;
+    if (reason === 'nowcast' && !aheadInRange) continue;
     // Now: measured when it can make the cell a threat, or the nearest one.
-    const cap = aheadInRange ? bestKm : Math.min(rangeKm, bestKm);
+    const cap = aheadInRange ? bestKm : Math.min(within, bestKm);
     const now = distanceToPolygon(c.ring, site, toLocationKm, reachKm, cap, c.centroid);
-    if (!(aheadInRange || now <= rangeKm) || now >= bestKm) continue;
+    if (!(aheadInRange || now <= within) || now > bestKm) continue;
+    if (now === bestKm && !(reason === 'jump' && best?.reason === 'nowcast')) continue;
     best = {
       cellId: c.id,
+      reason,
       km: now,
       bearingDeg: bearingDeg(site.lat, site.lon, c.centroid.lat, c.centroid.lon),
       motion: c.motion,

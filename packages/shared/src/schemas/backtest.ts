@@ -39,7 +39,7 @@ export const BacktestInput = Type.Object(
     predicted: Type.Optional(
       Type.Boolean({
         description:
-          "also replay predicted warnings (lightning jumps): the level shown is the higher of the rings' and the prediction's",
+          "also replay predicted warnings (lightning jumps and cell nowcasts): the level shown is the higher of the rings' and the prediction's",
       }),
     ),
     predict: Type.Optional(BacktestPredictInput),
@@ -57,7 +57,7 @@ export const BacktestStep = Type.Object({
     Type.Number({ description: 'the ring holding the level (null at 0 and when predicted)' }),
   ),
   predicted: Type.Optional(
-    Type.Boolean({ description: "true: a predicted level (a lightning jump), above the rings'" }),
+    Type.Boolean({ description: "true: a predicted level (a lightning jump or a cell nowcast), above the rings'" }),
   ),
 });
 export type BacktestStep = Static<typeof BacktestStep>;
@@ -121,7 +121,7 @@ export const BacktestResult = Type.Object({
         range_km: Type.Number(),
         level: RingLevel,
         all_clear_min: Type.Number({
-          description: 'how long a prediction holds without a new jump in range',
+          description: 'how long a prediction holds without a new threat',
         }),
       },
       { description: 'the prediction replayed (null: rings alone)' },

@@ -34,9 +34,10 @@ export const RingInput = ringOf(Type.Integer({ description: '3 red, 2 orange, 1 
 export type RingInput = Static<typeof RingInput>;
 
 /**
- * Early warning from lightning jumps: a jumping storm cell within `range_km` of the location (now or at
- * its +30 min nowcast) raises the location to `level` (default: the outermost ring's), shown as predicted,
- * until a ring takes over or no jump has been in range for the all-clear time of the ring of that level.
+ * Early warning from storm cells: a jumping storm cell within `range_km` of the location (now or at its
+ * +30 min nowcast), or an active, non-decaying moving cell whose +30 min nowcast reaches the location,
+ * raises the location to `level` (default: the outermost ring's), shown as predicted, until a ring takes
+ * over or no such cell has been seen for the all-clear time of the ring of that level.
  */
 export const PredictSetting = Type.Object({
   enabled: Type.Boolean({ description: 'Off by default' }),

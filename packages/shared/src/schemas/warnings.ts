@@ -52,9 +52,13 @@ export const Approach = Type.Object({
 });
 export type Approach = Static<typeof Approach>;
 
-/** The jumping storm cell a predicted alarm was raised for, as it was then. */
+/** The storm cell a predicted alarm was raised for, as it was then. */
 export const PredictedBy = Type.Object({
   cell_id: Type.String(),
+  reason: Type.Union([Type.Literal('jump'), Type.Literal('nowcast')], {
+    description:
+      'jump: a lightning jump within the range; nowcast: an active cell whose +30 min nowcast reaches the location',
+  }),
   distance_km: Type.Number({ description: "From the location to the cell's outline" }),
   bearing_deg: Type.Number({ description: "From the location to the cell's centroid, clockwise from north" }),
   direction_deg: Nullable(Type.Number({ description: 'Where the cell moves to (null: motion unknown)' })),
@@ -69,7 +73,7 @@ export const WarningItem = Type.Object({
   level: Level,
   predicted: Type.Boolean({
     description:
-      'Whether `level` is a predicted warning (a lightning jump in range) rather than a ring that fired',
+      'Whether `level` is a predicted warning (a lightning jump in range, or a cell nowcast to reach the location) rather than a ring that fired',
   }),
   since: Nullable(
     Type.String({
@@ -115,7 +119,7 @@ export const Alarm = Type.Object({
   confirmed_by: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
   note: Nullable(Type.String()),
   predicted_by: Type.Union([PredictedBy, Type.Null()], {
-    description: 'Set when the alarm is a predicted warning: the jumping cell behind it',
+    description: 'Set when the alarm is a predicted warning: the cell behind it',
   }),
 });
 export type AlarmDto = Static<typeof Alarm>;

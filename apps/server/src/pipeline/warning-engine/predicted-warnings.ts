@@ -1,13 +1,14 @@
 import { PredictIndex } from '@thunderwatch/domain/predict-index';
 import {
+  cellThreat,
   INITIAL_PREDICTED,
-  jumpThreat,
   nextPredicted,
   type PredictCell,
   type PredictedState,
   type PredictThreat,
   type ShownChange,
   shownChanges,
+  threatCandidate,
 } from '@thunderwatch/domain/predicted-warning';
 import { initialWarningState, type WarningState } from '@thunderwatch/domain/ring-rules';
 import { distanceToShape } from '@thunderwatch/domain/shape-distance';
@@ -22,7 +23,7 @@ import type { WatchedMeta } from './watched-location.js';
 export interface EngineUpdate extends LocationUpdate {
   shown: ShownChange[];
   predicted: PredictedState;
-  /** The jumping cell behind a prediction evaluated in this update (what a predicted alarm tells). */
+  /** The cell behind a prediction evaluated in this update (what a predicted alarm tells). */
   threat: PredictThreat | null;
 }
 
@@ -32,7 +33,7 @@ type RingStateOf = (id: number) => WarningState | undefined;
 /**
  * The predicted warnings of the engine's locations (packages/domain/src/predicted-warning.ts): the setting
  * and state of each location that has it on, in an index by range, evaluated on each new tracker step (the
- * jumping cells only, each against the locations whose range box it meets) and on the engine's clock (a
+ * cells that can threaten only, each against the locations whose range box it meets) and on the engine's clock (a
  * prediction lapses after its all-clear time). Locations without the setting never enter here, and their
  * updates are the rings' own.
  */
@@ -110,11 +111,14 @@ export class PredictedWarnings {
     };
   }
 
-  /** A new tracker step's cells (jumping ones) evaluated at `nowMs`: the locations whose state changed. */
+  /**
+   * A new tracker step's cells (those that can threaten) evaluated at `nowMs`: the locations whose state
+   * changed. A nowcast threatens only where it reaches, well inside every location's range box.
+   */
   evaluate(cells: readonly PredictCell[], nowMs: number): EngineUpdate[] {
     const near = new Map<number, PredictCell[]>();
     for (const cell of cells) {
-      if (!cell.jump) continue;
+      if (!threatCandidate(cell)) continue;
       for (const id of this.index.near([cell.ring, cell.nowcast30])) {
         const list = near.get(id) ?? [];
         list.push(cell);
@@ -125,7 +129,7 @@ export class PredictedWarnings {
     for (const id of new Set([...near.keys(), ...this.states.keys()])) {
       const meta = this.metas.get(id);
       if (!meta) continue;
-      const threat = jumpThreat(
+      const threat = cellThreat(
         near.get(id) ?? [],
         meta.site,
         toShape(meta),

@@ -17,9 +17,9 @@ import { CHANNELS, type ClusterSignals } from '../cluster/signals.js';
 import type { StrokeBus } from '../stroke-bus.js';
 import { type ApproachRunner, approachRunner } from './approach-runner.js';
 import type { EpisodesRepo } from './episodes-repo.js';
-import { CellStepFollower, type JumpingCells } from './jumping-cells.js';
 import { type EngineUpdate, PredictedWarnings } from './predicted-warnings.js';
 import { StrokeLogFollower } from './stroke-log-follower.js';
+import { CellStepFollower, type ThreatCells } from './threat-cells.js';
 import { type ApproachStats, WarningItems } from './warning-items.js';
 import { WarningPersister, type WrittenBatch } from './warning-persister.js';
 import type { WarningStore } from './warning-store.js';
@@ -81,7 +81,7 @@ export class WarningEngineService {
       /** Where storm approaches are estimated; the approach worker unless given (tests pass it inline). */
       approaches?: ApproachRunner;
       /** The cell tracker's steps, for predicted warnings (none: no location is ever predicted). */
-      cells?: JumpingCells;
+      cells?: ThreatCells;
     },
   ) {
     this.persister = new WarningPersister(d.store, d.episodes);

@@ -199,6 +199,7 @@ function predictedByOf(t: PredictThreat | null): PredictedBy | null {
   if (!t) return null;
   return {
     cell_id: t.cellId,
+    reason: t.reason,
     distance_km: round2(t.km),
     bearing_deg: round1(t.bearingDeg),
     direction_deg: t.motion ? round1(t.motion.directionDeg) : null,

@@ -121,18 +121,25 @@ export class CellsRepo {
   }
 
   /**
-   * The newest step after `afterMs` (any, for null) and not before `sinceMs`, with only its jumping cells
-   * (the features are filtered in the database: a step of a big storm holds thousands of cells), if any.
+   * The newest step after `afterMs` (any, for null) and not before `sinceMs`, with only the cells that can
+   * threaten a location (the features are filtered in the database: a step of a big storm holds thousands
+   * of cells), if any.
    */
-  async newestJumps(
+  async newestThreats(
     afterMs: number | null,
     sinceMs: number,
+    minFlashRatePerMin: number,
   ): Promise<{ time: Date; features: CellFeature[] } | null> {
+    // The cells that can threaten a location (predicted-warning.ts `threatCandidate`): jumping, or moving,
+    // not decaying and at least this active.
     const r = await this.db.query<{ time: Date; features: CellFeature[] }>(
       `SELECT time, COALESCE((SELECT jsonb_agg(f) FROM jsonb_array_elements(features) AS f
-           WHERE (f -> 'properties' ->> 'jump')::boolean), '[]'::jsonb) AS features
+           WHERE (f -> 'properties' ->> 'jump')::boolean
+              OR (jsonb_typeof(f -> 'properties' -> 'motion') = 'object'
+                  AND f -> 'properties' ->> 'trend' <> 'decaying'
+                  AND (f -> 'properties' ->> 'flash_rate_per_min')::float8 >= $3)), '[]'::jsonb) AS features
        FROM cell_steps WHERE time > $1 AND time >= $2 ORDER BY time DESC LIMIT 1`,
-      [new Date(afterMs ?? 0), new Date(sinceMs)],
+      [new Date(afterMs ?? 0), new Date(sinceMs), minFlashRatePerMin],
     );
     return r.rows[0] ?? null;
   }

@@ -31,10 +31,14 @@ export interface AlarmRow {
   predicted_by: PredictedBy | null;
 }
 
-/** The select list and joins `toAlarmDto` reads: `SELECT ${alarmColumns} FROM ${alarmJoins} WHERE …`. */
+/**
+ * The select list and joins `toAlarmDto` reads: `SELECT ${alarmColumns} FROM ${alarmJoins} WHERE …`.
+ * Alarms predicted before nowcast threats were all lightning jumps: their `predicted_by` has no reason.
+ */
 export const alarmColumns = `m.id, m.alert_id, m.location_id, l.name AS location_name, m.group_id, m.level,
   m.previous_level, m.created_at, m.nearest_km, m.bearing_deg, m.confirmed_at,
-  u.id AS confirmed_by_id, u.name AS confirmed_by_name, m.note, m.predicted_by`;
+  u.id AS confirmed_by_id, u.name AS confirmed_by_name, m.note,
+  '{"reason": "jump"}'::jsonb || m.predicted_by AS predicted_by`;
 export const alarmJoins = `alarms m JOIN locations l ON l.id = m.location_id
   LEFT JOIN users u ON u.id = m.confirmed_by`;
 

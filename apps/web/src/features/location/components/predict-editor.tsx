@@ -12,7 +12,7 @@ interface PredictEditorProps {
   rangeProblem: string | null;
 }
 
-/** Early warning from lightning jumps: off by default; the range a jumping cell must come within, and the level. */
+/** Early warning from storm cells: off by default; the range a jumping cell must come within, and the level. */
 export function PredictEditor({ predict, onChange, rangeProblem }: PredictEditorProps) {
   const { t } = useTranslation();
   const set = (patch: Partial<PredictDraft>) => onChange({ ...predict, ...patch });

@@ -37,7 +37,7 @@ export interface LocationDraft {
   holes: Position[][];
   zoneId: number | null;
   rings: RingDraft[];
-  /** Early warning from lightning jumps (off by default). */
+  /** Early warning from storm cells: lightning jumps and nowcasts (off by default). */
   predict: PredictDraft;
 }
 

@@ -16,7 +16,11 @@ export const EN_TEMPLATES: EventTemplates = {
       const moving = cell.to
         ? `, moving towards ${cell.to}${cell.speed === null ? '' : ` at ${cell.speed} km/h`}`
         : '';
-      parts.push(`Predicted: lightning jump in cell ${cell.id}, ${cell.km} km ${cell.from}${moving}.`);
+      const why =
+        cell.reason === 'jump'
+          ? `lightning jump in cell ${cell.id}`
+          : `cell ${cell.id} expected here within 30 min`;
+      parts.push(`Predicted: ${why}, ${cell.km} km ${cell.from}${moving}.`);
     } else if (a.nearest_km !== null) {
       const dir = a.bearing_deg === null ? '' : ` ${compassPoint(a.bearing_deg, 'en')}`;
       parts.push(`Nearest stroke ${km(a.nearest_km)} km${dir}.`);

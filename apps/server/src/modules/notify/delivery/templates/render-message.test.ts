@@ -20,7 +20,18 @@ const PREDICTED: AlarmFacts = {
   ...RING,
   nearest_km: 34,
   bearing_deg: 268,
-  predicted_by: { cell_id: 'C-42', distance_km: 34, bearing_deg: 268, direction_deg: 92, speed_kmh: 41.2 },
+  predicted_by: {
+    cell_id: 'C-42',
+    reason: 'jump',
+    distance_km: 34,
+    bearing_deg: 268,
+    direction_deg: 92,
+    speed_kmh: 41.2,
+  },
+};
+const NOWCAST: AlarmFacts = {
+  ...PREDICTED,
+  predicted_by: { ...(PREDICTED.predicted_by as NonNullable<AlarmFacts['predicted_by']>), reason: 'nowcast' },
 };
 
 describe('alarm messages', () => {
@@ -46,6 +57,18 @@ describe('alarm messages', () => {
         'Runway 2发布雷电橙色预测预警（此前无预警）。预测依据：雷暴单体 C-42 闪电跃增，距离 34 公里，方位西，正向东移动（约 41 公里/小时）。',
       ],
     },
+    {
+      name: 'a predicted alarm from a nowcast: the cell is expected within the half hour',
+      facts: NOWCAST,
+      en: [
+        'Predicted Orange warning · Runway 2',
+        'Predicted Orange lightning warning at Runway 2 (was clear). Predicted: cell C-42 expected here within 30 min, 34 km W, moving towards E at 41 km/h.',
+      ],
+      zh: [
+        '【雷电橙色预测预警】Runway 2',
+        'Runway 2发布雷电橙色预测预警（此前无预警）。预测依据：雷暴单体 C-42 预计 30 分钟内到达，距离 34 公里，方位西，正向东移动（约 41 公里/小时）。',
+      ],
+    },
   ])('$name', ({ facts, en, zh }) => {
     const payload = { event: 'alarm' as const, alarm: facts };
     const inEn = renderMessage(payload, 'en', 'Asia/Shanghai');
@@ -62,5 +85,20 @@ describe('alarm messages', () => {
       ['Level', 'Orange (predicted: lightning jump) (was clear)'],
       ['Jumping cell', 'C-42 · 34 km W'],
     ]);
+    const ahead = robotCard({ event: 'alarm', alarm: NOWCAST }, 'zh-Hans', 'Asia/Shanghai');
+    expect(ahead.fields.map((f) => [f.label, f.value]).slice(1, 3)).toEqual([
+      ['等级', '橙色（预测：单体临近外推）（此前无预警）'],
+      ['临近单体', 'C-42 · 34 公里，西方'],
+    ]);
+  });
+
+  it('reads a predicted alarm queued before nowcast threats (no reason) as a lightning jump', () => {
+    const { reason: _, ...old } = PREDICTED.predicted_by as NonNullable<AlarmFacts['predicted_by']>;
+    const card = robotCard(
+      { event: 'alarm', alarm: { ...PREDICTED, predicted_by: old as AlarmFacts['predicted_by'] } },
+      'en',
+      'Asia/Shanghai',
+    );
+    expect(card.fields[1]?.value).toBe('Orange (predicted: lightning jump) (was clear)');
   });
 });

@@ -3,7 +3,7 @@ import type { Language } from '@thunderwatch/shared/languages';
 import { LEVEL_COLOURS, type Level } from '@thunderwatch/shared/warnings';
 import type { AlarmFacts, NotificationPayload } from '../channels/delivery-channel.js';
 import { renderMessage } from './render-message.js';
-import { compassPoint, km, nextArrival } from './template-kit.js';
+import { compassPoint, km, nextArrival, threatReason } from './template-kit.js';
 
 /**
  * A message as a chat card: a title band in the level's colour, labelled facts (site, level, nearest
@@ -38,8 +38,8 @@ const WORDS = {
     open: '打开预警看板',
     levels: { 0: '无预警', 1: '黄色', 2: '橙色', 3: '红色' },
     was: (level: string) => `（此前${level}）`,
-    predicted: '（预测：闪电跃增）',
-    jumpCell: '跃增单体',
+    predicted: { jump: '（预测：闪电跃增）', nowcast: '（预测：单体临近外推）' },
+    threatCell: { jump: '跃增单体', nowcast: '临近单体' },
     distance: (d: string, dir: string) => `${d} 公里${dir ? `，${dir}方` : ''}`,
     approaching: (min: number, ring: string) => `逼近中，约 ${min} 分钟到达 ${ring} 公里圈`,
     movingAway: '正在远离',
@@ -59,8 +59,8 @@ const WORDS = {
     open: 'Open the warning board',
     levels: { 0: 'Clear', 1: 'Yellow', 2: 'Orange', 3: 'Red' },
     was: (level: string) => ` (was ${level.toLowerCase()})`,
-    predicted: ' (predicted: lightning jump)',
-    jumpCell: 'Jumping cell',
+    predicted: { jump: ' (predicted: lightning jump)', nowcast: ' (predicted: cell nowcast)' },
+    threatCell: { jump: 'Jumping cell', nowcast: 'Approaching cell' },
     distance: (d: string, dir: string) => `${d} km${dir ? ` ${dir}` : ''}`,
     approaching: (min: number, ring: string) => `Approaching, about ${min} min to the ${ring} km ring`,
     movingAway: 'Moving away',
@@ -94,11 +94,11 @@ function alarmFields(a: AlarmFacts, w: Words, language: Language, timeZone: stri
     { label: w.site, value: a.location_name },
     {
       label: w.level,
-      value: `${w.levels[a.level]}${a.predicted_by ? w.predicted : ''}${w.was(w.levels[a.previous_level])}`,
+      value: `${w.levels[a.level]}${a.predicted_by ? w.predicted[threatReason(a.predicted_by)] : ''}${w.was(w.levels[a.previous_level])}`,
     },
     a.predicted_by
       ? {
-          label: w.jumpCell,
+          label: w.threatCell[threatReason(a.predicted_by)],
           value: `${a.predicted_by.cell_id} · ${w.distance(km(a.predicted_by.distance_km), compassPoint(a.predicted_by.bearing_deg, language))}`,
         }
       : { label: w.nearest, value: nearest },

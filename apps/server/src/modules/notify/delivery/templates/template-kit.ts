@@ -40,13 +40,26 @@ export function nextArrival(approach: Approach | null): { radius_km: number; eta
 export const km = (x: number) => (x < 10 ? x.toFixed(1) : Math.round(x).toString());
 
 /** A predicted alarm's cell as a message tells it (distance, compass point, where it moves), if any. */
+/** Why a cell threatened; messages queued before nowcast threats name none and were all lightning jumps. */
+export function threatReason(p: PredictedBy): PredictedBy['reason'] {
+  return (p as Partial<PredictedBy>).reason ?? 'jump';
+}
+
 export function predictedCell(
   p: PredictedBy | null | undefined,
   language: Language,
-): { id: string; km: string; from: string; to: string | null; speed: number | null } | null {
+): {
+  id: string;
+  reason: PredictedBy['reason'];
+  km: string;
+  from: string;
+  to: string | null;
+  speed: number | null;
+} | null {
   if (!p) return null;
   return {
     id: p.cell_id,
+    reason: threatReason(p),
     km: km(p.distance_km),
     from: compassPoint(p.bearing_deg, language),
     to: p.direction_deg === null ? null : compassPoint(p.direction_deg, language),

@@ -16,7 +16,9 @@ export const ZH_TEMPLATES: EventTemplates = {
       const moving = cell.to
         ? `，正向${cell.to}移动${cell.speed === null ? '' : `（约 ${cell.speed} 公里/小时）`}`
         : '';
-      parts.push(`预测依据：雷暴单体 ${cell.id} 闪电跃增，距离 ${cell.km} 公里，方位${cell.from}${moving}。`);
+      const why =
+        cell.reason === 'jump' ? `雷暴单体 ${cell.id} 闪电跃增` : `雷暴单体 ${cell.id} 预计 30 分钟内到达`;
+      parts.push(`预测依据：${why}，距离 ${cell.km} 公里，方位${cell.from}${moving}。`);
     } else if (a.nearest_km !== null) {
       const dir = a.bearing_deg === null ? '' : `，方位${compassPoint(a.bearing_deg, 'zh-Hans')}`;
       parts.push(`最近落雷 ${km(a.nearest_km)} 公里${dir}。`);
