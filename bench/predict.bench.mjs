@@ -12,7 +12,7 @@ import { PredictedWarnings } from '../apps/server/dist/pipeline/warning-engine/p
 import { watchedMeta } from '../apps/server/dist/pipeline/warning-engine/watched-location.js';
 import { cellFeature } from '../packages/domain/dist/cell-features.js';
 import { emptyTrackerState, stepCellTracker } from '../packages/domain/dist/cell-tracker.js';
-import { jumpThreat, predictCellOf } from '../packages/domain/dist/predicted-warning.js';
+import { cellThreat, predictCellOf } from '../packages/domain/dist/predicted-warning.js';
 import { createRandom } from '../packages/domain/dist/random.js';
 import { distanceToShape } from '../packages/domain/dist/shape-distance.js';
 import { syntheticFlashes } from '../packages/domain/dist/synthetic-storm.js';
@@ -93,7 +93,7 @@ export async function run() {
   let naiveHits = 0;
   for (const meta of sample) {
     const toShape = (lat, lon) => distanceToShape(meta.shape, lat, lon).km;
-    if (jumpThreat(cells, meta.site, toShape, meta.predict.rangeKm)) naiveHits++;
+    if (cellThreat(cells, meta.site, toShape, meta.predict.rangeKm)) naiveHits++;
   }
   const naiveMs = ((performance.now() - naiveStarted) * enabled.length) / sample.length;
 
