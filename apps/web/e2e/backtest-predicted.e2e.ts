@@ -86,8 +86,7 @@ describe('location: backtest with lightning-jump prediction', () => {
     const panel = page.getByTestId('backtest-panel');
     const title = locale === 'en' ? 'Backtest' : '回测';
     await panel.locator('summary').getByText(title, { exact: true }).click();
-    const choice =
-      locale === 'en' ? 'B (edited) with storm-cell prediction' : 'B（修改）：含雷暴单体预测';
+    const choice = locale === 'en' ? 'B (edited) with storm-cell prediction' : 'B（修改）：含雷暴单体预测';
     await panel.getByLabel(choice).check();
     await panel.locator('button[type="submit"]').click();
     const results = panel.getByTestId('backtest-results');

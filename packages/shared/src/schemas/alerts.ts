@@ -52,7 +52,8 @@ export const Alert = Type.Object({
     }),
   ),
   predicted: Type.Boolean({
-    description: 'Whether the episode began as a predicted warning (a lightning jump or a cell nowcast), before any ring fired',
+    description:
+      'Whether the episode began as a predicted warning (a lightning jump or a cell nowcast), before any ring fired',
   }),
   ring_at: Nullable(
     Type.String({

@@ -57,7 +57,9 @@ export const BacktestStep = Type.Object({
     Type.Number({ description: 'the ring holding the level (null at 0 and when predicted)' }),
   ),
   predicted: Type.Optional(
-    Type.Boolean({ description: "true: a predicted level (a lightning jump or a cell nowcast), above the rings'" }),
+    Type.Boolean({
+      description: "true: a predicted level (a lightning jump or a cell nowcast), above the rings'",
+    }),
   ),
 });
 export type BacktestStep = Static<typeof BacktestStep>;
