@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { colourReader, type PngPixels, RAMP_NODATA, RAMPS, readRampImage } from './radar-ramps.js';
+import {
+  colourReader,
+  type PngPixels,
+  RAMP_NODATA,
+  RAMPS,
+  RampPixelReader,
+  readRampImage,
+} from './radar-ramps.js';
 
 // The palette of IEM's N0R example composite (akrherz/iem htdocs/docs/nexrad_mosaic/example_raster.png,
 // 480×208, 8-bit palette, 32 entries): the 22 ramp colours, then black.
@@ -88,5 +95,31 @@ describe('readRampImage', () => {
     [{ depth: 16, channels: 3, palette: undefined }, /16-bit/],
   ])('refuses %j', (over, message) => {
     expect(() => readRampImage(image(over), RAMPS.n0r)).toThrow(message);
+  });
+});
+
+describe('RampPixelReader', () => {
+  it('reads a row at a time as it reads the whole image, and counts across the rows', () => {
+    const palette = [
+      [255, 0, 0],
+      [0, 0, 0],
+      [0, 236, 236],
+      [9, 9, 9, 0],
+      [128, 128, 128],
+    ];
+    const png = image({ data: [0, 1, 2, 3, 4, 0], palette });
+    const reader = new RampPixelReader(png, RAMPS.n0r);
+    const rows = [new Uint8Array(3), new Uint8Array(3)];
+    reader.readInto(png.data, rows[0] as Uint8Array, 3, 0);
+    reader.readInto(png.data, rows[1] as Uint8Array, 3, 3);
+    expect(rows.flatMap((r) => [...r])).toEqual([...readRampImage(png, RAMPS.n0r).raw]);
+    expect(reader).toMatchObject({ unmatched: 1, opaque: 5 });
+  });
+
+  it('reads RGB pixels from a pixel offset', () => {
+    const out = new Uint8Array(1);
+    const rgb = [255, 0, 0, 0, 236, 236];
+    new RampPixelReader({ depth: 8, channels: 3 }, RAMPS.n0r).readInto(rgb, out, 1, 1);
+    expect([...out]).toEqual([7]);
   });
 });

@@ -112,7 +112,7 @@ export function colourReader(ramp: ColourRamp): (rgb: number) => number {
 const pack = (r: number, g: number, b: number) => (r << 16) | (g << 8) | b;
 
 /** Raw code per palette index: by index where the palette is the ramp's, else by colour. */
-function paletteCodes(png: PngPixels, ramp: ColourRamp, read: (rgb: number) => number): Int16Array {
+function paletteCodes(png: PngFormat, ramp: ColourRamp, read: (rgb: number) => number): Int16Array {
   const palette = png.palette ?? [];
   const codes = new Int16Array(256).fill(-1);
   const isRamp = palette.every(
@@ -127,39 +127,64 @@ function paletteCodes(png: PngPixels, ramp: ColourRamp, read: (rgb: number) => n
   return codes;
 }
 
+/** The format of a PNG's pixels, without the pixels: what reading them through a ramp needs. */
+export type PngFormat = Omit<PngPixels, 'width' | 'height' | 'data'>;
+
 /**
- * Reads every pixel of a palette or RGB(A) PNG through a ramp. Transparent pixels are no data; black is no
- * echo. Throws on a PNG that cannot carry a colour ramp (greyscale, 16-bit).
+ * Reads pixels of a palette or RGB(A) PNG through a ramp, any number at a time (a decoder hands over one row
+ * at a time), counting the opaque ones and those whose colour is on no ramp. Transparent pixels are no data;
+ * black is no echo. Throws on a PNG that cannot carry a colour ramp (greyscale, 16-bit).
  */
+export class RampPixelReader {
+  unmatched = 0;
+  opaque = 0;
+  private readonly codes: Int16Array | null;
+  private readonly channels: number;
+  private readonly read: (rgb: number) => number;
+
+  constructor(png: PngFormat, ramp: ColourRamp) {
+    const indexed = png.channels === 1 && png.palette !== undefined;
+    if (png.depth !== 8) {
+      throw new RangeError(`a ${png.depth}-bit PNG carries no colour ramp (8-bit palette or RGB expected)`);
+    }
+    if (!indexed && png.channels !== 3 && png.channels !== 4) {
+      throw new RangeError('a greyscale PNG carries no colour ramp (palette or RGB expected)');
+    }
+    this.channels = png.channels;
+    this.read = colourReader(ramp);
+    this.codes = indexed ? paletteCodes(png, ramp, this.read) : null;
+  }
+
+  /** The raw codes of `count` pixels of `data` from pixel `from` into `out` (from its start). */
+  readInto(data: ArrayLike<number>, out: Uint8Array, count = out.length, from = 0): void {
+    const { codes, channels, read } = this;
+    let unmatched = 0;
+    let opaque = 0;
+    for (let i = 0; i < count; i++) {
+      const p = from + i;
+      let code: number;
+      if (codes) code = codes[data[p] as number] ?? -1;
+      else {
+        const o = p * channels;
+        if (channels === 4 && data[o + 3] === 0) code = RAMP_NODATA;
+        else code = read(pack(data[o] as number, data[o + 1] as number, data[o + 2] as number));
+      }
+      if (code !== RAMP_NODATA) opaque++;
+      if (code < 0) {
+        unmatched++;
+        code = RAMP_NODATA;
+      }
+      out[i] = code;
+    }
+    this.unmatched += unmatched;
+    this.opaque += opaque;
+  }
+}
+
+/** Reads every pixel of a decoded PNG through a ramp (see `RampPixelReader`). */
 export function readRampImage(png: PngPixels, ramp: ColourRamp): RampReading {
-  const { width, height, channels, data } = png;
-  const indexed = channels === 1 && png.palette !== undefined;
-  if (png.depth !== 8) {
-    throw new RangeError(`a ${png.depth}-bit PNG carries no colour ramp (8-bit palette or RGB expected)`);
-  }
-  if (!indexed && channels !== 3 && channels !== 4) {
-    throw new RangeError('a greyscale PNG carries no colour ramp (palette or RGB expected)');
-  }
-  const n = width * height;
-  const raw = new Uint8Array(n);
-  const read = colourReader(ramp);
-  const codes = indexed ? paletteCodes(png, ramp, read) : null;
-  let unmatched = 0;
-  let opaque = 0;
-  for (let p = 0; p < n; p++) {
-    let code: number;
-    if (codes) code = codes[data[p] as number] ?? -1;
-    else {
-      const o = p * channels;
-      if (channels === 4 && data[o + 3] === 0) code = RAMP_NODATA;
-      else code = read(pack(data[o] as number, data[o + 1] as number, data[o + 2] as number));
-    }
-    if (code !== RAMP_NODATA) opaque++;
-    if (code < 0) {
-      unmatched++;
-      code = RAMP_NODATA;
-    }
-    raw[p] = code;
-  }
-  return { raw, unmatched, opaque };
+  const reader = new RampPixelReader(png, ramp);
+  const raw = new Uint8Array(png.width * png.height);
+  reader.readInto(png.data, raw);
+  return { raw, unmatched: reader.unmatched, opaque: reader.opaque };
 }
