@@ -91,7 +91,7 @@ export class BlockMaxReducer<T extends CodeArray> {
       let b = best[bc] as number;
       for (; c < end; c++) {
         const v = codes[offset + c] as number;
-        if (v === nodata || v !== v) continue;
+        if (v === nodata || Number.isNaN(v)) continue;
         if (v === undetect) {
           if (s === NOTHING) s = UNDETECT;
         } else if (s !== VALUE) {
