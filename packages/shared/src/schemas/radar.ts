@@ -100,15 +100,34 @@ export const RadarFrame = Type.Object({
   units: Type.String(),
   period_min: Nullable(Type.Integer({ description: 'Accumulation period of an amount' })),
   lead_min: Type.Integer({ description: 'Minutes after the analysis time (0, or a nowcast lead)' }),
-  grid: Type.Object({
-    cols: Type.Integer(),
-    rows: Type.Integer(),
-    projdef: Type.String(),
-    x0: Type.Number(),
-    y0: Type.Number(),
-    dx: Type.Number(),
-    dy: Type.Number(),
-  }),
+  grid: Type.Object(
+    {
+      cols: Type.Integer(),
+      rows: Type.Integer(),
+      projdef: Type.String(),
+      x0: Type.Number(),
+      y0: Type.Number(),
+      dx: Type.Number(),
+      dy: Type.Number(),
+    },
+    { description: 'The grid stored (and drawn, and read by `values=1`): at most 4,000 cells a side' },
+  ),
+  source_grid: Type.Object(
+    {
+      cols: Type.Integer(),
+      rows: Type.Integer(),
+      block: Type.Integer({
+        description:
+          'Source cells per stored cell along a side; each stored cell holds its block’s highest value',
+      }),
+      dx: Type.Number({ description: 'The source’s cell size: `grid.dx / block`' }),
+      dy: Type.Number(),
+    },
+    {
+      description:
+        'The grid of the file ingested: the same as `grid` (block 1), or larger and block-reduced into it',
+    },
+  ),
   bounds: Bounds,
   scale: Type.Object({
     gain: Type.Number(),
@@ -148,7 +167,11 @@ export const RadarIngestResult = Type.Object({
   status: Type.Union([Type.Literal('stored'), Type.Literal('replaced'), Type.Literal('unchanged')]),
   quantity: Type.String(),
   units: Type.String(),
-  cols: Type.Integer(),
+  cols: Type.Integer({ description: 'Of the grid stored' }),
   rows: Type.Integer(),
+  source_grid: Type.Object(
+    { cols: Type.Integer(), rows: Type.Integer(), block: Type.Integer() },
+    { description: 'The file’s grid, and the source cells per stored cell along a side' },
+  ),
 });
 export type RadarIngestResult = Static<typeof RadarIngestResult>;

@@ -1,8 +1,10 @@
 import { cornerMismatch, gridBounds } from '@thunderwatch/domain/radar-grid';
 import { quantityInfo, RADAR_QUANTITIES } from '@thunderwatch/domain/radar-legends';
-import { type CodeArray, isUsableScale } from '@thunderwatch/domain/radar-scale';
+import { reducedGrid, reductionBlock } from '@thunderwatch/domain/radar-reduce';
+import { isUsableScale } from '@thunderwatch/domain/radar-scale';
 import h5wasm, { type Dataset, type Group } from 'h5wasm/node';
 import { AppError } from '../../../lib/app-error.js';
+import { readCodes } from './odim-codes.js';
 import { projectionOf } from './projection.js';
 import { badFile, checkGridSize, type DecodedFrame } from './radar-frame.js';
 
@@ -128,37 +130,6 @@ const productName = (raw: string) =>
     .replace(/^[^a-z0-9]+/, '')
     .slice(0, 32);
 
-function readCodes(layer: Layer, cols: number, rows: number): CodeArray {
-  const shape = layer.data.shape ?? [];
-  if (shape.length !== 2) throw badFile(`${layer.path}/data is not a 2-D grid`, `${layer.path}/data`);
-  const [dataRows, dataCols] = shape as [number, number];
-  if (dataRows !== rows || dataCols !== cols) {
-    throw badFile(
-      `grid size mismatch: ${layer.path}/data is ${dataCols} × ${dataRows} cells, where/xsize × ysize say ${cols} × ${rows}`,
-      `${layer.path}/data`,
-    );
-  }
-  const value = layer.data.value;
-  if (
-    !(
-      value instanceof Uint8Array ||
-      value instanceof Uint16Array ||
-      value instanceof Uint32Array ||
-      value instanceof Int8Array ||
-      value instanceof Int16Array ||
-      value instanceof Int32Array ||
-      value instanceof Float32Array ||
-      value instanceof Float64Array
-    )
-  ) {
-    throw badFile(
-      `${layer.path}/data has type ${JSON.stringify(layer.data.dtype)}: 8–32-bit integers or floats expected`,
-      `${layer.path}/data`,
-    );
-  }
-  return value;
-}
-
 /** Reads an ODIM_H5 composite; a 400 names what is wrong with a file that is not one. */
 export async function decodeOdim(bytes: Uint8Array): Promise<DecodedFrame> {
   if (!isHdf5(bytes)) throw badFile('not an HDF5 file (no HDF5 signature)');
@@ -259,7 +230,10 @@ function readFile(file: InstanceType<typeof h5wasm.File>): DecodedFrame {
   const end = odimTime(ds.enddate, ds.endtime, `${layer.path.split('/')[0]}/what/end`);
   const timeMs = end ?? nominal;
   const leadMin = Math.max(0, Math.round((timeMs - nominal) / 60_000));
-  const raw = readCodes(layer, cols, rows);
+  // Over 4,000 cells a side, stored block-reduced (see radar-reduce.ts), read band by band.
+  const block = reductionBlock(cols, rows);
+  const grid = reducedGrid({ cols, rows, georef, bounds }, block, projection.inverse);
+  const raw = readCodes(layer.path, layer.data, { cols, rows }, block, scale);
   const base = productName(String(ds.prodname ?? what.prodname ?? `${object}_${layer.quantity}`)) || 'odim';
   return {
     product: leadMin > 0 ? `${base}_nowcast` : base,
@@ -267,12 +241,13 @@ function readFile(file: InstanceType<typeof h5wasm.File>): DecodedFrame {
     leadMin,
     periodMin: start !== null && end !== null && end > start ? Math.round((end - start) / 60_000) : null,
     quantity: layer.quantity,
-    cols,
-    rows,
-    georef,
-    bounds,
+    cols: grid.cols,
+    rows: grid.rows,
+    georef: grid.georef,
+    bounds: grid.bounds,
     scale,
     raw,
     simulated: false,
+    sourceGrid: { cols, rows, block },
   };
 }

@@ -3,9 +3,13 @@ import type { CodeArray, RadarScale } from '@thunderwatch/domain/radar-scale';
 import type { ErrorDetail } from '@thunderwatch/shared/error-codes';
 import { AppError } from '../../../lib/app-error.js';
 
-/** Largest grid side accepted, and the most cells (4,000 × 4,000). */
-export const MAX_GRID_SIDE = 4000;
-export const MAX_GRID_CELLS = MAX_GRID_SIDE * MAX_GRID_SIDE;
+/**
+ * The largest grid a file may hold: a side, and cells (IEM's N0Q mosaic is 12,200 × 5,400, 66 million). Larger
+ * ones are refused from their header, before any pixel memory is taken; grids over 4,000 a side
+ * (`MAX_STORED_SIDE`) are stored block-reduced.
+ */
+export const MAX_SOURCE_SIDE = 16_384;
+export const MAX_SOURCE_CELLS = 80_000_000;
 
 export const DTYPES = ['u8', 'u16', 'u32', 'i8', 'i16', 'i32', 'f32', 'f64'] as const;
 export type Dtype = (typeof DTYPES)[number];
@@ -25,10 +29,20 @@ export interface DecodedFrame {
   scale: RadarScale;
   raw: CodeArray;
   simulated: boolean;
+  /** The grid as the file holds it, where the decoder has already reduced it (`cols, rows` are the stored). */
+  sourceGrid?: SourceGrid;
+}
+
+/** A file's grid size, and the source cells per stored cell along a side (1: stored as it is). */
+export interface SourceGrid {
+  cols: number;
+  rows: number;
+  block: number;
 }
 
 /** A frame ready to store: its files' bytes and what the row says of them. */
-export interface PreparedFrame extends Omit<DecodedFrame, 'raw'> {
+export interface PreparedFrame extends Omit<DecodedFrame, 'raw' | 'sourceGrid'> {
+  sourceGrid: SourceGrid;
   dtype: Dtype;
   /** The raw codes, deflated. */
   grid: Uint8Array;
@@ -87,14 +101,17 @@ export interface ErrorShape {
   details?: ErrorDetail[];
 }
 
-/** Checks a grid's size before anything is allocated for it. */
+/** Checks a file's grid size, from its header, before anything is allocated for the grid. */
 export function checkGridSize(cols: number, rows: number, field: string): void {
   if (!Number.isInteger(cols) || !Number.isInteger(rows) || cols < 1 || rows < 1) {
     throw badFile(`grid size ${cols} × ${rows} is not a positive whole number of cells`, field);
   }
-  if (cols > MAX_GRID_SIDE || rows > MAX_GRID_SIDE) {
+  if (cols > MAX_SOURCE_SIDE || rows > MAX_SOURCE_SIDE) {
+    throw badFile(`grid of ${cols} × ${rows} cells is larger than ${MAX_SOURCE_SIDE} cells a side`, field);
+  }
+  if (cols * rows > MAX_SOURCE_CELLS) {
     throw badFile(
-      `grid of ${cols} × ${rows} cells is larger than ${MAX_GRID_SIDE} × ${MAX_GRID_SIDE}`,
+      `grid of ${cols} × ${rows} cells has ${cols * rows} cells, more than ${MAX_SOURCE_CELLS}`,
       field,
     );
   }

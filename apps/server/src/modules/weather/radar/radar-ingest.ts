@@ -5,7 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/database.js';
 import { AppError } from '../../../lib/app-error.js';
 import { isHdf5 } from './odim.js';
-import { isPng, type PngCompositeParams } from './png-composite.js';
+import type { PngCompositeParams } from './png-composite.js';
+import { isPng } from './png-rows.js';
 import type { PrepareInput } from './prepare-frame.js';
 import type { RadarFiles } from './radar-files.js';
 import { badFile, type DecodedFrame } from './radar-frame.js';
@@ -87,6 +88,7 @@ export class RadarIngest {
       units: info.units,
       cols: f.cols,
       rows: f.rows,
+      source_grid: f.sourceGrid,
     };
     const existing = await this.d.repo.hashOf(f.product, time);
     if (existing?.hash === f.hash) return { ...result, status: 'unchanged' };

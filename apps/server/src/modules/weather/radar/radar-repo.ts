@@ -32,6 +32,10 @@ export interface RadarFrameRow {
   image_file: string;
   bytes: number;
   hash: string;
+  /** The file's grid, of which each stored cell holds a block of `source_block` × `source_block` cells. */
+  source_cols: number;
+  source_rows: number;
+  source_block: number;
   created_at: Date;
 }
 
@@ -39,7 +43,7 @@ export type StoredFiles = Pick<RadarFrameRow, 'grid_file' | 'image_file'>;
 
 const COLUMNS = `product, time, source, simulated, quantity, units, period_min, lead_min, cols, rows, dtype, projdef,
   x0, y0, dx, dy, west, south, east, north, gain, value_offset, nodata, undetect, image_width, image_height,
-  grid_file, image_file, bytes::float8 AS bytes, hash, created_at`;
+  grid_file, image_file, bytes::float8 AS bytes, hash, source_cols, source_rows, source_block, created_at`;
 
 export class RadarRepo {
   constructor(private readonly db: Queryable) {}
@@ -128,6 +132,9 @@ export class RadarRepo {
       files.image_file,
       f.grid.byteLength + f.png.byteLength,
       f.hash,
+      f.sourceGrid.cols,
+      f.sourceGrid.rows,
+      f.sourceGrid.block,
     ];
     const names = COLUMNS.replace('bytes::float8 AS bytes', 'bytes').replace(', created_at', '');
     const params = values.map((_, i) => `$${i + 1}`).join(', ');

@@ -146,6 +146,13 @@ function toDto(row: RadarFrameRow, raster: MercatorRaster): RadarFrame {
       dx: row.dx,
       dy: row.dy,
     },
+    source_grid: {
+      cols: row.source_cols,
+      rows: row.source_rows,
+      block: row.source_block,
+      dx: row.dx / row.source_block,
+      dy: row.dy / row.source_block,
+    },
     bounds: { west: row.west, south: row.south, east: row.east, north: row.north },
     scale: { gain: row.gain, offset: row.value_offset, nodata: row.nodata, undetect: row.undetect },
     legend: legendOf(row.quantity, row.period_min),

@@ -70,6 +70,7 @@ describe.each(DB_KINDS)('radar (%s)', (kind) => {
       units: 'mm',
       cols: 64,
       rows: 48,
+      source_grid: { cols: 64, rows: 48, block: 1 },
     });
     expect((await ingest(file)).json().status).toBe('unchanged');
     const times = await get('/api/radar_times?from=2025-09-23T08:00:00Z&to=2025-09-23T09:00:00Z');
@@ -88,6 +89,7 @@ describe.each(DB_KINDS)('radar (%s)', (kind) => {
       simulated: false,
       source: 'dwd',
       grid: { cols: 64, rows: 48, projdef: DWD_PROJDEF, dx: 1000, dy: 1000 },
+      source_grid: { cols: 64, rows: 48, block: 1, dx: 1000, dy: 1000 },
       legend: { kind: 'accumulation', units: 'mm' },
       image: { url: '/api/radar_img?product=rv_top_view&time=2025-09-23T08%3A55%3A00.000Z' },
     });
@@ -209,9 +211,15 @@ describe.each(DB_KINDS)('radar (%s)', (kind) => {
     ],
     [
       'a grid too large',
-      async () => buildOdim({ cols: 5000, rows: 1, dataShape: [1, 1] }),
+      async () => buildOdim({ cols: 16_385, rows: 1, dataShape: [1, 1] }),
       'radar.invalid_file',
-      /larger than 4000 × 4000/,
+      /grid of 16385 × 1 cells is larger than 16384 cells a side/,
+    ],
+    [
+      'a grid of too many cells',
+      async () => buildOdim({ cols: 10_000, rows: 9_000, dataShape: [1, 1] }),
+      'radar.invalid_file',
+      /grid of 10000 × 9000 cells has 90000000 cells, more than 80000000/,
     ],
     [
       'a quantity radar does not read',
