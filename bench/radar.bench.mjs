@@ -1,11 +1,16 @@
 // Radar: an ODIM_H5 frame the size of DWD's RADOLAN composite (1,100 × 1,200 cells, 32-bit codes, polar
 // stereographic) posted to POST /api/ingest/radar until its PNG is served by GET /api/radar_img, and the
 // cached PNG served again. Targets: ingest → first PNG < 1 s; cached PNG p95 < 20 ms. Baseline in the same
-// run: GET /api/map_config, the lightest signed-in read. Over HTTP on loopback, on the embedded database (and
+// run: GET /api/map_config, the lightest signed-in read. Then full-size NEXRAD N0Q mosaics (12,200 × 5,400
+// palette PNGs, stored block-reduced to 3,050 × 1,350): ingest → first PNG, and the process's RSS growth. Over HTTP on loopback, on the embedded database (and
 // PostgreSQL when DATABASE_URL is set); decoding and drawing run on the radar worker thread as in production.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { RAMPS } from '@thunderwatch/domain/radar-ramps';
+import { encode } from 'fast-png';
 import h5wasm from 'h5wasm/node';
 import proj4 from 'proj4';
 import { openEmbedded } from '../apps/server/dist/db/embedded.js';
@@ -85,6 +90,101 @@ async function dwdLikeFrame(k, date, time) {
   const bytes = Buffer.from(FS.readFile(name));
   FS.unlink(name);
   return bytes;
+}
+
+const MOSAICS = Number(process.env.BENCH_RADAR_MOSAICS ?? 3);
+const N0Q_W = 12_200;
+const N0Q_H = 5_400;
+const n0qIndex = (dbz) => Math.max(1, Math.min(244, Math.round((dbz + 32) / 0.5)));
+
+/**
+ * A NEXRAD N0Q mosaic as IEM publishes it (github.com/akrherz/iem htdocs/docs/nexrad_mosaic/: 12,200 × 5,400
+ * pixels of 0.005°, upper-left 126° W 50° N, palette index i = −32 + 0.5 i dBZ, black where nothing is
+ * detected): 300 storms of 55–65 dBZ cores fading to 15 dBZ, over stratiform bands of 15–30 dBZ, moved with k.
+ */
+function n0qMosaic(k) {
+  const data = new Uint8Array(N0Q_W * N0Q_H);
+  for (let r = 0; r < N0Q_H; r++) {
+    const row = r * N0Q_W;
+    const wave = Math.sin((r + k * 9) / 300);
+    for (let c = 0; c < N0Q_W; c++) {
+      const s = wave * Math.cos((c - k * 12) / 410);
+      if (s > 0.6) data[row + c] = n0qIndex(15 + (s - 0.6) * 37);
+    }
+  }
+  let seed = 17;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  for (let n = 0; n < 300; n++) {
+    const [r0, c0] = [random() * N0Q_H, random() * N0Q_W + k * 10];
+    const radius = 20 + random() * 60;
+    const core = 55 + random() * 10;
+    for (let r = Math.max(0, Math.floor(r0 - radius)); r < Math.min(N0Q_H, r0 + radius); r++) {
+      for (let c = Math.max(0, Math.floor(c0 - radius)); c < Math.min(N0Q_W, c0 + radius); c++) {
+        const d = Math.hypot(r - r0, c - c0) / radius;
+        if (d < 1) data[r * N0Q_W + c] = Math.max(data[r * N0Q_W + c], n0qIndex(core - d * (core - 15)));
+      }
+    }
+  }
+  const palette = RAMPS.n0q.colours.map((c) => [(c >> 16) & 255, (c >> 8) & 255, c & 255]);
+  return Buffer.from(encode({ width: N0Q_W, height: N0Q_H, data, depth: 8, channels: 1, palette }));
+}
+
+// The bench's own garbage (the mosaics it made) is collected before each measure, so RSS growth is the ingest's.
+v8.setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc');
+
+/** Runs fn while sampling the process's resident memory: its time, and the peak and final RSS growth. */
+async function withRss(fn) {
+  gc();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const before = process.memoryUsage.rss();
+  let peak = before;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 5);
+  try {
+    const [ms, res] = await timed(fn);
+    peak = Math.max(peak, process.memoryUsage.rss());
+    return {
+      ms,
+      res,
+      peakMb: (peak - before) / 2 ** 20,
+      afterMb: (process.memoryUsage.rss() - before) / 2 ** 20,
+    };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function mosaicFigures(base, key, auth) {
+  const files = [];
+  for (let k = 0; k < MOSAICS; k++) files.push(n0qMosaic(k));
+  const mb = (files[0].length / 2 ** 20).toFixed(1);
+  console.log(`  ${MOSAICS} N0Q mosaics of ${N0Q_W} × ${N0Q_H} px, ${mb} MB each`);
+  for (const [k, bytes] of files.entries()) {
+    const time = new Date(Date.UTC(2025, 8, 23, 12, k * 5)).toISOString();
+    const q = new URLSearchParams({ west: '-126', south: '23', east: '-65', north: '50', time, ramp: 'n0q' });
+    const { ms, res, peakMb, afterMb } = await withRss(async () => {
+      const posted = await fetch(`${base}/api/ingest/radar?${q}&product=nexrad_n0q`, {
+        method: 'POST',
+        headers: { 'x-feed-key': key, 'content-type': 'image/png' },
+        body: bytes,
+      });
+      if (!posted.ok) throw new Error(`ingest ${posted.status} ${await posted.text()}`);
+      const stored = await posted.json();
+      const img = await fetch(`${base}/api/radar_img?product=nexrad_n0q&time=${time}`, { headers: auth });
+      if (img.status !== 200) throw new Error(`radar_img ${img.status}`);
+      return { stored, png: (await img.arrayBuffer()).byteLength };
+    });
+    const what = k === 0 ? 'first (projects the new grid)' : `frame ${k + 1}`;
+    console.log(
+      `  N0Q mosaic ingest → first PNG served, ${what}: ${ms.toFixed(0)} ms, RSS +${peakMb.toFixed(0)} MB at peak, ` +
+        `+${afterMb.toFixed(0)} MB after (stored ${res.stored.cols} × ${res.stored.rows}, PNG ${(res.png / 1024).toFixed(0)} KB)`,
+    );
+  }
 }
 
 async function timed(fn) {
@@ -176,6 +276,7 @@ async function benchOn(kind, db) {
     console.log(`  cached PNG, 304:           ${fmt(notModified)}`);
     console.log(`  baseline GET /api/map_config: ${fmt(baseline)}`);
     console.log(`  ratio cached PNG p95 / baseline p95: ${(p95(full) / p95(baseline)).toFixed(2)}`);
+    await mosaicFigures(base, key, auth);
   } finally {
     await app.close();
     await db.close();

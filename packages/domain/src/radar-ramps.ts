@@ -136,11 +136,14 @@ export type PngFormat = Omit<PngPixels, 'width' | 'height' | 'data'>;
  * black is no echo. Throws on a PNG that cannot carry a colour ramp (greyscale, 16-bit).
  */
 export class RampPixelReader {
-  unmatched = 0;
-  opaque = 0;
-  private readonly codes: Int16Array | null;
+  /** Per palette index: its raw code (no data for a colour on no ramp), and how many pixels had it. */
+  private readonly table: Uint8Array | null = null;
+  private readonly paletteCodes: Int16Array | null = null;
+  private readonly uses = new Float64Array(256);
   private readonly channels: number;
   private readonly read: (rgb: number) => number;
+  private rgbUnmatched = 0;
+  private rgbOpaque = 0;
 
   constructor(png: PngFormat, ramp: ColourRamp) {
     const indexed = png.channels === 1 && png.palette !== undefined;
@@ -152,32 +155,53 @@ export class RampPixelReader {
     }
     this.channels = png.channels;
     this.read = colourReader(ramp);
-    this.codes = indexed ? paletteCodes(png, ramp, this.read) : null;
+    if (indexed) {
+      this.paletteCodes = paletteCodes(png, ramp, this.read);
+      this.table = Uint8Array.from(this.paletteCodes, (c) => (c < 0 ? RAMP_NODATA : c));
+    }
+  }
+
+  /** Opaque pixels read so far whose colour is on no ramp (read as no data). */
+  get unmatched(): number {
+    const codes = this.paletteCodes;
+    let n = this.rgbUnmatched;
+    if (codes) for (let i = 0; i < 256; i++) if ((codes[i] as number) < 0) n += this.uses[i] as number;
+    return n;
+  }
+
+  /** Pixels read so far that are not transparent. */
+  get opaque(): number {
+    const codes = this.paletteCodes;
+    let n = this.rgbOpaque;
+    if (codes) for (let i = 0; i < 256; i++) if (codes[i] !== RAMP_NODATA) n += this.uses[i] as number;
+    return n;
   }
 
   /** The raw codes of `count` pixels of `data` from pixel `from` into `out` (from its start). */
   readInto(data: ArrayLike<number>, out: Uint8Array, count = out.length, from = 0): void {
-    const { codes, channels, read } = this;
-    let unmatched = 0;
-    let opaque = 0;
-    for (let i = 0; i < count; i++) {
-      const p = from + i;
-      let code: number;
-      if (codes) code = codes[data[p] as number] ?? -1;
-      else {
-        const o = p * channels;
-        if (channels === 4 && data[o + 3] === 0) code = RAMP_NODATA;
-        else code = read(pack(data[o] as number, data[o + 1] as number, data[o + 2] as number));
+    const { table, uses } = this;
+    if (table) {
+      // A palette image: a table lookup a pixel, counted by index (the counts are summed when asked for).
+      for (let i = 0; i < count; i++) {
+        const index = data[from + i] as number;
+        uses[index] = (uses[index] as number) + 1;
+        out[i] = table[index] as number;
       }
-      if (code !== RAMP_NODATA) opaque++;
+      return;
+    }
+    const { channels, read } = this;
+    for (let i = 0; i < count; i++) {
+      const o = (from + i) * channels;
+      let code: number;
+      if (channels === 4 && data[o + 3] === 0) code = RAMP_NODATA;
+      else code = read(pack(data[o] as number, data[o + 1] as number, data[o + 2] as number));
+      if (code !== RAMP_NODATA) this.rgbOpaque++;
       if (code < 0) {
-        unmatched++;
+        this.rgbUnmatched++;
         code = RAMP_NODATA;
       }
       out[i] = code;
     }
-    this.unmatched += unmatched;
-    this.opaque += opaque;
   }
 }
 

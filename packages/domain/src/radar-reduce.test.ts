@@ -132,6 +132,11 @@ describe('blockMax', () => {
     expect([...blockMax(new Float64Array([Number.NaN]), 1, 1, 2, scale)]).toEqual([-9999]);
   });
 
+  it('reads a code that is both no data and nothing detected as no data, as sampleOf does', () => {
+    const scale = { ...N0Q, undetect: ND };
+    expect([...blockMax(new Uint8Array([ND, ND, 4, ND]), 4, 1, 2, scale)]).toEqual([ND, 4]);
+  });
+
   it('keeps the lowest code where the gain is negative (the highest value)', () => {
     const scale = { gain: -0.5, offset: 50, nodata: 255, undetect: 254 };
     expect([...blockMax(new Uint8Array([10, 3, 254, 200]), 4, 1, 4, scale)]).toEqual([3]);

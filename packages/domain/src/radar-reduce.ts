@@ -54,7 +54,8 @@ export class BlockMaxReducer<T extends CodeArray> {
   readonly rows: number;
   private readonly best: T;
   private readonly state: Uint8Array;
-  private readonly higher: boolean;
+  /** 1 where a higher code is a higher value, −1 where the gain is negative. */
+  private readonly sign: number;
   private row = 0;
 
   constructor(
@@ -72,7 +73,7 @@ export class BlockMaxReducer<T extends CodeArray> {
     }
     this.best = new (out.constructor as new (n: number) => T)(this.cols);
     this.state = new Uint8Array(this.cols);
-    this.higher = scale.gain > 0;
+    this.sign = scale.gain > 0 ? 1 : -1;
   }
 
   /** Whether every source row has been pushed. */
@@ -83,21 +84,25 @@ export class BlockMaxReducer<T extends CodeArray> {
   /** The next source row: `srcCols` codes of `codes` from `offset`. */
   push(codes: ArrayLike<number>, offset = 0): void {
     if (this.done) throw new RangeError(`all ${this.srcRows} rows were pushed already`);
-    const { srcCols, block, best, state, higher } = this;
-    const { nodata, undetect } = this.scale;
+    const { srcCols, block, best, state, sign } = this;
+    const { nodata } = this.scale;
+    // Nothing detected is the commonest code of a mosaic: tested first (unless it is also the no-data code,
+    // which sampleOf reads as no data).
+    const undetect = this.scale.undetect === nodata ? Number.NaN : this.scale.undetect;
     for (let bc = 0, c = 0; bc < this.cols; bc++) {
-      const end = Math.min(c + block, srcCols);
+      const end = c + block < srcCols ? c + block : srcCols;
       let s = state[bc] as number;
       let b = best[bc] as number;
       for (; c < end; c++) {
         const v = codes[offset + c] as number;
-        if (v === nodata || Number.isNaN(v)) continue;
         if (v === undetect) {
           if (s === NOTHING) s = UNDETECT;
-        } else if (s !== VALUE) {
-          s = VALUE;
-          b = v;
-        } else if (higher ? v > b : v < b) b = v;
+        } else if (v !== nodata && !Number.isNaN(v)) {
+          if (s !== VALUE) {
+            s = VALUE;
+            b = v;
+          } else if (sign * v > sign * b) b = v;
+        }
       }
       state[bc] = s;
       best[bc] = b;
