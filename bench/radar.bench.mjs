@@ -10,7 +10,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { RAMPS } from '@thunderwatch/domain/radar-ramps';
-import { encode } from 'fast-png';
+import { decode, encode } from 'fast-png';
 import h5wasm from 'h5wasm/node';
 import proj4 from 'proj4';
 import { openEmbedded } from '../apps/server/dist/db/embedded.js';
@@ -185,6 +185,12 @@ async function mosaicFigures(base, key, auth) {
         `+${afterMb.toFixed(0)} MB after (stored ${res.stored.cols} × ${res.stored.rows}, PNG ${(res.png / 1024).toFixed(0)} KB)`,
     );
   }
+  // For scale, measured the same way (and last: the pages it takes stay with the process): the same PNG
+  // decoded whole, as a whole-image decoder would before reading it through the ramp.
+  const whole = await withRss(async () => decode(files[0]).data.length);
+  console.log(
+    `  for scale: fast-png decoding the same PNG whole: ${whole.ms.toFixed(0)} ms, RSS +${whole.peakMb.toFixed(0)} MB at peak`,
+  );
 }
 
 async function timed(fn) {
