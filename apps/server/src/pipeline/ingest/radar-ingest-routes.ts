@@ -31,7 +31,8 @@ export async function radarIngestRoutes(
           'One radar frame: an ODIM_H5 Cartesian composite (`application/x-hdf5`), or a PNG composite in EPSG:4326 ' +
           '(`image/png`) with `west, south, east, north`, `time` and `ramp` (n0r, n0q) in the query. `product` ' +
           'names the series (default: the file’s product name, or the ramp). The same frame again is `unchanged`; ' +
-          'a different one at the same product and time replaces it.',
+          'a different one at the same product and time replaces it. Grids up to 16,384 cells a side (80 M cells); ' +
+          'over 4,000 a side they are stored block-reduced, each cell its block’s highest value (`source_grid`).',
         headers: IngestHeaders,
         querystring: RadarIngestQuery,
         response: { 200: RadarIngestResult, ...errors(400, 401, 413, 415, 503) },
