@@ -50,6 +50,8 @@ import { RadarIngest } from './modules/weather/radar/radar-ingest.js';
 import { radarPreparer } from './modules/weather/radar/radar-preparer.js';
 import { RadarRepo } from './modules/weather/radar/radar-repo.js';
 import { RadarService } from './modules/weather/radar/radar-service.js';
+import { TyphoonRepo } from './modules/weather/typhoon/typhoon-repo.js';
+import { TyphoonService } from './modules/weather/typhoon/typhoon-service.js';
 import { cellRunner } from './pipeline/cells/cell-runner.js';
 import { CellTrackerService } from './pipeline/cells/cell-tracker-service.js';
 import { Leadership } from './pipeline/cluster/leadership.js';
@@ -227,6 +229,7 @@ export function createServices(d: {
       log: d.log,
     }),
     radar: new RadarService(radarRepo, radarFiles, now),
+    typhoons: new TyphoonService(db, new TyphoonRepo(db), now),
     leadership,
     ...models,
     stopRelay,

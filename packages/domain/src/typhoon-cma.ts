@@ -67,6 +67,8 @@ export function parseCmaBestTrack(lines: readonly string[]): {
     else current.storm.track.push(point);
   });
   close();
+  // A header's count is checked when its storm closes: back into line order.
+  errors.sort((a, b) => a.line - b.line);
   return { storms, errors };
 }
 

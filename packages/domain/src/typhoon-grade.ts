@@ -3,8 +3,9 @@
  * by the 2-minute mean maximum wind near the centre, plus `LO` (weaker than a depression, or unknown) and
  * `ET` (extratropical), which the CMA best track also records.
  */
-export const TYPHOON_GRADES = ['LO', 'TD', 'TS', 'STS', 'TY', 'STY', 'SuperTY', 'ET'] as const;
-export type TyphoonGrade = (typeof TYPHOON_GRADES)[number];
+import { TYPHOON_GRADES, type TyphoonGrade } from '@thunderwatch/shared/schemas/typhoon';
+
+export { TYPHOON_GRADES, type TyphoonGrade };
 
 /** Knots to metres per second (1 kt = 1852 m / 3600 s). */
 export const KT_TO_MS = 1852 / 3600;

@@ -1,0 +1,42 @@
+import { errors } from '@thunderwatch/shared/schemas/kit';
+import {
+  TyphoonDetail,
+  TyphoonIdParams,
+  TyphoonList,
+  TyphoonListQuery,
+} from '@thunderwatch/shared/schemas/typhoon';
+import type { App } from '../../../lib/fastify.js';
+import type { TyphoonService } from './typhoon-service.js';
+
+export function typhoonRoutes(app: App, typhoons: TyphoonService): void {
+  app.get(
+    '/api/weather/typhoon/',
+    {
+      schema: {
+        tags: ['weather'],
+        description:
+          'Storms, newest first: names, basin, peak intensity (strongest wind, lowest pressure) and status. ' +
+          '`year` filters by season; `active=1` only storms with a track point in the last 24 h that the source ' +
+          'has not ended, `active=0` the others.',
+        querystring: TyphoonListQuery,
+        response: { 200: TyphoonList, ...errors(400, 401) },
+      },
+    },
+    (req) => typhoons.list(req.query),
+  );
+
+  app.get(
+    '/api/weather/typhoon/:id',
+    {
+      schema: {
+        tags: ['weather'],
+        description:
+          'One storm: its track (time, position, pressure, wind, grade, wind radii per quadrant), the latest ' +
+          'forecast where the source carries one, and the cone of uncertainty along it.',
+        params: TyphoonIdParams,
+        response: { 200: TyphoonDetail, ...errors(400, 401, 404) },
+      },
+    },
+    (req) => typhoons.get(req.params.id),
+  );
+}
