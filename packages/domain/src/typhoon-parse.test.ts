@@ -195,6 +195,21 @@ describe('parseTyphoonText: ATCF deck', () => {
   });
 });
 
+describe('ATCF storm names', () => {
+  const line = (name: string) =>
+    `WP, 31, 2018101806,   , BEST,   0,  86N, 1694E,  15, 1010, DB,   0,    ,    0,    0,    0,    0,    0,    0,   0,   0,   0,    ,   0,    ,   0,   0, ${name},  , `;
+  it.each([
+    ['INVEST', null],
+    ['TWO', null],
+    ['THIRTY-ONE', null],
+    ['TWENTYTWO', null],
+    ['YUTU', 'YUTU'],
+    ['KITTY', 'KITTY'],
+  ])('%s names the storm %s', (name, expected) => {
+    expect(parseTyphoonText(line(name)).storms[0]?.nameEn).toBe(expected);
+  });
+});
+
 describe('parseTyphoonText: detection', () => {
   it.each([
     ['', { line: 1, reason: 'the file is empty' }],
