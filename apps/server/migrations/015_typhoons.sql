@@ -46,3 +46,31 @@ CREATE TABLE typhoon_forecast_points (
   radii jsonb NOT NULL DEFAULT '[]',
   PRIMARY KEY (storm_id, lead_h)
 );
+
+-- Typhoon alarms: a location a storm threatens (inside its current 34-kt radius, or its path from the
+-- current position along the forecast within TYPHOON_ALERT_KM). One open row per storm and location while the
+-- threat holds (its messages go once, when it opens); `cleared_at` when the storm moves off or ends.
+-- Level 3 (red) inside the gale radius, 2 (orange) within the distance only: distribution lists' minimum
+-- level applies to them as to lightning alarms.
+CREATE TABLE typhoon_alarms (
+  id bigserial PRIMARY KEY,
+  storm_id bigint NOT NULL REFERENCES typhoon_storms (id) ON DELETE CASCADE,
+  location_id bigint NOT NULL REFERENCES locations (id),
+  group_id bigint NOT NULL REFERENCES groups (id),
+  level smallint NOT NULL CHECK (level IN (2, 3)),
+  inside_gale boolean NOT NULL,
+  distance_km double precision NOT NULL,
+  closest_at timestamptz NOT NULL,
+  -- The storm's grade at the last evaluation.
+  grade text NOT NULL CHECK (grade IN ('LO', 'TD', 'TS', 'STS', 'TY', 'STY', 'SuperTY', 'ET')),
+  raised_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL,
+  cleared_at timestamptz
+);
+CREATE UNIQUE INDEX typhoon_alarms_open_idx ON typhoon_alarms (storm_id, location_id) WHERE cleared_at IS NULL;
+CREATE INDEX typhoon_alarms_group_idx ON typhoon_alarms (group_id, raised_at DESC);
+
+-- Typhoon alarms are their own event kind in the outbox.
+ALTER TABLE deliveries DROP CONSTRAINT deliveries_event_check;
+ALTER TABLE deliveries ADD CONSTRAINT deliveries_event_check
+  CHECK (event IN ('alarm', 'alarm_confirmed', 'daily_summary', 'test', 'typhoon'));

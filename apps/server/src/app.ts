@@ -189,7 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     testMessageRoutes(typed, s.notifications.tests);
     wechatRoutes(typed, s.wechat);
     radarRoutes(typed, s.radar);
-    typhoonRoutes(typed, s.typhoons);
+    typhoonRoutes(typed, s.typhoons, s.typhoonAlerts);
     modelRoutes(typed, s.models);
     api.get('/api/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
   });
@@ -241,9 +241,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   await registerWebApp(app, config.webDist);
 
+  s.typhoonAlerts.start();
   const stopHousekeeping = startHousekeeping({ db, services: s, config, log: app.log, now });
   app.addHook('onClose', async () => {
     stopHousekeeping();
+    await s.typhoonAlerts.stop();
     await s.dailySummary.stop();
     await s.deliveryWorker.stop();
     s.email.close();

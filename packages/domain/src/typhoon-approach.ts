@@ -114,3 +114,25 @@ export class TyphoonLocationIndex {
     return out;
   }
 }
+
+/**
+ * The point a site is measured from: a point site's own, a polygon's mean vertex (sites are a few km across,
+ * storms hundreds: the difference does not matter at this scale).
+ */
+export function sitePoint(
+  shape:
+    | { type: 'Point'; coordinates: readonly number[] }
+    | { type: 'Polygon'; coordinates: readonly (readonly (readonly number[])[])[] },
+): { lat: number; lon: number } {
+  if (shape.type === 'Point')
+    return { lon: shape.coordinates[0] as number, lat: shape.coordinates[1] as number };
+  const ring = shape.coordinates[0] ?? [];
+  // The closing vertex repeats the first: counted once.
+  const open = ring.length > 1 ? ring.slice(0, -1) : ring;
+  if (open.length === 0) throw new Error('empty polygon');
+  const sum = open.reduce(
+    (acc, p) => ({ lon: acc.lon + (p[0] as number), lat: acc.lat + (p[1] as number) }),
+    { lon: 0, lat: 0 },
+  );
+  return { lon: sum.lon / open.length, lat: sum.lat / open.length };
+}

@@ -140,3 +140,43 @@ export type TyphoonDetail = Static<typeof TyphoonDetail>;
 export const TyphoonIdParams = Type.Object({
   id: Type.String({ pattern: '^[a-z0-9-]{1,40}$' }),
 });
+
+export const TyphoonAlarmQuery = Type.Object(
+  {
+    active: Type.Optional(
+      Type.Union([Type.Literal('1'), Type.Literal('0'), Type.Literal('true'), Type.Literal('false')], {
+        description: '1: only alarms whose threat still holds; 0: only cleared ones',
+      }),
+    ),
+    group_id: Type.Optional(Type.Integer({ minimum: 1, description: 'Administrators: one group' })),
+  },
+  { additionalProperties: false },
+);
+export type TyphoonAlarmQuery = Static<typeof TyphoonAlarmQuery>;
+
+export const TyphoonAlarm = Type.Object({
+  id: Type.Integer(),
+  storm: Type.Object({
+    id: Type.String(),
+    name_en: Nullable(Type.String()),
+    name_zh: Nullable(Type.String()),
+  }),
+  location_id: Type.Integer(),
+  location_name: Type.String(),
+  group_id: Type.Integer(),
+  level: Type.Union([Type.Literal(2), Type.Literal(3)], {
+    description: '3 (red): inside the 34-kt radius; 2 (orange): the path passes within the alert distance',
+  }),
+  inside_gale: Type.Boolean(),
+  distance_km: Type.Number({
+    description: 'Closest distance of the path (now and forecast) to the location',
+  }),
+  closest_at: Type.String({ format: 'date-time', description: 'When the centre passes closest' }),
+  grade: TyphoonGrade,
+  raised_at: Type.String({ format: 'date-time' }),
+  cleared_at: Nullable(Type.String({ format: 'date-time' })),
+});
+export type TyphoonAlarm = Static<typeof TyphoonAlarm>;
+
+export const TyphoonAlarmList = Type.Object({ items: Type.Array(TyphoonAlarm) });
+export type TyphoonAlarmList = Static<typeof TyphoonAlarmList>;

@@ -1,14 +1,35 @@
 import { errors } from '@thunderwatch/shared/schemas/kit';
 import {
+  TyphoonAlarmList,
+  TyphoonAlarmQuery,
   TyphoonDetail,
   TyphoonIdParams,
   TyphoonList,
   TyphoonListQuery,
 } from '@thunderwatch/shared/schemas/typhoon';
+import { callerOf } from '../../../lib/caller.js';
 import type { App } from '../../../lib/fastify.js';
+import type { TyphoonAlerts } from './typhoon-alerts.js';
 import type { TyphoonService } from './typhoon-service.js';
 
-export function typhoonRoutes(app: App, typhoons: TyphoonService): void {
+export function typhoonRoutes(app: App, typhoons: TyphoonService, alerts: TyphoonAlerts): void {
+  app.get(
+    '/api/weather/typhoon/alarms',
+    {
+      schema: {
+        tags: ['weather'],
+        description:
+          'Typhoon alarms of the caller’s group, newest first: a storm whose current 34-kt radius covers a ' +
+          'location (level 3), or whose path from now along its forecast passes within TYPHOON_ALERT_KM ' +
+          '(level 2), with the closest distance and when. One per storm and location while it holds; ' +
+          '`cleared_at` once the storm moved off or ended. `active=1` open ones only, `active=0` cleared ones.',
+        querystring: TyphoonAlarmQuery,
+        response: { 200: TyphoonAlarmList, ...errors(400, 401, 403, 404) },
+      },
+    },
+    (req) => alerts.list(callerOf(req), req.query),
+  );
+
   app.get(
     '/api/weather/typhoon/',
     {

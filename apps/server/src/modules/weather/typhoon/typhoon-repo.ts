@@ -153,6 +153,15 @@ export class TyphoonRepo {
     return r.rows;
   }
 
+  /** The storm's latest track point (null: none). */
+  async latest(stormId: number): Promise<PointRow | null> {
+    const r = await this.db.query<PointRow>(
+      `SELECT ${POINT_COLUMNS} FROM typhoon_track_points WHERE storm_id = $1 ORDER BY time DESC LIMIT 1`,
+      [stormId],
+    );
+    return r.rows[0] ?? null;
+  }
+
   async forecast(stormId: number): Promise<PointRow[]> {
     const r = await this.db.query<PointRow>(
       `SELECT lead_h, ${POINT_COLUMNS} FROM typhoon_forecast_points WHERE storm_id = $1 ORDER BY lead_h`,

@@ -27,6 +27,8 @@ export class TyphoonService {
     private readonly db: Database,
     private readonly repo: TyphoonRepo,
     private readonly now: () => Date,
+    /** Run after a file is stored (typhoon alarms are evaluated against the new track and forecast). */
+    private readonly afterIngest: () => Promise<void> = async () => {},
   ) {}
 
   /** One file, all or nothing: any bad line refuses it, naming the lines. */
@@ -52,7 +54,7 @@ export class TyphoonService {
       ]);
     }
     const format = parsed.format;
-    return this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx) => {
       const storms: TyphoonIngestResult['storms'] = [];
       for (const storm of mergeSameKey(parsed.storms)) {
         const first = storm.forecast[0];
@@ -73,6 +75,8 @@ export class TyphoonService {
       }
       return { format, storms };
     });
+    await this.afterIngest();
+    return result;
   }
 
   async list(q: TyphoonListQuery): Promise<TyphoonList> {
