@@ -39,9 +39,11 @@ import { locationRoutes } from './modules/warnings/locations/routes.js';
 import { warningRoutes } from './modules/warnings/warning-status/routes.js';
 import { zoneRoutes } from './modules/warnings/zones/routes.js';
 import { radarRoutes } from './modules/weather/radar/routes.js';
+import { typhoonRoutes } from './modules/weather/typhoon/routes.js';
 import { localSignals, postgresSignals } from './pipeline/cluster/signals.js';
 import { ingestRoutes } from './pipeline/ingest/ingest-routes.js';
 import { radarIngestRoutes } from './pipeline/ingest/radar-ingest-routes.js';
+import { typhoonIngestRoutes } from './pipeline/ingest/typhoon-ingest-routes.js';
 import { groupRooms, registerRealtime } from './pipeline/live/realtime.js';
 import { attachRedisFanout } from './pipeline/live/redis-fanout.js';
 import { WARNING_ENGINE } from './pipeline/warning-engine/warning-engine-seat.js';
@@ -187,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     testMessageRoutes(typed, s.notifications.tests);
     wechatRoutes(typed, s.wechat);
     radarRoutes(typed, s.radar);
+    typhoonRoutes(typed, s.typhoons, s.typhoonAlerts);
     modelRoutes(typed, s.models);
     api.get('/api/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
   });
@@ -198,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       maxUploadBytes: config.radar.maxUploadBytes,
     }),
   );
+  await app.register((scope) => typhoonIngestRoutes(scope, { feeds: s.feeds, typhoons: s.typhoons }));
   await app.register((scope) =>
     wechatCallbackRoutes(scope, {
       bindings: s.wechat,
@@ -237,9 +241,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   await registerWebApp(app, config.webDist);
 
+  s.typhoonAlerts.start();
   const stopHousekeeping = startHousekeeping({ db, services: s, config, log: app.log, now });
   app.addHook('onClose', async () => {
     stopHousekeeping();
+    await s.typhoonAlerts.stop();
     await s.dailySummary.stop();
     await s.deliveryWorker.stop();
     s.email.close();

@@ -62,6 +62,8 @@ export interface Config {
   radar: { dir: string; maxUploadBytes: number };
   /** Model schedules, region and external forecast services (config-models.ts). */
   models: ModelsConfig;
+  /** A storm's path (now and forecast) this close to a location raises a typhoon alarm (`TYPHOON_ALERT_KM`). */
+  typhoonAlertKm: number;
 }
 
 export interface NotificationsConfig {
@@ -215,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
       maxUploadBytes: int(env, 'RADAR_MAX_UPLOAD_MB', 20, 1, 200) * 1024 * 1024,
     },
     models: models(env),
+    typhoonAlertKm: int(env, 'TYPHOON_ALERT_KM', 300, 0, 2000),
   };
 }
 

@@ -50,6 +50,10 @@ import { RadarIngest } from './modules/weather/radar/radar-ingest.js';
 import { radarPreparer } from './modules/weather/radar/radar-preparer.js';
 import { RadarRepo } from './modules/weather/radar/radar-repo.js';
 import { RadarService } from './modules/weather/radar/radar-service.js';
+import { TyphoonAlarmsRepo } from './modules/weather/typhoon/typhoon-alarms-repo.js';
+import { TyphoonAlerts } from './modules/weather/typhoon/typhoon-alerts.js';
+import { TyphoonRepo } from './modules/weather/typhoon/typhoon-repo.js';
+import { TyphoonService } from './modules/weather/typhoon/typhoon-service.js';
 import { cellRunner } from './pipeline/cells/cell-runner.js';
 import { CellTrackerService } from './pipeline/cells/cell-tracker-service.js';
 import { Leadership } from './pipeline/cluster/leadership.js';
@@ -200,6 +204,17 @@ export function createServices(d: {
     changes: locationChanges,
     now,
   });
+  const typhoonRepo = new TyphoonRepo(db);
+  const typhoonAlerts = new TyphoonAlerts({
+    db,
+    typhoons: typhoonRepo,
+    alarms: new TyphoonAlarmsRepo(db),
+    locations: locationsRepo,
+    outbox: notify.alarmOutbox,
+    alertKm: config.typhoonAlertKm,
+    now,
+    log: d.log,
+  });
   const radarRepo = new RadarRepo(db);
   const radarFiles = new RadarFiles(config.radar.dir);
   const radarWorker = radarPreparer(d.log);
@@ -227,6 +242,8 @@ export function createServices(d: {
       log: d.log,
     }),
     radar: new RadarService(radarRepo, radarFiles, now),
+    typhoons: new TyphoonService(db, typhoonRepo, now, () => typhoonAlerts.evaluateLogged()),
+    typhoonAlerts,
     leadership,
     ...models,
     stopRelay,

@@ -64,6 +64,8 @@ export const ERROR_CODES = [
   'radar.unsupported_quantity',
   'radar.out_of_window',
   'radar.frame_not_found',
+  'typhoon.invalid_file',
+  'typhoon.not_found',
   'server.internal',
   'server.unavailable',
   'server.busy',

@@ -3,8 +3,8 @@ import type { Language } from '@thunderwatch/shared/languages';
 import { locationTopic } from '@thunderwatch/shared/notifications';
 import type { Approach } from '@thunderwatch/shared/schemas/warnings';
 import type { Queryable } from '../../../db/database.js';
-import type { AlarmFacts } from './channels/delivery-channel.js';
-import { planAlarmDeliveries } from './delivery-plan.js';
+import type { AlarmFacts, TyphoonAlarmFacts } from './channels/delivery-channel.js';
+import { planAlarmDeliveries, planTyphoonDeliveries } from './delivery-plan.js';
 import type { OutboxRepo } from './outbox-repo.js';
 import type { RecipientsRepo } from './recipients-repo.js';
 
@@ -35,27 +35,9 @@ export class AlarmOutbox {
 
   /** Writes the deliveries of the alarms with `tx`; returns how many. Call `committed()` after the commit. */
   async enqueue(tx: Queryable, alarms: readonly RaisedAlarm[], approachOf: ApproachOf): Promise<number> {
-    if (alarms.length === 0) return 0;
-    const groupIds = [...new Set(alarms.map((a) => a.groupId))];
-    const topics = [...new Set(alarms.map((a) => locationTopic(a.locationId)))];
-    const [lists, subscribers] = await Promise.all([
-      this.d.recipients.listsOfGroups(tx, groupIds),
-      this.d.recipients.subscribers(tx, topics),
-    ]);
-    // Most alarms of a storm front go to groups with no list and no subscriber: nothing more to look up.
-    const heard = alarms.filter(
-      (a) => lists.some((l) => l.group_id === a.groupId) || subscribers.has(locationTopic(a.locationId)),
-    );
-    if (heard.length === 0) return 0;
-    const userIds = new Set<number>();
-    for (const l of lists) {
-      for (const r of [...l.recipients, ...(l.escalate_to ?? [])]) {
-        if (r.kind === 'user') userIds.add(Number(r.value));
-      }
-    }
-    const users = new Map(
-      (await this.d.recipients.users(tx, [...userIds].filter(Number.isSafeInteger))).map((u) => [u.id, u]),
-    );
+    const audience = await this.audience(tx, alarms);
+    if (!audience) return 0;
+    const { heard, lists, users, subscribers } = audience;
     const rows = planAlarmDeliveries({
       alarms: heard.map((a) => ({
         groupId: a.groupId,
@@ -68,6 +50,56 @@ export class AlarmOutbox {
       defaults: this.d.defaults,
     });
     return this.d.outbox.insert(rows, tx);
+  }
+
+  /** Writes the deliveries of newly raised typhoon alarms with `tx`; returns how many. */
+  async enqueueTyphoons(
+    tx: Queryable,
+    alarms: readonly { groupId: number; at: Date; facts: Omit<TyphoonAlarmFacts, 'board_url'> }[],
+  ): Promise<number> {
+    const audience = await this.audience(
+      tx,
+      alarms.map((a) => ({ ...a, locationId: a.facts.location_id })),
+    );
+    if (!audience) return 0;
+    const { heard, lists, users, subscribers } = audience;
+    const rows = planTyphoonDeliveries({
+      typhoons: heard.map((a) => ({ ...a, facts: { ...a.facts, board_url: this.d.boardUrl } })),
+      lists,
+      users,
+      subscribers,
+      defaults: this.d.defaults,
+    });
+    return this.d.outbox.insert(rows, tx);
+  }
+
+  /** The lists, users and subscribers that may hear of the events; null when nobody does. */
+  private async audience<E extends { groupId: number; locationId: number }>(
+    tx: Queryable,
+    events: readonly E[],
+  ) {
+    if (events.length === 0) return null;
+    const groupIds = [...new Set(events.map((a) => a.groupId))];
+    const topics = [...new Set(events.map((a) => locationTopic(a.locationId)))];
+    const [lists, subscribers] = await Promise.all([
+      this.d.recipients.listsOfGroups(tx, groupIds),
+      this.d.recipients.subscribers(tx, topics),
+    ]);
+    // Most alarms of a storm front go to groups with no list and no subscriber: nothing more to look up.
+    const heard = events.filter(
+      (a) => lists.some((l) => l.group_id === a.groupId) || subscribers.has(locationTopic(a.locationId)),
+    );
+    if (heard.length === 0) return null;
+    const userIds = new Set<number>();
+    for (const l of lists) {
+      for (const r of [...l.recipients, ...(l.escalate_to ?? [])]) {
+        if (r.kind === 'user') userIds.add(Number(r.value));
+      }
+    }
+    const users = new Map(
+      (await this.d.recipients.users(tx, [...userIds].filter(Number.isSafeInteger))).map((u) => [u.id, u]),
+    );
+    return { heard, lists, users, subscribers };
   }
 
   committed(): void {

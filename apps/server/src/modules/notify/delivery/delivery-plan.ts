@@ -2,7 +2,7 @@ import { channelsFor } from '@thunderwatch/domain/delivery-rules';
 import type { Language } from '@thunderwatch/shared/languages';
 import { type Channel, locationTopic } from '@thunderwatch/shared/notifications';
 import type { DistributionList, Recipient } from '@thunderwatch/shared/schemas/distribution';
-import type { AlarmFacts, ChannelOptions } from './channels/delivery-channel.js';
+import type { AlarmFacts, ChannelOptions, TyphoonAlarmFacts } from './channels/delivery-channel.js';
 import type { NewDelivery } from './outbox-repo.js';
 
 /** A user as delivery needs them: where each channel reaches them, and how they read. */
@@ -93,6 +93,20 @@ function optionsOf(r: Recipient): ChannelOptions | null {
   return { ...(format ? { format } : {}), ...(secret ? { secret } : {}) };
 }
 
+/** One event to fan out to a group's lists and a location's subscribers. */
+interface EventToPlan {
+  groupId: number;
+  at: Date;
+  locationId: number;
+  level: number;
+  alarmId: number | null;
+  /** Prefix of the idempotency keys: one event, one prefix. */
+  key: string;
+  payload: Extract<NewDelivery['payload'], { event: 'alarm' | 'typhoon' }>;
+  /** Whether the lists' escalation tier applies (only alarms can be confirmed, which stops it). */
+  escalates: boolean;
+}
+
 /**
  * Every delivery of a batch of alarms: for each list of the alarm's group that covers the location and
  * level, one per recipient and channel that reaches it (users through each of the list's channels they
@@ -101,17 +115,56 @@ function optionsOf(r: Recipient): ChannelOptions | null {
  * recipient on two lists, or on a list and subscribed, gets one message.
  */
 export function planAlarmDeliveries(input: PlanInput): NewDelivery[] {
-  const out = new Map<string, NewDelivery>();
-  for (const alarm of input.alarms) {
-    const a = alarm.facts;
-    const base = {
-      groupId: alarm.groupId,
-      event: 'alarm' as const,
-      alarmId: a.alarm_id,
+  return planEvents(
+    input.alarms.map(({ groupId, at, facts: a }) => ({
+      groupId,
+      at,
       locationId: a.location_id,
       level: a.level,
-      payload: { event: 'alarm' as const, alarm: a },
-      createdAt: alarm.at,
+      alarmId: a.alarm_id,
+      key: `alarm:${a.alarm_id}`,
+      payload: { event: 'alarm', alarm: a },
+      escalates: true,
+    })),
+    input,
+  );
+}
+
+/**
+ * The deliveries of typhoon alarms, as of lightning alarms (lists by location and level, subscribers of the
+ * location), without the escalation tier: nobody confirms a typhoon alarm.
+ */
+export function planTyphoonDeliveries(
+  input: Omit<PlanInput, 'alarms'> & {
+    typhoons: readonly { groupId: number; at: Date; facts: TyphoonAlarmFacts }[];
+  },
+): NewDelivery[] {
+  return planEvents(
+    input.typhoons.map(({ groupId, at, facts: t }) => ({
+      groupId,
+      at,
+      locationId: t.location_id,
+      level: t.level,
+      alarmId: null,
+      key: `typhoon:${t.typhoon_alarm_id}`,
+      payload: { event: 'typhoon', typhoon: t },
+      escalates: false,
+    })),
+    input,
+  );
+}
+
+function planEvents(events: readonly EventToPlan[], input: Omit<PlanInput, 'alarms'>): NewDelivery[] {
+  const out = new Map<string, NewDelivery>();
+  for (const e of events) {
+    const base = {
+      groupId: e.groupId,
+      event: e.payload.event,
+      alarmId: e.alarmId,
+      locationId: e.locationId,
+      level: e.level,
+      payload: e.payload,
+      createdAt: e.at,
     };
     const add = (
       r: Recipient,
@@ -123,10 +176,10 @@ export function planAlarmDeliveries(input: PlanInput): NewDelivery[] {
     ) => {
       const user = r.kind === 'user' ? (known ?? input.users.get(Number(r.value))) : undefined;
       // A user who has left the alarm's group hears no more of it; administrators hear every group.
-      if (r.kind === 'user' && (!user || (user.groupId !== alarm.groupId && !user.admin))) return;
+      if (r.kind === 'user' && (!user || (user.groupId !== e.groupId && !user.admin))) return;
       const address = user ? userAddress(user, channel) : r.value;
       if (!address) return;
-      const key = `alarm:${a.alarm_id}:t${tier}:${channel}:${r.kind}:${r.value}`;
+      const key = `${e.key}:t${tier}:${channel}:${r.kind}:${r.value}`;
       if (out.has(key)) return;
       out.set(key, {
         ...base,
@@ -149,21 +202,21 @@ export function planAlarmDeliveries(input: PlanInput): NewDelivery[] {
       });
     };
     for (const list of input.lists) {
-      if (list.group_id !== alarm.groupId || a.level < list.min_level) continue;
-      if (list.locations !== 'all' && !list.locations.includes(a.location_id)) continue;
+      if (list.group_id !== e.groupId || e.level < list.min_level) continue;
+      if (list.locations !== 'all' && !list.locations.includes(e.locationId)) continue;
       for (const r of list.recipients) {
-        for (const c of channelsFor(r.kind, list.channels)) add(r, c, 0, list, alarm.at);
+        for (const c of channelsFor(r.kind, list.channels)) add(r, c, 0, list, e.at);
       }
-      if (list.escalate_after_min && list.escalate_to) {
-        const due = new Date(alarm.at.getTime() + list.escalate_after_min * 60_000);
+      if (e.escalates && list.escalate_after_min && list.escalate_to) {
+        const due = new Date(e.at.getTime() + list.escalate_after_min * 60_000);
         for (const r of list.escalate_to) {
           for (const c of channelsFor(r.kind, list.channels)) add(r, c, 1, list, due);
         }
       }
     }
-    for (const user of input.subscribers.get(locationTopic(a.location_id)) ?? []) {
+    for (const user of input.subscribers.get(locationTopic(e.locationId)) ?? []) {
       const recipient: Recipient = { kind: 'user', value: String(user.id) };
-      for (const { channel } of preferredTargets(user)) add(recipient, channel, 0, null, alarm.at, user);
+      for (const { channel } of preferredTargets(user)) add(recipient, channel, 0, null, e.at, user);
     }
   }
   return [...out.values()];

@@ -28,14 +28,15 @@ export class InappChannel implements DeliveryChannel {
       throw new ChannelError('notification.no_user', 'In-app messages need a user', true);
     const text = renderMessage(m.payload, m.language, m.timeZone);
     const alarm = 'alarm' in m.payload ? m.payload.alarm : null;
+    const about = alarm ?? ('typhoon' in m.payload ? m.payload.typhoon : null);
     const item = await this.inbox.insert({
       userId: m.userId,
       groupId: m.groupId,
       deliveryId: m.deliveryId,
       event: m.event,
       alarmId: alarm?.alarm_id ?? null,
-      locationId: alarm?.location_id ?? null,
-      level: alarm?.level ?? null,
+      locationId: about?.location_id ?? null,
+      level: about?.level ?? null,
       title: text.title,
       body: text.body,
       link: text.link,

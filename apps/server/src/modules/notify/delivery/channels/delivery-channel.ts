@@ -1,5 +1,6 @@
 import type { Language } from '@thunderwatch/shared/languages';
 import type { Channel, NotificationEvent, RecipientKind } from '@thunderwatch/shared/notifications';
+import type { TyphoonGrade } from '@thunderwatch/shared/schemas/typhoon';
 import type { Approach, PredictedBy } from '@thunderwatch/shared/schemas/warnings';
 import type { Level, RingLevel } from '@thunderwatch/shared/warnings';
 
@@ -37,12 +38,33 @@ export interface DailySummaryFacts {
   board_url: string;
 }
 
+/** A typhoon alarm as its messages tell it, frozen when it was raised. */
+export interface TyphoonAlarmFacts {
+  typhoon_alarm_id: number;
+  storm_id: string;
+  storm_name_en: string | null;
+  storm_name_zh: string | null;
+  grade: TyphoonGrade;
+  location_id: number;
+  location_name: string;
+  /** 3: inside the 34-kt radius; 2: the path passes within the alert distance. */
+  level: 2 | 3;
+  inside_gale: boolean;
+  distance_km: number;
+  /** When the centre passes closest (ISO). */
+  closest_at: string;
+  /** When the alarm was raised (ISO). */
+  at: string;
+  board_url: string;
+}
+
 /** What a message says; rendered per channel and language when it is sent. */
 export type NotificationPayload =
   | { event: 'alarm'; alarm: AlarmFacts }
   | { event: 'alarm_confirmed'; alarm: AlarmFacts; confirmation: ConfirmationFacts }
   | { event: 'daily_summary'; summary: DailySummaryFacts }
-  | { event: 'test'; at: string; board_url: string };
+  | { event: 'test'; at: string; board_url: string }
+  | { event: 'typhoon'; typhoon: TyphoonAlarmFacts };
 
 /** Per-recipient settings of a channel (stored with the delivery, never returned by the API). */
 export interface ChannelOptions {

@@ -11,10 +11,14 @@ import { renderMessage } from '../templates/render-message.js';
 import { nextArrival } from '../templates/template-kit.js';
 import type { AlarmFacts, NotificationPayload } from './delivery-channel.js';
 
-/** The events CAP has a message for; a daily summary is not a warning and goes as JSON. */
+/**
+ * The events CAP has a message for; a daily summary is not a warning and goes as JSON, and so, for now, does
+ * a typhoon alarm (its facts are in the JSON body).
+ */
 export type CapEvent = Extract<NotificationPayload, { event: 'alarm' | 'alarm_confirmed' | 'test' }>;
 
-export const hasCapForm = (p: NotificationPayload): p is CapEvent => p.event !== 'daily_summary';
+export const hasCapForm = (p: NotificationPayload): p is CapEvent =>
+  p.event === 'alarm' || p.event === 'alarm_confirmed' || p.event === 'test';
 
 export interface CapMessageContext {
   /** CAP `sender`, e.g. `thunderwatch@warn.example.org`. */

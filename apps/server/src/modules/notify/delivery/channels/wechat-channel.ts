@@ -38,6 +38,8 @@ function eventTime(payload: NotificationPayload, timeZone: string): string {
       return payload.summary.date;
     case 'test':
       return localDateTime(payload.at, timeZone);
+    case 'typhoon':
+      return localDateTime(payload.typhoon.at, timeZone);
   }
 }
 

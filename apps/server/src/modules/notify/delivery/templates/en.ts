@@ -1,6 +1,7 @@
 import { localDateTime } from '@thunderwatch/domain/local-time';
 import type { EventTemplates } from './template-kit.js';
 import { compassPoint, km, nextArrival, predictedCell } from './template-kit.js';
+import { gradeName, stormName } from './typhoon-words.js';
 
 const LEVEL = { 1: 'Yellow', 2: 'Orange', 3: 'Red' } as const;
 const LEVEL_OR_CLEAR = { 0: 'clear', 1: 'yellow', 2: 'orange', 3: 'red' } as const;
@@ -55,6 +56,19 @@ export const EN_TEMPLATES: EventTemplates = {
           ? `No alarms on ${s.date}.`
           : `${s.alarms} alarms on ${s.date} (${s.red} red). ${top}.`,
       link: s.board_url,
+    };
+  },
+  typhoon: ({ typhoon: t }, tz) => {
+    const name = stormName(t, 'en');
+    const where = t.inside_gale
+      ? `${t.location_name} is inside its gale (34-kt) wind radius`
+      : `its track passes ${km(t.distance_km)} km from ${t.location_name}`;
+    return {
+      title: `Typhoon warning · ${name} · ${t.location_name}`,
+      body:
+        `${gradeName(t.grade, 'en')} ${name}: ${where}, closest around ${localDateTime(t.closest_at, tz)}. ` +
+        `${localDateTime(t.at, tz)}.`,
+      link: t.board_url,
     };
   },
   test: ({ at, board_url }, tz) => ({

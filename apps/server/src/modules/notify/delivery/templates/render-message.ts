@@ -22,6 +22,8 @@ export function renderMessage(
       return t.daily_summary(payload, timeZone);
     case 'test':
       return t.test(payload, timeZone);
+    case 'typhoon':
+      return t.typhoon(payload, timeZone);
   }
 }
 

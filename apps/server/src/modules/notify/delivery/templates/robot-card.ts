@@ -151,6 +151,20 @@ export function robotCard(payload: NotificationPayload, language: Language, time
     }
     case 'test':
       return { ...base, tone: null, colour: NEUTRAL_COLOUR, fields: [], text: m.body };
+    case 'typhoon': {
+      const t = payload.typhoon;
+      return {
+        ...base,
+        tone: t.level,
+        colour: LEVEL_COLOURS[t.level],
+        fields: [
+          { label: w.site, value: t.location_name },
+          { label: w.level, value: w.levels[t.level] },
+          { label: w.time, value: localDateTime(t.at, timeZone) },
+        ],
+        text: m.body,
+      };
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 import { localDateTime } from '@thunderwatch/domain/local-time';
 import type { EventTemplates } from './template-kit.js';
 import { compassPoint, km, nextArrival, predictedCell } from './template-kit.js';
+import { gradeName, stormName } from './typhoon-words.js';
 
 const LEVEL = { 1: '黄色', 2: '橙色', 3: '红色' } as const;
 const LEVEL_OR_CLEAR = { 0: '无预警', 1: '黄色', 2: '橙色', 3: '红色' } as const;
@@ -50,6 +51,19 @@ export const ZH_TEMPLATES: EventTemplates = {
           ? `${s.date} 无预警。`
           : `${s.date} 共 ${s.alarms} 次预警（红色 ${s.red} 次）。${top}。`,
       link: s.board_url,
+    };
+  },
+  typhoon: ({ typhoon: t }, tz) => {
+    const name = stormName(t, 'zh-Hans');
+    const where = t.inside_gale
+      ? `${t.location_name}已处于其 7 级风圈（34 节）内`
+      : `其路径距${t.location_name}最近 ${km(t.distance_km)} 公里`;
+    return {
+      title: `台风预警 · ${name} · ${t.location_name}`,
+      body:
+        `${gradeName(t.grade, 'zh-Hans')}${name}：${where}，预计最近时刻 ${localDateTime(t.closest_at, tz)}。` +
+        `时间 ${localDateTime(t.at, tz)}。`,
+      link: t.board_url,
     };
   },
   test: ({ at, board_url }, tz) => ({

@@ -1,0 +1,176 @@
+import { sitePoint, TyphoonLocationIndex } from '@thunderwatch/domain/typhoon-approach';
+import type { TyphoonPoint } from '@thunderwatch/domain/typhoon-track';
+import type { TyphoonAlarmList, TyphoonAlarmQuery } from '@thunderwatch/shared/schemas/typhoon';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../../db/database.js';
+import { type AuthUser, requirePermission } from '../../../lib/access.js';
+import { readScope } from '../../../lib/group-scope.js';
+import type { AlarmOutbox } from '../../notify/delivery/alarm-outbox.js';
+import type { LocationsRepo } from '../../warnings/locations/locations-repo.js';
+import type { TyphoonAlarmFields, TyphoonAlarmsRepo } from './typhoon-alarms-repo.js';
+import type { StormRow, TyphoonRepo } from './typhoon-repo.js';
+import { TYPHOON_QUIET_MS } from './typhoon-service.js';
+
+/** How often the storms are measured against the locations besides on each ingest. */
+export const TYPHOON_EVAL_MS = 10 * 60_000;
+
+interface Threat {
+  storm: StormRow;
+  locationName: string;
+  fields: TyphoonAlarmFields;
+}
+
+/**
+ * Typhoon alarms: each active storm's path (its latest position, then its forecast) against every enabled
+ * location, prefiltered by an R-tree (`TyphoonLocationIndex`). A location inside the current 34-kt radius or
+ * within `alertKm` of the path gets one alarm per storm while that holds, delivered through the lists and
+ * subscriptions as the `typhoon` event; the alarm is cleared when the storm moves off or ends. Several nodes
+ * may evaluate at once: the open alarm per storm and location is unique in the database, and only the
+ * evaluation that opened it writes its messages.
+ */
+export class TyphoonAlerts {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly d: {
+      db: Database;
+      typhoons: TyphoonRepo;
+      alarms: TyphoonAlarmsRepo;
+      locations: Pick<LocationsRepo, 'listAllEnabled'>;
+      outbox: Pick<AlarmOutbox, 'enqueueTyphoons' | 'committed'>;
+      alertKm: number;
+      now: () => Date;
+      log: FastifyBaseLogger;
+    },
+  ) {}
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.evaluateLogged(), TYPHOON_EVAL_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  async list(user: AuthUser, q: TyphoonAlarmQuery): Promise<TyphoonAlarmList> {
+    requirePermission(user, 'location.read');
+    const active = q.active === undefined ? null : q.active === '1' || q.active === 'true';
+    return { items: await this.d.alarms.list({ groupId: readScope(user, q.group_id), active }) };
+  }
+
+  /** One evaluation after the ones under way; a failure is logged (the next one tries again). */
+  evaluateLogged(): Promise<void> {
+    return this.evaluate().then(
+      () => undefined,
+      (error: unknown) => this.d.log.error({ err: error }, 'typhoon alarm evaluation failed'),
+    );
+  }
+
+  /** Raises and clears alarms for the storms as they are now; returns how many of each. */
+  evaluate(): Promise<{ raised: number; cleared: number }> {
+    const next = this.running.then(
+      () => this.evaluateNow(),
+      () => this.evaluateNow(),
+    );
+    this.running = next.catch(() => undefined);
+    return next;
+  }
+
+  private async evaluateNow(): Promise<{ raised: number; cleared: number }> {
+    const now = this.d.now();
+    const threats = await this.threats(now);
+    const result = await this.d.db.transaction(async (tx) => {
+      const open = await this.d.alarms.open(tx);
+      const openByKey = new Map(open.map((a) => [`${a.storm_id}:${a.location_id}`, a.id]));
+      const cleared = open.filter((a) => !threats.has(`${a.storm_id}:${a.location_id}`)).map((a) => a.id);
+      await this.d.alarms.clear(cleared, now, tx);
+      const raised: Parameters<AlarmOutbox['enqueueTyphoons']>[1][number][] = [];
+      for (const [key, t] of threats) {
+        const openId = openByKey.get(key);
+        if (openId !== undefined) {
+          await this.d.alarms.refresh(openId, t.fields, now, tx);
+          continue;
+        }
+        const id = await this.d.alarms.raise(t.fields, now, tx);
+        if (id !== null) raised.push({ groupId: t.fields.groupId, at: now, facts: factsOf(id, t, now) });
+      }
+      const deliveries = await this.d.outbox.enqueueTyphoons(tx, raised);
+      return { raised: raised.length, cleared: cleared.length, deliveries };
+    });
+    if (result.deliveries > 0) this.d.outbox.committed();
+    return { raised: result.raised, cleared: result.cleared };
+  }
+
+  /** Every (storm, location) pair under threat now, by `stormId:locationId`. */
+  private async threats(now: Date): Promise<Map<string, Threat>> {
+    const out = new Map<string, Threat>();
+    const storms = await this.d.typhoons.list({
+      year: null,
+      activeSince: new Date(now.getTime() - TYPHOON_QUIET_MS),
+      endedBefore: null,
+    });
+    if (storms.length === 0) return out;
+    const locations = new Map(
+      (await this.d.locations.listAllEnabled()).map((l) => [l.id, { ...l, ...sitePoint(l.shape) }]),
+    );
+    const index = new TyphoonLocationIndex([...locations.values()]);
+    for (const storm of storms) {
+      const [latest, forecast] = await Promise.all([
+        this.d.typhoons.latest(storm.id),
+        this.d.typhoons.forecast(storm.id),
+      ]);
+      if (!latest) continue;
+      const current: TyphoonPoint = {
+        time: latest.time.getTime(),
+        lat: latest.lat,
+        lon: latest.lon,
+        pressureHpa: latest.pressure_hpa,
+        windMs: latest.wind_ms,
+        grade: latest.grade,
+        radii: latest.radii,
+      };
+      const path = forecast.map((p) => ({ time: p.time.getTime(), lat: p.lat, lon: p.lon }));
+      for (const [locationId, a] of index.threats(current, path, this.d.alertKm)) {
+        const location = locations.get(locationId);
+        if (!location) continue;
+        out.set(`${storm.id}:${locationId}`, {
+          storm,
+          locationName: location.name,
+          fields: {
+            stormId: storm.id,
+            locationId,
+            groupId: location.groupId,
+            level: a.insideGale ? 3 : 2,
+            insideGale: a.insideGale,
+            distanceKm: a.distanceKm,
+            closestAt: new Date(a.time),
+            grade: latest.grade,
+          },
+        });
+      }
+    }
+    return out;
+  }
+}
+
+function factsOf(id: number, t: Threat, now: Date) {
+  return {
+    typhoon_alarm_id: id,
+    storm_id: t.storm.key,
+    storm_name_en: t.storm.name_en,
+    storm_name_zh: t.storm.name_zh,
+    grade: t.fields.grade,
+    location_id: t.fields.locationId,
+    location_name: t.locationName,
+    level: t.fields.level,
+    inside_gale: t.fields.insideGale,
+    distance_km: Math.round(t.fields.distanceKm * 10) / 10,
+    closest_at: t.fields.closestAt.toISOString(),
+    at: now.toISOString(),
+  };
+}
