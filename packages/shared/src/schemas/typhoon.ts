@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Nullable } from './kit.js';
+import { MAX_ID, Nullable } from './kit.js';
 
 /**
  * Tropical cyclones ingested from CMA best-track text or ATCF decks: a list of storms, and one storm's track,
@@ -148,7 +148,9 @@ export const TyphoonAlarmQuery = Type.Object(
         description: '1: only alarms whose threat still holds; 0: only cleared ones',
       }),
     ),
-    group_id: Type.Optional(Type.Integer({ minimum: 1, description: 'Administrators: one group' })),
+    group_id: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Administrators: one group' }),
+    ),
   },
   { additionalProperties: false },
 );
