@@ -28,6 +28,7 @@ const MIN_MS = 60_000;
 const NEAR_CANDIDATES = 200;
 /** Stations read into one grid. */
 const GRID_STATIONS = 5000;
+const WORLD = { west: -180, south: -90, east: 180, north: 90 };
 
 /** Observations from weather stations: ingest, the latest near a point, series and an interpolated grid. */
 export class ObservationsService {
@@ -133,22 +134,20 @@ export class ObservationsService {
   async grid(q: MetEleGridQuery): Promise<MetEleGrid> {
     const at = q.time ? new Date(q.time) : this.d.now();
     const box = q.bbox ? parseStationBox(q.bbox, true) : null;
-    const stations = box ? await this.d.stations.within(box, GRID_STATIONS) : null;
+    const stations = await this.d.stations.within(box ?? WORLD, GRID_STATIONS);
     const latest = await this.d.readings.latest(
-      stations ? stations.map((s) => s.id) : null,
+      stations.map((s) => s.id),
       new Date(at.getTime() - (q.max_age_min ?? 60) * MIN_MS),
       at,
     );
     const column = OBSERVATION_ELEMENTS.indexOf(q.element);
-    const positions = new Map(
-      (stations ?? (await this.d.stations.byIds(latest.map((r) => r.station_id)))).map((s) => [s.id, s]),
-    );
+    const positions = new Map(stations.map((s) => [s.id, s]));
     const points = latest.flatMap((r) => {
       const s = positions.get(r.station_id);
       const value = r.values[column];
       return s && value !== null && value !== undefined ? [{ lat: s.lat, lon: s.lon, value }] : [];
     });
-    const extent = box ?? boxAroundPoints(points) ?? { west: -180, south: -90, east: 180, north: 90 };
+    const extent = box ?? boxAroundPoints(points) ?? WORLD;
     const cols = q.cols ?? 60;
     const aspect = (extent.north - extent.south) / Math.max(1e-9, extent.east - extent.west);
     const rows = Math.min(200, Math.max(1, Math.round(cols * aspect)));

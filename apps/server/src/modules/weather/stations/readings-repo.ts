@@ -94,11 +94,11 @@ export class ReadingsRepo<C extends string> {
   }
 
   /** Every column of each station's latest reading in (from, at]. */
-  async latest(stationIds: readonly string[] | null, from: Date, at: Date): Promise<LatestRow[]> {
+  async latest(stationIds: readonly string[], from: Date, at: Date): Promise<LatestRow[]> {
     const r = await this.db.query<LatestRow>(
       `SELECT DISTINCT ON (station_id) station_id, time, ARRAY[${this.columns.join(', ')}] AS values
        FROM ${this.table}
-       WHERE time > $1 AND time <= $2 AND ($3::text[] IS NULL OR station_id = ANY($3::text[]))
+       WHERE station_id = ANY($3::text[]) AND time > $1 AND time <= $2
        ORDER BY station_id, time DESC`,
       [from, at, stationIds],
     );
