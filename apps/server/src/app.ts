@@ -38,12 +38,15 @@ import { backtestRoutes } from './modules/warnings/backtest/routes.js';
 import { locationRoutes } from './modules/warnings/locations/routes.js';
 import { warningRoutes } from './modules/warnings/warning-status/routes.js';
 import { zoneRoutes } from './modules/warnings/zones/routes.js';
+import { observationRoutes } from './modules/weather/observations/routes.js';
 import { radarRoutes } from './modules/weather/radar/routes.js';
 import { typhoonRoutes } from './modules/weather/typhoon/routes.js';
+import { waveRoutes } from './modules/weather/waves/routes.js';
 import { localSignals, postgresSignals } from './pipeline/cluster/signals.js';
 import { ingestRoutes } from './pipeline/ingest/ingest-routes.js';
 import { radarIngestRoutes } from './pipeline/ingest/radar-ingest-routes.js';
 import { typhoonIngestRoutes } from './pipeline/ingest/typhoon-ingest-routes.js';
+import { weatherIngestRoutes } from './pipeline/ingest/weather-ingest-routes.js';
 import { groupRooms, registerRealtime } from './pipeline/live/realtime.js';
 import { attachRedisFanout } from './pipeline/live/redis-fanout.js';
 import { WARNING_ENGINE } from './pipeline/warning-engine/warning-engine-seat.js';
@@ -190,10 +193,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     wechatRoutes(typed, s.wechat);
     radarRoutes(typed, s.radar);
     typhoonRoutes(typed, s.typhoons, s.typhoonAlerts);
+    observationRoutes(typed, s.observations);
+    waveRoutes(typed, s.waves);
     modelRoutes(typed, s.models);
     api.get('/api/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
   });
   await app.register((ingest) => ingestRoutes(ingest, { feeds: s.feeds, ingest: s.ingest }));
+  await app.register((scope) =>
+    weatherIngestRoutes(scope, { feeds: s.feeds, observations: s.observations, waves: s.waves }),
+  );
   await app.register((scope) =>
     radarIngestRoutes(scope, {
       feeds: s.feeds,

@@ -1,3 +1,4 @@
+import { OBSERVATION_ELEMENTS, WAVE_ELEMENTS } from '@thunderwatch/shared/schemas/weather';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -45,15 +46,19 @@ import { WarningService } from './modules/warnings/warning-status/warning-servic
 import { ZoneChanges } from './modules/warnings/zones/zone-changes.js';
 import { ZonesRepo } from './modules/warnings/zones/zones-repo.js';
 import { ZonesService } from './modules/warnings/zones/zones-service.js';
+import { ObservationsService } from './modules/weather/observations/observations-service.js';
 import { RadarFiles } from './modules/weather/radar/radar-files.js';
 import { RadarIngest } from './modules/weather/radar/radar-ingest.js';
 import { radarPreparer } from './modules/weather/radar/radar-preparer.js';
 import { RadarRepo } from './modules/weather/radar/radar-repo.js';
 import { RadarService } from './modules/weather/radar/radar-service.js';
+import { ReadingsRepo } from './modules/weather/stations/readings-repo.js';
+import { StationsRepo } from './modules/weather/stations/stations-repo.js';
 import { TyphoonAlarmsRepo } from './modules/weather/typhoon/typhoon-alarms-repo.js';
 import { TyphoonAlerts } from './modules/weather/typhoon/typhoon-alerts.js';
 import { TyphoonRepo } from './modules/weather/typhoon/typhoon-repo.js';
 import { TyphoonService } from './modules/weather/typhoon/typhoon-service.js';
+import { WavesService } from './modules/weather/waves/waves-service.js';
 import { cellRunner } from './pipeline/cells/cell-runner.js';
 import { CellTrackerService } from './pipeline/cells/cell-tracker-service.js';
 import { Leadership } from './pipeline/cluster/leadership.js';
@@ -230,7 +235,9 @@ export function createServices(d: {
     runs: modelRuns,
     outputs: modelOutputs,
   });
+  const weather = weatherServices({ config, db, now });
   return {
+    ...weather,
     radarWorker,
     radarIngest: new RadarIngest({
       db,
@@ -336,6 +343,39 @@ function modelServices(d: {
     wake: () => modelScheduler.wake(),
   });
   return { modelRunner: runner, modelScheduler, models };
+}
+
+/** Weather stations: observations and sea waves, their readings in day partitions like the strokes. */
+function weatherServices(d: { config: Config; db: Database; now: () => Date }) {
+  const stations = new StationsRepo(d.db);
+  const observationsRepo = new ReadingsRepo(
+    d.db,
+    'observations',
+    OBSERVATION_ELEMENTS,
+    new StrokePartitions('observations'),
+  );
+  const observations = new ObservationsService({
+    db: d.db,
+    stations,
+    readings: observationsRepo,
+    retentionDays: d.config.retentionDays,
+    now: d.now,
+  });
+  const wavesRepo = new ReadingsRepo(
+    d.db,
+    'wave_readings',
+    WAVE_ELEMENTS,
+    new StrokePartitions('wave_readings'),
+  );
+  const waves = new WavesService({
+    db: d.db,
+    stations,
+    readings: wavesRepo,
+    retentionDays: d.config.retentionDays,
+    alertHeightM: d.config.waves.alertHeightM,
+    now: d.now,
+  });
+  return { observations, waves, readingPartitions: [observationsRepo.partitions, wavesRepo.partitions] };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -66,6 +66,7 @@ export const ERROR_CODES = [
   'radar.frame_not_found',
   'typhoon.invalid_file',
   'typhoon.not_found',
+  'weather.station_not_found',
   'server.internal',
   'server.unavailable',
   'server.busy',

@@ -1,0 +1,73 @@
+import type { RowProblem, StationInput } from '@thunderwatch/domain/observation-fields';
+import type { ErrorDetail } from '@thunderwatch/shared/error-codes';
+import type { Database } from '../../../db/database.js';
+import { AppError } from '../../../lib/app-error.js';
+import type { ReadingRow, ReadingsRepo } from './readings-repo.js';
+import type { StationsRepo } from './stations-repo.js';
+
+/** Problems named in a 400 at most: enough to fix a file, not a megabyte of errors. */
+const MAX_DETAILS = 100;
+
+export interface StationReading {
+  row: number;
+  station: StationInput;
+  timeMs: number;
+  values: readonly (number | null)[];
+}
+
+/** A 400 naming each bad row and field (row n of a CSV is its n-th line after the header). */
+export function rowsRefused(problems: readonly RowProblem[]): AppError {
+  const details: ErrorDetail[] = problems
+    .slice(0, MAX_DETAILS)
+    .map((p) => ({ field: p.row === 0 ? p.field : `rows/${p.row}/${p.field}`, message: p.message }));
+  const more = problems.length > MAX_DETAILS ? ` (first ${MAX_DETAILS} of ${problems.length} shown)` : '';
+  const first = details[0];
+  return new AppError(
+    'validation.failed',
+    400,
+    `${problems.length} problem(s), nothing stored; first: ${first?.field} ${first?.message}${more}`,
+    details,
+  );
+}
+
+/**
+ * Stores a batch of station readings all or nothing: the stations the rows describe are added or updated and
+ * the readings written in one transaction, so a batch acknowledged is a batch stored. A row for a station not
+ * yet known must carry its position. Of two rows for the same station and time, the later one wins.
+ */
+export async function writeStationReadings<C extends string>(
+  d: { db: Database; stations: StationsRepo; readings: ReadingsRepo<C> },
+  source: string,
+  rows: readonly StationReading[],
+): Promise<{ stored: number; stations: number }> {
+  const described = new Map<string, StationInput & { lat: number; lon: number }>();
+  for (const r of rows) {
+    const s = r.station;
+    if (s.lat !== null && s.lon !== null) described.set(s.id, { ...s, lat: s.lat, lon: s.lon });
+  }
+  const ids = [...new Set(rows.map((r) => r.station.id))];
+  const known = new Set((await d.stations.byIds(ids.filter((id) => !described.has(id)))).map((s) => s.id));
+  const problems: RowProblem[] = [];
+  for (const r of rows) {
+    if (!described.has(r.station.id) && !known.has(r.station.id))
+      problems.push({
+        row: r.row,
+        field: 'station',
+        message: `${r.station.id} is not known: give its lat and lon (and name, elevation) with a reading`,
+      });
+  }
+  if (problems.length > 0) throw rowsRefused(problems);
+  const unique = new Map<string, ReadingRow>();
+  for (const r of rows)
+    unique.set(`${r.station.id}\u0000${r.timeMs}`, {
+      stationId: r.station.id,
+      timeMs: r.timeMs,
+      values: r.values,
+    });
+  await d.readings.preparePartitions(rows.map((r) => r.timeMs));
+  return d.db.transaction(async (tx) => {
+    await d.stations.upsert([...described.values()], source, tx);
+    const stored = await d.readings.insert([...unique.values()], source, tx);
+    return { stored, stations: described.size };
+  });
+}
