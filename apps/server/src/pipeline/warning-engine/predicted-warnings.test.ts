@@ -1,27 +1,14 @@
-import { destinationPoint } from '@thunderwatch/domain/geodesy';
 import { syntheticFlashes } from '@thunderwatch/domain/synthetic-storm';
 import type { AlertDto } from '@thunderwatch/shared/schemas/alerts';
 import type { AlarmDto, WarningItem } from '@thunderwatch/shared/schemas/warnings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp } from '../../test/harness.js';
-import { minuteStrokes } from '../../test/strokes.js';
+import { driveStormMinute, minuteEndMs, pointEastOf, QUICK_RINGS } from '../../test/storm-minutes.js';
 import { WARNING_ENGINE } from './warning-engine-seat.js';
 
 const MIN = 60_000;
 const START = { lat: 30, lon: 114 };
-/** Rings with a 5 min all-clear, so that the storm's end clears within the test. */
-const RINGS = [10, 20, 30].map((radius_km, i) => ({
-  radius_km,
-  level: 3 - i,
-  all_clear_min: 5,
-  min_strokes: 1,
-  window_min: 1,
-  include_ic: true,
-}));
-const east = (km: number) => {
-  const p = destinationPoint(START.lat, START.lon, 90, km);
-  return { type: 'Point', coordinates: [p.lon, p.lat] };
-};
+const east = (km: number) => pointEastOf(START, km);
 
 /**
  * A storm cell moving east at 40 km/h whose flash rate jumps at minute 20 (the tracker flags a lightning
@@ -65,21 +52,8 @@ describe.each(DB_KINDS)('predicted warnings from lightning jumps (%s)', (kind) =
 
   /** Ingests minute `m`'s strokes, moves the clock past it, runs the tracker step and the engine's tick. */
   const minute = async (m: number) => {
-    const strokes = minuteStrokes(flashes, base, m);
-    clock = base + (m + 1) * MIN + 6_000;
-    if (strokes.length > 0) {
-      const res = await t.call({
-        method: 'POST',
-        url: '/api/ingest/strokes',
-        headers: { 'x-feed-key': key },
-        payload: strokes,
-      });
-      expect(res.json().accepted).toBe(strokes.length);
-    }
-    await engine().idle();
-    await t.app.services.cellTracker.runDue();
-    await engine().tick();
-    await engine().idle();
+    clock = minuteEndMs(base, m);
+    await driveStormMinute(t, key, flashes, base, m);
     const items = await warnings();
     for (const name of Object.keys(ids) as (keyof typeof ids)[]) {
       const item = itemOf(items, ids[name]);
@@ -97,7 +71,7 @@ describe.each(DB_KINDS)('predicted warnings from lightning jumps (%s)', (kind) =
         method: 'POST',
         url: '/api/locations',
         token: t.admin.access,
-        payload: { name, shape: east(km), rings: RINGS, ...(predict ? { predict } : {}) },
+        payload: { name, shape: east(km), rings: QUICK_RINGS, ...(predict ? { predict } : {}) },
       });
       expect(res.statusCode, res.body).toBe(201);
       return res.json().id as number;
