@@ -121,6 +121,7 @@ describe('home: typhoon layer', () => {
       })
       .toBe(5);
     const drawn = await drawnTyphoon(page);
+    expect(await page.getByText('No active typhoon').count()).toBe(0);
     // Two track segments, the 34- and 50-kt radii of the latest fix, the forecast line and the cone.
     for (const kind of ['track', 'radii', 'forecast', 'cone']) expect(drawn.kinds, kind).toContain(kind);
     expect(drawn.kinds.filter((k) => k === 'track').length).toBeGreaterThanOrEqual(2);

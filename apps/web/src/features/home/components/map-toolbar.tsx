@@ -97,7 +97,7 @@ export function MapToolbar({
             {t('home.layers.typhoons')}
             {typhoons.on && typhoons.loading && <span className="muted"> …</span>}
           </label>
-          {typhoons.on && !typhoons.loading && <TyphoonLegend count={typhoons.count} />}
+          {typhoons.on && <TyphoonLegend count={typhoons.count} loading={typhoons.loading} />}
         </fieldset>
         <button
           type="button"

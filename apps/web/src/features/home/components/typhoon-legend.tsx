@@ -2,8 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { CONE_COLOR, GRADE_COLORS, LEGEND_GRADES, RADII_COLORS } from '../../../map/typhoon-features';
 import '../typhoons.css';
 
-/** The typhoon layer's key: grade colours, the wind radii, the forecast line and cone, and how many storms. */
-export function TyphoonLegend({ count }: { count: number }) {
+/**
+ * The typhoon layer's key: grade colours, the wind radii, the forecast line and cone; says so when no storm is
+ * active (not while the storms are still being asked for).
+ */
+export function TyphoonLegend({ count, loading }: { count: number; loading: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="typhoon-legend">
@@ -27,7 +30,7 @@ export function TyphoonLegend({ count }: { count: number }) {
           {t('home.layers.typhoons_cone')}
         </li>
       </ul>
-      {count === 0 && <p className="muted">{t('home.layers.typhoons_none')}</p>}
+      {count === 0 && !loading && <p className="muted">{t('home.layers.typhoons_none')}</p>}
     </div>
   );
 }
