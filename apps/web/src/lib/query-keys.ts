@@ -50,6 +50,9 @@ export const queryKeys = {
   /** Radar frames: their times over a span, and one frame's metadata. */
   radarTimes: (query: object) => ['radar_times', query] as const,
   radarFrame: (product: string, time: string) => ['radar', product, time] as const,
+  /** Active typhoons, and one storm's track, forecast and cone. */
+  typhoons: ['weather', 'typhoon', 'active'],
+  typhoon: (id: string) => ['weather', 'typhoon', id] as const,
 
   distributionLists: ['distribution-lists'],
   /** My inbox: `all` reloads its pages and the unread count. */

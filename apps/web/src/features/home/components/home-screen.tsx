@@ -18,6 +18,7 @@ import { ModelOutputLayer } from '../../../map/model-output-layer';
 import { RadarLayer } from '../../../map/radar-layer';
 import { LIVE_WINDOW_MIN, REPLAY_TRAIL_MIN } from '../../../map/stroke-style';
 import { STROKE_CLICK, StrokesLayer } from '../../../map/strokes-layer';
+import { TYPHOON_POINT_CLICK, TyphoonLayer } from '../../../map/typhoon-layer';
 import { useFlash } from '../api/get-flash';
 import { useModels } from '../api/get-models';
 import { useSaveMapView } from '../api/save-map-view';
@@ -32,6 +33,7 @@ import { useRadar } from '../hooks/use-radar';
 import { useReplay } from '../hooks/use-replay';
 import { useStormCells } from '../hooks/use-storm-cells';
 import { useStrokeFeed } from '../hooks/use-stroke-feed';
+import { clicksOver, useTyphoons } from '../hooks/use-typhoons';
 import { useViewParams } from '../hooks/use-view-params';
 import { CellPopup } from './cell-popup';
 import { MapToolbar } from './map-toolbar';
@@ -40,6 +42,7 @@ import { OpenOn } from './open-on';
 import { StrokeCounters } from './stroke-counters';
 import { StrokeDetails } from './stroke-details';
 import { TimeSlider } from './time-slider';
+import { TyphoonPopup } from './typhoon-popup';
 import '../home.css';
 
 /** How often the live map re-colours strokes by age (one restyle of the stroke layers). */
@@ -96,6 +99,7 @@ export function HomeScreen() {
   const radar = useRadar(radarOn, clock, shown);
   const density = useDensityGrid(densityOn, view?.bounds ?? null, view?.zoom ?? initial.zoom, clock, shown);
   const cells = useStormCells(cellsOn, mode, shown, clock, view);
+  const typhoons = useTyphoons();
 
   const onMoveEnd = useCallback(
     (state: MapViewState, map: MapLibreMap) => {
@@ -145,12 +149,13 @@ export function HomeScreen() {
         {overlay.shownId && <ModelOutputLayer data={overlay.data} stops={overlay.stops} />}
         {locationsOn && <LocationsLayer locations={myLocations.locations} />}
         {cellsOn && <CellsLayer data={cells.data} onSelect={onSelectCell} yieldTo={STROKE_CLICK} />}
+        {typhoons.on && <TyphoonLayer data={typhoons.data} onSelect={typhoons.setPick} />}
         <StrokesLayer
           store={store}
           now={shown}
           mode={mode}
           onSelect={onSelect}
-          yieldTo={cellsOn ? CELL_MARK_CLICK : undefined}
+          yieldTo={clicksOver(cellsOn && CELL_MARK_CLICK, typhoons.on && TYPHOON_POINT_CLICK)}
         />
         {flashPoints.length > 0 && <FlashLayer points={flashPoints} />}
         {cellsOn && cellId !== null && (
@@ -162,6 +167,14 @@ export function HomeScreen() {
             locations={myLocations.locations}
             timeZone={timeZone}
             onClose={() => setCellId(null)}
+          />
+        )}
+        {typhoons.pick && (
+          <TyphoonPopup
+            key={`${typhoons.pick.storm}-${typhoons.pick.time}-${typhoons.pick.lead_h}`}
+            pick={typhoons.pick}
+            timeZone={timeZone}
+            onClose={() => typhoons.setPick(null)}
           />
         )}
         {selected && (
@@ -198,6 +211,7 @@ export function HomeScreen() {
         <ErrorMessage error={density.error} />
         {cellsOn && <ErrorMessage error={cells.error} />}
         {radarOn && <ErrorMessage error={radar.error} />}
+        {typhoons.on && <ErrorMessage error={typhoons.error} />}
         <ErrorMessage error={myLocations.error} />
         <ErrorMessage error={saveView.error} />
       </div>
@@ -215,6 +229,12 @@ export function HomeScreen() {
               if (!on) setCellId(null);
             },
             loading: cells.loading,
+          }}
+          typhoons={{
+            on: typhoons.on,
+            onChange: typhoons.setOn,
+            loading: typhoons.loading,
+            count: typhoons.count,
           }}
           simulated={simulated || (radarOn && radar.frame?.simulated === true)}
           radar={{

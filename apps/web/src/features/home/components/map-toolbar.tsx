@@ -5,6 +5,7 @@ import { useIsPhone } from '../../../lib/use-media-query';
 import { DENSITY_STOPS } from '../../../map/density-layer';
 import { CellLegend } from './cell-legend';
 import { RadarControls, type RadarControlsProps } from './radar-controls';
+import { TyphoonLegend } from './typhoon-legend';
 
 interface MapToolbarProps {
   density: boolean;
@@ -14,6 +15,8 @@ interface MapToolbarProps {
   onLocations: (on: boolean) => void;
   /** The nowcast cells layer. */
   cells: { on: boolean; onChange: (on: boolean) => void; loading: boolean };
+  /** The typhoon layer; `count` active storms drawn. */
+  typhoons: { on: boolean; onChange: (on: boolean) => void; loading: boolean; count: number };
   simulated: boolean;
   radar: RadarControlsProps;
   /** Saves the current view as where the map opens; `saved` once done (until the map moves). */
@@ -32,6 +35,7 @@ export function MapToolbar({
   locations,
   onLocations,
   cells,
+  typhoons,
   simulated,
   radar,
   view,
@@ -84,6 +88,16 @@ export function MapToolbar({
             {cells.on && cells.loading && <span className="muted"> …</span>}
           </label>
           {cells.on && <CellLegend />}
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={typhoons.on}
+              onChange={(e) => typhoons.onChange(e.target.checked)}
+            />
+            {t('home.layers.typhoons')}
+            {typhoons.on && typhoons.loading && <span className="muted"> …</span>}
+          </label>
+          {typhoons.on && <TyphoonLegend count={typhoons.count} loading={typhoons.loading} />}
         </fieldset>
         <button
           type="button"
