@@ -164,11 +164,19 @@ export function radarObjects(
     region[i] = k;
   }
   const starts = new Int32Array(firstOf.size + 1);
-  for (let i = 0; i < runs.n; i++) starts[(region[i] as number) + 1]++;
+  for (let i = 0; i < runs.n; i++) {
+    const k = (region[i] as number) + 1;
+    starts[k] = (starts[k] as number) + 1;
+  }
   for (let k = 0; k < firstOf.size; k++) starts[k + 1] = (starts[k + 1] as number) + (starts[k] as number);
   const order = new Int32Array(runs.n);
   const fill = starts.slice(0, firstOf.size);
-  for (let i = 0; i < runs.n; i++) order[fill[region[i] as number]++ as number] = i;
+  for (let i = 0; i < runs.n; i++) {
+    const k = region[i] as number;
+    const at = fill[k] as number;
+    order[at] = i;
+    fill[k] = at + 1;
+  }
 
   const lonLat = (col: number, row: number) => inverse(g.x0 + col * g.dx, g.y0 - row * g.dy);
   const out: RadarObject[] = [];

@@ -1,0 +1,242 @@
+import { cellHull } from './cell-hull.js';
+import {
+  globeMean,
+  insideRing,
+  type LatLon,
+  type LocalPlane,
+  localPlane,
+  ringToLonLat,
+  ringToPlane,
+  signedArea,
+  type XY,
+} from './cell-plane.js';
+import { distanceKm } from './geodesy.js';
+import type { RadarObject } from './radar-objects.js';
+import { globePointKm, singleLinkage } from './storm-clusters.js';
+
+/**
+ * What a tracker step finds before matching: the cells of one moment, from the recent flashes and, where
+ * radar is present, the reflectivity objects (`radarObjects`) of the newest frame.
+ * - Flashes of the last 10 min are clustered by single linkage (8 km); a cluster of 5 or more is a cell.
+ * - A radar object joins the cluster with the most of its flashes inside the object's outline (a cluster
+ *   whose hull holds the object's centroid counts as half a flash): the cell is then outlined round both.
+ *   An object joins one cluster at most, so radar never merges two lightning cells (a broad ≥ 35 dBZ area
+ *   may hold several storms), and a cluster may take several objects.
+ * - An object that joins no cluster is a cell of its own, with no flashes: a storm is tracked, and its
+ *   motion known, before its first flash.
+ * A cell's centroid is its flashes' when it has any (they move with the storm minute by minute; a radar
+ * frame is minutes old and changes every 5–6 min), else its radar object's.
+ */
+export const SOURCES = {
+  windowMs: 10 * 60_000,
+  linkKm: 8,
+  minFlashes: 5,
+  /** A radar frame older than this at the step's time is not used. */
+  radarMaxAgeMs: 10 * 60_000,
+  /** Flashes tested per cluster and object (evenly spread, as in matching). */
+  maxSample: 200,
+  /** About this many points are spread over a radar object for matching it to the step before. */
+  spreadPoints: 100,
+} as const;
+
+export interface CellFlash {
+  timeMs: number;
+  lat: number;
+  lon: number;
+  /** A cloud-to-ground flash (any of its strokes reached ground). */
+  cg: boolean;
+}
+
+/** The objects of one reflectivity frame, at the frame's time. */
+export interface TrackerRadar {
+  timeMs: number;
+  objects: readonly RadarObject[];
+}
+
+export interface FoundCell {
+  flashes: CellFlash[];
+  centroid: LatLon;
+  /** Closed GeoJSON ring of [lon, lat]. */
+  ring: [number, number][];
+  areaKm2: number;
+  radiusKm: number;
+  /** What matching looks for inside the previous outlines: the flashes and points over the radar objects. */
+  points: LatLon[];
+  radar: { timeMs: number; maxDbz: number; areaKm2: number } | null;
+}
+
+interface Cluster {
+  flashes: CellFlash[];
+  centroid: LatLon;
+  plane: LocalPlane;
+  xy: XY[];
+  hull: XY[];
+  radiusKm: number;
+}
+
+interface Echo {
+  object: RadarObject;
+  plane: LocalPlane;
+  ring: XY[];
+  radiusKm: number;
+}
+
+const radiusOf = (ring: readonly XY[]) => ring.reduce((r, [x, y]) => Math.max(r, Math.hypot(x, y)), 0);
+
+function clusters(flashes: readonly CellFlash[], nowMs: number): Cluster[] {
+  const recent = flashes.filter((f) => f.timeMs <= nowMs && nowMs - f.timeMs < SOURCES.windowMs);
+  const { labels, count } = singleLinkage(
+    recent.map((f) => globePointKm(f.lat, f.lon)),
+    SOURCES.linkKm,
+  );
+  const groups: CellFlash[][] = Array.from({ length: count }, () => []);
+  recent.forEach((f, i) => {
+    groups[labels[i] as number]?.push(f);
+  });
+  return groups
+    .filter((g) => g.length >= SOURCES.minFlashes)
+    .map((g) => {
+      const centroid = globeMean(g);
+      const plane = localPlane(centroid);
+      const xy = g.map((f) => plane.toPlane(f.lat, f.lon));
+      const hull = cellHull(xy);
+      return { flashes: g, centroid, plane, xy, hull, radiusKm: radiusOf(hull) };
+    });
+}
+
+/** Whether the radar frame may be used at `nowMs`: not after it, and at most 10 min before. */
+export function usableRadar(radar: TrackerRadar | null | undefined, nowMs: number): radar is TrackerRadar {
+  return !!radar && radar.timeMs <= nowMs && nowMs - radar.timeMs <= SOURCES.radarMaxAgeMs;
+}
+
+/** The cells of the moment `nowMs`: flash clusters (with the radar objects they hold), then radar alone. */
+export function findCells(
+  flashes: readonly CellFlash[],
+  nowMs: number,
+  radar: TrackerRadar | null | undefined,
+): FoundCell[] {
+  const found = clusters(flashes, nowMs);
+  const frame = usableRadar(radar, nowMs) ? radar : null;
+  const echoes: Echo[] = (frame?.objects ?? []).map((object) => {
+    const plane = localPlane(object.centroid);
+    const ring = ringToPlane(plane, object.ring);
+    return { object, plane, ring, radiusKm: radiusOf(ring) };
+  });
+  const held: Echo[][] = found.map(() => []);
+  const alone: Echo[] = [];
+  for (const e of echoes) {
+    const k = clusterOf(e, found);
+    if (k < 0) alone.push(e);
+    else held[k]?.push(e);
+  }
+  const cells = found.map((c, k) => withEchoes(c, held[k] as Echo[], frame?.timeMs ?? 0));
+  for (const e of alone) {
+    const area = signedArea(e.ring);
+    cells.push({
+      flashes: [],
+      centroid: e.object.centroid,
+      ring: e.object.ring,
+      areaKm2: area,
+      radiusKm: e.radiusKm,
+      points: spread(e.plane, e.ring, area),
+      radar: radarFigures([e], frame?.timeMs ?? 0),
+    });
+  }
+  return cells;
+}
+
+/** The cluster an echo joins (most flashes inside it; a hull round its centroid counts half), or −1. */
+function clusterOf(e: Echo, found: readonly Cluster[]): number {
+  let best = -1;
+  let bestScore = 0;
+  found.forEach((c, k) => {
+    const reach = c.radiusKm + e.radiusKm;
+    if (distanceKm(c.centroid.lat, c.centroid.lon, e.object.centroid.lat, e.object.centroid.lon) > reach)
+      return;
+    let score = 0;
+    const stride = Math.max(1, c.flashes.length / SOURCES.maxSample);
+    for (let i = 0; i < c.flashes.length; i += stride) {
+      const f = c.flashes[Math.floor(i)] as CellFlash;
+      const [x, y] = e.plane.toPlane(f.lat, f.lon);
+      if (insideRing(e.ring, x, y)) score += stride;
+    }
+    if (score === 0) {
+      const [x, y] = c.plane.toPlane(e.object.centroid.lat, e.object.centroid.lon);
+      if (insideRing(c.hull, x, y)) score = 0.5;
+    }
+    if (score > bestScore) {
+      best = k;
+      bestScore = score;
+    }
+  });
+  return best;
+}
+
+/** A cluster's cell, outlined round its flashes and the radar objects it holds. */
+function withEchoes(c: Cluster, echoes: readonly Echo[], timeMs: number): FoundCell {
+  if (echoes.length === 0) {
+    return {
+      flashes: c.flashes,
+      centroid: c.centroid,
+      ring: ringToLonLat(c.plane, c.hull),
+      areaKm2: signedArea(c.hull),
+      radiusKm: c.radiusKm,
+      points: c.flashes,
+      radar: null,
+    };
+  }
+  // The echoes' outlines, with a point every kilometre along them, come first: the hull keeps the first
+  // point of each 1 km square and refines only edges over 2 km, so it cannot cut into an echo.
+  const xy: XY[] = [];
+  const points: LatLon[] = [...c.flashes];
+  for (const e of echoes) {
+    const ring = e.object.ring.map(([lon, lat]) => c.plane.toPlane(lat, lon));
+    for (let i = 1; i < ring.length; i++) {
+      const [x0, y0] = ring[i - 1] as XY;
+      const [x1, y1] = ring[i] as XY;
+      const n = Math.max(1, Math.ceil(Math.hypot(x1 - x0, y1 - y0)));
+      for (let k = 0; k < n; k++) xy.push([x0 + ((x1 - x0) * k) / n, y0 + ((y1 - y0) * k) / n]);
+    }
+    points.push(...spread(e.plane, e.ring, signedArea(e.ring)));
+  }
+  const hull = cellHull(xy.concat(c.xy));
+  return {
+    flashes: c.flashes,
+    centroid: c.centroid,
+    ring: ringToLonLat(c.plane, hull),
+    areaKm2: signedArea(hull),
+    radiusKm: radiusOf(hull),
+    points,
+    radar: radarFigures(echoes, timeMs),
+  };
+}
+
+function radarFigures(echoes: readonly Echo[], timeMs: number): NonNullable<FoundCell['radar']> {
+  return {
+    timeMs,
+    maxDbz: Math.max(...echoes.map((e) => e.object.maxDbz)),
+    areaKm2: Math.round(echoes.reduce((s, e) => s + e.object.areaKm2, 0) * 100) / 100,
+  };
+}
+
+/** Points on a lattice inside a ring (about `SOURCES.spreadPoints` of them); its centre if none falls in. */
+function spread(plane: LocalPlane, ring: readonly XY[], areaKm2: number): LatLon[] {
+  const step = Math.max(0.5, Math.sqrt(Math.abs(areaKm2) / SOURCES.spreadPoints));
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const [x, y] of ring) {
+    minX = Math.min(minX, x);
+    maxX = Math.max(maxX, x);
+    minY = Math.min(minY, y);
+    maxY = Math.max(maxY, y);
+  }
+  const out: LatLon[] = [];
+  for (let y = minY + step / 2; y < maxY; y += step) {
+    for (let x = minX + step / 2; x < maxX; x += step) {
+      if (insideRing(ring, x, y)) out.push(plane.toLatLon(x, y));
+    }
+  }
+  return out.length > 0 ? out : [plane.centre];
+}
