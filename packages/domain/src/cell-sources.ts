@@ -1,4 +1,4 @@
-import { cellHull } from './cell-hull.js';
+import { cellHull, HULL_LIMITS } from './cell-hull.js';
 import {
   globeMean,
   insideRing,
@@ -70,8 +70,10 @@ interface Cluster {
   centroid: LatLon;
   plane: LocalPlane;
   xy: XY[];
-  hull: XY[];
-  radiusKm: number;
+  /** The flashes' outline, made when first needed: a cluster holding echoes is outlined once, with them. */
+  hull: XY[] | null;
+  /** Beyond this distance from the centroid nothing of the cluster's outline lies (the hull may grow 1 km). */
+  reachKm: number;
 }
 
 interface Echo {
@@ -99,9 +101,14 @@ function clusters(flashes: readonly CellFlash[], nowMs: number): Cluster[] {
       const centroid = globeMean(g);
       const plane = localPlane(centroid);
       const xy = g.map((f) => plane.toPlane(f.lat, f.lon));
-      const hull = cellHull(xy);
-      return { flashes: g, centroid, plane, xy, hull, radiusKm: radiusOf(hull) };
+      const reachKm = radiusOf(xy) + 2 * HULL_LIMITS.minBufferKm;
+      return { flashes: g, centroid, plane, xy, hull: null, reachKm };
     });
+}
+
+function hullOf(c: Cluster): XY[] {
+  c.hull ??= cellHull(c.xy);
+  return c.hull;
 }
 
 /** Whether the radar frame may be used at `nowMs`: not after it, and at most 10 min before. */
@@ -150,19 +157,21 @@ function clusterOf(e: Echo, found: readonly Cluster[]): number {
   let best = -1;
   let bestScore = 0;
   found.forEach((c, k) => {
-    const reach = c.radiusKm + e.radiusKm;
+    const reach = c.reachKm + e.radiusKm;
     if (distanceKm(c.centroid.lat, c.centroid.lon, e.object.centroid.lat, e.object.centroid.lon) > reach)
       return;
+    // On the cluster's plane, where its flashes already are: the echo's outline and its box.
+    const ring = e.object.ring.map(([lon, lat]) => c.plane.toPlane(lat, lon));
+    const [minX, minY, maxX, maxY] = boxOf(ring);
     let score = 0;
-    const stride = Math.max(1, c.flashes.length / SOURCES.maxSample);
-    for (let i = 0; i < c.flashes.length; i += stride) {
-      const f = c.flashes[Math.floor(i)] as CellFlash;
-      const [x, y] = e.plane.toPlane(f.lat, f.lon);
-      if (insideRing(e.ring, x, y)) score += stride;
+    const stride = Math.max(1, c.xy.length / SOURCES.maxSample);
+    for (let i = 0; i < c.xy.length; i += stride) {
+      const [x, y] = c.xy[Math.floor(i)] as XY;
+      if (x >= minX && x <= maxX && y >= minY && y <= maxY && insideRing(ring, x, y)) score += stride;
     }
     if (score === 0) {
       const [x, y] = c.plane.toPlane(e.object.centroid.lat, e.object.centroid.lon);
-      if (insideRing(c.hull, x, y)) score = 0.5;
+      if (insideRing(hullOf(c), x, y)) score = 0.5;
     }
     if (score > bestScore) {
       best = k;
@@ -172,34 +181,48 @@ function clusterOf(e: Echo, found: readonly Cluster[]): number {
   return best;
 }
 
+function boxOf(ring: readonly XY[]): [number, number, number, number] {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const [x, y] of ring) {
+    minX = Math.min(minX, x);
+    maxX = Math.max(maxX, x);
+    minY = Math.min(minY, y);
+    maxY = Math.max(maxY, y);
+  }
+  return [minX, minY, maxX, maxY];
+}
+
 /** A cluster's cell, outlined round its flashes and the radar objects it holds. */
 function withEchoes(c: Cluster, echoes: readonly Echo[], timeMs: number): FoundCell {
   if (echoes.length === 0) {
+    const hull = hullOf(c);
     return {
       flashes: c.flashes,
       centroid: c.centroid,
-      ring: ringToLonLat(c.plane, c.hull),
-      areaKm2: signedArea(c.hull),
-      radiusKm: c.radiusKm,
+      ring: ringToLonLat(c.plane, hull),
+      areaKm2: signedArea(hull),
+      radiusKm: radiusOf(hull),
       points: c.flashes,
       radar: null,
     };
   }
   // The echoes' outlines, with a point every kilometre along them, come first: the hull keeps the first
-  // point of each 1 km square and refines only edges over 2 km, so it cannot cut into an echo.
+  // point of each 1 km square and refines only edges over 2 km, so it cannot cut into an echo. Then the
+  // flashes, or their outline (densified likewise) where it was already made.
   const xy: XY[] = [];
   const points: LatLon[] = [...c.flashes];
   for (const e of echoes) {
-    const ring = e.object.ring.map(([lon, lat]) => c.plane.toPlane(lat, lon));
-    for (let i = 1; i < ring.length; i++) {
-      const [x0, y0] = ring[i - 1] as XY;
-      const [x1, y1] = ring[i] as XY;
-      const n = Math.max(1, Math.ceil(Math.hypot(x1 - x0, y1 - y0)));
-      for (let k = 0; k < n; k++) xy.push([x0 + ((x1 - x0) * k) / n, y0 + ((y1 - y0) * k) / n]);
-    }
+    densify(
+      e.object.ring.map(([lon, lat]) => c.plane.toPlane(lat, lon)),
+      xy,
+    );
     points.push(...spread(e.plane, e.ring, signedArea(e.ring)));
   }
-  const hull = cellHull(xy.concat(c.xy));
+  if (c.hull) densify([...c.hull, c.hull[0] as XY], xy);
+  const hull = cellHull(c.hull ? xy : xy.concat(c.xy));
   return {
     flashes: c.flashes,
     centroid: c.centroid,
@@ -209,6 +232,16 @@ function withEchoes(c: Cluster, echoes: readonly Echo[], timeMs: number): FoundC
     points,
     radar: radarFigures(echoes, timeMs),
   };
+}
+
+/** Adds the points of a closed ring to `out`, with points between its vertices at most 1 km apart. */
+function densify(ring: readonly XY[], out: XY[]): void {
+  for (let i = 1; i < ring.length; i++) {
+    const [x0, y0] = ring[i - 1] as XY;
+    const [x1, y1] = ring[i] as XY;
+    const n = Math.max(1, Math.ceil(Math.hypot(x1 - x0, y1 - y0)));
+    for (let k = 0; k < n; k++) out.push([x0 + ((x1 - x0) * k) / n, y0 + ((y1 - y0) * k) / n]);
+  }
 }
 
 function radarFigures(echoes: readonly Echo[], timeMs: number): NonNullable<FoundCell['radar']> {
@@ -222,16 +255,7 @@ function radarFigures(echoes: readonly Echo[], timeMs: number): NonNullable<Foun
 /** Points on a lattice inside a ring (about `SOURCES.spreadPoints` of them); its centre if none falls in. */
 function spread(plane: LocalPlane, ring: readonly XY[], areaKm2: number): LatLon[] {
   const step = Math.max(0.5, Math.sqrt(Math.abs(areaKm2) / SOURCES.spreadPoints));
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const [x, y] of ring) {
-    minX = Math.min(minX, x);
-    maxX = Math.max(maxX, x);
-    minY = Math.min(minY, y);
-    maxY = Math.max(maxY, y);
-  }
+  const [minX, minY, maxX, maxY] = boxOf(ring);
   const out: LatLon[] = [];
   for (let y = minY + step / 2; y < maxY; y += step) {
     for (let x = minX + step / 2; x < maxX; x += step) {
