@@ -19,7 +19,8 @@ import { globePointKm, singleLinkage } from './storm-clusters.js';
  * radar is present, the reflectivity objects (`radarObjects`) of the newest frame.
  * - Flashes of the last 10 min are clustered by single linkage (8 km); a cluster of 5 or more is a cell.
  * - A radar object joins the cluster with the most of its flashes inside the object's outline (a cluster
- *   whose hull holds the object's centroid counts as half a flash): the cell is then outlined round both.
+ *   with a flash within 2 km of the outline, none inside, counts as half a flash): the cell is then
+ *   outlined round both.
  *   An object joins one cluster at most, so radar never merges two lightning cells (a broad ≥ 35 dBZ area
  *   may hold several storms), and a cluster may take several objects.
  * - An object that joins no cluster is a cell of its own, with no flashes: a storm is tracked, and its
@@ -33,8 +34,10 @@ export const SOURCES = {
   minFlashes: 5,
   /** A radar frame older than this at the step's time is not used. */
   radarMaxAgeMs: 10 * 60_000,
-  /** Flashes tested per cluster and object (evenly spread, as in matching). */
-  maxSample: 200,
+  /** A cluster with a flash this close to an object's outline (none inside) may still take it. */
+  nearKm: 2,
+  /** Flashes tested against an object's outline per cluster (evenly spread over those in its box). */
+  maxSample: 100,
   /** About this many points are spread over a radar object for matching it to the step before. */
   spreadPoints: 100,
 } as const;
@@ -74,13 +77,43 @@ interface Cluster {
   hull: XY[] | null;
   /** Beyond this distance from the centroid nothing of the cluster's outline lies (the hull may grow 1 km). */
   reachKm: number;
+  /** Its flashes' lon/lat box, or null across the antimeridian. */
+  box: Box | null;
 }
 
 interface Echo {
   object: RadarObject;
   plane: LocalPlane;
   ring: XY[];
+  areaKm2: number;
   radiusKm: number;
+  /** Points spread over it, for matching. */
+  points: LatLon[];
+  /** Its lon/lat box (longitudes in −180…180), or null across the antimeridian. */
+  box: Box | null;
+}
+
+/** west, south, east, north. */
+type Box = [number, number, number, number];
+
+/**
+ * An object measured on its plane. A frame serves the 5 or 6 steps until the next, with the same objects:
+ * their measures are kept with them (a pure cache: the same object always gives the same measures).
+ */
+const echoes = new WeakMap<RadarObject, Echo>();
+
+function echoOf(object: RadarObject): Echo {
+  let e = echoes.get(object);
+  if (!e) {
+    const plane = localPlane(object.centroid);
+    const ring = ringToPlane(plane, object.ring);
+    const areaKm2 = signedArea(ring);
+    const [west, south, east, north] = boxOf(object.ring);
+    const box: Box | null = west >= -180 && east < 180 ? [west, south, east, north] : null;
+    e = { object, plane, ring, areaKm2, radiusKm: radiusOf(ring), points: spread(plane, ring, areaKm2), box };
+    echoes.set(object, e);
+  }
+  return e;
 }
 
 const radiusOf = (ring: readonly XY[]) => ring.reduce((r, [x, y]) => Math.max(r, Math.hypot(x, y)), 0);
@@ -102,8 +135,24 @@ function clusters(flashes: readonly CellFlash[], nowMs: number): Cluster[] {
       const plane = localPlane(centroid);
       const xy = g.map((f) => plane.toPlane(f.lat, f.lon));
       const reachKm = radiusOf(xy) + 2 * HULL_LIMITS.minBufferKm;
-      return { flashes: g, centroid, plane, xy, hull: null, reachKm };
+      const box = lonLatBox(g);
+      return { flashes: g, centroid, plane, xy, hull: null, reachKm, box };
     });
+}
+
+/** The flashes' lon/lat box, or null when they lie on both sides of the antimeridian. */
+function lonLatBox(flashes: readonly CellFlash[]): Box | null {
+  let west = Infinity;
+  let south = Infinity;
+  let east = -Infinity;
+  let north = -Infinity;
+  for (const f of flashes) {
+    if (f.lon < west) west = f.lon;
+    if (f.lon > east) east = f.lon;
+    if (f.lat < south) south = f.lat;
+    if (f.lat > north) north = f.lat;
+  }
+  return east - west < 180 ? [west, south, east, north] : null;
 }
 
 function hullOf(c: Cluster): XY[] {
@@ -124,61 +173,86 @@ export function findCells(
 ): FoundCell[] {
   const found = clusters(flashes, nowMs);
   const frame = usableRadar(radar, nowMs) ? radar : null;
-  const echoes: Echo[] = (frame?.objects ?? []).map((object) => {
-    const plane = localPlane(object.centroid);
-    const ring = ringToPlane(plane, object.ring);
-    return { object, plane, ring, radiusKm: radiusOf(ring) };
-  });
   const held: Echo[][] = found.map(() => []);
   const alone: Echo[] = [];
-  for (const e of echoes) {
+  for (const e of (frame?.objects ?? []).map(echoOf)) {
     const k = clusterOf(e, found);
     if (k < 0) alone.push(e);
     else held[k]?.push(e);
   }
   const cells = found.map((c, k) => withEchoes(c, held[k] as Echo[], frame?.timeMs ?? 0));
   for (const e of alone) {
-    const area = signedArea(e.ring);
     cells.push({
       flashes: [],
       centroid: e.object.centroid,
       ring: e.object.ring,
-      areaKm2: area,
+      areaKm2: e.areaKm2,
       radiusKm: e.radiusKm,
-      points: spread(e.plane, e.ring, area),
+      points: e.points,
       radar: radarFigures([e], frame?.timeMs ?? 0),
     });
   }
   return cells;
 }
 
-/** The cluster an echo joins (most flashes inside it; a hull round its centroid counts half), or −1. */
+/**
+ * The cluster an echo joins: the one with most flashes inside it; one with a flash within `nearKm` of its
+ * outline but none inside counts as half a flash (a storm's flashes may ring a small core); or −1.
+ */
 function clusterOf(e: Echo, found: readonly Cluster[]): number {
   let best = -1;
   let bestScore = 0;
+  const near = SOURCES.nearKm;
   found.forEach((c, k) => {
-    const reach = c.reachKm + e.radiusKm;
+    if (c.box && e.box && !boxesMeet(c.box, e.box, BOX_MARGIN_DEG)) return;
+    const reach = c.reachKm + e.radiusKm + near;
     if (distanceKm(c.centroid.lat, c.centroid.lon, e.object.centroid.lat, e.object.centroid.lon) > reach)
       return;
     // On the cluster's plane, where its flashes already are: the echo's outline and its box.
     const ring = e.object.ring.map(([lon, lat]) => c.plane.toPlane(lat, lon));
     const [minX, minY, maxX, maxY] = boxOf(ring);
-    let score = 0;
-    const stride = Math.max(1, c.xy.length / SOURCES.maxSample);
-    for (let i = 0; i < c.xy.length; i += stride) {
-      const [x, y] = c.xy[Math.floor(i)] as XY;
-      if (x >= minX && x <= maxX && y >= minY && y <= maxY && insideRing(ring, x, y)) score += stride;
+    // The flashes in its box (grown by `nearKm`), then at most `maxSample` of them, evenly spread, tested.
+    const [x0, y0, x1, y1] = [minX - near, minY - near, maxX + near, maxY + near];
+    const boxed: XY[] = [];
+    for (let i = 0; i < c.xy.length; i++) {
+      const p = c.xy[i] as XY;
+      if (p[0] >= x0 && p[0] <= x1 && p[1] >= y0 && p[1] <= y1) boxed.push(p);
     }
-    if (score === 0) {
-      const [x, y] = c.plane.toPlane(e.object.centroid.lat, e.object.centroid.lon);
-      if (insideRing(hullOf(c), x, y)) score = 0.5;
+    const stride = Math.max(1, boxed.length / SOURCES.maxSample);
+    let inside = 0;
+    let close = false;
+    for (let i = 0; i < boxed.length; i += stride) {
+      const [x, y] = boxed[Math.floor(i)] as XY;
+      if (insideRing(ring, x, y)) inside += stride;
+      else close ||= inside === 0 && nearRing(ring, x, y, near);
     }
+    const score = inside > 0 ? inside : close ? 0.5 : 0;
     if (score > bestScore) {
       best = k;
       bestScore = score;
     }
   });
   return best;
+}
+
+/** Whether a point is within `km` of a closed ring's edges. */
+function nearRing(ring: readonly XY[], x: number, y: number, km: number): boolean {
+  for (let i = 1; i < ring.length; i++) {
+    const [ax, ay] = ring[i - 1] as XY;
+    const [bx, by] = ring[i] as XY;
+    const dx = bx - ax;
+    const dy = by - ay;
+    const t = Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy || 1)));
+    if (Math.hypot(ax + t * dx - x, ay + t * dy - y) <= km) return true;
+  }
+  return false;
+}
+
+/** Slack round the flashes' box: a hull grows up to 1 km past its flashes. */
+const BOX_MARGIN_DEG = 0.05;
+
+function boxesMeet(a: Box, b: Box, margin: number): boolean {
+  return a[0] - margin <= b[2] && b[0] <= a[2] + margin && a[1] - margin <= b[3] && b[1] <= a[3] + margin;
 }
 
 function boxOf(ring: readonly XY[]): [number, number, number, number] {
@@ -219,7 +293,7 @@ function withEchoes(c: Cluster, echoes: readonly Echo[], timeMs: number): FoundC
       e.object.ring.map(([lon, lat]) => c.plane.toPlane(lat, lon)),
       xy,
     );
-    points.push(...spread(e.plane, e.ring, signedArea(e.ring)));
+    points.push(...e.points);
   }
   if (c.hull) densify([...c.hull, c.hull[0] as XY], xy);
   const hull = cellHull(c.hull ? xy : xy.concat(c.xy));
