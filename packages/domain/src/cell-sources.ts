@@ -1,3 +1,14 @@
+import {
+  BOX_MARGIN_DEG,
+  type Box,
+  boxesMeet,
+  boxOf,
+  densify,
+  type Echo,
+  echoOf,
+  nearRing,
+  radiusOf,
+} from './cell-echoes.js';
 import { cellHull, HULL_LIMITS } from './cell-hull.js';
 import {
   globeMean,
@@ -6,7 +17,6 @@ import {
   type LocalPlane,
   localPlane,
   ringToLonLat,
-  ringToPlane,
   signedArea,
   type XY,
 } from './cell-plane.js';
@@ -38,8 +48,6 @@ export const SOURCES = {
   nearKm: 2,
   /** Flashes tested against an object's outline per cluster (evenly spread over those in its box). */
   maxSample: 100,
-  /** About this many points are spread over a radar object for matching it to the step before. */
-  spreadPoints: 100,
 } as const;
 
 export interface CellFlash {
@@ -73,50 +81,11 @@ interface Cluster {
   centroid: LatLon;
   plane: LocalPlane;
   xy: XY[];
-  /** The flashes' outline, made when first needed: a cluster holding echoes is outlined once, with them. */
-  hull: XY[] | null;
   /** Beyond this distance from the centroid nothing of the cluster's outline lies (the hull may grow 1 km). */
   reachKm: number;
   /** Its flashes' lon/lat box, or null across the antimeridian. */
   box: Box | null;
 }
-
-interface Echo {
-  object: RadarObject;
-  plane: LocalPlane;
-  ring: XY[];
-  areaKm2: number;
-  radiusKm: number;
-  /** Points spread over it, for matching. */
-  points: LatLon[];
-  /** Its lon/lat box (longitudes in −180…180), or null across the antimeridian. */
-  box: Box | null;
-}
-
-/** west, south, east, north. */
-type Box = [number, number, number, number];
-
-/**
- * An object measured on its plane. A frame serves the 5 or 6 steps until the next, with the same objects:
- * their measures are kept with them (a pure cache: the same object always gives the same measures).
- */
-const echoes = new WeakMap<RadarObject, Echo>();
-
-function echoOf(object: RadarObject): Echo {
-  let e = echoes.get(object);
-  if (!e) {
-    const plane = localPlane(object.centroid);
-    const ring = ringToPlane(plane, object.ring);
-    const areaKm2 = signedArea(ring);
-    const [west, south, east, north] = boxOf(object.ring);
-    const box: Box | null = west >= -180 && east < 180 ? [west, south, east, north] : null;
-    e = { object, plane, ring, areaKm2, radiusKm: radiusOf(ring), points: spread(plane, ring, areaKm2), box };
-    echoes.set(object, e);
-  }
-  return e;
-}
-
-const radiusOf = (ring: readonly XY[]) => ring.reduce((r, [x, y]) => Math.max(r, Math.hypot(x, y)), 0);
 
 function clusters(flashes: readonly CellFlash[], nowMs: number): Cluster[] {
   const recent = flashes.filter((f) => f.timeMs <= nowMs && nowMs - f.timeMs < SOURCES.windowMs);
@@ -136,7 +105,7 @@ function clusters(flashes: readonly CellFlash[], nowMs: number): Cluster[] {
       const xy = g.map((f) => plane.toPlane(f.lat, f.lon));
       const reachKm = radiusOf(xy) + 2 * HULL_LIMITS.minBufferKm;
       const box = lonLatBox(g);
-      return { flashes: g, centroid, plane, xy, hull: null, reachKm, box };
+      return { flashes: g, centroid, plane, xy, reachKm, box };
     });
 }
 
@@ -153,11 +122,6 @@ function lonLatBox(flashes: readonly CellFlash[]): Box | null {
     if (f.lat > north) north = f.lat;
   }
   return east - west < 180 ? [west, south, east, north] : null;
-}
-
-function hullOf(c: Cluster): XY[] {
-  c.hull ??= cellHull(c.xy);
-  return c.hull;
 }
 
 /** Whether the radar frame may be used at `nowMs`: not after it, and at most 10 min before. */
@@ -235,44 +199,10 @@ function clusterOf(e: Echo, found: readonly Cluster[]): number {
   return best;
 }
 
-/** Whether a point is within `km` of a closed ring's edges. */
-function nearRing(ring: readonly XY[], x: number, y: number, km: number): boolean {
-  for (let i = 1; i < ring.length; i++) {
-    const [ax, ay] = ring[i - 1] as XY;
-    const [bx, by] = ring[i] as XY;
-    const dx = bx - ax;
-    const dy = by - ay;
-    const t = Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy || 1)));
-    if (Math.hypot(ax + t * dx - x, ay + t * dy - y) <= km) return true;
-  }
-  return false;
-}
-
-/** Slack round the flashes' box: a hull grows up to 1 km past its flashes. */
-const BOX_MARGIN_DEG = 0.05;
-
-function boxesMeet(a: Box, b: Box, margin: number): boolean {
-  return a[0] - margin <= b[2] && b[0] <= a[2] + margin && a[1] - margin <= b[3] && b[1] <= a[3] + margin;
-}
-
-function boxOf(ring: readonly XY[]): [number, number, number, number] {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const [x, y] of ring) {
-    minX = Math.min(minX, x);
-    maxX = Math.max(maxX, x);
-    minY = Math.min(minY, y);
-    maxY = Math.max(maxY, y);
-  }
-  return [minX, minY, maxX, maxY];
-}
-
-/** A cluster's cell, outlined round its flashes and the radar objects it holds. */
+/** A cluster's cell, outlined round its flashes and the radar objects it holds (one hull either way). */
 function withEchoes(c: Cluster, echoes: readonly Echo[], timeMs: number): FoundCell {
   if (echoes.length === 0) {
-    const hull = hullOf(c);
+    const hull = cellHull(c.xy);
     return {
       flashes: c.flashes,
       centroid: c.centroid,
@@ -283,9 +213,8 @@ function withEchoes(c: Cluster, echoes: readonly Echo[], timeMs: number): FoundC
       radar: null,
     };
   }
-  // The echoes' outlines, with a point every kilometre along them, come first: the hull keeps the first
-  // point of each 1 km square and refines only edges over 2 km, so it cannot cut into an echo. Then the
-  // flashes, or their outline (densified likewise) where it was already made.
+  // The echoes' outlines come first, their edges cut under 2 km: the hull keeps the first point of each
+  // 1 km square and refines only longer edges, so it cannot cut into an echo. Then the flashes.
   const xy: XY[] = [];
   const points: LatLon[] = [...c.flashes];
   for (const e of echoes) {
@@ -295,8 +224,7 @@ function withEchoes(c: Cluster, echoes: readonly Echo[], timeMs: number): FoundC
     );
     points.push(...e.points);
   }
-  if (c.hull) densify([...c.hull, c.hull[0] as XY], xy);
-  const hull = cellHull(c.hull ? xy : xy.concat(c.xy));
+  const hull = cellHull(xy.concat(c.xy));
   return {
     flashes: c.flashes,
     centroid: c.centroid,
@@ -308,33 +236,10 @@ function withEchoes(c: Cluster, echoes: readonly Echo[], timeMs: number): FoundC
   };
 }
 
-/** Adds the points of a closed ring to `out`, with points between its vertices at most 1 km apart. */
-function densify(ring: readonly XY[], out: XY[]): void {
-  for (let i = 1; i < ring.length; i++) {
-    const [x0, y0] = ring[i - 1] as XY;
-    const [x1, y1] = ring[i] as XY;
-    const n = Math.max(1, Math.ceil(Math.hypot(x1 - x0, y1 - y0)));
-    for (let k = 0; k < n; k++) out.push([x0 + ((x1 - x0) * k) / n, y0 + ((y1 - y0) * k) / n]);
-  }
-}
-
 function radarFigures(echoes: readonly Echo[], timeMs: number): NonNullable<FoundCell['radar']> {
   return {
     timeMs,
     maxDbz: Math.max(...echoes.map((e) => e.object.maxDbz)),
     areaKm2: Math.round(echoes.reduce((s, e) => s + e.object.areaKm2, 0) * 100) / 100,
   };
-}
-
-/** Points on a lattice inside a ring (about `SOURCES.spreadPoints` of them); its centre if none falls in. */
-function spread(plane: LocalPlane, ring: readonly XY[], areaKm2: number): LatLon[] {
-  const step = Math.max(0.5, Math.sqrt(Math.abs(areaKm2) / SOURCES.spreadPoints));
-  const [minX, minY, maxX, maxY] = boxOf(ring);
-  const out: LatLon[] = [];
-  for (let y = minY + step / 2; y < maxY; y += step) {
-    for (let x = minX + step / 2; x < maxX; x += step) {
-      if (insideRing(ring, x, y)) out.push(plane.toLatLon(x, y));
-    }
-  }
-  return out.length > 0 ? out : [plane.centre];
 }
