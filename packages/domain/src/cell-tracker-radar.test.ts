@@ -165,6 +165,20 @@ describe('stepCellTracker with radar', () => {
     }
   });
 
+  it('continues a state stored before cells had radar (no points or flashed in its memories)', () => {
+    const flashes = syntheticFlashes([EAST_40], T0, 0, 20, 3);
+    let state = emptyTrackerState();
+    for (let m = 1; m <= 10; m++) state = stepCellTracker(state, flashes, T0 + m * MIN).state;
+    const old = {
+      ...state,
+      cells: state.cells.map(({ points: _p, flashed: _f, ...rest }) => rest),
+    };
+    const a = stepCellTracker(state, flashes, T0 + 11 * MIN);
+    const b = stepCellTracker(old, flashes, T0 + 11 * MIN);
+    expect(b.cells).toEqual(a.cells);
+    expect(b.cells[0]?.id).toBe(state.cells[0]?.id);
+  });
+
   it('outlines a merged cell round both its flashes and its echo', () => {
     // Flashes to the west of an echo they overlap: the outline reaches over both.
     const flashing = [{ ...EAST_40, eastKmh: 0, lon: 113.95 }];
