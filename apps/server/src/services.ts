@@ -193,14 +193,7 @@ export function createServices(d: {
   metrics.source('levelCounts', () => warningEngine.levelCounts());
   metrics.source('outboxDepth', () => notify.outbox.depthByChannel());
   metrics.source('pool', () => db.poolStats());
-  const cellTracker = new CellTrackerService({
-    db,
-    repo: cellsRepo,
-    signals: d.signals,
-    runner: () => cellRunner(d.log),
-    now,
-    log: d.log,
-  });
+
   const locations = new LocationsService({
     levels: (ids) => warningEngine.levels(ids),
     locations: locationsRepo,
@@ -222,6 +215,15 @@ export function createServices(d: {
   });
   const radarRepo = new RadarRepo(db);
   const radarFiles = new RadarFiles(config.radar.dir);
+  const cellTracker = new CellTrackerService({
+    db,
+    repo: cellsRepo,
+    radar: radarRepo,
+    signals: d.signals,
+    runner: () => cellRunner(d.log, config.radar.dir),
+    now,
+    log: d.log,
+  });
   const radarWorker = radarPreparer(d.log);
   const modelRuns = new RunsRepo(db);
   const modelOutputs = new OutputsRepo(db);

@@ -1,4 +1,6 @@
+import { RAMPS } from '@thunderwatch/domain/radar-ramps';
 import type { CellCollection } from '@thunderwatch/shared/schemas/cells';
+import { encode } from 'fast-png';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
@@ -7,9 +9,9 @@ import { type RunningServer, startQuietServer } from './server';
 import { adminToken, api, signIn } from './web-helpers';
 
 /**
- * Storm cells on the home map: a burst of flashes far from every other e2e test's strokes becomes a cell at
- * the tracker's next minute step; the map draws it, its popup tells what it is with a flash-rate chart, and a
- * replay asks for the cells of the minute shown.
+ * Storm cells on the home map: a burst of flashes far from every other e2e test's strokes, over a radar echo,
+ * becomes a cell at the tracker's next minute step; the map draws it, its popup tells what it is (with the
+ * echo's peak reflectivity) with a flash-rate chart, and a replay asks for the cells of the minute shown.
  */
 let baseUrl: string;
 let server: RunningServer;
@@ -48,6 +50,31 @@ async function ingestBurst() {
   expect(response.status).toBe(200);
 }
 
+// The palette of IEM's N0R composites (as in radar.e2e.ts): index i is −30 + 5i dBZ, so 16 is 50 dBZ.
+const N0R_PALETTE = RAMPS.n0r.colours.map((c) => [(c >> 16) & 255, (c >> 8) & 255, c & 255]);
+
+/** A 40 × 40 N0R frame of 0.01° cells round the centre, now, with a 50 dBZ echo of 10 × 10 cells on it. */
+async function ingestEcho() {
+  const data = new Uint8Array(40 * 40);
+  for (let r = 15; r < 25; r++) for (let c = 15; c < 25; c++) data[r * 40 + c] = 16;
+  const png = encode({ width: 40, height: 40, data, depth: 8, channels: 1, palette: N0R_PALETTE });
+  const q = new URLSearchParams({
+    west: String(CENTRE.lon - 0.2),
+    south: String(CENTRE.lat - 0.2),
+    east: String(CENTRE.lon + 0.2),
+    north: String(CENTRE.lat + 0.2),
+    time: new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString(),
+    ramp: 'n0r',
+    product: 'e2e_cells_n0r',
+  });
+  const response = await fetch(`${baseUrl}/api/ingest/radar?${q}`, {
+    method: 'POST',
+    headers: { 'content-type': 'image/png', 'x-feed-key': feedKey },
+    body: new Blob([new Uint8Array(png)]),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
 /** The tracked cell over the burst in the latest step, if there is one yet. */
 async function burstCell() {
   const cells = await api<CellCollection>(baseUrl, token, 'GET', '/api/scz');
@@ -75,11 +102,15 @@ describe('home: nowcast cells layer', () => {
   it('draws the tracked cell, opens its popup with the flash-rate chart, and asks for the replayed minute', {
     timeout: 150_000,
   }, async () => {
+    await ingestEcho();
     await ingestBurst();
-    // The tracker steps once a minute (5 s past it): the burst is a cell by the next step.
-    await expect.poll(burstCell, { timeout: 80_000, interval: 2000 }).not.toBeNull();
+    // The tracker steps once a minute (5 s past it): the burst is a cell by the next step, with the echo.
+    await expect
+      .poll(async () => (await burstCell())?.properties.max_dbz ?? null, { timeout: 80_000, interval: 2000 })
+      .toBe(50);
     const cell = await burstCell();
     if (!cell) throw new Error('the burst did not become a cell');
+    expect(cell.properties.made_from).toBe('both');
 
     const { page, errors } = await newPage(browser);
     const asked: string[] = [];
@@ -113,6 +144,7 @@ describe('home: nowcast cells layer', () => {
     const popup = page.getByRole('dialog', { name: `Storm cell ${cell.properties.id}` });
     await popup.waitFor({ timeout: 10_000 });
     await popup.getByText(/\/min total · .*\/min CG/).waitFor();
+    await popup.getByText('up to 50 dBZ').waitFor();
     await popup.locator('.cell-sparkline canvas').waitFor({ timeout: 15_000 });
 
     // A replay a few minutes back asks for the cells of that minute.

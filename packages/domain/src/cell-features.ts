@@ -33,6 +33,26 @@ export function cellFeature(cell: TrackedCell): CellFeature {
         cg_per_min: r.cg,
       })),
       nowcast: nowcastCell({ centroid: cell.centroid, ring: cell.ring, motion, trend: cell.trend }),
+      made_from: cell.madeFrom,
+      max_dbz: cell.maxDbz,
+      radar_area_km2: cell.radarAreaKm2,
+      radar_time: cell.radarTimeMs === null ? null : iso(cell.radarTimeMs),
+    },
+  };
+}
+
+/** A feature stored before cells carried radar (those were all made from flashes), as the contract has it. */
+export function withRadarFields(f: CellFeature): CellFeature {
+  const p = f.properties as Partial<CellFeature['properties']>;
+  if (p.made_from !== undefined) return f;
+  return {
+    ...f,
+    properties: {
+      ...f.properties,
+      made_from: 'flashes',
+      max_dbz: null,
+      radar_area_km2: null,
+      radar_time: null,
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { CellLifecycle, CellTrend } from '@thunderwatch/shared/schemas/cells';
+import type { CellLifecycle, CellSource, CellTrend } from '@thunderwatch/shared/schemas/cells';
 import {
   denseCounts,
   HISTORY,
@@ -7,46 +7,45 @@ import {
   trendOf,
   velocityOf,
 } from './cell-history.js';
-import { cellHull } from './cell-hull.js';
 import { matchCells } from './cell-matching.js';
-import { globeMean, type LatLon, localPlane, ringToLonLat, signedArea } from './cell-plane.js';
+import type { LatLon } from './cell-plane.js';
+import { type CellFlash, type FoundCell, findCells, SOURCES, type TrackerRadar } from './cell-sources.js';
 import { JUMP_HISTORY_MIN, lightningJump } from './lightning-jump.js';
-import { globePointKm, singleLinkage } from './storm-clusters.js';
+
+export type { CellFlash, TrackerRadar } from './cell-sources.js';
 
 /**
- * The storm-cell tracker: a pure step `(state, flashes, now) → {state, cells}`, run once a minute.
+ * The storm-cell tracker: a pure step `(state, flashes, now, radar?) → {state, cells}`, run once a minute.
  * 1. The flashes of the last 10 min (the clustering window) are clustered by single linkage over
  *    Earth-centred coordinates (`singleLinkage`): flashes within 8 km of each other share a cell; a cluster
- *    of fewer than 5 flashes is noise.
+ *    of fewer than 5 flashes is noise. Where radar is given, its ≥ 35 dBZ objects join the clusters they
+ *    overlap, and those that overlap none are cells without flashes (`findCells`, cell-sources.ts).
  * 2. Each cell is measured on its own plane (`localPlane`): outline (`cellHull`), area, centroid.
  * 3. The cells are matched to the previous step's (`matchCells`: overlap of the extrapolated outlines,
  *    then extrapolated-centroid distance), carrying ids; merges and splits are marked with their parents.
+ *    Overlap counts a cell's flashes and, for its radar objects, points spread over them.
  * 4. Flash counts per minute: the minutes inside the window are counted from the cell's own flashes
  *    (late flashes and changes of membership are therefore counted right); older minutes, up to 30, come
  *    from the parents' memory, each parent's shared among its children by their overlap (a merge adds its
  *    parents' histories, a split divides one).
  * 5. Trend and motion (`cell-history.ts`) and the lightning jump (`lightning-jump.ts`) from that history.
+ *    A cell without flashes adds its radar centroid to its track at the frame's time, once per frame. Its
+ *    stage follows the lightning life cycle: `growing` before its first flash (a developing storm), then
+ *    `decaying` once its flashes have stopped.
  * A state older than 10 min (the tracker was down) is not continued: every cell is newborn.
  */
 export const TRACKER = {
   stepMs: 60_000,
-  windowMs: 10 * 60_000,
-  linkKm: 8,
-  minFlashes: 5,
+  windowMs: SOURCES.windowMs,
+  linkKm: SOURCES.linkKm,
+  minFlashes: SOURCES.minFlashes,
+  radarMaxAgeMs: SOURCES.radarMaxAgeMs,
   historyMin: 30,
   maxGapMs: 10 * 60_000,
   maxParents: 16,
 } as const;
 
 const MIN_MS = 60_000;
-
-export interface CellFlash {
-  timeMs: number;
-  lat: number;
-  lon: number;
-  /** A cloud-to-ground flash (any of its strokes reached ground). */
-  cg: boolean;
-}
 
 /** What the tracker remembers of a cell between steps: plain JSON, stored with each step. */
 export interface CellMemory {
@@ -58,6 +57,10 @@ export interface CellMemory {
   ring: [number, number][];
   radiusKm: number;
   flashes: number;
+  /** Points matching looked for (flashes and radar points); absent in states stored before radar: flashes. */
+  points?: number;
+  /** Whether the cell, or a parent, ever had a flash; absent in states stored before radar: it had. */
+  flashed?: boolean;
   track: TrackPoint[];
   velocity: [number, number] | null;
   counts: MinuteCount[];
@@ -89,6 +92,11 @@ export interface TrackedCell {
   jumpSigmas: number | null;
   /** Per step (minute), oldest first: total and CG flashes per minute over the 2 min ending then. */
   rateHistory: { timeMs: number; total: number; cg: number }[];
+  /** Highest reflectivity of its radar objects (dBZ), their area (km²) and frame time; null without. */
+  maxDbz: number | null;
+  radarAreaKm2: number | null;
+  radarTimeMs: number | null;
+  madeFrom: CellSource;
 }
 
 export function emptyTrackerState(): CellTrackerState {
@@ -121,37 +129,6 @@ function newId(nowMs: number, n: number): string {
   return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}-${n}`;
 }
 
-interface Found {
-  flashes: CellFlash[];
-  centroid: LatLon;
-  ring: [number, number][];
-  areaKm2: number;
-  radiusKm: number;
-}
-
-function clusters(flashes: readonly CellFlash[], nowMs: number): Found[] {
-  const recent = flashes.filter((f) => f.timeMs <= nowMs && nowMs - f.timeMs < TRACKER.windowMs);
-  const { labels, count } = singleLinkage(
-    recent.map((f) => globePointKm(f.lat, f.lon)),
-    TRACKER.linkKm,
-  );
-  const groups: CellFlash[][] = Array.from({ length: count }, () => []);
-  recent.forEach((f, i) => {
-    groups[labels[i] as number]?.push(f);
-  });
-  return groups
-    .filter((g) => g.length >= TRACKER.minFlashes)
-    .map((g) => {
-      const centroid = globeMean(g);
-      const plane = localPlane(centroid);
-      const xy = g.map((f) => plane.toPlane(f.lat, f.lon));
-      const hull = cellHull(xy);
-      let radiusKm = 0;
-      for (const [x, y] of hull) radiusKm = Math.max(radiusKm, Math.hypot(x, y));
-      return { flashes: g, centroid, ring: ringToLonLat(plane, hull), areaKm2: signedArea(hull), radiusKm };
-    });
-}
-
 /** The window's minutes counted from the cell's flashes: [end, total, CG] for each minute that has any. */
 function windowCounts(flashes: readonly CellFlash[], nowMs: number): MinuteCount[] {
   const minutes = TRACKER.windowMs / MIN_MS;
@@ -172,12 +149,14 @@ function windowCounts(flashes: readonly CellFlash[], nowMs: number): MinuteCount
 
 /**
  * One tracker step at `nowMs` (normally a whole minute) from the flashes around it (those of the last
- * 10 min are used; older and later ones are ignored). `state` is not changed; the new one is returned.
+ * 10 min are used; older and later ones are ignored) and the radar objects of the newest reflectivity frame
+ * (ignored if after `nowMs` or more than 10 min before it). `state` is not changed; the new one is returned.
  */
 export function stepCellTracker(
   state: CellTrackerState,
   flashes: readonly CellFlash[],
   nowMs: number,
+  radar?: TrackerRadar | null,
 ): { state: CellTrackerState; cells: TrackedCell[] } {
   if (state.timeMs !== null && nowMs <= state.timeMs) {
     throw new RangeError(
@@ -186,10 +165,10 @@ export function stepCellTracker(
   }
   const previous = state.timeMs !== null && nowMs - state.timeMs <= TRACKER.maxGapMs ? state.cells : [];
   const minutes = state.timeMs === null ? 0 : (nowMs - state.timeMs) / MIN_MS;
-  const found = clusters(flashes, nowMs);
+  const found = findCells(flashes, nowMs, radar);
   const matches = matchCells(
-    previous,
-    found.map((f) => ({ centroid: f.centroid, radiusKm: f.radiusKm, points: f.flashes })),
+    previous.map((p) => ({ ...p, flashes: p.points ?? p.flashes })),
+    found.map((f) => ({ centroid: f.centroid, radiusKm: f.radiusKm, points: f.points })),
     minutes,
   );
   // Each previous cell's overlap in all its children, to share its older history among them.
@@ -226,10 +205,7 @@ export function stepCellTracker(
       ...[...older].sort((a, b) => a[0] - b[0]).map(([end, [n, cg]]): MinuteCount => [end, n, cg]),
       ...windowCounts(f.flashes, nowMs),
     ];
-    const track: TrackPoint[] = [
-      ...(own && lifecycle === null ? own.track : []).slice(-(HISTORY.trackSteps - 1)),
-      [nowMs, f.centroid.lat, f.centroid.lon],
-    ];
+    const track = trackOf(own && lifecycle === null ? own.track : [], f, nowMs);
     // A merged or split cell starts a new track, its parent's velocity standing in until it has its own.
     const parentVelocity =
       m.parents.length > 0 ? (previous[m.parents[0]?.index as number]?.velocity ?? null) : null;
@@ -249,6 +225,19 @@ export function stepCellTracker(
       rateHistory.push({ timeMs: t, total: rate(totals), cg: rate(cgs) });
     }
     const last = rateHistory.at(-1) ?? { total: 0, cg: 0 };
+    const flashed =
+      f.flashes.length > 0 || m.parents.some((p) => (previous[p.index] as CellMemory).flashed !== false);
+    // Without flashes the rate tells nothing of the stage: before the first flash a storm is developing.
+    const stage: CellLifecycle =
+      f.flashes.length === 0
+        ? flashed
+          ? 'decaying'
+          : 'growing'
+        : trend === 'growing'
+          ? 'growing'
+          : trend === 'decaying'
+            ? 'decaying'
+            : 'mature';
     const parents = [...(own?.parents ?? []), ...parentIds].slice(-TRACKER.maxParents);
     const bornMs = own?.bornMs ?? nowMs;
     cells.push({
@@ -263,12 +252,15 @@ export function stepCellTracker(
       cgRatePerMin: last.cg,
       trend,
       velocity,
-      lifecycle:
-        lifecycle ?? (trend === 'growing' ? 'growing' : trend === 'decaying' ? 'decaying' : 'mature'),
+      lifecycle: lifecycle ?? stage,
       parents,
       jump: jump.jump,
       jumpSigmas: jump.sigmas === null ? null : round2(jump.sigmas),
       rateHistory,
+      maxDbz: f.radar?.maxDbz ?? null,
+      radarAreaKm2: f.radar?.areaKm2 ?? null,
+      radarTimeMs: f.radar?.timeMs ?? null,
+      madeFrom: f.radar === null ? 'flashes' : f.flashes.length === 0 ? 'radar' : 'both',
     });
     memories.push({
       id,
@@ -278,12 +270,26 @@ export function stepCellTracker(
       ring: f.ring,
       radiusKm: f.radiusKm,
       flashes: f.flashes.length,
+      points: f.points.length,
+      flashed,
       track,
       velocity,
       counts,
     });
   });
   return { state: { timeMs: nowMs, cells: memories }, cells };
+}
+
+/**
+ * The cell's track after this step: a cell with flashes adds its centroid now; one without adds its radar
+ * centroid at the frame's time, once (the same frame serves several steps), and never before a newer point.
+ */
+function trackOf(before: readonly TrackPoint[], f: FoundCell, nowMs: number): TrackPoint[] {
+  const at = f.flashes.length > 0 || f.radar === null ? nowMs : f.radar.timeMs;
+  const kept = before.slice(-(HISTORY.trackSteps - 1));
+  const lastMs = before.at(-1)?.[0] ?? -Infinity;
+  if (at <= lastMs) return before.slice(-HISTORY.trackSteps);
+  return [...kept, [at, f.centroid.lat, f.centroid.lon]];
 }
 
 function round2(x: number): number {

@@ -131,6 +131,10 @@ describe('lightningNowcast', () => {
       jump_sigma: null,
       rate_history: [],
       nowcast: [],
+      made_from: 'flashes',
+      max_dbz: null,
+      radar_area_km2: null,
+      radar_time: null,
     };
     const r = lightningNowcast([tracked], { area: AREA });
     expect(chance(r, 30, 20)).toBeGreaterThan(0.5);

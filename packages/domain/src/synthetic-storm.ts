@@ -1,10 +1,14 @@
 import type { CellFlash } from './cell-tracker.js';
 import { destinationPoint } from './geodesy.js';
+import { type LonLatBounds, lonLatGeoref } from './radar-grid.js';
+import type { RadarGrid } from './radar-objects.js';
+import type { RadarScale } from './radar-scale.js';
 import { createRandom } from './random.js';
 
 /**
  * Constructed flash series for the cell tracker's tests and benchmark: cells of a given size that move at a
- * steady velocity with a flash rate given minute by minute. Deterministic for a seed.
+ * steady velocity with a flash rate given minute by minute. Deterministic for a seed. And round radar
+ * echoes on a lat/lon grid, to place under them.
  */
 export interface SyntheticCell {
   /** Where the cell's centre is at minute 0. */
@@ -56,4 +60,56 @@ export function syntheticFlashes(
     }
   }
   return out.sort((a, b) => a.timeMs - b.timeMs);
+}
+
+/** Where a synthetic cell's centre is `minutes` after t0. */
+export function cellCentreAt(c: SyntheticCell, minutes: number): { lat: number; lon: number } {
+  const east = ((c.eastKmh ?? 0) * minutes) / 60;
+  const north = ((c.northKmh ?? 0) * minutes) / 60;
+  return destinationPoint(c.lat, c.lon, (Math.atan2(east, north) * 180) / Math.PI, Math.hypot(east, north));
+}
+
+/** A round echo: reflectivity falls linearly from `peakDbz` at the centre to 35 dBZ at `radiusKm`. */
+export interface SyntheticEcho {
+  lat: number;
+  lon: number;
+  radiusKm: number;
+  peakDbz: number;
+}
+
+/** N0Q-like codes, as the simulator's radar: dBZ = raw × 0.5 − 32; 0 nothing detected, 255 no data. */
+export const SYNTHETIC_RADAR_SCALE: RadarScale = { gain: 0.5, offset: -32, nodata: 255, undetect: 0 };
+
+/**
+ * A lat/lon reflectivity grid over `bounds` holding the echoes (the stronger where two meet; nothing under
+ * 5 dBZ, twice an echo's radius out), as a radar frame would store it.
+ */
+export function syntheticEchoGrid(
+  echoes: readonly SyntheticEcho[],
+  bounds: LonLatBounds,
+  cols: number,
+  rows: number,
+): RadarGrid {
+  const georef = lonLatGeoref(bounds, cols, rows);
+  const codes = new Uint8Array(cols * rows);
+  const { gain, offset } = SYNTHETIC_RADAR_SCALE;
+  for (const e of echoes) {
+    const kmLon = 111.32 * Math.cos((e.lat * Math.PI) / 180);
+    const reach = 2 * e.radiusKm;
+    const c0 = Math.max(0, Math.floor((e.lon - reach / kmLon - bounds.west) / georef.dx));
+    const c1 = Math.min(cols - 1, Math.floor((e.lon + reach / kmLon - bounds.west) / georef.dx));
+    const r0 = Math.max(0, Math.floor((bounds.north - e.lat - reach / 110.57) / georef.dy));
+    const r1 = Math.min(rows - 1, Math.floor((bounds.north - e.lat + reach / 110.57) / georef.dy));
+    for (let r = r0; r <= r1; r++) {
+      const dy = (bounds.north - (r + 0.5) * georef.dy - e.lat) * 110.57;
+      for (let c = c0; c <= c1; c++) {
+        const dx = (bounds.west + (c + 0.5) * georef.dx - e.lon) * kmLon;
+        const dbz = e.peakDbz - ((e.peakDbz - 35) * Math.hypot(dx, dy)) / e.radiusKm;
+        if (dbz < 5) continue;
+        const code = Math.min(254, Math.round((dbz - offset) / gain));
+        if (code > (codes[r * cols + c] as number)) codes[r * cols + c] = code;
+      }
+    }
+  }
+  return { cols, rows, codes, scale: SYNTHETIC_RADAR_SCALE, georef, inverse: (x, y) => [x, y] };
 }

@@ -53,6 +53,10 @@ export function makeCell(overrides: Partial<CellProperties> = {}, half = 0.1): C
       cg_per_min: 1 + i,
     })),
     nowcast,
+    made_from: 'flashes',
+    max_dbz: null,
+    radar_area_km2: null,
+    radar_time: null,
     ...overrides,
   };
   return {

@@ -2,13 +2,16 @@ import { type Static, Type } from 'typebox';
 import { Nullable } from './kit.js';
 
 /**
- * Storm cells (`scz` in the API): clusters of recent flashes tracked from one tracker step (each minute) to
- * the next. `/api/scz` answers the cells of one step as GeoJSON; `/api/scz_query_range` their tracks.
+ * Storm cells (`scz` in the API): clusters of recent flashes, and radar reflectivity objects (≥ 35 dBZ)
+ * where radar is present, tracked from one tracker step (each minute) to the next. `/api/scz` answers the cells of one step as GeoJSON; `/api/scz_query_range` their tracks.
  */
 export const CELL_LIFECYCLES = ['born', 'growing', 'mature', 'decaying', 'merged', 'split'] as const;
 export type CellLifecycle = (typeof CELL_LIFECYCLES)[number];
 export const CELL_TRENDS = ['growing', 'steady', 'decaying'] as const;
 export type CellTrend = (typeof CELL_TRENDS)[number];
+/** What a cell was made from: a flash cluster, a radar object without flashes, or both. */
+export const CELL_SOURCES = ['flashes', 'radar', 'both'] as const;
+export type CellSource = (typeof CELL_SOURCES)[number];
 /** Nowcast leads, minutes after the step's time. */
 export const NOWCAST_LEADS_MIN = [15, 30, 60] as const;
 
@@ -50,6 +53,16 @@ export const CellProperties = Type.Object({
   jump_sigma: Nullable(Type.Number({ description: 'Rate change over its recent standard deviation' })),
   rate_history: Type.Array(CellRatePoint, { description: 'Flash rates of the recent steps, oldest first' }),
   nowcast: Type.Array(CellNowcast, { description: 'Where the cell is expected at +15/+30/+60 min' }),
+  made_from: Type.Enum(CELL_SOURCES, {
+    description: 'flashes (a flash cluster), radar (a ≥ 35 dBZ object without flashes) or both',
+  }),
+  max_dbz: Nullable(Type.Number({ description: 'Highest reflectivity of its radar objects; null without' })),
+  radar_area_km2: Nullable(
+    Type.Number({ minimum: 0, description: 'Area of its radar objects at ≥ 35 dBZ; null without' }),
+  ),
+  radar_time: Nullable(
+    Type.String({ format: 'date-time', description: 'The radar frame its objects are from; null without' }),
+  ),
 });
 export type CellProperties = Static<typeof CellProperties>;
 

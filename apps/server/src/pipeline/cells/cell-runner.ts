@@ -4,29 +4,40 @@ import { Worker } from 'node:worker_threads';
 import type { CellTrackerState } from '@thunderwatch/domain/cell-tracker';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TrackerStroke } from '../../modules/lightning/cells/cells-repo.js';
+import { RadarFiles } from '../../modules/weather/radar/radar-files.js';
+import { type CellRadarFrame, CellRadarReader } from './cell-radar.js';
 import { CellStepper, type CellStepResult, packTrackerStrokes } from './cell-stepper.js';
 
 /** Messages to the cell worker. */
 export type ToCellWorker =
   | { type: 'reset'; state: CellTrackerState | null }
   | { type: 'add'; packed: Float64Array }
-  | { type: 'step'; seq: number; nowMs: number };
+  | { type: 'step'; seq: number; nowMs: number; radar: CellRadarFrame | null };
+
+/** What the cell worker starts with: where the radar frames' files are (RADAR_DIR). */
+export interface CellWorkerData {
+  radarDir: string;
+}
 
 /** Where tracker steps run: strokes and the starting state go in, each step's cells come back. */
 export interface CellRunner {
   reset(state: CellTrackerState | null): void;
   add(strokes: readonly TrackerStroke[]): void;
-  /** Rejects if the step failed or the worker died. Steps are asked one at a time. */
-  step(nowMs: number): Promise<CellStepResult>;
+  /**
+   * One step, with the newest reflectivity frame for it (read where the step runs). Rejects if the step
+   * failed or the worker died. Steps are asked one at a time.
+   */
+  step(nowMs: number, radar: CellRadarFrame | null): Promise<CellStepResult>;
   close(): Promise<void>;
 }
 
 /** Steps on the calling thread (tests: under vitest there is no compiled worker). */
-export function inlineCellRunner(stepper = new CellStepper()): CellRunner {
+export function inlineCellRunner(radarDir: string): CellRunner {
+  const stepper = new CellStepper(new CellRadarReader(new RadarFiles(radarDir)));
   return {
     reset: (state) => stepper.reset(state),
     add: (strokes) => stepper.add(strokes),
-    step: async (nowMs) => stepper.step(nowMs),
+    step: (nowMs, radar) => stepper.step(nowMs, radar),
     close: async () => {},
   };
 }
@@ -38,9 +49,9 @@ const WORKER_URL = new URL('./cell-worker.js', import.meta.url);
  * HTTP and sockets. A worker that dies fails its step; the tracker's term then ends and the next one starts
  * from the stored state (the leadership tries again), like after a restart.
  */
-export function cellRunner(log: FastifyBaseLogger): CellRunner {
-  if (!existsSync(fileURLToPath(WORKER_URL))) return inlineCellRunner();
-  const worker = new Worker(WORKER_URL);
+export function cellRunner(log: FastifyBaseLogger, radarDir: string): CellRunner {
+  if (!existsSync(fileURLToPath(WORKER_URL))) return inlineCellRunner(radarDir);
+  const worker = new Worker(WORKER_URL, { workerData: { radarDir } satisfies CellWorkerData });
   worker.unref();
   let seq = 0;
   let waiting: { seq: number; resolve: (r: CellStepResult) => void; reject: (e: Error) => void } | null =
@@ -72,12 +83,12 @@ export function cellRunner(log: FastifyBaseLogger): CellRunner {
       const packed = packTrackerStrokes(strokes);
       worker.postMessage({ type: 'add', packed } satisfies ToCellWorker, [packed.buffer as ArrayBuffer]);
     },
-    step(nowMs) {
+    step(nowMs, radar) {
       if (dead) return Promise.reject(dead);
       if (waiting) return Promise.reject(new Error('a cell step is already running'));
       return new Promise((resolve, reject) => {
         waiting = { seq: ++seq, resolve, reject };
-        worker.postMessage({ type: 'step', seq, nowMs } satisfies ToCellWorker);
+        worker.postMessage({ type: 'step', seq, nowMs, radar } satisfies ToCellWorker);
       });
     },
     async close() {

@@ -5,9 +5,11 @@ import {
   flashesOfStrokes,
   stepCellTracker,
   TRACKER,
+  type TrackerRadar,
 } from '@thunderwatch/domain/cell-tracker';
 import type { CellFeature } from '@thunderwatch/shared/schemas/cells';
 import type { TrackerStroke } from '../../modules/lightning/cells/cells-repo.js';
+import type { CellRadarFrame, CellRadarReader } from './cell-radar.js';
 
 export interface CellStepResult {
   timeMs: number;
@@ -16,6 +18,11 @@ export interface CellStepResult {
   /** Flashes in the step's window, and the time the step took where it ran (ms). */
   flashes: number;
   ms: number;
+  /** The radar frame's objects (null without a frame), the time reading it took (ms, 0 when kept). */
+  radarObjects: number | null;
+  radarMs: number;
+  /** Why the frame could not be used (the step ran without radar). */
+  radarError: string | null;
 }
 
 /** Strokes kept: the clustering window and a minute more (older minutes live on in the tracker's state). */
@@ -23,12 +30,15 @@ const KEEP_MS = TRACKER.windowMs + 60_000;
 
 /**
  * The tracker's working set, on the cell worker (or inline in tests): the strokes of the last 11 minutes by
- * id (a stroke read twice counts once) and the tracker's state; each step groups them into flashes and
- * runs `stepCellTracker`, and turns its cells into the API's GeoJSON with nowcasts.
+ * id (a stroke read twice counts once) and the tracker's state; each step groups them into flashes, reads
+ * the radar frame it is given (its objects), runs `stepCellTracker`, and turns its cells into the API's
+ * GeoJSON with nowcasts. A frame that cannot be read costs the step its radar, not the step.
  */
 export class CellStepper {
   private strokes = new Map<number, TrackerStroke>();
   private state: CellTrackerState = emptyTrackerState();
+
+  constructor(private readonly radar: CellRadarReader | null = null) {}
 
   reset(state: CellTrackerState | null): void {
     this.state = state ?? emptyTrackerState();
@@ -39,11 +49,21 @@ export class CellStepper {
     for (const s of strokes) this.strokes.set(s.id, s);
   }
 
-  step(nowMs: number): CellStepResult {
+  async step(nowMs: number, frame: CellRadarFrame | null = null): Promise<CellStepResult> {
     const started = performance.now();
+    let radar: TrackerRadar | null = null;
+    let radarError: string | null = null;
+    if (frame && this.radar) {
+      try {
+        radar = await this.radar.objects(frame);
+      } catch (error) {
+        radarError = `${frame.product} ${new Date(frame.timeMs).toISOString()}: ${(error as Error).message}`;
+      }
+    }
+    const radarMs = performance.now() - started;
     for (const [id, s] of this.strokes) if (s.timeMs < nowMs - KEEP_MS) this.strokes.delete(id);
     const flashes = flashesOfStrokes([...this.strokes.values()].sort((a, b) => a.timeMs - b.timeMs));
-    const r = stepCellTracker(this.state, flashes, nowMs);
+    const r = stepCellTracker(this.state, flashes, nowMs, radar);
     this.state = r.state;
     const features = r.cells.map(cellFeature);
     return {
@@ -52,6 +72,9 @@ export class CellStepper {
       state: r.state,
       flashes: flashes.length,
       ms: performance.now() - started,
+      radarObjects: radar ? radar.objects.length : null,
+      radarMs,
+      radarError,
     };
   }
 

@@ -2,8 +2,10 @@ import { TRACKER } from '@thunderwatch/domain/cell-tracker';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
 import type { CellsRepo } from '../../modules/lightning/cells/cells-repo.js';
+import type { RadarRepo } from '../../modules/weather/radar/radar-repo.js';
 import type { Lease, Singleton } from '../cluster/leadership.js';
 import { CHANNELS, type ClusterSignals } from '../cluster/signals.js';
+import { type CellRadarFrame, cellRadarFrameOf } from './cell-radar.js';
 import type { CellRunner } from './cell-runner.js';
 import type { CellStepResult } from './cell-stepper.js';
 
@@ -22,14 +24,19 @@ export interface CellStats {
   lastMs: number;
   maxMs: number;
   cells: number;
+  /** Objects of the last step's radar frame (null without one), and the time reading it took (ms). */
+  radarObjects: number | null;
+  radarMs: number;
 }
 
 /**
  * The cell tracker on the node holding its lease: once a minute (aligned to the minute, 5 s after it) it
- * reads the strokes since its last read, runs one tracker step on the cell worker and writes the step's
- * cells and its state in one transaction that checks the lease. A term starts from the stored state and
- * replays, from the stored strokes, every minute it missed (at most the last 30; with no usable state, the
- * last 30 from scratch), so a restart or a failover continues the same cells with the same ids.
+ * reads the strokes since its last read, looks up the newest reflectivity frame of the 10 min before the
+ * step, runs one tracker step on the cell worker (which reads the frame's grid and finds its ≥ 35 dBZ
+ * objects) and writes the step's cells and its state in one transaction that checks the lease. A term
+ * starts from the stored state and replays, from the stored strokes and radar frames, every minute it
+ * missed (at most the last 30; with no usable state, the last 30 from scratch), each minute with the frame
+ * the live step would have had, so a restart or a failover continues the same cells with the same ids.
  */
 export class CellTrackerService implements Singleton {
   readonly name = CELL_TRACKER;
@@ -41,12 +48,14 @@ export class CellTrackerService implements Singleton {
   private readToMs = 0;
   /** A step failed: the next run starts again from the stored state (the worker may have died). */
   private broken = false;
-  readonly stats: CellStats = { steps: 0, lastMs: 0, maxMs: 0, cells: 0 };
+  readonly stats: CellStats = { steps: 0, lastMs: 0, maxMs: 0, cells: 0, radarObjects: null, radarMs: 0 };
 
   constructor(
     private readonly d: {
       db: Database;
       repo: CellsRepo;
+      /** Radar frames: the newest reflectivity frame before each step. */
+      radar: Pick<RadarRepo, 'newestReflectivity'>;
       runner: () => CellRunner;
       now: () => Date;
       log: FastifyBaseLogger;
@@ -81,8 +90,8 @@ export class CellTrackerService implements Singleton {
     const strokes = await this.d.repo.strokes(new Date(first - TRACKER.windowMs - MIN_MS), new Date(due));
     runner.add(strokes);
     this.readToMs = due;
-    // Without a state and without strokes there is nothing to rebuild: the clock's first step starts.
-    if (usable || strokes.length > 0) {
+    // Without a state, strokes or radar there is nothing to rebuild: the clock's first step starts.
+    if (usable || strokes.length > 0 || (await this.radarFor(due, first))) {
       for (let t = first; t <= due; t += MIN_MS) await this.stepAt(t, false);
     }
     this.lastStepMs = Math.max(this.lastStepMs, due);
@@ -136,7 +145,8 @@ export class CellTrackerService implements Singleton {
     }
     // A minute passed over (a step failed, or steps were already stored past it) is not stepped again.
     this.lastStepMs = t;
-    const result: CellStepResult = await runner.step(t);
+    const result: CellStepResult = await runner.step(t, await this.radarFor(t));
+    if (result.radarError) this.d.log.warn({ err: result.radarError }, 'cell tracker step without its radar');
     await this.d.db.transaction(async (tx) => {
       await lease.check(tx);
       await this.d.repo.saveStep(tx, t, result.features, result.state);
@@ -149,6 +159,14 @@ export class CellTrackerService implements Singleton {
     this.stats.lastMs = result.ms;
     this.stats.maxMs = Math.max(this.stats.maxMs, result.ms);
     this.stats.cells = result.features.length;
+    this.stats.radarObjects = result.radarObjects;
+    this.stats.radarMs = result.radarMs;
+  }
+
+  /** The newest reflectivity frame at most 10 min before `t` (and, in a rebuild, not before `from`). */
+  private async radarFor(t: number, from = t): Promise<CellRadarFrame | null> {
+    const row = await this.d.radar.newestReflectivity(new Date(t), new Date(from - TRACKER.radarMaxAgeMs));
+    return row ? cellRadarFrameOf(row) : null;
   }
 
   private schedule(): void {

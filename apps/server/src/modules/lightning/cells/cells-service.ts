@@ -1,3 +1,4 @@
+import { withRadarFields } from '@thunderwatch/domain/cell-features';
 import type { CellCollection, CellTrack, CellTracks } from '@thunderwatch/shared/schemas/cells';
 import { AppError } from '../../../lib/app-error.js';
 import { parseBbox } from '../strokes/stroke-filter.js';
@@ -21,7 +22,11 @@ export class CellsService {
     const at = time ? new Date(time) : this.now();
     const step = await this.repo.stepAtOrBefore(at, new Date(at.getTime() - STEP_FRESH_MS));
     if (!step) return { type: 'FeatureCollection', time: null, features: [] };
-    return { type: 'FeatureCollection', time: step.time.toISOString(), features: step.features };
+    return {
+      type: 'FeatureCollection',
+      time: step.time.toISOString(),
+      features: step.features.map(withRadarFields),
+    };
   }
 
   async tracks(q: { from: string; to: string; bbox?: string }): Promise<CellTracks> {

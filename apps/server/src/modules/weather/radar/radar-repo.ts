@@ -62,6 +62,19 @@ export class RadarRepo {
     return r.rows[0] ?? null;
   }
 
+  /**
+   * The newest reflectivity analysis (units dBZ, lead 0: not a precipitation product, not a nowcast) of any
+   * product with `since <= time <= at` (the cell tracker's radar).
+   */
+  async newestReflectivity(at: Date, since: Date): Promise<RadarFrameRow | null> {
+    const r = await this.db.query<RadarFrameRow>(
+      `SELECT ${COLUMNS} FROM radar_frames WHERE units = 'dBZ' AND lead_min = 0 AND time <= $1 AND time >= $2
+       ORDER BY time DESC, product LIMIT 1`,
+      [at, since],
+    );
+    return r.rows[0] ?? null;
+  }
+
   /** The image file and hash only: the hot path of the map's animation. */
   async image(
     product: string,

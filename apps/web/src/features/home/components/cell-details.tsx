@@ -20,7 +20,10 @@ interface CellDetailsProps {
 
 const one = (v: number) => (Math.round(v * 10) / 10).toLocaleString();
 
-/** What a storm cell's popup says: stage, rates, motion, size, age, jump, where it is heading, rate chart. */
+/**
+ * What a storm cell's popup says: stage, rates (or that radar alone sees it), motion, size, its radar echo's
+ * peak reflectivity where it has one, age, jump, where it is heading, rate chart.
+ */
 export function CellDetails({ cell, track, locations, timeZone }: CellDetailsProps) {
   const { t, i18n } = useTranslation();
   if (!cell) return <p className="muted">{t('home.cell.gone')}</p>;
@@ -45,7 +48,11 @@ export function CellDetails({ cell, track, locations, timeZone }: CellDetailsPro
           )}
         </dd>
         <dt>{t('home.cell.rate')}</dt>
-        <dd>{t('home.cell.rate_value', { total: one(p.flash_rate_per_min), cg: one(p.cg_rate_per_min) })}</dd>
+        <dd>
+          {p.made_from === 'radar'
+            ? t('home.cell.radar_only')
+            : t('home.cell.rate_value', { total: one(p.flash_rate_per_min), cg: one(p.cg_rate_per_min) })}
+        </dd>
         <dt>{t('home.cell.trend')}</dt>
         <dd>
           {t(`home.cell.trend_${p.trend}`)}
@@ -70,6 +77,20 @@ export function CellDetails({ cell, track, locations, timeZone }: CellDetailsPro
         </dd>
         <dt>{t('home.cell.area')}</dt>
         <dd>{t('home.cell.area_value', { km2: Math.round(p.area_km2).toLocaleString() })}</dd>
+        {p.max_dbz !== null && (
+          <>
+            <dt>{t('home.cell.max_dbz')}</dt>
+            <dd data-testid="cell-max-dbz">
+              {t('home.cell.max_dbz_value', { dbz: one(p.max_dbz) })}
+              {p.radar_area_km2 !== null && (
+                <span className="muted">
+                  {' '}
+                  · {t('home.cell.radar_area', { km2: Math.round(p.radar_area_km2).toLocaleString() })}
+                </span>
+              )}
+            </dd>
+          </>
+        )}
         <dt>{t('home.cell.age')}</dt>
         <dd>{t('home.cell.age_value', { minutes: cellAgeMin(p), time: time(Date.parse(p.born_at)) })}</dd>
       </dl>
