@@ -32,12 +32,14 @@ import type { SmsProvider } from './modules/notify/sms/sms-provider.js';
 import { subscriptionRoutes } from './modules/notify/subscriptions/routes.js';
 import { wechatCallbackRoutes } from './modules/notify/wechat/callback-routes.js';
 import { wechatRoutes } from './modules/notify/wechat/routes.js';
+import { regionRoutes } from './modules/regions/routes.js';
 import { alarmRoutes } from './modules/warnings/alarms/routes.js';
 import { alertRoutes } from './modules/warnings/alerts/routes.js';
 import { backtestRoutes } from './modules/warnings/backtest/routes.js';
 import { locationRoutes } from './modules/warnings/locations/routes.js';
 import { warningRoutes } from './modules/warnings/warning-status/routes.js';
 import { zoneRoutes } from './modules/warnings/zones/routes.js';
+import { disasterRoutes } from './modules/weather/disaster/routes.js';
 import { observationRoutes } from './modules/weather/observations/routes.js';
 import { radarRoutes } from './modules/weather/radar/routes.js';
 import { typhoonRoutes } from './modules/weather/typhoon/routes.js';
@@ -193,6 +195,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     wechatRoutes(typed, s.wechat);
     radarRoutes(typed, s.radar);
     typhoonRoutes(typed, s.typhoons, s.typhoonAlerts);
+    disasterRoutes(typed, s.disaster);
+    regionRoutes(typed, s.regions);
     observationRoutes(typed, s.observations);
     waveRoutes(typed, s.waves);
     modelRoutes(typed, s.models);
@@ -243,6 +247,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await s.leadership.run(s.warningEngine);
   await s.leadership.run(s.cellTracker);
   await s.leadership.run(s.modelScheduler);
+  await s.leadership.run(s.disasterEvaluator);
+  if (config.regionsAutoload) s.regions.loadInBackground();
   if (config.notifications.worker) {
     s.deliveryWorker.start();
     s.dailySummary.start();

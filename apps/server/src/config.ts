@@ -66,6 +66,10 @@ export interface Config {
   models: ModelsConfig;
   /** A storm's path (now and forecast) this close to a location raises a typhoon alarm (`TYPHOON_ALERT_KM`). */
   typhoonAlertKm: number;
+  /** How often the lightning disaster warnings are evaluated (`DISASTER_EVAL_MS`, default 5 min). */
+  disasterEvalMs: number;
+  /** Load the regions into the database at start (`REGIONS_AUTOLOAD`, default true; else on first use). */
+  regionsAutoload: boolean;
 }
 
 export interface NotificationsConfig {
@@ -221,6 +225,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
     waves: { alertHeightM: int(env, 'WAVE_ALERT_CM', 400, 10, 3000) / 100 },
     models: models(env),
     typhoonAlertKm: int(env, 'TYPHOON_ALERT_KM', 300, 0, 2000),
+    disasterEvalMs: int(env, 'DISASTER_EVAL_MS', 300_000, 10_000, 3_600_000),
+    regionsAutoload: (env.REGIONS_AUTOLOAD ?? 'true') !== 'false',
   };
 }
 

@@ -46,6 +46,7 @@ import { WarningService } from './modules/warnings/warning-status/warning-servic
 import { ZoneChanges } from './modules/warnings/zones/zone-changes.js';
 import { ZonesRepo } from './modules/warnings/zones/zones-repo.js';
 import { ZonesService } from './modules/warnings/zones/zones-service.js';
+import { disasterServices } from './modules/weather/disaster/disaster-services.js';
 import { ObservationsService } from './modules/weather/observations/observations-service.js';
 import { RadarFiles } from './modules/weather/radar/radar-files.js';
 import { RadarIngest } from './modules/weather/radar/radar-ingest.js';
@@ -238,8 +239,18 @@ export function createServices(d: {
     outputs: modelOutputs,
   });
   const weather = weatherServices({ config, db, now });
+  const disaster = disasterServices({
+    config,
+    db,
+    now,
+    log: d.log,
+    cells: cellsRepo,
+    locations: locationsRepo,
+    outbox: notify.alarmOutbox,
+  });
   return {
     ...weather,
+    ...disaster,
     radarWorker,
     radarIngest: new RadarIngest({
       db,

@@ -94,6 +94,8 @@ export async function startTestApp(
     ADMIN_PASSWORD: ADMIN.password,
     WEB_DIST: '/nonexistent-web-dist',
     LOG_LEVEL: 'silent',
+    // 12 MB of boundaries per app would slow every suite: the regions load on first use in tests.
+    REGIONS_AUTOLOAD: 'false',
     ...opts.env,
   });
   const app = await buildApp({ config, db, sms: opts.sms, now: opts.now, logger: false });

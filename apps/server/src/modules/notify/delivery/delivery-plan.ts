@@ -2,8 +2,14 @@ import { channelsFor } from '@thunderwatch/domain/delivery-rules';
 import type { Language } from '@thunderwatch/shared/languages';
 import { type Channel, locationTopic } from '@thunderwatch/shared/notifications';
 import type { DistributionList, Recipient } from '@thunderwatch/shared/schemas/distribution';
-import type { AlarmFacts, ChannelOptions, TyphoonAlarmFacts } from './channels/delivery-channel.js';
+import type {
+  AlarmFacts,
+  ChannelOptions,
+  DisasterWarningFacts,
+  TyphoonAlarmFacts,
+} from './channels/delivery-channel.js';
 import type { NewDelivery } from './outbox-repo.js';
+import { disasterDeliveryLevel } from './templates/disaster-words.js';
 
 /** A user as delivery needs them: where each channel reaches them, and how they read. */
 export interface DeliveryUser {
@@ -102,7 +108,7 @@ interface EventToPlan {
   alarmId: number | null;
   /** Prefix of the idempotency keys: one event, one prefix. */
   key: string;
-  payload: Extract<NewDelivery['payload'], { event: 'alarm' | 'typhoon' }>;
+  payload: Extract<NewDelivery['payload'], { event: 'alarm' | 'typhoon' | 'disaster' }>;
   /** Whether the lists' escalation tier applies (only alarms can be confirmed, which stops it). */
   escalates: boolean;
 }
@@ -148,6 +154,31 @@ export function planTyphoonDeliveries(
       alarmId: null,
       key: `typhoon:${t.typhoon_alarm_id}`,
       payload: { event: 'typhoon', typhoon: t },
+      escalates: false,
+    })),
+    input,
+  );
+}
+
+/**
+ * The deliveries of disaster warnings to the people of the locations inside the city, as of typhoon alarms;
+ * the lists' minimum level compares the warning's colour (`disasterDeliveryLevel`: blue is never sent).
+ * One event per warning, level and location: a warning raised again is told again.
+ */
+export function planDisasterDeliveries(
+  input: Omit<PlanInput, 'alarms'> & {
+    disasters: readonly { groupId: number; at: Date; facts: DisasterWarningFacts }[];
+  },
+): NewDelivery[] {
+  return planEvents(
+    input.disasters.map(({ groupId, at, facts: d }) => ({
+      groupId,
+      at,
+      locationId: d.location_id,
+      level: disasterDeliveryLevel(d.level),
+      alarmId: null,
+      key: `disaster:${d.disaster_warning_id}:l${d.level}:${d.location_id}`,
+      payload: { event: 'disaster', disaster: d },
       escalates: false,
     })),
     input,

@@ -4,6 +4,7 @@ import {
   type DeliveryChannel,
   type OutgoingMessage,
 } from '../delivery/channels/delivery-channel.js';
+import { disasterDeliveryLevel } from '../delivery/templates/disaster-words.js';
 import { renderMessage } from '../delivery/templates/render-message.js';
 import type { InboxRepo } from './inbox-repo.js';
 
@@ -29,14 +30,15 @@ export class InappChannel implements DeliveryChannel {
     const text = renderMessage(m.payload, m.language, m.timeZone);
     const alarm = 'alarm' in m.payload ? m.payload.alarm : null;
     const about = alarm ?? ('typhoon' in m.payload ? m.payload.typhoon : null);
+    const disaster = 'disaster' in m.payload ? m.payload.disaster : null;
     const item = await this.inbox.insert({
       userId: m.userId,
       groupId: m.groupId,
       deliveryId: m.deliveryId,
       event: m.event,
       alarmId: alarm?.alarm_id ?? null,
-      locationId: about?.location_id ?? null,
-      level: about?.level ?? null,
+      locationId: about?.location_id ?? disaster?.location_id ?? null,
+      level: about?.level ?? (disaster ? disasterDeliveryLevel(disaster.level) : null),
       title: text.title,
       body: text.body,
       link: text.link,

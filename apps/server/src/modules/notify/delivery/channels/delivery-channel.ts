@@ -58,13 +58,34 @@ export interface TyphoonAlarmFacts {
   board_url: string;
 }
 
+/** A lightning disaster warning of a city, as its messages to one location's people tell it. */
+export interface DisasterWarningFacts {
+  disaster_warning_id: number;
+  region_code: string;
+  region_name_zh: string;
+  region_name_en: string;
+  /** 1 low … 4 extreme (packages/domain disaster-risk.ts). */
+  level: 1 | 2 | 3 | 4;
+  /** 0 when the warning was just issued; else the level it rose from. */
+  previous_level: 0 | 1 | 2 | 3;
+  reasons: string[];
+  cg_flashes_1h: number;
+  max_abs_ka: number;
+  location_id: number;
+  location_name: string;
+  /** When the warning was issued or raised (ISO). */
+  at: string;
+  board_url: string;
+}
+
 /** What a message says; rendered per channel and language when it is sent. */
 export type NotificationPayload =
   | { event: 'alarm'; alarm: AlarmFacts }
   | { event: 'alarm_confirmed'; alarm: AlarmFacts; confirmation: ConfirmationFacts }
   | { event: 'daily_summary'; summary: DailySummaryFacts }
   | { event: 'test'; at: string; board_url: string }
-  | { event: 'typhoon'; typhoon: TyphoonAlarmFacts };
+  | { event: 'typhoon'; typhoon: TyphoonAlarmFacts }
+  | { event: 'disaster'; disaster: DisasterWarningFacts };
 
 /** Per-recipient settings of a channel (stored with the delivery, never returned by the API). */
 export interface ChannelOptions {

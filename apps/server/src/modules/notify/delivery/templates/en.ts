@@ -1,4 +1,5 @@
 import { localDateTime } from '@thunderwatch/domain/local-time';
+import { DISASTER_LEVEL_NAMES, disasterReasons, regionName } from './disaster-words.js';
 import type { EventTemplates } from './template-kit.js';
 import { compassPoint, km, nextArrival, predictedCell } from './template-kit.js';
 import { gradeName, stormName } from './typhoon-words.js';
@@ -69,6 +70,20 @@ export const EN_TEMPLATES: EventTemplates = {
         `${gradeName(t.grade, 'en')} ${name}: ${where}, closest around ${localDateTime(t.closest_at, tz)}. ` +
         `${localDateTime(t.at, tz)}.`,
       link: t.board_url,
+    };
+  },
+  disaster: ({ disaster: d }, tz) => {
+    const level = DISASTER_LEVEL_NAMES.en[d.level];
+    const region = regionName(d, 'en');
+    const raised =
+      d.previous_level > 0 ? ` (raised from ${DISASTER_LEVEL_NAMES.en[d.previous_level as 1]})` : '';
+    return {
+      title: `${level} lightning disaster warning · ${region} · ${d.location_name}`,
+      body:
+        `${level} lightning disaster warning for ${region}${raised}, where ${d.location_name} lies: ` +
+        `${disasterReasons(d, 'en')}; ${d.cg_flashes_1h} CG flashes in the last hour` +
+        `${d.max_abs_ka > 0 ? `, strongest ${Math.round(d.max_abs_ka)} kA` : ''}. ${localDateTime(d.at, tz)}.`,
+      link: d.board_url,
     };
   },
   test: ({ at, board_url }, tz) => ({

@@ -2,6 +2,7 @@ import { localDateTime } from '@thunderwatch/domain/local-time';
 import type { Language } from '@thunderwatch/shared/languages';
 import { LEVEL_COLOURS, type Level } from '@thunderwatch/shared/warnings';
 import type { AlarmFacts, NotificationPayload } from '../channels/delivery-channel.js';
+import { DISASTER_LEVEL_NAMES, disasterDeliveryLevel } from './disaster-words.js';
 import { renderMessage } from './render-message.js';
 import { compassPoint, km, nextArrival, threatReason } from './template-kit.js';
 
@@ -161,6 +162,21 @@ export function robotCard(payload: NotificationPayload, language: Language, time
           { label: w.site, value: t.location_name },
           { label: w.level, value: w.levels[t.level] },
           { label: w.time, value: localDateTime(t.at, timeZone) },
+        ],
+        text: m.body,
+      };
+    }
+    case 'disaster': {
+      const d = payload.disaster;
+      const tone = disasterDeliveryLevel(d.level);
+      return {
+        ...base,
+        tone,
+        colour: LEVEL_COLOURS[tone],
+        fields: [
+          { label: w.site, value: d.location_name },
+          { label: w.level, value: DISASTER_LEVEL_NAMES[language][d.level] },
+          { label: w.time, value: localDateTime(d.at, timeZone) },
         ],
         text: m.body,
       };

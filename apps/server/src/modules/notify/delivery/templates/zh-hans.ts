@@ -1,4 +1,5 @@
 import { localDateTime } from '@thunderwatch/domain/local-time';
+import { DISASTER_LEVEL_NAMES, disasterReasons, regionName } from './disaster-words.js';
 import type { EventTemplates } from './template-kit.js';
 import { compassPoint, km, nextArrival, predictedCell } from './template-kit.js';
 import { gradeName, stormName } from './typhoon-words.js';
@@ -64,6 +65,20 @@ export const ZH_TEMPLATES: EventTemplates = {
         `${gradeName(t.grade, 'zh-Hans')}${name}：${where}，预计最近时刻 ${localDateTime(t.closest_at, tz)}。` +
         `时间 ${localDateTime(t.at, tz)}。`,
       link: t.board_url,
+    };
+  },
+  disaster: ({ disaster: d }, tz) => {
+    const level = DISASTER_LEVEL_NAMES['zh-Hans'][d.level];
+    const region = regionName(d, 'zh-Hans');
+    const raised =
+      d.previous_level > 0 ? `（由${DISASTER_LEVEL_NAMES['zh-Hans'][d.previous_level as 1]}升级）` : '';
+    return {
+      title: `雷电灾害${level}预警 · ${region} · ${d.location_name}`,
+      body:
+        `${region}发布雷电灾害${level}预警${raised}，${d.location_name}位于该区域：` +
+        `${disasterReasons(d, 'zh-Hans')}；近 1 小时地闪 ${d.cg_flashes_1h} 次` +
+        `${d.max_abs_ka > 0 ? `，最强 ${Math.round(d.max_abs_ka)} kA` : ''}。时间 ${localDateTime(d.at, tz)}。`,
+      link: d.board_url,
     };
   },
   test: ({ at, board_url }, tz) => ({

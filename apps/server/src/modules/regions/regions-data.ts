@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
+import {
+  areaKm2,
+  type Bbox,
+  bboxOf,
+  decodePolygons,
+  type EncodedRing,
+  type MultiPolygonCoords,
+  simplifyPolygons,
+} from '@thunderwatch/domain/region-geometry';
+
+/**
+ * The regions as apps/server/geo/china-regions.json.gz carries them (scripts/build-china-regions.mjs):
+ * decoded, measured and simplified once per process. Nothing is downloaded: the file is part of the server.
+ */
+
+export const REGIONS_FILE = new URL('../../../geo/china-regions.json.gz', import.meta.url);
+/** Douglas–Peucker tolerance of the map's boundaries: about 1 km, a few pixels at a province's zoom. */
+export const SIMPLIFY_DEG = 0.01;
+
+export interface RegionData {
+  code: string;
+  level: 'province' | 'city';
+  parent: string | null;
+  nameZh: string;
+  nameEn: string;
+  bbox: Bbox;
+  areaKm2: number;
+  full: MultiPolygonCoords;
+  simplified: MultiPolygonCoords;
+  /** The full boundary as the file carries it (ECharts' encoding): what `regions.geometry_full` stores. */
+  encoded: EncodedRing[][];
+}
+
+interface FileRegion {
+  code: string;
+  level: 'province' | 'city';
+  parent: string | null;
+  zh: string;
+  en: string;
+  polygons: EncodedRing[][];
+}
+
+export interface RegionsFile {
+  hash: string;
+  regions: RegionData[];
+}
+
+let cached: Promise<RegionsFile> | null = null;
+
+export function parseRegionsFile(gz: Buffer): RegionsFile {
+  const hash = createHash('sha256').update(gz).digest('hex').slice(0, 16);
+  const file = JSON.parse(gunzipSync(gz).toString('utf8')) as { regions: FileRegion[] };
+  const regions = file.regions.map((r): RegionData => {
+    const full = decodePolygons(r.polygons);
+    return {
+      code: r.code,
+      level: r.level,
+      parent: r.parent,
+      nameZh: r.zh,
+      nameEn: r.en,
+      bbox: bboxOf(full),
+      areaKm2: areaKm2(full),
+      full,
+      simplified: simplifyPolygons(full, SIMPLIFY_DEG),
+      encoded: r.polygons,
+    };
+  });
+  return { hash, regions };
+}
+
+/** The file, read and decoded once per process (a failed read is tried again next time). */
+export function loadRegionsFile(): Promise<RegionsFile> {
+  cached ??= readFile(REGIONS_FILE).then(parseRegionsFile);
+  cached.catch(() => {
+    cached = null;
+  });
+  return cached;
+}

@@ -1,0 +1,111 @@
+import type { Bbox } from '@thunderwatch/domain/region-geometry';
+import { RegionIndex } from '@thunderwatch/domain/region-index';
+import type {
+  CityListQuery,
+  ProvinceListQuery,
+  RegionList,
+  RegionLookup,
+  RegionLookupQuery,
+} from '@thunderwatch/shared/schemas/regions';
+import type { FastifyBaseLogger } from 'fastify';
+import { loadRegionsFile, type RegionData } from './regions-data.js';
+import type { RegionsRepo } from './regions-repo.js';
+
+export interface LoadedRegions {
+  /** Cities on their full boundaries (point lookup), and on the simplified ones (overlap with polygons). */
+  cities: RegionIndex;
+  citiesSimplified: RegionIndex;
+  provinces: RegionIndex;
+  byCode: { city: Map<string, RegionData>; province: Map<string, RegionData> };
+  /** The box around every city. */
+  extent: Bbox;
+}
+
+const yes = (v: string | undefined) => v === '1' || v === 'true';
+const provincePrefix = (p: string | undefined) => (p ? p.slice(0, 2) : null);
+
+/**
+ * The regions: loaded from the data file into `regions` once (idempotently: a database already holding the
+ * file's rows is left alone) on first use or at start, and kept in memory as R-tree indexes for point lookup.
+ */
+export class RegionsService {
+  private loading: Promise<LoadedRegions> | null = null;
+
+  constructor(private readonly d: { repo: RegionsRepo; log: FastifyBaseLogger }) {}
+
+  /** Loads the regions (once per process; a failure is tried again next time). */
+  ensureLoaded(): Promise<LoadedRegions> {
+    this.loading ??= this.load();
+    this.loading.catch(() => {
+      this.loading = null;
+    });
+    return this.loading;
+  }
+
+  /** Loads at start without holding it up; a failure is logged (the first use tries again). */
+  loadInBackground(): void {
+    this.ensureLoaded().catch((error: unknown) =>
+      this.d.log.error({ err: error }, 'loading the regions failed'),
+    );
+  }
+
+  private async load(): Promise<LoadedRegions> {
+    const file = await loadRegionsFile();
+    const { loaded } = await this.d.repo.countLoaded(file.hash);
+    if (loaded !== file.regions.length) {
+      await this.d.repo.replaceAll(file.regions, file.hash);
+      this.d.log.info({ regions: file.regions.length }, 'regions loaded');
+    }
+    const of = (level: 'province' | 'city') => file.regions.filter((r) => r.level === level);
+    const indexed = (rs: RegionData[], simplified = false) =>
+      new RegionIndex(
+        rs.map((r) => ({ code: r.code, bbox: r.bbox, polygons: simplified ? r.simplified : r.full })),
+      );
+    const cities = of('city');
+    return {
+      cities: indexed(cities),
+      citiesSimplified: indexed(cities, true),
+      extent: {
+        west: Math.min(...cities.map((c) => c.bbox.west)),
+        south: Math.min(...cities.map((c) => c.bbox.south)),
+        east: Math.max(...cities.map((c) => c.bbox.east)),
+        north: Math.max(...cities.map((c) => c.bbox.north)),
+      },
+      provinces: indexed(of('province')),
+      byCode: {
+        city: new Map(of('city').map((r) => [r.code, r])),
+        province: new Map(of('province').map((r) => [r.code, r])),
+      },
+    };
+  }
+
+  async provinces(q: ProvinceListQuery): Promise<RegionList> {
+    await this.ensureLoaded();
+    return {
+      items: await this.d.repo.list({ level: 'province', province: null, geometry: yes(q.geometry) }),
+    };
+  }
+
+  async cities(q: CityListQuery): Promise<RegionList> {
+    await this.ensureLoaded();
+    return {
+      items: await this.d.repo.list({
+        level: 'city',
+        province: provincePrefix(q.province),
+        geometry: yes(q.geometry),
+      }),
+    };
+  }
+
+  /** The city and the province a point lies in (a city's province is its code's; else by outline). */
+  async lookup(q: RegionLookupQuery): Promise<RegionLookup> {
+    const loaded = await this.ensureLoaded();
+    const cityCode = loaded.cities.lookup(q.lon, q.lat);
+    const city = cityCode ? loaded.byCode.city.get(cityCode) : undefined;
+    const provinceCode = city ? `${city.code.slice(0, 2)}0000` : loaded.provinces.lookup(q.lon, q.lat);
+    const province = provinceCode ? loaded.byCode.province.get(provinceCode) : undefined;
+    const ref = (r: RegionData | undefined) =>
+      r ? { code: r.code, name_zh: r.nameZh, name_en: r.nameEn } : null;
+    return { province: ref(province), city: ref(city) };
+  }
+}
