@@ -23,6 +23,8 @@ const H = 3_600_000;
 export const GRID_DEG = 0.02;
 /** Grid cells whose city is remembered between evaluations (a storm season over China stays well below). */
 const CELL_CACHE_MAX = 500_000;
+/** Point-in-polygon lookups between two turns of the event loop (about 10 ms). */
+const LOOKUPS_PER_SLICE = 200;
 /** A cell tracker step older than this says nothing about now. */
 const STEP_MAX_AGE_MS = 10 * 60_000;
 
@@ -130,10 +132,13 @@ export class DisasterEvaluator implements Singleton {
       bbox: loaded.extent,
     });
     if (this.cellCity.size > CELL_CACHE_MAX) this.cellCity.clear();
+    let looked = 0;
     for (const c of grid) {
       const key = c.gy * 100_000 + c.gx;
       let code = this.cellCity.get(key);
       if (code === undefined) {
+        // A new storm brings thousands of new cells (~50 µs each): let the server breathe between slices.
+        if (++looked % LOOKUPS_PER_SLICE === 0) await new Promise((r) => setImmediate(r));
         code = loaded.cities.lookup((c.gx + 0.5) * GRID_DEG, (c.gy + 0.5) * GRID_DEG);
         this.cellCity.set(key, code);
       }
