@@ -53,6 +53,8 @@ export const queryKeys = {
   /** Active typhoons, and one storm's track, forecast and cone. */
   typhoons: ['weather', 'typhoon', 'active'],
   typhoon: (id: string) => ['weather', 'typhoon', id] as const,
+  /** Open lightning disaster warnings with their cities' outlines. */
+  disasterWarnings: ['weather', 'disaster', 'active'],
 
   distributionLists: ['distribution-lists'],
   /** My inbox: `all` reloads its pages and the unread count. */

@@ -10,6 +10,7 @@ import { useIsPhone } from '../../../lib/use-media-query';
 import { BasemapLayer } from '../../../map/basemap-layer';
 import { CELL_MARK_CLICK, CellsLayer } from '../../../map/cells-layer';
 import { DensityLayer } from '../../../map/density-layer';
+import { DisasterLayer } from '../../../map/disaster-layer';
 import { FlashLayer } from '../../../map/flash-layer';
 import { LocationsLayer } from '../../../map/locations-layer';
 import { MapPopup } from '../../../map/map-popup';
@@ -26,6 +27,7 @@ import { useStartModelRun } from '../api/start-model-run';
 import { shownTime } from '../hooks/replay';
 import { useClock } from '../hooks/use-clock';
 import { useDensityGrid } from '../hooks/use-density-grid';
+import { useDisasterWarnings } from '../hooks/use-disaster-warnings';
 import { useModelOverlay } from '../hooks/use-model-overlay';
 import { useMyLocations } from '../hooks/use-my-locations';
 import { useOpening } from '../hooks/use-opening';
@@ -36,6 +38,7 @@ import { useStrokeFeed } from '../hooks/use-stroke-feed';
 import { clicksOver, useTyphoons } from '../hooks/use-typhoons';
 import { useViewParams } from '../hooks/use-view-params';
 import { CellPopup } from './cell-popup';
+import { DisasterPopup } from './disaster-popup';
 import { MapToolbar } from './map-toolbar';
 import { ModelsPanel } from './models-panel';
 import { OpenOn } from './open-on';
@@ -100,6 +103,7 @@ export function HomeScreen() {
   const density = useDensityGrid(densityOn, view?.bounds ?? null, view?.zoom ?? initial.zoom, clock, shown);
   const cells = useStormCells(cellsOn, mode, shown, clock, view);
   const typhoons = useTyphoons();
+  const disaster = useDisasterWarnings();
 
   const onMoveEnd = useCallback(
     (state: MapViewState, map: MapLibreMap) => {
@@ -146,6 +150,13 @@ export function HomeScreen() {
           <RadarLayer url={radar.image.url} corners={radar.image.corners} opacity={radar.opacity} />
         )}
         {densityOn && <DensityLayer data={density.data} />}
+        {disaster.on && (
+          <DisasterLayer
+            data={disaster.data}
+            onSelect={disaster.setPick}
+            yieldTo={clicksOver(STROKE_CLICK, cellsOn && CELL_MARK_CLICK, typhoons.on && TYPHOON_POINT_CLICK)}
+          />
+        )}
         {overlay.shownId && <ModelOutputLayer data={overlay.data} stops={overlay.stops} />}
         {locationsOn && <LocationsLayer locations={myLocations.locations} />}
         {cellsOn && <CellsLayer data={cells.data} onSelect={onSelectCell} yieldTo={STROKE_CLICK} />}
@@ -168,6 +179,9 @@ export function HomeScreen() {
             timeZone={timeZone}
             onClose={() => setCellId(null)}
           />
+        )}
+        {disaster.pick && (
+          <DisasterPopup {...disaster.pick} timeZone={timeZone} onClose={() => disaster.setPick(null)} />
         )}
         {typhoons.pick && (
           <TyphoonPopup
@@ -212,6 +226,7 @@ export function HomeScreen() {
         {cellsOn && <ErrorMessage error={cells.error} />}
         {radarOn && <ErrorMessage error={radar.error} />}
         {typhoons.on && <ErrorMessage error={typhoons.error} />}
+        {disaster.on && <ErrorMessage error={disaster.error} />}
         <ErrorMessage error={myLocations.error} />
         <ErrorMessage error={saveView.error} />
       </div>
@@ -235,6 +250,12 @@ export function HomeScreen() {
             onChange: typhoons.setOn,
             loading: typhoons.loading,
             count: typhoons.count,
+          }}
+          disaster={{
+            on: disaster.on,
+            onChange: disaster.setOn,
+            loading: disaster.loading,
+            count: disaster.count,
           }}
           simulated={simulated || (radarOn && radar.frame?.simulated === true)}
           radar={{

@@ -4,6 +4,7 @@ import type { SocketStatus } from '../../../lib/socket';
 import { useIsPhone } from '../../../lib/use-media-query';
 import { DENSITY_STOPS } from '../../../map/density-layer';
 import { CellLegend } from './cell-legend';
+import { DisasterLegend } from './disaster-legend';
 import { RadarControls, type RadarControlsProps } from './radar-controls';
 import { TyphoonLegend } from './typhoon-legend';
 
@@ -17,6 +18,8 @@ interface MapToolbarProps {
   cells: { on: boolean; onChange: (on: boolean) => void; loading: boolean };
   /** The typhoon layer; `count` active storms drawn. */
   typhoons: { on: boolean; onChange: (on: boolean) => void; loading: boolean; count: number };
+  /** The lightning disaster warning layer; `count` warned cities drawn. */
+  disaster: { on: boolean; onChange: (on: boolean) => void; loading: boolean; count: number };
   simulated: boolean;
   radar: RadarControlsProps;
   /** Saves the current view as where the map opens; `saved` once done (until the map moves). */
@@ -36,6 +39,7 @@ export function MapToolbar({
   onLocations,
   cells,
   typhoons,
+  disaster,
   simulated,
   radar,
   view,
@@ -98,6 +102,16 @@ export function MapToolbar({
             {typhoons.on && typhoons.loading && <span className="muted"> …</span>}
           </label>
           {typhoons.on && <TyphoonLegend count={typhoons.count} loading={typhoons.loading} />}
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={disaster.on}
+              onChange={(e) => disaster.onChange(e.target.checked)}
+            />
+            {t('home.layers.disaster')}
+            {disaster.on && disaster.loading && <span className="muted"> …</span>}
+          </label>
+          {disaster.on && <DisasterLegend count={disaster.count} loading={disaster.loading} />}
         </fieldset>
         <button
           type="button"
