@@ -4,8 +4,9 @@
  * factors (docs/architecture.md, "Disaster warnings", gives the reasoning of each threshold).
  *
  * 1. Flash density: CG flashes per km² of the region in the last hour, and in the last three hours (a storm
- *    that has lingered). Each level needs the density AND a minimum number of flashes, so that one flash over
- *    Macau (33 km²) is not a red warning and 30 flashes scattered over Hulunbuir (250,000 km²) are not nothing.
+ *    that has lingered). Each level needs the density AND a minimum number of flashes: one flash over Macau
+ *    (33 km², 0.03 /km²) is no warning, while 300 flashes scattered over Hulunbuir (250,000 km²) stay below
+ *    level 1 by their density.
  * 2. Peak current: a region with lightning (level ≥ 1 from density) goes one level up when a stroke of
  *    |I| ≥ 150 kA struck, or at least 10 strokes of |I| ≥ 100 kA: the strokes that damage structures and
  *    power lines (GB 50057 designs class-I protection for 200 kA; a median CG is about 30 kA).
