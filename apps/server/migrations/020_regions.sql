@@ -18,7 +18,7 @@ CREATE TABLE regions (
   geometry_simplified jsonb NOT NULL,
   -- The full boundary (about 100 m for cities, a few km for provinces), for statistics: polygons of rings in
   -- ECharts' encoding ([text, x0, y0], zig-zag deltas of 1/1024°; @thunderwatch/domain/region-geometry
-  -- decodes it). Plain coordinates would be 12 MB, too slow to write into the embedded database at start.
+  -- decodes it): 1.2 MB in all, where plain coordinates would be 12 MB.
   geometry_full jsonb NOT NULL,
   source_hash text NOT NULL,
   PRIMARY KEY (level, code)

@@ -13,14 +13,15 @@ import {
 
 /**
  * The regions as apps/server/geo/china-regions.json.gz carries them (scripts/build-china-regions.mjs):
- * decoded, measured and simplified once per process. Nothing is downloaded: the file is part of the server.
+ * decoded, measured and simplified. Nothing is downloaded: the file is part of the server.
  */
 
 export const REGIONS_FILE = new URL('../../../geo/china-regions.json.gz', import.meta.url);
 /** Douglas–Peucker tolerance of the map's boundaries: about 1 km, a few pixels at a province's zoom. */
 export const SIMPLIFY_DEG = 0.01;
 
-export interface RegionData {
+/** What the server keeps of a region once loaded. */
+export interface RegionInfo {
   code: string;
   level: 'province' | 'city';
   parent: string | null;
@@ -28,6 +29,10 @@ export interface RegionData {
   nameEn: string;
   bbox: Bbox;
   areaKm2: number;
+}
+
+/** A region as decoded from the file, for the load only (its boundaries are big: let them go after). */
+export interface RegionData extends RegionInfo {
   full: MultiPolygonCoords;
   simplified: MultiPolygonCoords;
   /** The full boundary as the file carries it (ECharts' encoding): what `regions.geometry_full` stores. */
@@ -47,8 +52,6 @@ export interface RegionsFile {
   hash: string;
   regions: RegionData[];
 }
-
-let cached: Promise<RegionsFile> | null = null;
 
 export function parseRegionsFile(gz: Buffer): RegionsFile {
   const hash = createHash('sha256').update(gz).digest('hex').slice(0, 16);
@@ -71,11 +74,7 @@ export function parseRegionsFile(gz: Buffer): RegionsFile {
   return { hash, regions };
 }
 
-/** The file, read and decoded once per process (a failed read is tried again next time). */
-export function loadRegionsFile(): Promise<RegionsFile> {
-  cached ??= readFile(REGIONS_FILE).then(parseRegionsFile);
-  cached.catch(() => {
-    cached = null;
-  });
-  return cached;
+/** The file, read and decoded (about 0.7 s; the caller loads it once). */
+export async function readRegionsFile(): Promise<RegionsFile> {
+  return parseRegionsFile(await readFile(REGIONS_FILE));
 }

@@ -1,5 +1,5 @@
 import type { Bbox } from '@thunderwatch/domain/region-geometry';
-import { RegionIndex } from '@thunderwatch/domain/region-index';
+import { compactPolygons, RegionIndex } from '@thunderwatch/domain/region-index';
 import type {
   CityListQuery,
   ProvinceListQuery,
@@ -8,7 +8,7 @@ import type {
   RegionLookupQuery,
 } from '@thunderwatch/shared/schemas/regions';
 import type { FastifyBaseLogger } from 'fastify';
-import { loadRegionsFile, type RegionData } from './regions-data.js';
+import { type RegionData, type RegionInfo, readRegionsFile } from './regions-data.js';
 import type { RegionsRepo } from './regions-repo.js';
 
 export interface LoadedRegions {
@@ -16,7 +16,7 @@ export interface LoadedRegions {
   cities: RegionIndex;
   citiesSimplified: RegionIndex;
   provinces: RegionIndex;
-  byCode: { city: Map<string, RegionData>; province: Map<string, RegionData> };
+  byCode: { city: Map<string, RegionInfo>; province: Map<string, RegionInfo> };
   /** The box around every city. */
   extent: Bbox;
 }
@@ -50,7 +50,7 @@ export class RegionsService {
   }
 
   private async load(): Promise<LoadedRegions> {
-    const file = await loadRegionsFile();
+    const file = await readRegionsFile();
     const { loaded } = await this.d.repo.countLoaded(file.hash);
     if (loaded !== file.regions.length) {
       await this.d.repo.replaceAll(file.regions, file.hash);
@@ -59,8 +59,22 @@ export class RegionsService {
     const of = (level: 'province' | 'city') => file.regions.filter((r) => r.level === level);
     const indexed = (rs: RegionData[], simplified = false) =>
       new RegionIndex(
-        rs.map((r) => ({ code: r.code, bbox: r.bbox, polygons: simplified ? r.simplified : r.full })),
+        rs.map((r) => ({
+          code: r.code,
+          bbox: r.bbox,
+          polygons: compactPolygons(simplified ? r.simplified : r.full),
+        })),
       );
+    // Only the indexes' flat rings and these facts stay: the decoded file is left to the collector.
+    const info = ({ code, level, parent, nameZh, nameEn, bbox, areaKm2 }: RegionData): RegionInfo => ({
+      code,
+      level,
+      parent,
+      nameZh,
+      nameEn,
+      bbox,
+      areaKm2,
+    });
     const cities = of('city');
     return {
       cities: indexed(cities),
@@ -73,8 +87,8 @@ export class RegionsService {
       },
       provinces: indexed(of('province')),
       byCode: {
-        city: new Map(of('city').map((r) => [r.code, r])),
-        province: new Map(of('province').map((r) => [r.code, r])),
+        city: new Map(cities.map((r) => [r.code, info(r)])),
+        province: new Map(of('province').map((r) => [r.code, info(r)])),
       },
     };
   }
@@ -104,7 +118,7 @@ export class RegionsService {
     const city = cityCode ? loaded.byCode.city.get(cityCode) : undefined;
     const provinceCode = city ? `${city.code.slice(0, 2)}0000` : loaded.provinces.lookup(q.lon, q.lat);
     const province = provinceCode ? loaded.byCode.province.get(provinceCode) : undefined;
-    const ref = (r: RegionData | undefined) =>
+    const ref = (r: RegionInfo | undefined) =>
       r ? { code: r.code, name_zh: r.nameZh, name_en: r.nameEn } : null;
     return { province: ref(province), city: ref(city) };
   }
