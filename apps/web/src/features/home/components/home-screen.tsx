@@ -10,7 +10,6 @@ import { useIsPhone } from '../../../lib/use-media-query';
 import { BasemapLayer } from '../../../map/basemap-layer';
 import { CELL_MARK_CLICK, CellsLayer } from '../../../map/cells-layer';
 import { DensityLayer } from '../../../map/density-layer';
-import { DisasterLayer } from '../../../map/disaster-layer';
 import { FlashLayer } from '../../../map/flash-layer';
 import { LocationsLayer } from '../../../map/locations-layer';
 import { MapPopup } from '../../../map/map-popup';
@@ -38,7 +37,7 @@ import { useStrokeFeed } from '../hooks/use-stroke-feed';
 import { clicksOver, useTyphoons } from '../hooks/use-typhoons';
 import { useViewParams } from '../hooks/use-view-params';
 import { CellPopup } from './cell-popup';
-import { DisasterPopup } from './disaster-popup';
+import { DisasterMap } from './disaster-map';
 import { MapToolbar } from './map-toolbar';
 import { ModelsPanel } from './models-panel';
 import { OpenOn } from './open-on';
@@ -150,13 +149,11 @@ export function HomeScreen() {
           <RadarLayer url={radar.image.url} corners={radar.image.corners} opacity={radar.opacity} />
         )}
         {densityOn && <DensityLayer data={density.data} />}
-        {disaster.on && (
-          <DisasterLayer
-            data={disaster.data}
-            onSelect={disaster.setPick}
-            yieldTo={clicksOver(STROKE_CLICK, cellsOn && CELL_MARK_CLICK, typhoons.on && TYPHOON_POINT_CLICK)}
-          />
-        )}
+        <DisasterMap
+          disaster={disaster}
+          yieldTo={clicksOver(STROKE_CLICK, cellsOn && CELL_MARK_CLICK, typhoons.on && TYPHOON_POINT_CLICK)}
+          timeZone={timeZone}
+        />
         {overlay.shownId && <ModelOutputLayer data={overlay.data} stops={overlay.stops} />}
         {locationsOn && <LocationsLayer locations={myLocations.locations} />}
         {cellsOn && <CellsLayer data={cells.data} onSelect={onSelectCell} yieldTo={STROKE_CLICK} />}
@@ -179,9 +176,6 @@ export function HomeScreen() {
             timeZone={timeZone}
             onClose={() => setCellId(null)}
           />
-        )}
-        {disaster.pick && (
-          <DisasterPopup {...disaster.pick} timeZone={timeZone} onClose={() => disaster.setPick(null)} />
         )}
         {typhoons.pick && (
           <TyphoonPopup
@@ -251,12 +245,7 @@ export function HomeScreen() {
             loading: typhoons.loading,
             count: typhoons.count,
           }}
-          disaster={{
-            on: disaster.on,
-            onChange: disaster.setOn,
-            loading: disaster.loading,
-            count: disaster.count,
-          }}
+          disaster={disaster.switcher}
           simulated={simulated || (radarOn && radar.frame?.simulated === true)}
           radar={{
             on: radarOn,

@@ -20,7 +20,13 @@ export function useDisasterWarnings() {
     if (!value) setPick(null);
   }, []);
   const picked = on && pick ? items.find((w) => w.id === pick.id) : undefined;
+  const loading = query.isFetching;
+  const switcher = useMemo(
+    () => ({ on, onChange: setOn, loading, count: items.length }),
+    [on, setOn, loading, items.length],
+  );
   return {
+    switcher,
     on,
     setOn,
     pick: picked && pick ? { warning: picked, lngLat: pick.lngLat } : null,
@@ -28,7 +34,7 @@ export function useDisasterWarnings() {
     data,
     count: items.length,
     evaluatedAt: query.data?.evaluated_at ?? null,
-    loading: query.isFetching,
+    loading,
     error: query.error,
   };
 }
