@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
 import { type RunningServer, setAdminLanguage, startServer } from './server';
-import { adminToken, api, signIn } from './web-helpers';
+import { adminToken, api, createUser, signIn } from './web-helpers';
 
 /**
  * Lightning disaster warnings on the home map: 100 CG flashes over Shenzhen in the last half hour make it an
@@ -89,7 +89,7 @@ describe('home: disaster warning layer', () => {
     await page.screenshot({ path: join(tmpdir(), 'disaster-wide.png') });
 
     // Inside Shenzhen, east of the strokes (a click on a stroke is the stroke's).
-    const clickAt = async (lngLat: [number, number]) => {
+    const clickAt = async (page: Page, lngLat: [number, number]) => {
       const at = await page.evaluate(
         (p) => (document.querySelector('.map-canvas') as unknown as MapWindow).maplibreMap.project(p),
         lngLat,
@@ -98,7 +98,7 @@ describe('home: disaster warning layer', () => {
       if (!box) throw new Error('no map on the page');
       await page.mouse.click(box.x + at.x, box.y + at.y);
     };
-    await clickAt([114.4, 22.65]);
+    await clickAt(page, [114.4, 22.65]);
     const popup = page.getByRole('dialog', { name: 'Lightning disaster warning: Shenzhen' });
     await popup.waitFor({ timeout: 10_000 });
     await popup.getByText('Orange (high)').waitFor();
@@ -117,5 +117,29 @@ describe('home: disaster warning layer', () => {
     console.log(`disaster layer at 390 px: ${shot}`);
     expect(errors).toEqual([]);
     await page.context().close();
+
+    // In Chinese: the switch, the legend and the popup.
+    const zh = { username: 'e2e-disaster-zh', password: 'Passw0rd!zh' };
+    await createUser(baseUrl, { ...zh, role: 'viewer', language: 'zh-Hans' });
+    const second = await newPage(browser);
+    await signIn(
+      second.page,
+      baseUrl,
+      zh.username,
+      zh.password,
+      '/login?next=%2F%3Flat%3D22.6%26lon%3D114.2%26zoom%3D8',
+    );
+    await second.page.waitForURL(/\/\?lat=22\.6/);
+    await second.page.getByRole('checkbox', { name: '雷电灾害预警' }).check();
+    await second.page.getByRole('list', { name: '雷电灾害预警等级' }).waitFor();
+    await expect.poll(() => drawn(second.page), { timeout: 20_000 }).toContain('440300');
+    await clickAt(second.page, [114.4, 22.65]);
+    const zhPopup = second.page.getByRole('dialog', { name: '雷电灾害预警：深圳' });
+    await zhPopup.waitFor({ timeout: 10_000 });
+    await zhPopup.getByText('橙色（高）').waitFor();
+    await zhPopup.getByText('近 1 小时地闪密集').waitFor();
+    await second.page.screenshot({ path: join(tmpdir(), 'disaster-zh.png') });
+    expect(second.errors).toEqual([]);
+    await second.page.context().close();
   });
 });
