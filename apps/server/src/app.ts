@@ -49,6 +49,7 @@ import { typhoonIngestRoutes } from './pipeline/ingest/typhoon-ingest-routes.js'
 import { weatherIngestRoutes } from './pipeline/ingest/weather-ingest-routes.js';
 import { groupRooms, registerRealtime } from './pipeline/live/realtime.js';
 import { attachRedisFanout } from './pipeline/live/redis-fanout.js';
+import { weatherPollers } from './pipeline/pollers/weather-pollers.js';
 import { WARNING_ENGINE } from './pipeline/warning-engine/warning-engine-seat.js';
 import { registerAccessLog } from './plugins/access-log.js';
 import { registerAuth } from './plugins/auth.js';
@@ -243,6 +244,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await s.leadership.run(s.warningEngine);
   await s.leadership.run(s.cellTracker);
   await s.leadership.run(s.modelScheduler);
+  const { typhoons, observations, waves, metrics } = s;
+  await s.leadership.run(
+    weatherPollers(config.pollers, { typhoons, observations, waves, metrics, log: app.log }),
+  );
   if (config.notifications.worker) {
     s.deliveryWorker.start();
     s.dailySummary.start();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Basemap } from '@thunderwatch/shared/schemas/map';
 import { BasemapConfigError, basemapConfig } from './config-basemap.js';
 import { type ModelsConfig, ModelsConfigError, modelsConfig } from './config-models.js';
+import { type PollerConfig, PollersConfigError, pollersConfig } from './config-pollers.js';
 
 export interface CompanyEntry {
   title: { 'zh-Hans': string; en: string };
@@ -66,6 +67,8 @@ export interface Config {
   models: ModelsConfig;
   /** A storm's path (now and forecast) this close to a location raises a typhoon alarm (`TYPHOON_ALERT_KM`). */
   typhoonAlertKm: number;
+  /** Weather sources polled over HTTP (`POLL_<KIND>_URL`, `POLL_<KIND>_MIN`); none by default. */
+  pollers: PollerConfig[];
 }
 
 export interface NotificationsConfig {
@@ -221,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
     waves: { alertHeightM: int(env, 'WAVE_ALERT_CM', 400, 10, 3000) / 100 },
     models: models(env),
     typhoonAlertKm: int(env, 'TYPHOON_ALERT_KM', 300, 0, 2000),
+    pollers: pollers(env),
   };
 }
 
@@ -229,6 +233,14 @@ function basemap(env: NodeJS.ProcessEnv): Basemap {
     return basemapConfig(env);
   } catch (error) {
     throw error instanceof BasemapConfigError ? new ConfigError(error.message) : error;
+  }
+}
+
+function pollers(env: NodeJS.ProcessEnv): PollerConfig[] {
+  try {
+    return pollersConfig(env);
+  } catch (error) {
+    throw error instanceof PollersConfigError ? new ConfigError(error.message) : error;
   }
 }
 
