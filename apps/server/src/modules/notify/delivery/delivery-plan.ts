@@ -146,7 +146,7 @@ export function planTyphoonDeliveries(
       locationId: t.location_id,
       level: t.level,
       alarmId: null,
-      key: `typhoon:${t.typhoon_alarm_id}`,
+      key: `typhoon:${t.typhoon_alarm_id}:l${t.level}`,
       payload: { event: 'typhoon', typhoon: t },
       escalates: false,
     })),
