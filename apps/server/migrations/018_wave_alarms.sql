@@ -1,5 +1,10 @@
+-- A location's own wave alarm threshold (significant wave height, cm); null: the portal's WAVE_ALERT_CM. A
+-- harbour's boats and an offshore platform tolerate different seas, and locations are what a group owns:
+-- stations are shared by every group, so a threshold on a station would be one group's choice for all.
+ALTER TABLE locations ADD COLUMN wave_alert_cm integer CHECK (wave_alert_cm BETWEEN 10 AND 3000);
+
 -- Wave alarms: a location within WAVE_ALERT_RADIUS_KM of a wave station whose latest significant wave height
--- reaches WAVE_ALERT_CM. One open row per station and location while it holds (its messages go once, when it
+-- reaches the location's threshold. One open row per station and location while it holds (its messages go once, when it
 -- opens); it holds down to 90 % of the threshold, and `cleared_at` is set below that or when the station has
 -- had no height for 6 h. Level 3 (red) from 1.5 times the threshold when raised, else 2 (orange): lists'
 -- minimum level applies as to lightning and typhoon alarms.

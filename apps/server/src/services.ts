@@ -242,7 +242,6 @@ export function createServices(d: {
   const waveAlerts = new WaveAlerts({
     db,
     alarms: new WaveAlarmsRepo(db),
-    locations: locationsRepo,
     outbox: notify.alarmOutbox,
     thresholdM: config.waves.alertHeightM,
     radiusKm: config.waves.alertRadiusKm,

@@ -1,4 +1,5 @@
 import type { WaveExceedance } from '@thunderwatch/domain/wave-alarms';
+import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import type { WaveAlarm } from '@thunderwatch/shared/schemas/wave-alarms';
 import type { Queryable } from '../../../db/database.js';
 
@@ -17,6 +18,15 @@ export interface StationHeight {
   lon: number;
   height_m: number;
   time: Date;
+}
+
+/** An enabled location as wave alarms measure it, with its own threshold (cm) if it has one. */
+export interface WaveLocationRow {
+  id: number;
+  group_id: number;
+  name: string;
+  shape: LocationShape;
+  wave_alert_cm: number | null;
 }
 
 export interface WaveAlarmFields extends WaveExceedance {
@@ -73,6 +83,14 @@ export class WaveAlarmsRepo {
     const r = await tx.query<OpenWaveAlarm>(
       `SELECT id::float8 AS id, station_id, location_id::float8 AS location_id
          FROM wave_alarms WHERE cleared_at IS NULL`,
+    );
+    return r.rows;
+  }
+
+  async locations(): Promise<WaveLocationRow[]> {
+    const r = await this.db.query<WaveLocationRow>(
+      `SELECT id::float8 AS id, group_id::float8 AS group_id, name, shape, wave_alert_cm
+         FROM locations WHERE enabled AND deleted_at IS NULL`,
     );
     return r.rows;
   }

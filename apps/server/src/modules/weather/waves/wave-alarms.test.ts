@@ -172,6 +172,54 @@ describe.each(DB_KINDS)('wave alarms (%s)', (kind) => {
     expect(await alarms('?active=1')).toEqual([]);
   });
 
+  it('measures a location against its own threshold where it has one', async () => {
+    const manager = await t.createUser({ role: 'group_admin', groupId: operator.groupId });
+    const create = (wave_alert_cm: number) =>
+      t.call({
+        method: 'POST',
+        url: '/api/locations/',
+        token: manager.access,
+        payload: { name: 'Marina', shape: { type: 'Point', coordinates: [-74.84, 31.9] }, wave_alert_cm },
+      });
+    const tooLow = await create(5);
+    expect(tooLow.statusCode).toBe(400);
+    expect(tooLow.json().error.details[0].field).toMatch(/wave_alert_cm/);
+    const marina = await create(250);
+    expect(marina.statusCode).toBe(201);
+    expect(marina.json().wave_alert_cm).toBe(250);
+
+    later(10);
+    await ingest(3);
+    expect((await alarms('?active=1')).map((a) => [a.location_name, a.threshold_m])).toEqual([
+      ['Marina', 2.5],
+    ]);
+
+    // The harbour lowers its own threshold: the next reading raises its alarm too; back to null, the portal's.
+    const put = await t.call({
+      method: 'PUT',
+      url: `/api/locations/${sites.Harbour}`,
+      token: manager.access,
+      payload: { name: 'Harbour', wave_alert_cm: 300 },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    later(10);
+    await ingest(3.1);
+    expect((await alarms('?active=1')).map((a) => [a.location_name, a.threshold_m]).sort()).toEqual([
+      ['Harbour', 3],
+      ['Marina', 2.5],
+    ]);
+    const reset = await t.call({
+      method: 'PUT',
+      url: `/api/locations/${sites.Harbour}`,
+      token: manager.access,
+      payload: { name: 'Harbour', wave_alert_cm: null },
+    });
+    expect(reset.json().wave_alert_cm).toBeNull();
+    later(10);
+    await ingest(3.1);
+    expect((await alarms('?active=1')).map((a) => a.location_name)).toEqual(['Marina']);
+  });
+
   it('refuses a bad filter with 400', async () => {
     const res = await t.call({
       method: 'GET',

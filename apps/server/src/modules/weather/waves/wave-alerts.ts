@@ -6,7 +6,6 @@ import type { Database } from '../../../db/database.js';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { readScope } from '../../../lib/group-scope.js';
 import type { AlarmOutbox } from '../../notify/delivery/alarm-outbox.js';
-import type { LocationsRepo } from '../../warnings/locations/locations-repo.js';
 import type { StationHeight, WaveAlarmFields, WaveAlarmsRepo } from './wave-alarms-repo.js';
 
 /** How often open alarms are looked at besides after each ingest (a station that went quiet clears them). */
@@ -18,7 +17,7 @@ type Raised = Parameters<AlarmOutbox['enqueueWaves']>[1][number];
 
 /**
  * Wave alarms: after an ingest, the stations it named (and the stations of open alarms) against every
- * enabled location within `radiusKm`, prefiltered by an R-tree (`WaveSiteIndex`): the work follows the
+ * enabled location within `radiusKm`, each with its own threshold or the portal's, prefiltered by an R-tree (`WaveSiteIndex`): the work follows the
  * stations heard from, not all of them. A location whose station reaches the threshold gets one alarm per
  * station while it holds (down to 90 % of the threshold, `waveAlarmStep`), delivered through the lists and
  * subscriptions as the `wave` event. The open alarm per station and location is unique in the database, and
@@ -32,8 +31,8 @@ export class WaveAlerts {
     private readonly d: {
       db: Database;
       alarms: WaveAlarmsRepo;
-      locations: Pick<LocationsRepo, 'listAllEnabled'>;
       outbox: Pick<AlarmOutbox, 'enqueueWaves' | 'committed'>;
+      /** The portal's threshold; a location's own replaces it. */
       thresholdM: number;
       radiusKm: number;
       now: () => Date;
@@ -89,9 +88,13 @@ export class WaveAlerts {
     );
     const byStation = new Map(heights.map((h) => [h.id, h]));
     const locations = new Map(
-      (await this.d.locations.listAllEnabled()).map((l) => [
+      (await this.d.alarms.locations()).map((l) => [
         l.id,
-        { ...l, ...sitePoint(l.shape), thresholdM: this.d.thresholdM },
+        {
+          ...l,
+          ...sitePoint(l.shape),
+          thresholdM: l.wave_alert_cm === null ? this.d.thresholdM : l.wave_alert_cm / 100,
+        },
       ]),
     );
     const sites = new WaveSiteIndex([...locations.values()]);
@@ -114,7 +117,7 @@ export class WaveAlerts {
       await this.d.alarms.clear(cleared, now, tx);
       const fields = (e: (typeof step.raise)[number]): WaveAlarmFields => ({
         ...e,
-        groupId: locations.get(e.locationId)?.groupId as number,
+        groupId: locations.get(e.locationId)?.group_id as number,
         readingAt: (byStation.get(e.stationId) as StationHeight).time,
       });
       for (const e of step.hold) {
