@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
-import { type RunningServer, startQuietServer } from './server';
+import { type RunningServer, setAdminLanguage, startQuietServer } from './server';
 import { adminToken, api, signIn } from './web-helpers';
 
 /**
@@ -16,6 +16,7 @@ let baseUrl: string;
 let server: RunningServer;
 let browser: Browser;
 let feedKey: string;
+let token: string;
 const HOUR = 3_600_000;
 
 /** Hourly readings of the last day: the rough buoy's sea builds from 1 m to 5.2 m. */
@@ -69,7 +70,7 @@ beforeAll(async () => {
   server = await startQuietServer();
   baseUrl = server.baseUrl;
   browser = await launchBrowser();
-  const token = await adminToken(baseUrl);
+  token = await adminToken(baseUrl);
   feedKey = (await api<{ key: string }>(baseUrl, token, 'POST', '/api/feeds/', { name: 'e2e-waves' })).key;
   await api(baseUrl, token, 'POST', '/api/locations/', {
     name: 'E2E Harbour',
@@ -154,6 +155,37 @@ describe('wave screen', () => {
     const zh = join(tmpdir(), 'wave-390-zh.png');
     await page.screenshot({ path: zh, fullPage: true });
     console.log(`wave screen at 390 px in Chinese: ${zh}`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('sets a location’s own wave alarm threshold in metres in the location form, on a phone', {
+    timeout: 90_000,
+  }, async () => {
+    // The screen before switched the administrator to Chinese.
+    await setAdminLanguage(baseUrl, 'en');
+    const { page, errors } = await newPage(browser, 'en-US', { viewport: { width: 390, height: 844 } });
+    await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password, '/login?next=%2Flocation');
+    await page.getByRole('button', { name: 'Edit E2E Harbour' }).click();
+    const field = page.getByLabel('Wave alarm threshold (m)');
+    expect(await field.inputValue()).toBe('');
+    await field.fill('50');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('must be between 0.1 and 30').waitFor();
+    await field.fill('2.5');
+    await field.evaluate((e) => e.scrollIntoView({ block: 'center' }));
+    const shot = join(tmpdir(), 'wave-location-form-390.png');
+    await page.screenshot({ path: shot });
+    console.log(`location form at 390 px: ${shot}`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'New location' }).waitFor();
+    const list = await api<{ items: { name: string; wave_alert_cm: number | null }[] }>(
+      baseUrl,
+      token,
+      'GET',
+      '/api/locations/?limit=100&offset=0',
+    );
+    expect(list.items.find((l) => l.name === 'E2E Harbour')?.wave_alert_cm).toBe(250);
     expect(errors).toEqual([]);
     await page.context().close();
   });
