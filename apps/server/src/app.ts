@@ -195,7 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     radarRoutes(typed, s.radar);
     typhoonRoutes(typed, s.typhoons, s.typhoonAlerts);
     observationRoutes(typed, s.observations);
-    waveRoutes(typed, s.waves);
+    waveRoutes(typed, s.waves, s.waveAlerts);
     modelRoutes(typed, s.models);
     api.get('/api/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
   });
@@ -255,10 +255,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerWebApp(app, config.webDist);
 
   s.typhoonAlerts.start();
+  s.waveAlerts.start();
   const stopHousekeeping = startHousekeeping({ db, services: s, config, log: app.log, now });
   app.addHook('onClose', async () => {
     stopHousekeeping();
     await s.typhoonAlerts.stop();
+    await s.waveAlerts.stop();
     await s.dailySummary.stop();
     await s.deliveryWorker.stop();
     s.email.close();

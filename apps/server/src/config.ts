@@ -61,8 +61,11 @@ export interface Config {
   basemap: Basemap;
   /** Radar frames' files (`RADAR_DIR`, default DATA_DIR/radar) and the largest upload (`RADAR_MAX_UPLOAD_MB`). */
   radar: { dir: string; maxUploadBytes: number };
-  /** Significant wave height from which a wave reading is flagged as an alert (`WAVE_ALERT_CM`, default 4 m). */
-  waves: { alertHeightM: number };
+  /**
+   * Significant wave height from which a wave reading is flagged as an alert (`WAVE_ALERT_CM`, default 4 m),
+   * and how far from a station a location gets a wave alarm for it (`WAVE_ALERT_RADIUS_KM`, default 50).
+   */
+  waves: { alertHeightM: number; alertRadiusKm: number };
   /** Model schedules, region and external forecast services (config-models.ts). */
   models: ModelsConfig;
   /** A storm's path (now and forecast) this close to a location raises a typhoon alarm (`TYPHOON_ALERT_KM`). */
@@ -221,7 +224,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
       dir: path.resolve(env.RADAR_DIR || path.join(env.DATA_DIR ?? 'data', 'radar')),
       maxUploadBytes: int(env, 'RADAR_MAX_UPLOAD_MB', 20, 1, 200) * 1024 * 1024,
     },
-    waves: { alertHeightM: int(env, 'WAVE_ALERT_CM', 400, 10, 3000) / 100 },
+    waves: {
+      alertHeightM: int(env, 'WAVE_ALERT_CM', 400, 10, 3000) / 100,
+      alertRadiusKm: int(env, 'WAVE_ALERT_RADIUS_KM', 50, 1, 500),
+    },
     models: models(env),
     typhoonAlertKm: int(env, 'TYPHOON_ALERT_KM', 300, 0, 2000),
     pollers: pollers(env),

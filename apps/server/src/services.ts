@@ -58,6 +58,8 @@ import { TyphoonAlarmsRepo } from './modules/weather/typhoon/typhoon-alarms-repo
 import { TyphoonAlerts } from './modules/weather/typhoon/typhoon-alerts.js';
 import { TyphoonRepo } from './modules/weather/typhoon/typhoon-repo.js';
 import { TyphoonService } from './modules/weather/typhoon/typhoon-service.js';
+import { WaveAlarmsRepo } from './modules/weather/waves/wave-alarms-repo.js';
+import { WaveAlerts } from './modules/weather/waves/wave-alerts.js';
 import { WavesService } from './modules/weather/waves/waves-service.js';
 import { cellRunner } from './pipeline/cells/cell-runner.js';
 import { CellTrackerService } from './pipeline/cells/cell-tracker-service.js';
@@ -237,7 +239,16 @@ export function createServices(d: {
     runs: modelRuns,
     outputs: modelOutputs,
   });
-  const weather = weatherServices({ config, db, now });
+  const waveAlerts = new WaveAlerts({
+    db,
+    alarms: new WaveAlarmsRepo(db),
+    outbox: notify.alarmOutbox,
+    thresholdM: config.waves.alertHeightM,
+    radiusKm: config.waves.alertRadiusKm,
+    now,
+    log: d.log,
+  });
+  const weather = weatherServices({ config, db, now, waveAlerts });
   return {
     ...weather,
     radarWorker,
@@ -348,7 +359,7 @@ function modelServices(d: {
 }
 
 /** Weather stations: observations and sea waves, their readings in day partitions like the strokes. */
-function weatherServices(d: { config: Config; db: Database; now: () => Date }) {
+function weatherServices(d: { config: Config; db: Database; now: () => Date; waveAlerts: WaveAlerts }) {
   const stations = new StationsRepo(d.db);
   const observationsRepo = new ReadingsRepo(
     d.db,
@@ -376,8 +387,14 @@ function weatherServices(d: { config: Config; db: Database; now: () => Date }) {
     retentionDays: d.config.retentionDays,
     alertHeightM: d.config.waves.alertHeightM,
     now: d.now,
+    afterIngest: (ids) => d.waveAlerts.evaluateLogged(ids),
   });
-  return { observations, waves, readingPartitions: [observationsRepo.partitions, wavesRepo.partitions] };
+  return {
+    observations,
+    waves,
+    waveAlerts: d.waveAlerts,
+    readingPartitions: [observationsRepo.partitions, wavesRepo.partitions],
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;
