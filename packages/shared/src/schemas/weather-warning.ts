@@ -117,7 +117,40 @@ export type WeatherWarning = Static<typeof WeatherWarning>;
 export const WeatherWarningList = Type.Object({ warnings: Type.Array(WeatherWarning) });
 export type WeatherWarningList = Static<typeof WeatherWarningList>;
 
-export const FeedTokenQuery = Type.Object(
-  { token: Type.Optional(Type.String({ maxLength: 4096, description: 'Access token, for feed readers' })) },
+export const WeatherWarningFeedQuery = Type.Object(
+  {
+    group_id: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1, description: 'Admins: another group' }),
+    ),
+  },
   { additionalProperties: false },
 );
+export type WeatherWarningFeedQuery = Static<typeof WeatherWarningFeedQuery>;
+
+export const WeatherWarningAlarmQuery = Type.Object(
+  {
+    active: Type.Optional(Bool),
+    group_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 })),
+  },
+  { additionalProperties: false },
+);
+export type WeatherWarningAlarmQuery = Static<typeof WeatherWarningAlarmQuery>;
+
+export const WeatherWarningAlarm = Type.Object({
+  id: Type.Integer(),
+  warningId: Type.Integer(),
+  kind: WeatherWarningKindSchema,
+  level: WeatherWarningLevelSchema,
+  event: Type.String(),
+  headline: Nullable(Type.String()),
+  expires: Nullable(Type.String({ format: 'date-time' })),
+  locationId: Type.Integer(),
+  locationName: Type.String(),
+  groupId: Type.Integer(),
+  raisedAt: Type.String({ format: 'date-time' }),
+  clearedAt: Nullable(Type.String({ format: 'date-time' })),
+});
+export type WeatherWarningAlarm = Static<typeof WeatherWarningAlarm>;
+
+export const WeatherWarningAlarmList = Type.Object({ items: Type.Array(WeatherWarningAlarm) });
+export type WeatherWarningAlarmList = Static<typeof WeatherWarningAlarmList>;

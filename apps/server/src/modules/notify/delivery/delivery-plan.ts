@@ -2,7 +2,12 @@ import { channelsFor } from '@thunderwatch/domain/delivery-rules';
 import type { Language } from '@thunderwatch/shared/languages';
 import { type Channel, locationTopic } from '@thunderwatch/shared/notifications';
 import type { DistributionList, Recipient } from '@thunderwatch/shared/schemas/distribution';
-import type { AlarmFacts, ChannelOptions, TyphoonAlarmFacts } from './channels/delivery-channel.js';
+import type {
+  AlarmFacts,
+  ChannelOptions,
+  TyphoonAlarmFacts,
+  WeatherWarningAlarmFacts,
+} from './channels/delivery-channel.js';
 import type { NewDelivery } from './outbox-repo.js';
 
 /** A user as delivery needs them: where each channel reaches them, and how they read. */
@@ -102,7 +107,7 @@ interface EventToPlan {
   alarmId: number | null;
   /** Prefix of the idempotency keys: one event, one prefix. */
   key: string;
-  payload: Extract<NewDelivery['payload'], { event: 'alarm' | 'typhoon' }>;
+  payload: Extract<NewDelivery['payload'], { event: 'alarm' | 'typhoon' | 'weather_warning' }>;
   /** Whether the lists' escalation tier applies (only alarms can be confirmed, which stops it). */
   escalates: boolean;
 }
@@ -148,6 +153,27 @@ export function planTyphoonDeliveries(
       alarmId: null,
       key: `typhoon:${t.typhoon_alarm_id}`,
       payload: { event: 'typhoon', typhoon: t },
+      escalates: false,
+    })),
+    input,
+  );
+}
+
+/** The deliveries of weather warning alarms, as of typhoon alarms (no escalation tier). */
+export function planWeatherWarningDeliveries(
+  input: Omit<PlanInput, 'alarms'> & {
+    warnings: readonly { groupId: number; at: Date; facts: WeatherWarningAlarmFacts }[];
+  },
+): NewDelivery[] {
+  return planEvents(
+    input.warnings.map(({ groupId, at, facts: w }) => ({
+      groupId,
+      at,
+      locationId: w.location_id,
+      level: w.level,
+      alarmId: null,
+      key: `weather_warning:${w.weather_warning_alarm_id}`,
+      payload: { event: 'weather_warning', weather_warning: w },
       escalates: false,
     })),
     input,
