@@ -53,6 +53,8 @@ export const queryKeys = {
   /** Active typhoons, and one storm's track, forecast and cone. */
   typhoons: ['weather', 'typhoon', 'active'],
   typhoon: (id: string) => ['weather', 'typhoon', id] as const,
+  /** Open official weather warning alarms of my group (the board's chips). */
+  weatherWarningAlarms: ['weather', 'warning', 'alarms', 'active'],
 
   distributionLists: ['distribution-lists'],
   /** My inbox: `all` reloads its pages and the unread count. */
