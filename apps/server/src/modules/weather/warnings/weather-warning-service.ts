@@ -111,6 +111,11 @@ export class WeatherWarningService {
     return { ...identity, outcome: 'accepted', id, reason: null };
   }
 
+  /** Retention: warnings closed before `before` go, with their alarms; how many. */
+  purgeClosedBefore(before: Date): Promise<number> {
+    return this.d.repo.purgeClosedBefore(before);
+  }
+
   async list(user: AuthUser, q: WeatherWarningQuery): Promise<WeatherWarningList> {
     requirePermission(user, 'location.read');
     const active = q.active === undefined ? null : q.active === '1' || q.active === 'true';

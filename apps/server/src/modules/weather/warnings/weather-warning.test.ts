@@ -4,48 +4,10 @@ import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../te
 import type { NotificationPayload } from '../../notify/delivery/channels/delivery-channel.js';
 import { renderMessage } from '../../notify/delivery/templates/render-message.js';
 import { capSchemaErrors } from './cap-schema.js';
+import { cmaAlert } from './fixtures/cma-alert.js';
 
 // Fixtures: see fixtures/SOURCES.md.
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
-
-/** A CMA-style alert made for these tests (no real CMA sample is at hand): a polygon over Shenzhen. */
-function cmaAlert(o: {
-  id: string;
-  sent: string;
-  msgType?: 'Alert' | 'Update' | 'Cancel';
-  references?: string;
-  event?: string;
-  severity?: string;
-  expires?: string;
-}): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<alert xmlns="urn:oasis:names:tc:emergency:cap:1.2">
-  <identifier>${o.id}</identifier>
-  <sender>sz@cma.gov.cn</sender>
-  <sent>${o.sent}</sent>
-  <status>Actual</status>
-  <msgType>${o.msgType ?? 'Alert'}</msgType>
-  <scope>Public</scope>
-  ${o.references ? `<references>${o.references}</references>` : ''}
-  <info>
-    <language>zh-CN</language>
-    <category>Met</category>
-    <event>${o.event ?? '暴雨黄色预警信号'}</event>
-    <urgency>Expected</urgency>
-    <severity>${o.severity ?? 'Moderate'}</severity>
-    <certainty>Likely</certainty>
-    <onset>${o.sent}</onset>
-    <expires>${o.expires ?? '2024-06-01T18:00:00+08:00'}</expires>
-    <headline>深圳市气象台发布${o.event ?? '暴雨黄色预警信号'}</headline>
-    <description>预计未来6小时深圳市将出现50毫米以上降雨 &amp; 雷电。</description>
-    <area>
-      <areaDesc>深圳市</areaDesc>
-      <polygon>22.4,113.8 22.4,114.4 22.8,114.4 22.8,113.8 22.4,113.8</polygon>
-      <geocode><valueName>GB/T 2260</valueName><value>440300</value></geocode>
-    </area>
-  </info>
-</alert>`;
-}
 
 interface Outcome {
   identifier: string | null;
@@ -138,30 +100,6 @@ describe.each(DB_KINDS)('weather warnings (%s)', (kind) => {
         [String(operator.id)],
       )
     ).rows;
-
-  it('refuses a CAP with an external entity (XXE), naming it', async () => {
-    const res = await ingest(fixture('google-xee.cap'));
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.code).toBe('cap.doctype_refused');
-    expect(res.json().error.message).toMatch(/<!DOCTYPE> is refused/);
-  });
-
-  it.each([
-    ['wis2box-tg-invalid_schema.xml', /not valid CAP 1\.2: line \d+: .*audience.*certainty/],
-    ['google-invalid.cap', /not valid CAP 1\.2/],
-    ['wis2box-sc-invalid_digest.xml', /digest mismatch/],
-    ['wis2box-sc-invalid_signature.xml', /signature value does not verify/],
-  ])('refuses %s with the reason (400)', async (name, reason) => {
-    const res = await ingest(fixture(name));
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'cap.invalid', message: expect.stringMatching(reason) });
-  });
-
-  it('accepts the signed wis2box alert', async () => {
-    const res = await ingest(fixture('wis2box-sc-valid.xml'), 'application/xml');
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ format: 'alert', alerts: [{ outcome: 'accepted', reason: null }] });
-  });
 
   it('accepts a CMA alert and raises an alarm for the locations its polygon covers', async () => {
     const res = await ingest(cmaAlert({ id: 'sz-2024-0001', sent: '2024-06-01T09:00:00+08:00' }));
@@ -256,8 +194,7 @@ describe.each(DB_KINDS)('weather warnings (%s)', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/atom\+xml/);
     expect(res.body).toContain(`/api/weather/warning/${ids.update}/cap`);
-    // Seychelles never covered a location of the group.
-    expect(res.body).not.toContain('Aldabra');
+    expect(res.body).toContain('<category term="rainstorm"');
     expect((await t.call({ method: 'GET', url: '/api/weather/warning/feed.atom' })).statusCode).toBe(401);
   });
 
@@ -305,38 +242,5 @@ describe.each(DB_KINDS)('weather warnings (%s)', (kind) => {
     }[];
     expect(closed.find((w) => w.identifier === 'sz-2024-0004')?.closedReason).toBe('expired');
     expect(closed.find((w) => w.identifier === 'sz-2024-0005')?.closedReason).toBe('expired');
-  });
-
-  it('answers a feed per alert: good ones stored, bad and linked ones refused with the reason', async () => {
-    const good = cmaAlert({ id: 'sz-2024-0100', sent: '2024-06-01T12:00:00+08:00' }).replace(
-      /^<\?xml[^>]*>\s*/,
-      '',
-    );
-    const bad = good.replace('sz-2024-0100', 'sz-2024-0101').replace(/<certainty>Likely<\/certainty>/, '');
-    const atom = `<?xml version="1.0" encoding="UTF-8"?>
-<feed xmlns="http://www.w3.org/2005/Atom"><id>urn:test</id><title>t</title><updated>2024-06-01T04:00:00Z</updated>
-<entry><id>e1</id><content type="text/xml">${good}</content></entry>
-<entry><id>e2</id><content type="text/xml">${bad}</content></entry>
-<entry><id>e3</id><link href="https://example.org/cap/3.xml"/></entry>
-</feed>`;
-    const res = await ingest(atom, 'application/atom+xml');
-    expect(res.statusCode).toBe(200);
-    const outcomes = res.json().alerts as Outcome[];
-    expect(res.json().format).toBe('atom');
-    expect(outcomes.map((o) => o.outcome)).toEqual(['accepted', 'refused', 'refused']);
-    expect(outcomes[1]?.reason).toMatch(/not valid CAP 1\.2: .*certainty/);
-    expect(outcomes[2]?.reason).toMatch(/linked alert not fetched \(https:\/\/example\.org\/cap\/3\.xml\)/);
-    const again = await ingest(atom, 'application/atom+xml');
-    expect((again.json().alerts as Outcome[])[0]).toMatchObject({ outcome: 'updated', id: outcomes[0]?.id });
-  });
-
-  it('refuses a body over 2 MB with 413 and other content types with 415', async () => {
-    const big = cmaAlert({ id: 'big', sent: '2024-06-01T12:00:00+08:00' }).replace(
-      '<description>',
-      `<description>${'x'.repeat(2 * 1024 * 1024)}`,
-    );
-    expect((await ingest(big)).statusCode).toBe(413);
-    expect((await ingest('<alert/>', 'text/plain')).statusCode).toBe(415);
-    expect((await ingest('<alert/>', 'application/xml')).statusCode).toBe(400);
   });
 });

@@ -75,7 +75,7 @@ export class WeatherWarningsRepo {
          closed_reason, area, circles, min_lon, min_lat, max_lon, max_lat, admin_codes, geocodes, signer, raw_xml,
          feed_id, received_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::text[], $15, $16, $17, $18, $19,
-         CASE WHEN $20::text IS NULL THEN NULL ELSE $33::timestamptz END, $20, $21::jsonb, $22::jsonb, $23, $24, $25,
+         CASE WHEN $20::text IS NULL THEN NULL WHEN $20 = 'expired' THEN $19::timestamptz ELSE $33::timestamptz END, $20, $21::jsonb, $22::jsonb, $23, $24, $25,
          $26, $27::text[], $28::text[], $29, $30, $31, $32)
        ON CONFLICT (sender, identifier, sent) DO NOTHING
        RETURNING id::float8 AS id`,
@@ -168,6 +168,12 @@ export class WeatherWarningsRepo {
       [now],
     );
     return r.rows.map((x) => x.id);
+  }
+
+  /** Deletes the warnings closed before `before` (their alarms with them); how many. */
+  async purgeClosedBefore(before: Date): Promise<number> {
+    const r = await this.db.query(`DELETE FROM weather_warnings WHERE closed_at < $1`, [before]);
+    return r.rowCount ?? 0;
   }
 
   /** Open actual warnings that have an area, for the alarm evaluation. */
