@@ -37,6 +37,26 @@ describe('CAP reading', () => {
     expect(a.alert.area.polygons[0]?.[0]).toHaveLength(14);
   });
 
+  it('verifies the Togo alert’s signature over its polygons (1,327 vertices)', async () => {
+    const a = await one('wis2box-tg-valid.xml');
+    expect(a.ok && a.signer).toMatch(/anamet-togo/);
+    const vertices = a.ok ? a.alert.area.polygons.reduce((n, p) => n + (p[0]?.length ?? 0), 0) : 0;
+    expect(vertices).toBe(1327);
+  });
+
+  it('reads the whole DWD wind alert: 8 languages, 1,344 geocodes (the bench’s fixture)', async () => {
+    const r = await readCapBody(
+      readFileSync(new URL('../../../../../../bench/fixtures/dwd-wind-1344.xml', import.meta.url)),
+    );
+    const a = r.alerts[0];
+    if (!a?.ok) throw new Error(a?.reason);
+    expect(a.alert.languages).toHaveLength(8);
+    expect(a.alert.language).toBe('en');
+    // 1,344 geocodes in the file: the same 168 warn cells in each of the 8 infos; the area is the preferred info's.
+    expect(a.alert.area.geocodes.filter((g) => g.startsWith('WARNCELLID='))).toHaveLength(168);
+    expect(a.alert).toMatchObject({ kind: 'gale', level: 'blue', event: 'wind gusts' });
+  });
+
   it('accepts the same alert unsigned', async () => {
     const a = await one('wis2box-sc-no_signature.xml');
     expect(a.ok && a.signer).toBe(null);
