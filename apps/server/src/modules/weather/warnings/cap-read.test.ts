@@ -24,6 +24,8 @@ describe('CAP reading', () => {
     ['<alert', /not well-formed/],
     ['<html xmlns="http://www.w3.org/1999/xhtml"/>', /neither a CAP alert/],
     ['<!ENTITY x "y"><alert/>', /ENTITY/],
+    [`${'<a>'.repeat(40)}${'</a>'.repeat(40)}`, /nested 33 deep/],
+    [`<rss><channel>${'<item/>'.repeat(501)}</channel></rss>`, /501 entries in one feed \(at most 500\)/],
   ])('refuses %s', async (body, reason) => {
     await expect(readCapBody(Buffer.from(body))).rejects.toThrow(reason);
   });

@@ -39,6 +39,24 @@ export function decodeCapBody(body: Buffer): string {
 export const asUtf8Declared = (xml: string) =>
   xml.replace(/^(\s*<\?xml[^>]*encoding\s*=\s*)(["'])[^"']*\2/i, '$1$2UTF-8$2');
 
+/** Elements deep: an alert is 5 (alert/info/area/geocode/value), in an Atom feed 8; signatures add 3. */
+const MAX_DEPTH = 32;
+/** Alerts in one body: each is a transaction and a file for the schema check. */
+export const MAX_ALERTS = 500;
+
+/** How deep the tree goes, without recursion (a hostile body could nest far past the stack). */
+function depthOf(root: Element): number {
+  let max = 0;
+  const stack: [Element, number][] = [[root, 1]];
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [e, d] = top;
+    max = Math.max(max, d);
+    if (max > MAX_DEPTH) return max;
+    for (const c of childElements(e)) stack.push([c, d + 1]);
+  }
+  return max;
+}
+
 export function readCapDocument(text: string): CapDocument {
   const dtd = /<!(DOCTYPE|ENTITY)/i.exec(text);
   if (dtd) {
@@ -56,15 +74,23 @@ export function readCapDocument(text: string): CapDocument {
     throw refuse(`not well-formed XML: ${(error as Error).message.split('\n')[0]?.slice(0, 200)}`);
   }
   if (!root) throw refuse('no root element');
+  const depth = depthOf(root);
+  if (depth > MAX_DEPTH)
+    throw refuse(`elements nested ${depth} deep (a CAP feed needs fewer than ${MAX_DEPTH})`);
   if (root.localName === 'alert') return { format: 'alert', items: [itemOf(root, text)] };
   if (root.localName === 'feed' && root.namespaceURI === ATOM_NS) {
-    return { format: 'atom', items: entries(root, 'entry', ATOM_NS) };
+    return { format: 'atom', items: bounded(entries(root, 'entry', ATOM_NS)) };
   }
   if (root.localName === 'rss') {
     const channel = childElements(root).find((e) => e.localName === 'channel');
-    return { format: 'rss', items: channel ? entries(channel, 'item', null) : [] };
+    return { format: 'rss', items: bounded(channel ? entries(channel, 'item', null) : []) };
   }
   throw refuse(`root element <${root.tagName}> is neither a CAP alert, an Atom feed nor an RSS channel`);
+}
+
+function bounded(items: CapItem[]): CapItem[] {
+  if (items.length > MAX_ALERTS) throw refuse(`${items.length} entries in one feed (at most ${MAX_ALERTS})`);
+  return items;
 }
 
 function itemOf(alert: Element, ownText: string | null): CapItem {
