@@ -116,7 +116,16 @@ export function readAlert(alert: Element): ParsedAlert | string {
   const event = info ? (childText(info, 'event') ?? '') : '';
   const headline = info ? childText(info, 'headline') || null : null;
   const severity = info ? (childText(info, 'severity') ?? 'Unknown') : 'Unknown';
-  const firstArea = info && childElements(info).find((e) => e.localName === 'area');
+  // Every area's description, once each (DWD names each commune), cut to the column.
+  const areaDescs = info
+    ? [
+        ...new Set(
+          childElements(info)
+            .filter((e) => e.localName === 'area')
+            .map((a) => childText(a, 'areaDesc') ?? ''),
+        ),
+      ]
+    : [];
   return {
     identifier,
     sender,
@@ -130,7 +139,7 @@ export function readAlert(alert: Element): ParsedAlert | string {
     event: cut(event, CAP_TEXT_LIMITS.event) ?? '',
     headline: cut(headline, CAP_TEXT_LIMITS.headline),
     description: cut(info ? childText(info, 'description') || null : null, CAP_TEXT_LIMITS.description),
-    areaDesc: cut(firstArea ? childText(firstArea, 'areaDesc') : null, CAP_TEXT_LIMITS.areaDesc),
+    areaDesc: cut(areaDescs.filter(Boolean).join('; ') || null, CAP_TEXT_LIMITS.areaDesc),
     urgency: info ? (childText(info, 'urgency') ?? 'Unknown') : 'Unknown',
     severity,
     certainty: info ? (childText(info, 'certainty') ?? 'Unknown') : 'Unknown',

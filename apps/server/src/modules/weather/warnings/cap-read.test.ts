@@ -89,6 +89,7 @@ describe('CAP reading', () => {
     expect(a.alert.languages).toEqual(['de-DE', 'en', 'ar']);
     expect(a.alert.area.polygons.some((p) => p.length > 1)).toBe(true);
     expect(a.alert.area.geocodes).toContain('WARNCELLID=803159007');
+    expect(a.alert.areaDesc).toBe('polygonal event area; Gemeinde Bovenden; Gemeinde Derental');
   });
 
   it('reads cap:-prefixed and Latin-1 alerts', async () => {
