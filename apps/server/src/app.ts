@@ -41,8 +41,10 @@ import { zoneRoutes } from './modules/warnings/zones/routes.js';
 import { observationRoutes } from './modules/weather/observations/routes.js';
 import { radarRoutes } from './modules/weather/radar/routes.js';
 import { typhoonRoutes } from './modules/weather/typhoon/routes.js';
+import { weatherWarningRoutes } from './modules/weather/warnings/routes.js';
 import { waveRoutes } from './modules/weather/waves/routes.js';
 import { localSignals, postgresSignals } from './pipeline/cluster/signals.js';
+import { capIngestRoutes } from './pipeline/ingest/cap-ingest-routes.js';
 import { ingestRoutes } from './pipeline/ingest/ingest-routes.js';
 import { radarIngestRoutes } from './pipeline/ingest/radar-ingest-routes.js';
 import { typhoonIngestRoutes } from './pipeline/ingest/typhoon-ingest-routes.js';
@@ -194,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     wechatRoutes(typed, s.wechat);
     radarRoutes(typed, s.radar);
     typhoonRoutes(typed, s.typhoons, s.typhoonAlerts);
+    weatherWarningRoutes(typed, s.weatherWarnings, s.weatherWarningAlerts, config.notifications.publicUrl);
     observationRoutes(typed, s.observations);
     waveRoutes(typed, s.waves, s.waveAlerts);
     modelRoutes(typed, s.models);
@@ -211,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   await app.register((scope) => typhoonIngestRoutes(scope, { feeds: s.feeds, typhoons: s.typhoons }));
+  await app.register((scope) => capIngestRoutes(scope, { feeds: s.feeds, warnings: s.weatherWarnings }));
   await app.register((scope) =>
     wechatCallbackRoutes(scope, {
       bindings: s.wechat,
@@ -256,11 +260,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   s.typhoonAlerts.start();
   s.waveAlerts.start();
+  s.weatherWarningAlerts.start();
   const stopHousekeeping = startHousekeeping({ db, services: s, config, log: app.log, now });
   app.addHook('onClose', async () => {
     stopHousekeeping();
     await s.typhoonAlerts.stop();
     await s.waveAlerts.stop();
+    await s.weatherWarningAlerts.stop();
     await s.dailySummary.stop();
     await s.deliveryWorker.stop();
     s.email.close();

@@ -58,6 +58,7 @@ import { TyphoonAlarmsRepo } from './modules/weather/typhoon/typhoon-alarms-repo
 import { TyphoonAlerts } from './modules/weather/typhoon/typhoon-alerts.js';
 import { TyphoonRepo } from './modules/weather/typhoon/typhoon-repo.js';
 import { TyphoonService } from './modules/weather/typhoon/typhoon-service.js';
+import { weatherWarningServices } from './modules/weather/warnings/weather-warning-services.js';
 import { WaveAlarmsRepo } from './modules/weather/waves/wave-alarms-repo.js';
 import { WaveAlerts } from './modules/weather/waves/wave-alerts.js';
 import { WavesService } from './modules/weather/waves/waves-service.js';
@@ -215,6 +216,13 @@ export function createServices(d: {
     now,
     log: d.log,
   });
+  const warningServices = weatherWarningServices({
+    db,
+    locations: locationsRepo,
+    outbox: notify.alarmOutbox,
+    now,
+    log: d.log,
+  });
   const radarRepo = new RadarRepo(db);
   const radarFiles = new RadarFiles(config.radar.dir);
   const cellTracker = new CellTrackerService({
@@ -264,6 +272,7 @@ export function createServices(d: {
     radar: new RadarService(radarRepo, radarFiles, now),
     typhoons: new TyphoonService(db, typhoonRepo, now, () => typhoonAlerts.evaluateLogged()),
     typhoonAlerts,
+    ...warningServices,
     leadership,
     ...models,
     stopRelay,

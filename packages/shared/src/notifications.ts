@@ -46,6 +46,7 @@ export const NOTIFICATION_EVENTS = [
   'test',
   'typhoon',
   'wave',
+  'weather_warning',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 

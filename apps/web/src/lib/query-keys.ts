@@ -57,6 +57,8 @@ export const queryKeys = {
   waveLatest: ['wave_data', 'latest'],
   waveSeries: (station: string, hours: number) => ['wave_data', 'series', station, hours] as const,
   waveAlarms: ['wave_data', 'alarms'],
+  /** Open official weather warning alarms of my group (the board's chips). */
+  weatherWarningAlarms: ['weather', 'warning', 'alarms', 'active'],
 
   distributionLists: ['distribution-lists'],
   /** My inbox: `all` reloads its pages and the unread count. */

@@ -7,6 +7,7 @@ import type {
   ChannelOptions,
   TyphoonAlarmFacts,
   WaveAlarmFacts,
+  WeatherWarningAlarmFacts,
 } from './channels/delivery-channel.js';
 import type { NewDelivery } from './outbox-repo.js';
 
@@ -107,7 +108,7 @@ interface EventToPlan {
   alarmId: number | null;
   /** Prefix of the idempotency keys: one event, one prefix. */
   key: string;
-  payload: Extract<NewDelivery['payload'], { event: 'alarm' | 'typhoon' | 'wave' }>;
+  payload: Extract<NewDelivery['payload'], { event: 'alarm' | 'typhoon' | 'wave' | 'weather_warning' }>;
   /** Whether the lists' escalation tier applies (only alarms can be confirmed, which stops it). */
   escalates: boolean;
 }
@@ -174,6 +175,27 @@ export function planWaveDeliveries(
       alarmId: null,
       key: `wave:${w.wave_alarm_id}`,
       payload: { event: 'wave', wave: w },
+      escalates: false,
+    })),
+    input,
+  );
+}
+
+/** The deliveries of weather warning alarms, as of typhoon alarms (no escalation tier). */
+export function planWeatherWarningDeliveries(
+  input: Omit<PlanInput, 'alarms'> & {
+    warnings: readonly { groupId: number; at: Date; facts: WeatherWarningAlarmFacts }[];
+  },
+): NewDelivery[] {
+  return planEvents(
+    input.warnings.map(({ groupId, at, facts: w }) => ({
+      groupId,
+      at,
+      locationId: w.location_id,
+      level: w.level,
+      alarmId: null,
+      key: `weather_warning:${w.weather_warning_alarm_id}`,
+      payload: { event: 'weather_warning', weather_warning: w },
       escalates: false,
     })),
     input,

@@ -29,7 +29,10 @@ export class InappChannel implements DeliveryChannel {
     const text = renderMessage(m.payload, m.language, m.timeZone);
     const alarm = 'alarm' in m.payload ? m.payload.alarm : null;
     const about =
-      alarm ?? ('typhoon' in m.payload ? m.payload.typhoon : 'wave' in m.payload ? m.payload.wave : null);
+      alarm ??
+      ('typhoon' in m.payload ? m.payload.typhoon : null) ??
+      ('wave' in m.payload ? m.payload.wave : null) ??
+      ('weather_warning' in m.payload ? m.payload.weather_warning : null);
     const item = await this.inbox.insert({
       userId: m.userId,
       groupId: m.groupId,

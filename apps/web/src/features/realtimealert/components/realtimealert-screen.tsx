@@ -1,4 +1,5 @@
 import type { AlarmDto } from '@thunderwatch/shared/schemas/warnings';
+import type { WeatherWarningAlarm } from '@thunderwatch/shared/schemas/weather-warning';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
@@ -6,6 +7,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { DEFAULT_TIME_ZONE, localeOf } from '../../../lib/time';
 import { useUnconfirmedAlarms } from '../api/get-unconfirmed-alarms';
 import { useWarnings } from '../api/get-warnings';
+import { useWeatherWarningAlarms } from '../api/get-weather-warning-alarms';
 import { useAlarmAlerting } from '../hooks/use-alarm-alerting';
 import { useFitToScreen } from '../hooks/use-fit-to-screen';
 import { useFullscreen } from '../hooks/use-fullscreen';
@@ -18,6 +20,7 @@ import { WarningTile } from './warning-tile';
 import '../realtimealert.css';
 
 const NO_ALARMS: AlarmDto[] = [];
+const NO_WEATHER_WARNINGS: WeatherWarningAlarm[] = [];
 
 /** The wall board: every location as a tile in its level's colour; new alarms flash and sound until confirmed. */
 export function RealtimealertScreen() {
@@ -27,12 +30,19 @@ export function RealtimealertScreen() {
   const status = useLiveWarnings();
   const warnings = useWarnings();
   const alarms = useUnconfirmedAlarms();
+  const official = useWeatherWarningAlarms();
   const board = useRef<HTMLElement>(null);
   const fullscreen = useFullscreen(board);
   const [confirming, setConfirming] = useState<{ locationId: number; alarms: AlarmDto[] } | null>(null);
 
   const pending = alarms.data?.items ?? NO_ALARMS;
   const byLocation = useMemo(() => alarmsByLocation(pending), [pending]);
+  const officialItems = official.data?.items;
+  const officialByLocation = useMemo(() => {
+    const out = new Map<number, WeatherWarningAlarm[]>();
+    for (const w of officialItems ?? []) out.set(w.locationId, [...(out.get(w.locationId) ?? []), w]);
+    return out;
+  }, [officialItems]);
   const collator = useMemo(() => new Intl.Collator(localeOf(i18n.language)), [i18n.language]);
   const items = warnings.data?.items;
   const tiles = useMemo(() => sortTiles(items ?? [], collator.compare), [items, collator]);
@@ -41,7 +51,7 @@ export function RealtimealertScreen() {
   const layoutKey = tiles
     .map(
       (tile) =>
-        `${tile.location_id}:${tile.level}:${tile.approach?.status}:${byLocation.has(tile.location_id)}`,
+        `${tile.location_id}:${tile.level}:${tile.approach?.status}:${byLocation.has(tile.location_id)}:${officialByLocation.get(tile.location_id)?.length ?? 0}`,
     )
     .join();
   useFitToScreen(board, fullscreen.active, layoutKey);
@@ -100,6 +110,7 @@ export function RealtimealertScreen() {
             key={item.location_id}
             item={item}
             alarms={byLocation.get(item.location_id) ?? NO_ALARMS}
+            weatherWarnings={officialByLocation.get(item.location_id) ?? NO_WEATHER_WARNINGS}
             onConfirm={onConfirm}
           />
         ))}

@@ -1,4 +1,5 @@
 import type { AlarmDto, WarningItem } from '@thunderwatch/shared/schemas/warnings';
+import type { WeatherWarningAlarm } from '@thunderwatch/shared/schemas/weather-warning';
 import { LEVEL_COLOURS } from '@thunderwatch/shared/warnings';
 import { type CSSProperties, memo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,16 +8,24 @@ import { compassPoint, formatKm, wholeDegrees } from './board-format';
 import { Countdown } from './countdown';
 import { RingCounts } from './ring-counts';
 import { TileSkill } from './tile-skill';
+import { WeatherWarningChips } from './weather-warning-chips';
 
 interface WarningTileProps {
   item: WarningItem;
   /** This location's unconfirmed alarms; any makes the tile flash. */
   alarms: readonly AlarmDto[];
   onConfirm: (locationId: number) => void;
+  /** Official weather warnings covering the location (shown beside the lightning level). */
+  weatherWarnings: readonly WeatherWarningAlarm[];
 }
 
 /** One location on the wall board, in its level's colour. */
-export const WarningTile = memo(function WarningTile({ item, alarms, onConfirm }: WarningTileProps) {
+export const WarningTile = memo(function WarningTile({
+  item,
+  alarms,
+  onConfirm,
+  weatherWarnings,
+}: WarningTileProps) {
   const { t } = useTranslation();
   const flashing = alarms.length > 0;
   const titleId = `rta-tile-${item.location_id}`;
@@ -40,6 +49,7 @@ export const WarningTile = memo(function WarningTile({ item, alarms, onConfirm }
             </span>
           )}
         </span>
+        <WeatherWarningChips warnings={weatherWarnings} />
         <TileSkill locationId={item.location_id} level={item.level} />
       </header>
       <dl className="rta-facts">

@@ -2,6 +2,7 @@ import type { Language } from '@thunderwatch/shared/languages';
 import type { Channel, NotificationEvent, RecipientKind } from '@thunderwatch/shared/notifications';
 import type { TyphoonGrade } from '@thunderwatch/shared/schemas/typhoon';
 import type { Approach, PredictedBy } from '@thunderwatch/shared/schemas/warnings';
+import type { WeatherWarningKind, WeatherWarningLevel } from '@thunderwatch/shared/schemas/weather-warning';
 import type { Level, RingLevel } from '@thunderwatch/shared/warnings';
 
 /** An alarm as its messages tell it, frozen when the alarm was raised. */
@@ -79,6 +80,25 @@ export interface WaveAlarmFacts {
   board_url: string;
 }
 
+/** An official weather warning covering a location, as its messages tell it, frozen when it was raised. */
+export interface WeatherWarningAlarmFacts {
+  weather_warning_alarm_id: number;
+  warning_id: number;
+  kind: WeatherWarningKind;
+  colour: WeatherWarningLevel;
+  /** The warning's own event and headline (its preferred language). */
+  event: string;
+  headline: string | null;
+  sender: string;
+  location_id: number;
+  location_name: string;
+  /** 1 blue or yellow, 2 orange, 3 red (the lists' minimum level applies). */
+  level: 1 | 2 | 3;
+  expires: string | null;
+  at: string;
+  board_url: string;
+}
+
 /** What a message says; rendered per channel and language when it is sent. */
 export type NotificationPayload =
   | { event: 'alarm'; alarm: AlarmFacts }
@@ -86,7 +106,8 @@ export type NotificationPayload =
   | { event: 'daily_summary'; summary: DailySummaryFacts }
   | { event: 'test'; at: string; board_url: string }
   | { event: 'typhoon'; typhoon: TyphoonAlarmFacts }
-  | { event: 'wave'; wave: WaveAlarmFacts };
+  | { event: 'wave'; wave: WaveAlarmFacts }
+  | { event: 'weather_warning'; weather_warning: WeatherWarningAlarmFacts };
 
 /** Per-recipient settings of a channel (stored with the delivery, never returned by the API). */
 export interface ChannelOptions {

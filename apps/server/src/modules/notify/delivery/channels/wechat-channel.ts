@@ -42,6 +42,8 @@ function eventTime(payload: NotificationPayload, timeZone: string): string {
       return localDateTime(payload.typhoon.at, timeZone);
     case 'wave':
       return localDateTime(payload.wave.at, timeZone);
+    case 'weather_warning':
+      return localDateTime(payload.weather_warning.at, timeZone);
   }
 }
 

@@ -2,6 +2,7 @@ import { localDateTime } from '@thunderwatch/domain/local-time';
 import type { EventTemplates } from './template-kit.js';
 import { compassPoint, km, nextArrival, predictedCell } from './template-kit.js';
 import { gradeName, stormName } from './typhoon-words.js';
+import { warningTitle } from './weather-warning-words.js';
 
 const LEVEL = { 1: 'Yellow', 2: 'Orange', 3: 'Red' } as const;
 const LEVEL_OR_CLEAR = { 0: 'clear', 1: 'yellow', 2: 'orange', 3: 'red' } as const;
@@ -78,6 +79,13 @@ export const EN_TEMPLATES: EventTemplates = {
       `${km(v.distance_km)} km from ${v.location_name}, reached the ${v.threshold_m.toFixed(1)} m threshold. ` +
       `Reading of ${localDateTime(v.reading_at, tz)}.`,
     link: v.board_url,
+  }),
+  weather_warning: ({ weather_warning: w }, tz) => ({
+    title: `${warningTitle(w, 'en')} · ${w.location_name}`,
+    body:
+      `${w.sender}: ${w.headline ?? w.event}. ${w.location_name} is inside the warning area` +
+      `${w.expires ? `, until ${localDateTime(w.expires, tz)}` : ''}. ${localDateTime(w.at, tz)}.`,
+    link: w.board_url,
   }),
   test: ({ at, board_url }, tz) => ({
     title: 'Thunderwatch test message',

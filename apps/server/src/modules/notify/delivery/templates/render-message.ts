@@ -26,6 +26,8 @@ export function renderMessage(
       return t.typhoon(payload, timeZone);
     case 'wave':
       return t.wave(payload, timeZone);
+    case 'weather_warning':
+      return t.weather_warning(payload, timeZone);
   }
 }
 

@@ -4,6 +4,7 @@ import { LEVEL_COLOURS, type Level } from '@thunderwatch/shared/warnings';
 import type { AlarmFacts, NotificationPayload } from '../channels/delivery-channel.js';
 import { renderMessage } from './render-message.js';
 import { compassPoint, km, nextArrival, threatReason } from './template-kit.js';
+import { CMA_COLOURS, warningTitle } from './weather-warning-words.js';
 
 /**
  * A message as a chat card: a title band in the level's colour, labelled facts (site, level, nearest
@@ -151,6 +152,20 @@ export function robotCard(payload: NotificationPayload, language: Language, time
     }
     case 'test':
       return { ...base, tone: null, colour: NEUTRAL_COLOUR, fields: [], text: m.body };
+    case 'weather_warning': {
+      const ww = payload.weather_warning;
+      return {
+        ...base,
+        tone: ww.colour === 'blue' ? null : ww.level,
+        colour: CMA_COLOURS[ww.colour],
+        fields: [
+          { label: w.site, value: ww.location_name },
+          { label: w.level, value: warningTitle(ww, language) },
+          { label: w.time, value: localDateTime(ww.at, timeZone) },
+        ],
+        text: m.body,
+      };
+    }
     case 'typhoon': {
       const t = payload.typhoon;
       return {
