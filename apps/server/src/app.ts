@@ -248,9 +248,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await s.leadership.run(s.warningEngine);
   await s.leadership.run(s.cellTracker);
   await s.leadership.run(s.modelScheduler);
-  const { typhoons, observations, waves, metrics } = s;
+  const { typhoons, observations, waves, weatherWarnings, metrics } = s;
   await s.leadership.run(
-    weatherPollers(config.pollers, { typhoons, observations, waves, metrics, log: app.log }),
+    weatherPollers(config.pollers, { typhoons, observations, waves, weatherWarnings, metrics, log: app.log }),
   );
   if (config.notifications.worker) {
     s.deliveryWorker.start();

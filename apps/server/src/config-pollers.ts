@@ -5,7 +5,7 @@
 
 export class PollersConfigError extends Error {}
 
-export const POLLED_KINDS = ['typhoon', 'observations', 'waves'] as const;
+export const POLLED_KINDS = ['typhoon', 'observations', 'waves', 'cap'] as const;
 export type PolledKind = (typeof POLLED_KINDS)[number];
 
 export interface PollerConfig {
@@ -14,8 +14,11 @@ export interface PollerConfig {
   everyMs: number;
 }
 
-/** Minutes between polls unless set: storms move in 6-hour steps, stations report every 10 minutes. */
-const DEFAULT_MIN: Record<PolledKind, number> = { typhoon: 30, observations: 10, waves: 30 };
+/**
+ * Minutes between polls unless set: storms move in 6-hour steps, stations report every 10 minutes, official
+ * warnings must arrive within minutes.
+ */
+const DEFAULT_MIN: Record<PolledKind, number> = { typhoon: 30, observations: 10, waves: 30, cap: 5 };
 
 export function pollersConfig(env: NodeJS.ProcessEnv): PollerConfig[] {
   const out: PollerConfig[] = [];

@@ -125,6 +125,7 @@ describe('the weather pollers’ settings', () => {
     [{}, []],
     [{ POLL_TYPHOON_URL: 'https://example.org/wp.dat' }, [{ kind: 'typhoon', everyMs: 30 * 60_000 }]],
     [{ POLL_WAVES_URL: 'http://x/41002.txt', POLL_WAVES_MIN: '5' }, [{ kind: 'waves', everyMs: 5 * 60_000 }]],
+    [{ POLL_CAP_URL: 'https://x/alerts.atom' }, [{ kind: 'cap', everyMs: 5 * 60_000 }]],
   ])('%o', (env, expected) => {
     expect(pollersConfig(env)).toMatchObject(expected);
   });

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Metrics } from '../../lib/metrics.js';
 import type { ObservationsService } from '../../modules/weather/observations/observations-service.js';
 import type { TyphoonService } from '../../modules/weather/typhoon/typhoon-service.js';
+import type { WeatherWarningService } from '../../modules/weather/warnings/weather-warning-service.js';
 import type { WavesService } from '../../modules/weather/waves/waves-service.js';
 import type { Singleton } from '../cluster/leadership.js';
 import { type PolledAnswer, SourcePoller } from './source-poller.js';
@@ -15,6 +16,7 @@ export interface WeatherPollerDeps {
   typhoons: Pick<TyphoonService, 'ingest'>;
   observations: Pick<ObservationsService, 'ingest'>;
   waves: Pick<WavesService, 'ingest'>;
+  weatherWarnings: Pick<WeatherWarningService, 'ingest'>;
   metrics: Pick<Metrics, 'polls'>;
   log: FastifyBaseLogger;
 }
@@ -48,6 +50,17 @@ export function weatherPollers(config: readonly PollerConfig[], d: WeatherPoller
     waves: (a, source) => {
       const body = jsonOrText(a);
       return d.waves.ingest(source, body, typeof body === 'string' ? { station: ndbcStation(a.url) } : {});
+    },
+    // CAP alerts are refused one by one inside a feed; the answer says which, and the log names them.
+    cap: async (a) => {
+      const result = await d.weatherWarnings.ingest(null, a.body);
+      const refused = result.alerts.filter((x) => x.outcome === 'refused');
+      if (refused.length > 0)
+        d.log.warn(
+          { source: 'cap', refused: refused.map((x) => ({ id: x.identifier, reason: x.reason })) },
+          'polled CAP alerts refused',
+        );
+      return result;
     },
   };
   let pollers: SourcePoller[] = [];
