@@ -46,6 +46,8 @@ import { WarningService } from './modules/warnings/warning-status/warning-servic
 import { ZoneChanges } from './modules/warnings/zones/zone-changes.js';
 import { ZonesRepo } from './modules/warnings/zones/zones-repo.js';
 import { ZonesService } from './modules/warnings/zones/zones-service.js';
+import { ChecklistsRepo } from './modules/weather/checklists/checklists-repo.js';
+import { ChecklistsService } from './modules/weather/checklists/checklists-service.js';
 import { ObservationsService } from './modules/weather/observations/observations-service.js';
 import { RadarFiles } from './modules/weather/radar/radar-files.js';
 import { RadarIngest } from './modules/weather/radar/radar-ingest.js';
@@ -59,6 +61,8 @@ import { TyphoonAlerts } from './modules/weather/typhoon/typhoon-alerts.js';
 import { TyphoonRepo } from './modules/weather/typhoon/typhoon-repo.js';
 import { TyphoonService } from './modules/weather/typhoon/typhoon-service.js';
 import { WavesService } from './modules/weather/waves/waves-service.js';
+import { WindRepo } from './modules/weather/wind/wind-repo.js';
+import { WindService } from './modules/weather/wind/wind-service.js';
 import { cellRunner } from './pipeline/cells/cell-runner.js';
 import { CellTrackerService } from './pipeline/cells/cell-tracker-service.js';
 import { Leadership } from './pipeline/cluster/leadership.js';
@@ -377,7 +381,13 @@ function weatherServices(d: { config: Config; db: Database; now: () => Date }) {
     alertHeightM: d.config.waves.alertHeightM,
     now: d.now,
   });
-  return { observations, waves, readingPartitions: [observationsRepo.partitions, wavesRepo.partitions] };
+  return {
+    observations,
+    waves,
+    wind: new WindService({ wind: new WindRepo(d.db), now: d.now }),
+    checklists: new ChecklistsService(new ChecklistsRepo(d.db)),
+    readingPartitions: [observationsRepo.partitions, wavesRepo.partitions],
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -67,6 +67,7 @@ export const ERROR_CODES = [
   'typhoon.invalid_file',
   'typhoon.not_found',
   'weather.station_not_found',
+  'checklist.item_not_found',
   'server.internal',
   'server.unavailable',
   'server.busy',
