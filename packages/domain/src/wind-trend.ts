@@ -48,6 +48,10 @@ export function windTrend(
   const perHour = (sxy / sxx) * HOUR_MS;
   const changePerHourMs = Math.round(perHour * 10) / 10;
   const trend: WindTrend =
-    perHour >= TREND_THRESHOLD_MS_PER_H ? 'rising' : perHour <= -TREND_THRESHOLD_MS_PER_H ? 'falling' : 'steady';
+    perHour >= TREND_THRESHOLD_MS_PER_H
+      ? 'rising'
+      : perHour <= -TREND_THRESHOLD_MS_PER_H
+        ? 'falling'
+        : 'steady';
   return { trend, changePerHourMs: Object.is(changePerHourMs, -0) ? 0 : changePerHourMs };
 }
