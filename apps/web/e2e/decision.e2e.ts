@@ -169,6 +169,19 @@ describe('decision: the gale warning screen', () => {
       await page.getByRole('checkbox', { name: 'Stop all open-air work; move staff to shelter' }).isChecked(),
     ).toBe(true);
 
+    // An admin (checklist.manage) adds an item to the orange list and removes it again.
+    const orange = page.getByRole('region', { name: 'Checklist: Orange' });
+    await orange.getByRole('button', { name: 'Edit list' }).click();
+    await orange.getByLabel('New item (Chinese)').fill('关闭港口闸门');
+    await orange.getByLabel('New item (English)').fill('Close the harbour gates');
+    await orange.getByRole('button', { name: 'Add to the Orange list' }).click();
+    await orange.getByRole('checkbox', { name: 'Close the harbour gates' }).waitFor();
+    await orange.getByText('1 of 5 done').waitFor();
+    await page.screenshot({ path: join(tmpdir(), 'decision-edit.png') });
+    await orange.getByRole('button', { name: 'Remove “Close the harbour gates”' }).click();
+    await orange.getByText('1 of 4 done').waitFor();
+    await orange.getByRole('button', { name: 'Done' }).click();
+
     await page.setViewportSize({ width: 1366, height: 768 });
     await page.reload();
     await table.getByRole('row', { name: /Zhuhai coast/ }).waitFor();

@@ -6,10 +6,12 @@ import { formatDateTime } from '../../../lib/time';
 import { useChecklistItems, useChecklistTicks } from '../api/get-checklist';
 import { useSetTick } from '../api/set-tick';
 import { LEVEL_COLORS, LEVEL_TEXT, type Situation } from '../hooks/situation';
+import { ChecklistEditor } from './checklist-editor';
 
 interface ChecklistPanelProps {
   situation: Situation;
   canTick: boolean;
+  canEdit: boolean;
   timeZone: string;
 }
 
@@ -17,13 +19,14 @@ interface ChecklistPanelProps {
  * The checklist of the level in force (blue's, to prepare, when nothing is), ticked for the situation: who ticked
  * each item and when. Without checklist.tick the boxes show but cannot change.
  */
-export function ChecklistPanel({ situation, canTick, timeZone }: ChecklistPanelProps) {
+export function ChecklistPanel({ situation, canTick, canEdit, timeZone }: ChecklistPanelProps) {
   const { t, i18n } = useTranslation();
   const level = situation.level ?? 'blue';
   const items = useChecklistItems();
   const ticks = useChecklistTicks(situation.key);
   const setTick = useSetTick(situation.key);
   // The box follows the click at once; the stored tick (who, when) replaces this when the answer comes.
+  const [editing, setEditing] = useState(false);
   const [clicked, setClicked] = useState<ReadonlyMap<number, boolean>>(new Map());
   const change = (itemId: number, ticked: boolean) => {
     setClicked((m) => new Map(m).set(itemId, ticked));
@@ -55,7 +58,18 @@ export function ChecklistPanel({ situation, canTick, timeZone }: ChecklistPanelP
         >
           {t('decision.checklist.done', { done, total: list.length })}
         </span>
+        {canEdit && (
+          <button
+            type="button"
+            className="button button-small button-secondary"
+            aria-pressed={editing}
+            onClick={() => setEditing((e) => !e)}
+          >
+            {editing ? t('decision.checklist.done_editing') : t('decision.checklist.edit')}
+          </button>
+        )}
       </div>
+      {editing && <ChecklistEditor level={level} items={list} />}
       {situation.level === null && <p className="muted">{t('decision.checklist.prepare')}</p>}
       {!canTick && <p className="muted">{t('decision.checklist.read_only')}</p>}
       <ErrorMessage error={items.error ?? ticks.error ?? setTick.error} />

@@ -91,7 +91,12 @@ export function DecisionScreen() {
         timeZone={timeZone}
       />
       <StationsPanel stations={stations} error={winds.error} />
-      <ChecklistPanel situation={situation} canTick={can(user.data, 'checklist.tick')} timeZone={timeZone} />
+      <ChecklistPanel
+        situation={situation}
+        canTick={can(user.data, 'checklist.tick')}
+        canEdit={can(user.data, 'checklist.manage')}
+        timeZone={timeZone}
+      />
     </section>
   );
 }
