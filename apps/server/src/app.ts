@@ -51,6 +51,7 @@ import { typhoonIngestRoutes } from './pipeline/ingest/typhoon-ingest-routes.js'
 import { weatherIngestRoutes } from './pipeline/ingest/weather-ingest-routes.js';
 import { groupRooms, registerRealtime } from './pipeline/live/realtime.js';
 import { attachRedisFanout } from './pipeline/live/redis-fanout.js';
+import { weatherPollers } from './pipeline/pollers/weather-pollers.js';
 import { WARNING_ENGINE } from './pipeline/warning-engine/warning-engine-seat.js';
 import { registerAccessLog } from './plugins/access-log.js';
 import { registerAuth } from './plugins/auth.js';
@@ -196,7 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     radarRoutes(typed, s.radar);
     typhoonRoutes(typed, s.typhoons, s.typhoonAlerts);
     observationRoutes(typed, s.observations);
-    waveRoutes(typed, s.waves);
+    waveRoutes(typed, s.waves, s.waveAlerts);
     windRoutes(typed, s.wind);
     checklistRoutes(typed, s.checklists);
     modelRoutes(typed, s.models);
@@ -247,6 +248,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await s.leadership.run(s.warningEngine);
   await s.leadership.run(s.cellTracker);
   await s.leadership.run(s.modelScheduler);
+  const { typhoons, observations, waves, metrics } = s;
+  await s.leadership.run(
+    weatherPollers(config.pollers, { typhoons, observations, waves, metrics, log: app.log }),
+  );
   if (config.notifications.worker) {
     s.deliveryWorker.start();
     s.dailySummary.start();
@@ -254,10 +259,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerWebApp(app, config.webDist);
 
   s.typhoonAlerts.start();
+  s.waveAlerts.start();
   const stopHousekeeping = startHousekeeping({ db, services: s, config, log: app.log, now });
   app.addHook('onClose', async () => {
     stopHousekeeping();
     await s.typhoonAlerts.stop();
+    await s.waveAlerts.stop();
     await s.dailySummary.stop();
     await s.deliveryWorker.stop();
     s.email.close();

@@ -60,6 +60,8 @@ import { TyphoonAlarmsRepo } from './modules/weather/typhoon/typhoon-alarms-repo
 import { TyphoonAlerts } from './modules/weather/typhoon/typhoon-alerts.js';
 import { TyphoonRepo } from './modules/weather/typhoon/typhoon-repo.js';
 import { TyphoonService } from './modules/weather/typhoon/typhoon-service.js';
+import { WaveAlarmsRepo } from './modules/weather/waves/wave-alarms-repo.js';
+import { WaveAlerts } from './modules/weather/waves/wave-alerts.js';
 import { WavesService } from './modules/weather/waves/waves-service.js';
 import { WindRepo } from './modules/weather/wind/wind-repo.js';
 import { WindService } from './modules/weather/wind/wind-service.js';
@@ -241,7 +243,16 @@ export function createServices(d: {
     runs: modelRuns,
     outputs: modelOutputs,
   });
-  const weather = weatherServices({ config, db, now });
+  const waveAlerts = new WaveAlerts({
+    db,
+    alarms: new WaveAlarmsRepo(db),
+    outbox: notify.alarmOutbox,
+    thresholdM: config.waves.alertHeightM,
+    radiusKm: config.waves.alertRadiusKm,
+    now,
+    log: d.log,
+  });
+  const weather = weatherServices({ config, db, now, waveAlerts });
   return {
     ...weather,
     radarWorker,
@@ -352,7 +363,7 @@ function modelServices(d: {
 }
 
 /** Weather stations: observations and sea waves, their readings in day partitions like the strokes. */
-function weatherServices(d: { config: Config; db: Database; now: () => Date }) {
+function weatherServices(d: { config: Config; db: Database; now: () => Date; waveAlerts: WaveAlerts }) {
   const stations = new StationsRepo(d.db);
   const observationsRepo = new ReadingsRepo(
     d.db,
@@ -380,12 +391,14 @@ function weatherServices(d: { config: Config; db: Database; now: () => Date }) {
     retentionDays: d.config.retentionDays,
     alertHeightM: d.config.waves.alertHeightM,
     now: d.now,
+    afterIngest: (ids) => d.waveAlerts.evaluateLogged(ids),
   });
   return {
     observations,
     waves,
     wind: new WindService({ wind: new WindRepo(d.db), now: d.now }),
     checklists: new ChecklistsService(new ChecklistsRepo(d.db)),
+    waveAlerts: d.waveAlerts,
     readingPartitions: [observationsRepo.partitions, wavesRepo.partitions],
   };
 }

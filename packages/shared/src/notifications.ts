@@ -39,7 +39,14 @@ export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 export const WEBHOOK_SECRET_LENGTH = { min: 8, max: 256 } as const;
 
 /** What a notification is about. */
-export const NOTIFICATION_EVENTS = ['alarm', 'alarm_confirmed', 'daily_summary', 'test', 'typhoon'] as const;
+export const NOTIFICATION_EVENTS = [
+  'alarm',
+  'alarm_confirmed',
+  'daily_summary',
+  'test',
+  'typhoon',
+  'wave',
+] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 export const DELIVERY_STATUSES = ['pending', 'sending', 'sent', 'failed', 'suppressed', 'cancelled'] as const;

@@ -3,8 +3,8 @@ import type { Language } from '@thunderwatch/shared/languages';
 import { locationTopic } from '@thunderwatch/shared/notifications';
 import type { Approach } from '@thunderwatch/shared/schemas/warnings';
 import type { Queryable } from '../../../db/database.js';
-import type { AlarmFacts, TyphoonAlarmFacts } from './channels/delivery-channel.js';
-import { planAlarmDeliveries, planTyphoonDeliveries } from './delivery-plan.js';
+import type { AlarmFacts, TyphoonAlarmFacts, WaveAlarmFacts } from './channels/delivery-channel.js';
+import { planAlarmDeliveries, planTyphoonDeliveries, planWaveDeliveries } from './delivery-plan.js';
 import type { OutboxRepo } from './outbox-repo.js';
 import type { RecipientsRepo } from './recipients-repo.js';
 
@@ -65,6 +65,27 @@ export class AlarmOutbox {
     const { heard, lists, users, subscribers } = audience;
     const rows = planTyphoonDeliveries({
       typhoons: heard.map((a) => ({ ...a, facts: { ...a.facts, board_url: this.d.boardUrl } })),
+      lists,
+      users,
+      subscribers,
+      defaults: this.d.defaults,
+    });
+    return this.d.outbox.insert(rows, tx);
+  }
+
+  /** Writes the deliveries of newly raised wave alarms with `tx`; returns how many. */
+  async enqueueWaves(
+    tx: Queryable,
+    alarms: readonly { groupId: number; at: Date; facts: Omit<WaveAlarmFacts, 'board_url'> }[],
+  ): Promise<number> {
+    const audience = await this.audience(
+      tx,
+      alarms.map((a) => ({ ...a, locationId: a.facts.location_id })),
+    );
+    if (!audience) return 0;
+    const { heard, lists, users, subscribers } = audience;
+    const rows = planWaveDeliveries({
+      waves: heard.map((a) => ({ ...a, facts: { ...a.facts, board_url: this.d.boardUrl } })),
       lists,
       users,
       subscribers,

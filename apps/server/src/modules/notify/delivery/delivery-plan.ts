@@ -2,7 +2,12 @@ import { channelsFor } from '@thunderwatch/domain/delivery-rules';
 import type { Language } from '@thunderwatch/shared/languages';
 import { type Channel, locationTopic } from '@thunderwatch/shared/notifications';
 import type { DistributionList, Recipient } from '@thunderwatch/shared/schemas/distribution';
-import type { AlarmFacts, ChannelOptions, TyphoonAlarmFacts } from './channels/delivery-channel.js';
+import type {
+  AlarmFacts,
+  ChannelOptions,
+  TyphoonAlarmFacts,
+  WaveAlarmFacts,
+} from './channels/delivery-channel.js';
 import type { NewDelivery } from './outbox-repo.js';
 
 /** A user as delivery needs them: where each channel reaches them, and how they read. */
@@ -102,7 +107,7 @@ interface EventToPlan {
   alarmId: number | null;
   /** Prefix of the idempotency keys: one event, one prefix. */
   key: string;
-  payload: Extract<NewDelivery['payload'], { event: 'alarm' | 'typhoon' }>;
+  payload: Extract<NewDelivery['payload'], { event: 'alarm' | 'typhoon' | 'wave' }>;
   /** Whether the lists' escalation tier applies (only alarms can be confirmed, which stops it). */
   escalates: boolean;
 }
@@ -146,8 +151,29 @@ export function planTyphoonDeliveries(
       locationId: t.location_id,
       level: t.level,
       alarmId: null,
-      key: `typhoon:${t.typhoon_alarm_id}`,
+      key: `typhoon:${t.typhoon_alarm_id}:l${t.level}`,
       payload: { event: 'typhoon', typhoon: t },
+      escalates: false,
+    })),
+    input,
+  );
+}
+
+/** The deliveries of wave alarms, as of typhoon alarms (no escalation tier). */
+export function planWaveDeliveries(
+  input: Omit<PlanInput, 'alarms'> & {
+    waves: readonly { groupId: number; at: Date; facts: WaveAlarmFacts }[];
+  },
+): NewDelivery[] {
+  return planEvents(
+    input.waves.map(({ groupId, at, facts: w }) => ({
+      groupId,
+      at,
+      locationId: w.location_id,
+      level: w.level,
+      alarmId: null,
+      key: `wave:${w.wave_alarm_id}`,
+      payload: { event: 'wave', wave: w },
       escalates: false,
     })),
     input,

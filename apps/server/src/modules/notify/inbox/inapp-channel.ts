@@ -28,7 +28,8 @@ export class InappChannel implements DeliveryChannel {
       throw new ChannelError('notification.no_user', 'In-app messages need a user', true);
     const text = renderMessage(m.payload, m.language, m.timeZone);
     const alarm = 'alarm' in m.payload ? m.payload.alarm : null;
-    const about = alarm ?? ('typhoon' in m.payload ? m.payload.typhoon : null);
+    const about =
+      alarm ?? ('typhoon' in m.payload ? m.payload.typhoon : 'wave' in m.payload ? m.payload.wave : null);
     const item = await this.inbox.insert({
       userId: m.userId,
       groupId: m.groupId,

@@ -58,13 +58,35 @@ export interface TyphoonAlarmFacts {
   board_url: string;
 }
 
+/** A wave alarm as its messages tell it, frozen when it was raised. */
+export interface WaveAlarmFacts {
+  wave_alarm_id: number;
+  station_id: string;
+  station_name: string;
+  location_id: number;
+  location_name: string;
+  /** 3: the height reached 1.5 times the threshold; 2: the threshold. */
+  level: 2 | 3;
+  /** Significant wave height and its threshold (m). */
+  height_m: number;
+  threshold_m: number;
+  /** From the station to the location. */
+  distance_km: number;
+  /** Time of the reading (ISO). */
+  reading_at: string;
+  /** When the alarm was raised (ISO). */
+  at: string;
+  board_url: string;
+}
+
 /** What a message says; rendered per channel and language when it is sent. */
 export type NotificationPayload =
   | { event: 'alarm'; alarm: AlarmFacts }
   | { event: 'alarm_confirmed'; alarm: AlarmFacts; confirmation: ConfirmationFacts }
   | { event: 'daily_summary'; summary: DailySummaryFacts }
   | { event: 'test'; at: string; board_url: string }
-  | { event: 'typhoon'; typhoon: TyphoonAlarmFacts };
+  | { event: 'typhoon'; typhoon: TyphoonAlarmFacts }
+  | { event: 'wave'; wave: WaveAlarmFacts };
 
 /** Per-recipient settings of a channel (stored with the delivery, never returned by the API). */
 export interface ChannelOptions {

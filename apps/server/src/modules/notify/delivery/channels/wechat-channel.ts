@@ -40,6 +40,8 @@ function eventTime(payload: NotificationPayload, timeZone: string): string {
       return localDateTime(payload.at, timeZone);
     case 'typhoon':
       return localDateTime(payload.typhoon.at, timeZone);
+    case 'wave':
+      return localDateTime(payload.wave.at, timeZone);
   }
 }
 

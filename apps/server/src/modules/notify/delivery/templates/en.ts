@@ -71,6 +71,14 @@ export const EN_TEMPLATES: EventTemplates = {
       link: t.board_url,
     };
   },
+  wave: ({ wave: v }, tz) => ({
+    title: `${LEVEL[v.level]} sea-wave warning · ${v.location_name}`,
+    body:
+      `Significant wave height ${v.height_m.toFixed(1)} m at ${v.station_name} (${v.station_id}), ` +
+      `${km(v.distance_km)} km from ${v.location_name}, reached the ${v.threshold_m.toFixed(1)} m threshold. ` +
+      `Reading of ${localDateTime(v.reading_at, tz)}.`,
+    link: v.board_url,
+  }),
   test: ({ at, board_url }, tz) => ({
     title: 'Thunderwatch test message',
     body: `This is a test message sent at ${localDateTime(at, tz)}. This channel works.`,

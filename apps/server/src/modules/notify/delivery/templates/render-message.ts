@@ -24,6 +24,8 @@ export function renderMessage(
       return t.test(payload, timeZone);
     case 'typhoon':
       return t.typhoon(payload, timeZone);
+    case 'wave':
+      return t.wave(payload, timeZone);
   }
 }
 

@@ -165,6 +165,20 @@ export function robotCard(payload: NotificationPayload, language: Language, time
         text: m.body,
       };
     }
+    case 'wave': {
+      const v = payload.wave;
+      return {
+        ...base,
+        tone: v.level,
+        colour: LEVEL_COLOURS[v.level],
+        fields: [
+          { label: w.site, value: v.location_name },
+          { label: w.level, value: w.levels[v.level] },
+          { label: w.time, value: localDateTime(v.reading_at, timeZone) },
+        ],
+        text: m.body,
+      };
+    }
   }
 }
 

@@ -66,6 +66,13 @@ export const ZH_TEMPLATES: EventTemplates = {
       link: t.board_url,
     };
   },
+  wave: ({ wave: v }, tz) => ({
+    title: `海浪${LEVEL[v.level]}预警 · ${v.location_name}`,
+    body:
+      `距${v.location_name} ${km(v.distance_km)} 公里的${v.station_name}（${v.station_id}）有效波高 ` +
+      `${v.height_m.toFixed(1)} 米，已达 ${v.threshold_m.toFixed(1)} 米的阈值。观测时间 ${localDateTime(v.reading_at, tz)}。`,
+    link: v.board_url,
+  }),
   test: ({ at, board_url }, tz) => ({
     title: '雷电监测预警平台测试消息',
     body: `这是一条测试消息，发送于 ${localDateTime(at, tz)}。此通道工作正常。`,
