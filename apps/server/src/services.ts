@@ -46,6 +46,8 @@ import { WarningService } from './modules/warnings/warning-status/warning-servic
 import { ZoneChanges } from './modules/warnings/zones/zone-changes.js';
 import { ZonesRepo } from './modules/warnings/zones/zones-repo.js';
 import { ZonesService } from './modules/warnings/zones/zones-service.js';
+import { ChecklistsRepo } from './modules/weather/checklists/checklists-repo.js';
+import { ChecklistsService } from './modules/weather/checklists/checklists-service.js';
 import { ObservationsService } from './modules/weather/observations/observations-service.js';
 import { RadarFiles } from './modules/weather/radar/radar-files.js';
 import { RadarIngest } from './modules/weather/radar/radar-ingest.js';
@@ -62,6 +64,8 @@ import { weatherWarningServices } from './modules/weather/warnings/weather-warni
 import { WaveAlarmsRepo } from './modules/weather/waves/wave-alarms-repo.js';
 import { WaveAlerts } from './modules/weather/waves/wave-alerts.js';
 import { WavesService } from './modules/weather/waves/waves-service.js';
+import { WindRepo } from './modules/weather/wind/wind-repo.js';
+import { WindService } from './modules/weather/wind/wind-service.js';
 import { cellRunner } from './pipeline/cells/cell-runner.js';
 import { CellTrackerService } from './pipeline/cells/cell-tracker-service.js';
 import { Leadership } from './pipeline/cluster/leadership.js';
@@ -401,6 +405,8 @@ function weatherServices(d: { config: Config; db: Database; now: () => Date; wav
   return {
     observations,
     waves,
+    wind: new WindService({ wind: new WindRepo(d.db), now: d.now }),
+    checklists: new ChecklistsService(new ChecklistsRepo(d.db)),
     waveAlerts: d.waveAlerts,
     readingPartitions: [observationsRepo.partitions, wavesRepo.partitions],
   };

@@ -70,6 +70,7 @@ export const ERROR_CODES = [
   'cap.doctype_refused',
   'weather_warning.not_found',
   'weather.station_not_found',
+  'checklist.item_not_found',
   'server.internal',
   'server.unavailable',
   'server.busy',

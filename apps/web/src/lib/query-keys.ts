@@ -81,4 +81,12 @@ export const queryKeys = {
     output: (runId: number | null) => [...models, 'output', runId] as const,
   },
   wechatBinding: ['wechat-binding'],
+  /** The gale screen: station winds, official warnings, checklist items and one situation's ticks. */
+  decision: {
+    all: ['decision'],
+    winds: ['decision', 'winds'],
+    warnings: ['decision', 'warnings'],
+    checklist: ['decision', 'checklist'],
+    ticks: (situation: string) => ['decision', 'ticks', situation] as const,
+  },
 } as const;
