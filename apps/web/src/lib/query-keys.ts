@@ -53,6 +53,8 @@ export const queryKeys = {
   /** Active typhoons, and one storm's track, forecast and cone. */
   typhoons: ['weather', 'typhoon', 'active'],
   typhoon: (id: string) => ['weather', 'typhoon', id] as const,
+  /** Open typhoon alarms of my group (the board's chips). */
+  typhoonAlarms: ['weather', 'typhoon-alarms', 'active'],
   /** Sea waves: every station's latest reading, one station's series over a range, and wave alarms. */
   waveLatest: ['wave_data', 'latest'],
   waveSeries: (station: string, hours: number) => ['wave_data', 'series', station, hours] as const,

@@ -1,5 +1,4 @@
 import type { AlarmDto } from '@thunderwatch/shared/schemas/warnings';
-import type { WeatherWarningAlarm } from '@thunderwatch/shared/schemas/weather-warning';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
@@ -7,20 +6,21 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { DEFAULT_TIME_ZONE, localeOf } from '../../../lib/time';
 import { useUnconfirmedAlarms } from '../api/get-unconfirmed-alarms';
 import { useWarnings } from '../api/get-warnings';
-import { useWeatherWarningAlarms } from '../api/get-weather-warning-alarms';
 import { useAlarmAlerting } from '../hooks/use-alarm-alerting';
 import { useFitToScreen } from '../hooks/use-fit-to-screen';
 import { useFullscreen } from '../hooks/use-fullscreen';
 import { useLiveWarnings } from '../hooks/use-live-warnings';
+import { useSiteAlerts } from '../hooks/use-site-alerts';
 import { alarmsByLocation } from '../hooks/warning-cache';
 import { compassPoint, formatKm, levelCounts, sortTiles, wholeDegrees } from './board-format';
 import { ConfirmAlarmDialog } from './confirm-alarm-dialog';
+import type { SiteAlert } from './site-alerts';
 import { SummaryBar } from './summary-bar';
 import { WarningTile } from './warning-tile';
 import '../realtimealert.css';
 
 const NO_ALARMS: AlarmDto[] = [];
-const NO_WEATHER_WARNINGS: WeatherWarningAlarm[] = [];
+const NO_SITE_ALERTS: SiteAlert[] = [];
 
 /** The wall board: every location as a tile in its level's colour; new alarms flash and sound until confirmed. */
 export function RealtimealertScreen() {
@@ -30,19 +30,13 @@ export function RealtimealertScreen() {
   const status = useLiveWarnings();
   const warnings = useWarnings();
   const alarms = useUnconfirmedAlarms();
-  const official = useWeatherWarningAlarms();
+  const siteAlerts = useSiteAlerts();
   const board = useRef<HTMLElement>(null);
   const fullscreen = useFullscreen(board);
   const [confirming, setConfirming] = useState<{ locationId: number; alarms: AlarmDto[] } | null>(null);
 
   const pending = alarms.data?.items ?? NO_ALARMS;
   const byLocation = useMemo(() => alarmsByLocation(pending), [pending]);
-  const officialItems = official.data?.items;
-  const officialByLocation = useMemo(() => {
-    const out = new Map<number, WeatherWarningAlarm[]>();
-    for (const w of officialItems ?? []) out.set(w.locationId, [...(out.get(w.locationId) ?? []), w]);
-    return out;
-  }, [officialItems]);
   const collator = useMemo(() => new Intl.Collator(localeOf(i18n.language)), [i18n.language]);
   const items = warnings.data?.items;
   const tiles = useMemo(() => sortTiles(items ?? [], collator.compare), [items, collator]);
@@ -51,7 +45,7 @@ export function RealtimealertScreen() {
   const layoutKey = tiles
     .map(
       (tile) =>
-        `${tile.location_id}:${tile.level}:${tile.approach?.status}:${byLocation.has(tile.location_id)}:${officialByLocation.get(tile.location_id)?.length ?? 0}`,
+        `${tile.location_id}:${tile.level}:${tile.approach?.status}:${byLocation.has(tile.location_id)}:${siteAlerts.get(tile.location_id)?.length ?? 0}`,
     )
     .join();
   useFitToScreen(board, fullscreen.active, layoutKey);
@@ -110,7 +104,7 @@ export function RealtimealertScreen() {
             key={item.location_id}
             item={item}
             alarms={byLocation.get(item.location_id) ?? NO_ALARMS}
-            weatherWarnings={officialByLocation.get(item.location_id) ?? NO_WEATHER_WARNINGS}
+            siteAlerts={siteAlerts.get(item.location_id) ?? NO_SITE_ALERTS}
             onConfirm={onConfirm}
           />
         ))}

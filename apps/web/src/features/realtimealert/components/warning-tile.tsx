@@ -1,5 +1,4 @@
 import type { AlarmDto, WarningItem } from '@thunderwatch/shared/schemas/warnings';
-import type { WeatherWarningAlarm } from '@thunderwatch/shared/schemas/weather-warning';
 import { LEVEL_COLOURS } from '@thunderwatch/shared/warnings';
 import { type CSSProperties, memo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,16 +6,17 @@ import { ApproachLine } from './approach-line';
 import { compassPoint, formatKm, wholeDegrees } from './board-format';
 import { Countdown } from './countdown';
 import { RingCounts } from './ring-counts';
+import { SiteAlertChips } from './site-alert-chips';
+import type { SiteAlert } from './site-alerts';
 import { TileSkill } from './tile-skill';
-import { WeatherWarningChips } from './weather-warning-chips';
 
 interface WarningTileProps {
   item: WarningItem;
   /** This location's unconfirmed alarms; any makes the tile flash. */
   alarms: readonly AlarmDto[];
   onConfirm: (locationId: number) => void;
-  /** Official weather warnings covering the location (shown beside the lightning level). */
-  weatherWarnings: readonly WeatherWarningAlarm[];
+  /** Weather alerts of the location (official warnings, typhoon and wave alarms), beside the lightning level. */
+  siteAlerts: readonly SiteAlert[];
 }
 
 /** One location on the wall board, in its level's colour. */
@@ -24,7 +24,7 @@ export const WarningTile = memo(function WarningTile({
   item,
   alarms,
   onConfirm,
-  weatherWarnings,
+  siteAlerts,
 }: WarningTileProps) {
   const { t } = useTranslation();
   const flashing = alarms.length > 0;
@@ -49,7 +49,7 @@ export const WarningTile = memo(function WarningTile({
             </span>
           )}
         </span>
-        <WeatherWarningChips warnings={weatherWarnings} />
+        <SiteAlertChips alerts={siteAlerts} />
         <TileSkill locationId={item.location_id} level={item.level} />
       </header>
       <dl className="rta-facts">
