@@ -39,18 +39,23 @@ import { backtestRoutes } from './modules/warnings/backtest/routes.js';
 import { locationRoutes } from './modules/warnings/locations/routes.js';
 import { warningRoutes } from './modules/warnings/warning-status/routes.js';
 import { zoneRoutes } from './modules/warnings/zones/routes.js';
+import { checklistRoutes } from './modules/weather/checklists/routes.js';
 import { disasterRoutes } from './modules/weather/disaster/routes.js';
 import { observationRoutes } from './modules/weather/observations/routes.js';
 import { radarRoutes } from './modules/weather/radar/routes.js';
 import { typhoonRoutes } from './modules/weather/typhoon/routes.js';
+import { weatherWarningRoutes } from './modules/weather/warnings/routes.js';
 import { waveRoutes } from './modules/weather/waves/routes.js';
+import { windRoutes } from './modules/weather/wind/routes.js';
 import { localSignals, postgresSignals } from './pipeline/cluster/signals.js';
+import { capIngestRoutes } from './pipeline/ingest/cap-ingest-routes.js';
 import { ingestRoutes } from './pipeline/ingest/ingest-routes.js';
 import { radarIngestRoutes } from './pipeline/ingest/radar-ingest-routes.js';
 import { typhoonIngestRoutes } from './pipeline/ingest/typhoon-ingest-routes.js';
 import { weatherIngestRoutes } from './pipeline/ingest/weather-ingest-routes.js';
 import { groupRooms, registerRealtime } from './pipeline/live/realtime.js';
 import { attachRedisFanout } from './pipeline/live/redis-fanout.js';
+import { weatherPollers } from './pipeline/pollers/weather-pollers.js';
 import { WARNING_ENGINE } from './pipeline/warning-engine/warning-engine-seat.js';
 import { registerAccessLog } from './plugins/access-log.js';
 import { registerAuth } from './plugins/auth.js';
@@ -195,10 +200,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     wechatRoutes(typed, s.wechat);
     radarRoutes(typed, s.radar);
     typhoonRoutes(typed, s.typhoons, s.typhoonAlerts);
+    weatherWarningRoutes(typed, s.weatherWarnings, s.weatherWarningAlerts, config.notifications.publicUrl);
     disasterRoutes(typed, s.disaster);
     regionRoutes(typed, s.regions);
     observationRoutes(typed, s.observations);
-    waveRoutes(typed, s.waves);
+    waveRoutes(typed, s.waves, s.waveAlerts);
+    windRoutes(typed, s.wind);
+    checklistRoutes(typed, s.checklists);
     modelRoutes(typed, s.models);
     api.get('/api/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
   });
@@ -214,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   await app.register((scope) => typhoonIngestRoutes(scope, { feeds: s.feeds, typhoons: s.typhoons }));
+  await app.register((scope) => capIngestRoutes(scope, { feeds: s.feeds, warnings: s.weatherWarnings }));
   await app.register((scope) =>
     wechatCallbackRoutes(scope, {
       bindings: s.wechat,
@@ -247,6 +256,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await s.leadership.run(s.warningEngine);
   await s.leadership.run(s.cellTracker);
   await s.leadership.run(s.modelScheduler);
+  const { typhoons, observations, waves, weatherWarnings, metrics } = s;
+  await s.leadership.run(
+    weatherPollers(config.pollers, { typhoons, observations, waves, weatherWarnings, metrics, log: app.log }),
+  );
   await s.leadership.run(s.disasterEvaluator);
   if (config.regionsAutoload) s.regions.loadInBackground();
   if (config.notifications.worker) {
@@ -256,10 +269,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerWebApp(app, config.webDist);
 
   s.typhoonAlerts.start();
+  s.waveAlerts.start();
+  s.weatherWarningAlerts.start();
   const stopHousekeeping = startHousekeeping({ db, services: s, config, log: app.log, now });
   app.addHook('onClose', async () => {
     stopHousekeeping();
     await s.typhoonAlerts.stop();
+    await s.waveAlerts.stop();
+    await s.weatherWarningAlerts.stop();
     await s.dailySummary.stop();
     await s.deliveryWorker.stop();
     s.email.close();

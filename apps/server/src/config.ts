@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Basemap } from '@thunderwatch/shared/schemas/map';
 import { BasemapConfigError, basemapConfig } from './config-basemap.js';
 import { type ModelsConfig, ModelsConfigError, modelsConfig } from './config-models.js';
+import { type PollerConfig, PollersConfigError, pollersConfig } from './config-pollers.js';
 
 export interface CompanyEntry {
   title: { 'zh-Hans': string; en: string };
@@ -60,12 +61,17 @@ export interface Config {
   basemap: Basemap;
   /** Radar frames' files (`RADAR_DIR`, default DATA_DIR/radar) and the largest upload (`RADAR_MAX_UPLOAD_MB`). */
   radar: { dir: string; maxUploadBytes: number };
-  /** Significant wave height from which a wave reading is flagged as an alert (`WAVE_ALERT_CM`, default 4 m). */
-  waves: { alertHeightM: number };
+  /**
+   * Significant wave height from which a wave reading is flagged as an alert (`WAVE_ALERT_CM`, default 4 m),
+   * and how far from a station a location gets a wave alarm for it (`WAVE_ALERT_RADIUS_KM`, default 50).
+   */
+  waves: { alertHeightM: number; alertRadiusKm: number };
   /** Model schedules, region and external forecast services (config-models.ts). */
   models: ModelsConfig;
   /** A storm's path (now and forecast) this close to a location raises a typhoon alarm (`TYPHOON_ALERT_KM`). */
   typhoonAlertKm: number;
+  /** Weather sources polled over HTTP (`POLL_<KIND>_URL`, `POLL_<KIND>_MIN`); none by default. */
+  pollers: PollerConfig[];
   /** How often the lightning disaster warnings are evaluated (`DISASTER_EVAL_MS`, default 5 min). */
   disasterEvalMs: number;
   /** Load the regions into the database at start (`REGIONS_AUTOLOAD`, default true; else on first use). */
@@ -222,9 +228,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
       dir: path.resolve(env.RADAR_DIR || path.join(env.DATA_DIR ?? 'data', 'radar')),
       maxUploadBytes: int(env, 'RADAR_MAX_UPLOAD_MB', 20, 1, 200) * 1024 * 1024,
     },
-    waves: { alertHeightM: int(env, 'WAVE_ALERT_CM', 400, 10, 3000) / 100 },
+    waves: {
+      alertHeightM: int(env, 'WAVE_ALERT_CM', 400, 10, 3000) / 100,
+      alertRadiusKm: int(env, 'WAVE_ALERT_RADIUS_KM', 50, 1, 500),
+    },
     models: models(env),
     typhoonAlertKm: int(env, 'TYPHOON_ALERT_KM', 300, 0, 2000),
+    pollers: pollers(env),
     disasterEvalMs: int(env, 'DISASTER_EVAL_MS', 300_000, 10_000, 3_600_000),
     regionsAutoload: (env.REGIONS_AUTOLOAD ?? 'true') !== 'false',
   };
@@ -235,6 +245,14 @@ function basemap(env: NodeJS.ProcessEnv): Basemap {
     return basemapConfig(env);
   } catch (error) {
     throw error instanceof BasemapConfigError ? new ConfigError(error.message) : error;
+  }
+}
+
+function pollers(env: NodeJS.ProcessEnv): PollerConfig[] {
+  try {
+    return pollersConfig(env);
+  } catch (error) {
+    throw error instanceof PollersConfigError ? new ConfigError(error.message) : error;
   }
 }
 

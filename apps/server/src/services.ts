@@ -46,6 +46,8 @@ import { WarningService } from './modules/warnings/warning-status/warning-servic
 import { ZoneChanges } from './modules/warnings/zones/zone-changes.js';
 import { ZonesRepo } from './modules/warnings/zones/zones-repo.js';
 import { ZonesService } from './modules/warnings/zones/zones-service.js';
+import { ChecklistsRepo } from './modules/weather/checklists/checklists-repo.js';
+import { ChecklistsService } from './modules/weather/checklists/checklists-service.js';
 import { disasterServices } from './modules/weather/disaster/disaster-services.js';
 import { ObservationsService } from './modules/weather/observations/observations-service.js';
 import { RadarFiles } from './modules/weather/radar/radar-files.js';
@@ -59,7 +61,12 @@ import { TyphoonAlarmsRepo } from './modules/weather/typhoon/typhoon-alarms-repo
 import { TyphoonAlerts } from './modules/weather/typhoon/typhoon-alerts.js';
 import { TyphoonRepo } from './modules/weather/typhoon/typhoon-repo.js';
 import { TyphoonService } from './modules/weather/typhoon/typhoon-service.js';
+import { weatherWarningServices } from './modules/weather/warnings/weather-warning-services.js';
+import { WaveAlarmsRepo } from './modules/weather/waves/wave-alarms-repo.js';
+import { WaveAlerts } from './modules/weather/waves/wave-alerts.js';
 import { WavesService } from './modules/weather/waves/waves-service.js';
+import { WindRepo } from './modules/weather/wind/wind-repo.js';
+import { WindService } from './modules/weather/wind/wind-service.js';
 import { cellRunner } from './pipeline/cells/cell-runner.js';
 import { CellTrackerService } from './pipeline/cells/cell-tracker-service.js';
 import { Leadership } from './pipeline/cluster/leadership.js';
@@ -214,6 +221,13 @@ export function createServices(d: {
     now,
     log: d.log,
   });
+  const warningServices = weatherWarningServices({
+    db,
+    locations: locationsRepo,
+    outbox: notify.alarmOutbox,
+    now,
+    log: d.log,
+  });
   const radarRepo = new RadarRepo(db);
   const radarFiles = new RadarFiles(config.radar.dir);
   const cellTracker = new CellTrackerService({
@@ -238,7 +252,16 @@ export function createServices(d: {
     runs: modelRuns,
     outputs: modelOutputs,
   });
-  const weather = weatherServices({ config, db, now });
+  const waveAlerts = new WaveAlerts({
+    db,
+    alarms: new WaveAlarmsRepo(db),
+    outbox: notify.alarmOutbox,
+    thresholdM: config.waves.alertHeightM,
+    radiusKm: config.waves.alertRadiusKm,
+    now,
+    log: d.log,
+  });
+  const weather = weatherServices({ config, db, now, waveAlerts });
   const disaster = disasterServices({
     config,
     db,
@@ -264,6 +287,7 @@ export function createServices(d: {
     radar: new RadarService(radarRepo, radarFiles, now),
     typhoons: new TyphoonService(db, typhoonRepo, now, () => typhoonAlerts.evaluateLogged()),
     typhoonAlerts,
+    ...warningServices,
     leadership,
     ...models,
     stopRelay,
@@ -359,7 +383,7 @@ function modelServices(d: {
 }
 
 /** Weather stations: observations and sea waves, their readings in day partitions like the strokes. */
-function weatherServices(d: { config: Config; db: Database; now: () => Date }) {
+function weatherServices(d: { config: Config; db: Database; now: () => Date; waveAlerts: WaveAlerts }) {
   const stations = new StationsRepo(d.db);
   const observationsRepo = new ReadingsRepo(
     d.db,
@@ -387,8 +411,16 @@ function weatherServices(d: { config: Config; db: Database; now: () => Date }) {
     retentionDays: d.config.retentionDays,
     alertHeightM: d.config.waves.alertHeightM,
     now: d.now,
+    afterIngest: (ids) => d.waveAlerts.evaluateLogged(ids),
   });
-  return { observations, waves, readingPartitions: [observationsRepo.partitions, wavesRepo.partitions] };
+  return {
+    observations,
+    waves,
+    wind: new WindService({ wind: new WindRepo(d.db), now: d.now }),
+    checklists: new ChecklistsService(new ChecklistsRepo(d.db)),
+    waveAlerts: d.waveAlerts,
+    readingPartitions: [observationsRepo.partitions, wavesRepo.partitions],
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

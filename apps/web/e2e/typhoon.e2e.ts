@@ -1,5 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import type { TyphoonIngestResult } from '@thunderwatch/shared/schemas/typhoon';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -180,6 +181,38 @@ describe('home: typhoon layer', () => {
     const shot = join(tmpdir(), 'typhoon-390.png');
     await page.screenshot({ path: shot });
     console.log(`typhoon layer at 390 px: ${shot}`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('realtimealert: typhoon alert', () => {
+  it('turns a location inside the storm’s gale radius to a red typhoon alert beside its lightning level', {
+    timeout: 120_000,
+  }, async () => {
+    const token = await adminToken(baseUrl);
+    // 30 km from the storm's last fix (9.0 N, 147.3 E), well inside its 65–80 nmi gale radius.
+    const site = await api<LocationDto>(baseUrl, token, 'POST', '/api/locations/', {
+      name: 'E2E Atoll',
+      shape: { type: 'Point', coordinates: [147.3, 9.27] },
+    });
+    // Each ingest measures the storms against the locations.
+    const end = Math.floor(Date.now() / HOUR) * HOUR - HOUR;
+    const response = await fetch(`${baseUrl}/api/ingest/typhoon`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', 'x-feed-key': feedKey },
+      body: bdeck(end),
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+
+    const { page, errors } = await newPage(browser);
+    await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password, '/login?next=%2Frealtimealert');
+    const chip = page.getByTestId(`tile-${site.id}`).getByText('Typhoon MAWAR');
+    await chip.waitFor({ timeout: 20_000 });
+    expect(await chip.getAttribute('title')).toMatch(
+      /^Inside the storm's gale \(34-kt\) wind radius, \d+ km/,
+    );
+    expect(await chip.evaluate((e) => e.className)).toContain('rta-ww-red');
     expect(errors).toEqual([]);
     await page.context().close();
   });

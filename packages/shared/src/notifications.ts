@@ -45,6 +45,8 @@ export const NOTIFICATION_EVENTS = [
   'daily_summary',
   'test',
   'typhoon',
+  'wave',
+  'weather_warning',
   'disaster',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];

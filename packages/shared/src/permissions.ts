@@ -21,11 +21,19 @@ export const PERMISSIONS = [
   'admin.db',
   'feed.manage',
   'model.run',
+  'checklist.tick',
+  'checklist.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const VIEWER: readonly Permission[] = ['profile.update', 'group.read', 'location.read'];
-const OPERATOR: readonly Permission[] = [...VIEWER, 'location.update', 'zone.update', 'alarm.confirm'];
+const OPERATOR: readonly Permission[] = [
+  ...VIEWER,
+  'location.update',
+  'zone.update',
+  'alarm.confirm',
+  'checklist.tick',
+];
 const GROUP_ADMIN: readonly Permission[] = [
   ...OPERATOR,
   'group.update',

@@ -44,6 +44,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly polls = new Counter({
+    name: 'thunderwatch_polls_total',
+    help: 'Polls of weather sources by this node, by source and outcome (ingested, unchanged, refused, failed)',
+    labelNames: ['source', 'outcome'],
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 10 });
     const s = this.sources;

@@ -160,6 +160,12 @@ export function frameworkErrorHandler(
     });
     return;
   }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    send(reply, 400, {
+      error: { code: 'request.invalid', message: 'A path parameter is longer than 100 characters' },
+    });
+    return;
+  }
   request.log.error({ err: error }, 'request failed before routing');
   send(reply, 500, { error: { code: 'server.internal', message: 'Internal server error' } });
 }

@@ -7,7 +7,8 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
- * Hourly retention: stroke partitions, storm-cell steps, radar frames and station readings after RETENTION_DAYS, the access log after ACCESS_LOG_RETENTION_DAYS,
+ * Hourly retention: stroke partitions, storm-cell steps, radar frames, station readings and closed weather
+ * warnings after RETENTION_DAYS, the access log after ACCESS_LOG_RETENTION_DAYS,
  * finished deliveries and inbox messages after NOTIFY_RETENTION_DAYS, spent codes, old login failures and
  * expired sessions.
  */
@@ -25,6 +26,7 @@ export function startHousekeeping(d: {
     | 'cellsRepo'
     | 'radarIngest'
     | 'readingPartitions'
+    | 'weatherWarnings'
   >;
   config: Pick<Config, 'accessLogRetentionDays' | 'retentionDays' | 'notifications'>;
   log: FastifyBaseLogger;
@@ -49,6 +51,11 @@ export function startHousekeeping(d: {
         // Radar frames follow the strokes' retention, so a replay always has both.
         const frames = await s.radarIngest.purgeBefore(new Date(now - d.config.retentionDays * DAY_MS));
         if (frames > 0) d.log.info({ frames }, 'deleted radar frames past retention');
+        // Official warnings closed (superseded, cancelled, expired) longer ago than that go too.
+        const warnings = await s.weatherWarnings.purgeClosedBefore(
+          new Date(now - d.config.retentionDays * DAY_MS),
+        );
+        if (warnings > 0) d.log.info({ warnings }, 'deleted weather warnings past retention');
         // Station readings (observations, waves) are kept as long as the strokes.
         for (const p of s.readingPartitions) {
           const readings = await p.dropBefore(d.db, now - d.config.retentionDays * DAY_MS);

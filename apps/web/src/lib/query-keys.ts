@@ -53,6 +53,14 @@ export const queryKeys = {
   /** Active typhoons, and one storm's track, forecast and cone. */
   typhoons: ['weather', 'typhoon', 'active'],
   typhoon: (id: string) => ['weather', 'typhoon', id] as const,
+  /** Open typhoon alarms of my group (the board's chips). */
+  typhoonAlarms: ['weather', 'typhoon-alarms', 'active'],
+  /** Sea waves: every station's latest reading, one station's series over a range, and wave alarms. */
+  waveLatest: ['wave_data', 'latest'],
+  waveSeries: (station: string, hours: number) => ['wave_data', 'series', station, hours] as const,
+  waveAlarms: ['wave_data', 'alarms'],
+  /** Open official weather warning alarms of my group (the board's chips). */
+  weatherWarningAlarms: ['weather', 'warning', 'alarms', 'active'],
   /** Open lightning disaster warnings with their cities' outlines. */
   disasterWarnings: ['weather', 'disaster', 'active'],
 
@@ -77,4 +85,12 @@ export const queryKeys = {
     output: (runId: number | null) => [...models, 'output', runId] as const,
   },
   wechatBinding: ['wechat-binding'],
+  /** The gale screen: station winds, official warnings, checklist items and one situation's ticks. */
+  decision: {
+    all: ['decision'],
+    winds: ['decision', 'winds'],
+    warnings: ['decision', 'warnings'],
+    checklist: ['decision', 'checklist'],
+    ticks: (situation: string) => ['decision', 'ticks', situation] as const,
+  },
 } as const;

@@ -78,6 +78,12 @@ export const Location = Type.Object({
   enabled: Type.Boolean(),
   rings: Type.Array(Ring),
   predict: PredictSetting,
+  wave_alert_cm: Nullable(
+    Type.Integer({
+      description:
+        'Significant wave height (cm) from which the location gets a wave alarm; null: WAVE_ALERT_CM',
+    }),
+  ),
   level: Level,
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
@@ -97,6 +103,12 @@ export const LocationInput = Type.Object(
     enabled: Type.Optional(Type.Boolean()),
     rings: Type.Optional(Type.Array(RingInput, { description: 'default 10/20/30 km' })),
     predict: Type.Optional(PredictInput),
+    wave_alert_cm: Type.Optional(
+      // Null first: with type coercion on, the integer branch would turn null into 0.
+      Type.Union([Type.Null(), Type.Integer({ minimum: 10, maximum: 3000 })], {
+        description: 'Wave alarm threshold, cm (10–3000); null: the portal’s WAVE_ALERT_CM',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

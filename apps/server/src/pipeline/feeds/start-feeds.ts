@@ -5,6 +5,7 @@ import { siteOf } from '../warning-engine/watched-location.js';
 import { startMqttFeed } from './mqtt-feed.js';
 import { startSimulatorFeed } from './simulator-feed.js';
 import { simulatorRadarSink } from './simulator-radar.js';
+import { startWeatherSimulator } from './simulator-weather.js';
 import { startUalfTcpFeed } from './ualf-tcp-feed.js';
 
 /** Starts the feeds the configuration asks for; returns one function that stops them all. */
@@ -12,19 +13,25 @@ export async function startFeeds(app: FastifyInstance, config: Config): Promise<
   const { ingest, feeds } = app.services;
   const stops: (() => Promise<void> | void)[] = [];
   if (config.simulator.enabled) {
-    // Storms of the demo world cross the demo group's sites, so warnings rise and clear for a newcomer.
+    // Storms of the demo world cross the demo group's sites, so warnings rise and clear for a newcomer; its
+    // weather (a typhoon, station winds, waves) runs beside its lightning.
     // One simulated world per cluster: it runs on the node holding its lease, like the warning engine.
     const hotspots = DEMO_LOCATIONS.map((l) => siteOf(l.shape));
     let stopSimulator: (() => void) | null = null;
+    let stopWeather: (() => void) | null = null;
     await app.services.leadership.run({
       name: 'simulator',
       start: async () => {
         const radar = simulatorRadarSink(app.services.radarIngest, app.log);
         stopSimulator = startSimulatorFeed(ingest, app.log, { ...config.simulator, hotspots, radar });
+        const { typhoons, observations, waves } = app.services;
+        stopWeather = startWeatherSimulator({ typhoons, observations, waves, log: app.log });
       },
       stop: async () => {
         stopSimulator?.();
+        stopWeather?.();
         stopSimulator = null;
+        stopWeather = null;
       },
     });
   }

@@ -1,5 +1,6 @@
 import type { ForecastRequest } from '@thunderwatch/shared/schemas/models';
 import type { ExternalService } from '../../config-models.js';
+import { AnswerTooLarge, isTimeout, readCapped } from '../../lib/http-read.js';
 
 /** The largest answer read from a forecast service (18 fields of a 500,000-cell grid fit). */
 export const MAX_FORECAST_BYTES = 64 * 1024 * 1024;
@@ -49,39 +50,13 @@ export async function requestForecast(
     throw new ForecastServiceError(`the forecast service at ${host} did not answer with JSON`);
   }
   try {
-    return await readCapped(res, maxBytes, host);
+    return (await readCapped(res, maxBytes, host)).toString('utf8');
   } catch (error) {
-    if (error instanceof ForecastServiceError) throw error;
+    if (error instanceof AnswerTooLarge) throw new ForecastServiceError(error.message);
     throw new ForecastServiceError(
       isTimeout(error)
         ? `the forecast service at ${host} did not answer within ${timeoutMs / 1000} s`
         : `the answer of the forecast service at ${host} broke off`,
     );
   }
-}
-
-async function readCapped(res: Response, maxBytes: number, host: string): Promise<string> {
-  const declared = Number(res.headers.get('content-length') ?? Number.NaN);
-  if (declared > maxBytes)
-    throw new ForecastServiceError(`the answer of ${host} is larger than ${maxBytes} bytes`);
-  const reader = res.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw new ForecastServiceError(`the answer of ${host} is larger than ${maxBytes} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function isTimeout(error: unknown): boolean {
-  const name = (error as { name?: string })?.name;
-  return name === 'TimeoutError' || name === 'AbortError';
 }

@@ -1,6 +1,5 @@
-import { NotAvailablePanel } from '../../components/not-available-panel';
+import { DecisionScreen } from '../../features/decision/components/decision-screen';
 
-/** Placeholder until the decision screen is built; it shows no data. */
 export default function DecisionRoute() {
-  return <NotAvailablePanel screen="decision" />;
+  return <DecisionScreen />;
 }

@@ -1,6 +1,5 @@
-import { NotAvailablePanel } from '../../components/not-available-panel';
+import { WaveScreen } from '../../features/wave/components/wave-screen';
 
-/** Placeholder until the wave screen is built; it shows no data. */
 export default function WaveRoute() {
-  return <NotAvailablePanel screen="wave" />;
+  return <WaveScreen />;
 }

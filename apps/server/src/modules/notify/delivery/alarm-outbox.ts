@@ -3,10 +3,26 @@ import type { Language } from '@thunderwatch/shared/languages';
 import { locationTopic } from '@thunderwatch/shared/notifications';
 import type { Approach } from '@thunderwatch/shared/schemas/warnings';
 import type { Queryable } from '../../../db/database.js';
-import type { AlarmFacts, DisasterWarningFacts, TyphoonAlarmFacts } from './channels/delivery-channel.js';
-import { planAlarmDeliveries, planDisasterDeliveries, planTyphoonDeliveries } from './delivery-plan.js';
-import type { OutboxRepo } from './outbox-repo.js';
+import type {
+  AlarmFacts,
+  DisasterWarningFacts,
+  TyphoonAlarmFacts,
+  WaveAlarmFacts,
+  WeatherWarningAlarmFacts,
+} from './channels/delivery-channel.js';
+import {
+  planAlarmDeliveries,
+  planDisasterDeliveries,
+  planTyphoonDeliveries,
+  planWaveDeliveries,
+  planWeatherWarningDeliveries,
+} from './delivery-plan.js';
+import type { NewDelivery, OutboxRepo } from './outbox-repo.js';
 import type { RecipientsRepo } from './recipients-repo.js';
+
+/** An event about one location, its facts without the board link (added here). */
+export type SiteEvent<F> = { groupId: number; at: Date; facts: Omit<F, 'board_url'> };
+type Audience = NonNullable<Awaited<ReturnType<AlarmOutbox['audience']>>>;
 
 /** The storm's approach to a location now, worked out only for alarms that are delivered. */
 export type ApproachOf = (locationId: number) => Approach | null;
@@ -53,30 +69,41 @@ export class AlarmOutbox {
   }
 
   /** Writes the deliveries of newly raised typhoon alarms with `tx`; returns how many. */
-  async enqueueTyphoons(
+  enqueueTyphoons(tx: Queryable, alarms: readonly SiteEvent<TyphoonAlarmFacts>[]): Promise<number> {
+    return this.enqueueSiteEvents(tx, alarms, (typhoons, a) => planTyphoonDeliveries({ typhoons, ...a }));
+  }
+
+  /** Writes the deliveries of newly raised wave alarms with `tx`; returns how many. */
+  enqueueWaves(tx: Queryable, alarms: readonly SiteEvent<WaveAlarmFacts>[]): Promise<number> {
+    return this.enqueueSiteEvents(tx, alarms, (waves, a) => planWaveDeliveries({ waves, ...a }));
+  }
+
+  /** Writes the deliveries of newly raised weather warning alarms with `tx`; returns how many. */
+  enqueueWeatherWarnings(
     tx: Queryable,
-    alarms: readonly { groupId: number; at: Date; facts: Omit<TyphoonAlarmFacts, 'board_url'> }[],
+    alarms: readonly SiteEvent<WeatherWarningAlarmFacts>[],
   ): Promise<number> {
-    const audience = await this.audience(
-      tx,
-      alarms.map((a) => ({ ...a, locationId: a.facts.location_id })),
+    return this.enqueueSiteEvents(tx, alarms, (warnings, a) =>
+      planWeatherWarningDeliveries({ warnings, ...a }),
     );
-    if (!audience) return 0;
-    const { heard, lists, users, subscribers } = audience;
-    const rows = planTyphoonDeliveries({
-      typhoons: heard.map((a) => ({ ...a, facts: { ...a.facts, board_url: this.d.boardUrl } })),
-      lists,
-      users,
-      subscribers,
-      defaults: this.d.defaults,
-    });
-    return this.d.outbox.insert(rows, tx);
   }
 
   /** Writes the deliveries of disaster warnings issued or raised, one event per location inside the city. */
-  async enqueueDisasters(
+  enqueueDisasters(tx: Queryable, events: readonly SiteEvent<DisasterWarningFacts>[]): Promise<number> {
+    return this.enqueueSiteEvents(tx, events, (disasters, a) => planDisasterDeliveries({ disasters, ...a }));
+  }
+
+  /**
+   * The deliveries of events about one location each (typhoon, wave, weather warning alarms): the lists and
+   * subscribers that hear of them, planned by `plan`, written with `tx`.
+   */
+  private async enqueueSiteEvents<F extends { location_id: number; board_url: string }>(
     tx: Queryable,
-    events: readonly { groupId: number; at: Date; facts: Omit<DisasterWarningFacts, 'board_url'> }[],
+    events: readonly SiteEvent<F>[],
+    plan: (
+      heard: { groupId: number; at: Date; facts: F }[],
+      audience: Omit<Audience, 'heard'> & { defaults: AlarmOutbox['d']['defaults'] },
+    ) => NewDelivery[],
   ): Promise<number> {
     const audience = await this.audience(
       tx,
@@ -84,13 +111,14 @@ export class AlarmOutbox {
     );
     if (!audience) return 0;
     const { heard, lists, users, subscribers } = audience;
-    const rows = planDisasterDeliveries({
-      disasters: heard.map((e) => ({ ...e, facts: { ...e.facts, board_url: this.d.boardUrl } })),
-      lists,
-      users,
-      subscribers,
-      defaults: this.d.defaults,
-    });
+    const rows = plan(
+      heard.map((e) => ({
+        groupId: e.groupId,
+        at: e.at,
+        facts: { ...e.facts, board_url: this.d.boardUrl } as F,
+      })),
+      { lists, users, subscribers, defaults: this.d.defaults },
+    );
     return this.d.outbox.insert(rows, tx);
   }
 

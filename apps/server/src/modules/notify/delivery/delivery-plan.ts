@@ -7,6 +7,8 @@ import type {
   ChannelOptions,
   DisasterWarningFacts,
   TyphoonAlarmFacts,
+  WaveAlarmFacts,
+  WeatherWarningAlarmFacts,
 } from './channels/delivery-channel.js';
 import type { NewDelivery } from './outbox-repo.js';
 import { disasterDeliveryLevel } from './templates/disaster-words.js';
@@ -108,7 +110,10 @@ interface EventToPlan {
   alarmId: number | null;
   /** Prefix of the idempotency keys: one event, one prefix. */
   key: string;
-  payload: Extract<NewDelivery['payload'], { event: 'alarm' | 'typhoon' | 'disaster' }>;
+  payload: Extract<
+    NewDelivery['payload'],
+    { event: 'alarm' | 'typhoon' | 'wave' | 'weather_warning' | 'disaster' }
+  >;
   /** Whether the lists' escalation tier applies (only alarms can be confirmed, which stops it). */
   escalates: boolean;
 }
@@ -152,8 +157,50 @@ export function planTyphoonDeliveries(
       locationId: t.location_id,
       level: t.level,
       alarmId: null,
-      key: `typhoon:${t.typhoon_alarm_id}`,
+      key: `typhoon:${t.typhoon_alarm_id}:l${t.level}`,
       payload: { event: 'typhoon', typhoon: t },
+      escalates: false,
+    })),
+    input,
+  );
+}
+
+/** The deliveries of wave alarms, as of typhoon alarms (no escalation tier). */
+export function planWaveDeliveries(
+  input: Omit<PlanInput, 'alarms'> & {
+    waves: readonly { groupId: number; at: Date; facts: WaveAlarmFacts }[];
+  },
+): NewDelivery[] {
+  return planEvents(
+    input.waves.map(({ groupId, at, facts: w }) => ({
+      groupId,
+      at,
+      locationId: w.location_id,
+      level: w.level,
+      alarmId: null,
+      key: `wave:${w.wave_alarm_id}`,
+      payload: { event: 'wave', wave: w },
+      escalates: false,
+    })),
+    input,
+  );
+}
+
+/** The deliveries of weather warning alarms, as of typhoon alarms (no escalation tier). */
+export function planWeatherWarningDeliveries(
+  input: Omit<PlanInput, 'alarms'> & {
+    warnings: readonly { groupId: number; at: Date; facts: WeatherWarningAlarmFacts }[];
+  },
+): NewDelivery[] {
+  return planEvents(
+    input.warnings.map(({ groupId, at, facts: w }) => ({
+      groupId,
+      at,
+      locationId: w.location_id,
+      level: w.level,
+      alarmId: null,
+      key: `weather_warning:${w.weather_warning_alarm_id}`,
+      payload: { event: 'weather_warning', weather_warning: w },
       escalates: false,
     })),
     input,

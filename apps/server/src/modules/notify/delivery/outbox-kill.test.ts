@@ -20,6 +20,11 @@ const HOOKS = 4;
 const KILL_AFTER = 40;
 /** Sends in flight per channel (the worker's default): at most these can be resent after a kill. */
 const IN_FLIGHT = 16;
+/**
+ * The claim lease after which a send the killed worker held is taken again. Short so the test is quick, but
+ * longer than a send can take on a loaded CI machine: a send outliving its lease is sent twice by design.
+ */
+const LEASE_SEC = '6';
 
 /** A webhook receiver that answers after a short delay and counts each idempotency key it sees. */
 function receiver(onRequest: (total: number) => void) {
@@ -61,7 +66,7 @@ describe.each(DB_KINDS)('kill -9 in the middle of a delivery burst (%s)', (kind:
     await new Promise<void>((r) => hooks.server.listen(0, '127.0.0.1', r));
     cleanups.push(() => new Promise((r) => hooks.server.close(() => r())));
     const hookBase = `http://127.0.0.1:${(hooks.server.address() as AddressInfo).port}`;
-    const env = serverEnv(port, storage.env, { ALLOW_PRIVATE_WEBHOOKS: 'true', NOTIFY_LEASE_SEC: '2' });
+    const env = serverEnv(port, storage.env, { ALLOW_PRIVATE_WEBHOOKS: 'true', NOTIFY_LEASE_SEC: LEASE_SEC });
     const call = apiClient(port);
 
     child = await startServer(env);
@@ -112,7 +117,7 @@ describe.each(DB_KINDS)('kill -9 in the middle of a delivery burst (%s)', (kind:
     expect(beforeRestart).toBeLessThan(LOCATIONS * HOOKS);
 
     child = await startServer(env);
-    for (let i = 0; i < 300 && hooks.seen.size < LOCATIONS * HOOKS; i++) {
+    for (let i = 0; i < 400 && hooks.seen.size < LOCATIONS * HOOKS; i++) {
       await new Promise((r) => setTimeout(r, 100));
     }
     await stopServer(child, 'SIGTERM');

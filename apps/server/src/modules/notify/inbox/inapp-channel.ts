@@ -29,7 +29,11 @@ export class InappChannel implements DeliveryChannel {
       throw new ChannelError('notification.no_user', 'In-app messages need a user', true);
     const text = renderMessage(m.payload, m.language, m.timeZone);
     const alarm = 'alarm' in m.payload ? m.payload.alarm : null;
-    const about = alarm ?? ('typhoon' in m.payload ? m.payload.typhoon : null);
+    const about =
+      alarm ??
+      ('typhoon' in m.payload ? m.payload.typhoon : null) ??
+      ('wave' in m.payload ? m.payload.wave : null) ??
+      ('weather_warning' in m.payload ? m.payload.weather_warning : null);
     const disaster = 'disaster' in m.payload ? m.payload.disaster : null;
     const item = await this.inbox.insert({
       userId: m.userId,
@@ -38,6 +42,7 @@ export class InappChannel implements DeliveryChannel {
       event: m.event,
       alarmId: alarm?.alarm_id ?? null,
       locationId: about?.location_id ?? disaster?.location_id ?? null,
+      // Disaster levels run to 4: the inbox keeps the lists' scale (yellow 1 … red 3), as lists do.
       level: about?.level ?? (disaster ? disasterDeliveryLevel(disaster.level) : null),
       title: text.title,
       body: text.body,

@@ -6,6 +6,8 @@ import type { LocationRecord } from './location-changes.js';
 
 /** A location with its bookkeeping times (ISO UTC). */
 export interface StoredLocation extends LocationRecord {
+  /** Wave alarm threshold (cm); null: the portal's. The warning engine does not need it. */
+  waveAlertCm: number | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -18,6 +20,7 @@ export interface LocationFields {
   enabled: boolean;
   rings: Ring[];
   predict: StoredPredict;
+  waveAlertCm: number | null;
 }
 
 export interface LocationListQuery {
@@ -41,12 +44,13 @@ interface LocationRow {
   predict_enabled: boolean;
   predict_range_km: number;
   predict_level: 1 | 2 | 3 | null;
+  wave_alert_cm: number | null;
   created_at: Date;
   updated_at: Date;
 }
 
 const COLUMNS = `id, group_id, name, shape, zone_id, time_zone, enabled, rings, predict_enabled, predict_range_km,
-  predict_level, created_at, updated_at`;
+  predict_level, wave_alert_cm, created_at, updated_at`;
 
 const toStored = (r: LocationRow): StoredLocation => ({
   id: r.id,
@@ -58,13 +62,18 @@ const toStored = (r: LocationRow): StoredLocation => ({
   enabled: r.enabled,
   rings: r.rings,
   predict: { enabled: r.predict_enabled, rangeKm: r.predict_range_km, level: r.predict_level },
+  waveAlertCm: r.wave_alert_cm,
   createdAt: r.created_at.toISOString(),
   updatedAt: r.updated_at.toISOString(),
 });
 
 /** The engine's view: no bookkeeping times. */
-export const toRecord = ({ createdAt: _c, updatedAt: _u, ...record }: StoredLocation): LocationRecord =>
-  record;
+export const toRecord = ({
+  createdAt: _c,
+  updatedAt: _u,
+  waveAlertCm: _w,
+  ...record
+}: StoredLocation): LocationRecord => record;
 
 const likePattern = (q: string | undefined) => (q ? `%${q.replace(/[\\%_]/g, '\\$&')}%` : null);
 
@@ -128,8 +137,8 @@ export class LocationsRepo {
   ): Promise<StoredLocation> {
     const r = await db.query<LocationRow>(
       `INSERT INTO locations (group_id, name, shape, zone_id, time_zone, enabled, rings, created_by,
-         predict_enabled, predict_range_km, predict_level)
-       VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7::jsonb, $8, $9, $10, $11) RETURNING ${COLUMNS}`,
+         predict_enabled, predict_range_km, predict_level, wave_alert_cm)
+       VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12) RETURNING ${COLUMNS}`,
       [
         groupId,
         f.name,
@@ -142,6 +151,7 @@ export class LocationsRepo {
         f.predict.enabled,
         f.predict.rangeKm,
         f.predict.level,
+        f.waveAlertCm,
       ],
     );
     return toStored(r.rows[0] as LocationRow);
@@ -155,7 +165,8 @@ export class LocationsRepo {
   ): Promise<StoredLocation | null> {
     const r = await db.query<LocationRow>(
       `UPDATE locations SET name = $2, shape = $3::jsonb, zone_id = $4, time_zone = $5, enabled = $6,
-         rings = $7::jsonb, updated_at = $8, predict_enabled = $9, predict_range_km = $10, predict_level = $11
+         rings = $7::jsonb, updated_at = $8, predict_enabled = $9, predict_range_km = $10, predict_level = $11,
+         wave_alert_cm = $12
        WHERE id = $1 AND deleted_at IS NULL RETURNING ${COLUMNS}`,
       [
         id,
@@ -169,6 +180,7 @@ export class LocationsRepo {
         f.predict.enabled,
         f.predict.rangeKm,
         f.predict.level,
+        f.waveAlertCm,
       ],
     );
     return r.rows[0] ? toStored(r.rows[0]) : null;

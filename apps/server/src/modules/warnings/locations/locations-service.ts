@@ -91,6 +91,7 @@ export class LocationsService {
       enabled: true,
       rings: [...DEFAULT_RINGS],
       predict: DEFAULT_PREDICT,
+      waveAlertCm: null,
     });
     const created = await this.d.locations.create(group, fields, user.id);
     this.d.changes.publish({ type: 'upsert', location: toRecord(created) });
@@ -144,6 +145,7 @@ export class LocationsService {
       enabled: input.enabled ?? base.enabled,
       rings: sortRings(rings),
       predict: mergePredict(base.predict, input.predict),
+      waveAlertCm: input.wave_alert_cm === undefined ? base.waveAlertCm : input.wave_alert_cm,
     };
   }
 
@@ -186,6 +188,7 @@ function toDto(s: StoredLocation, levelOf: (locationId: number) => Level): Locat
     predict: (({ enabled, rangeKm, level }) => ({ enabled, range_km: rangeKm, level }))(
       resolvePredict(s.predict, s.rings),
     ),
+    wave_alert_cm: s.waveAlertCm,
     level: s.enabled ? levelOf(s.id) : 0,
     created_at: s.createdAt,
     updated_at: s.updatedAt,

@@ -6,6 +6,7 @@ export interface OpenTyphoonAlarm {
   id: number;
   storm_id: number;
   location_id: number;
+  level: 2 | 3;
 }
 
 export interface TyphoonAlarmFields {
@@ -61,7 +62,7 @@ export class TyphoonAlarmsRepo {
 
   async open(tx: Queryable = this.db): Promise<OpenTyphoonAlarm[]> {
     const r = await tx.query<OpenTyphoonAlarm>(
-      `SELECT id::float8 AS id, storm_id::float8 AS storm_id, location_id::float8 AS location_id
+      `SELECT id::float8 AS id, storm_id::float8 AS storm_id, location_id::float8 AS location_id, level
          FROM typhoon_alarms WHERE cleared_at IS NULL`,
     );
     return r.rows;

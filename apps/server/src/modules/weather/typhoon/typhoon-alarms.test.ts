@@ -59,12 +59,12 @@ describe.each(DB_KINDS)('typhoon alarms (%s)', (kind) => {
   });
   afterAll(() => t.close());
 
-  const ingest = () =>
+  const ingest = (payload = MAWAR) =>
     t.call({
       method: 'POST',
       url: '/api/ingest/typhoon',
       headers: { 'content-type': 'text/plain', 'x-feed-key': feed },
-      payload: MAWAR,
+      payload,
     });
   const alarms = async (query = '') => {
     const res = await t.call({
@@ -126,20 +126,38 @@ describe.each(DB_KINDS)('typhoon alarms (%s)', (kind) => {
     );
   });
 
-  it('does not repeat an alarm while it holds, and clears it when the storm ends', async () => {
+  it('does not repeat an alarm while it holds', async () => {
     clock.now = new Date('2023-05-24T15:00:00Z');
     expect((await ingest()).statusCode).toBe(200);
     expect(await alarms('?active=1')).toHaveLength(2);
     expect(await deliveries()).toHaveLength(2);
+  });
 
+  it('sends again, once, when a site near the path comes inside the gale radius', async () => {
+    // The next best-track position (made up along the forecast) puts the north-west site 60 km from the centre.
+    const next = MAWAR.split('\n')[0]
+      ?.replace('2023052412', '2023052500')
+      .replace(' 138N, 1447E', ' 152N, 1420E');
+    clock.now = new Date('2023-05-25T01:00:00Z');
+    for (let i = 0; i < 2; i++) expect((await ingest(`${MAWAR}\n${next}`)).statusCode).toBe(200);
+    const nw = (await alarms('?active=1')).find((a) => a.location_id === sites['North-west']);
+    expect(nw).toMatchObject({ level: 3, inside_gale: true });
+    const sent = (await deliveries()).filter((d) => d.location_id === sites['North-west']);
+    expect(sent.map((d) => d.level)).toEqual([2, 3]);
+  });
+
+  it('clears the alarms when the storm ends', async () => {
     // No track point for more than a day: the storm is over.
-    clock.now = new Date(Date.parse('2023-05-24T12:00:00Z') + 1.5 * DAY);
+    clock.now = new Date(Date.parse('2023-05-25T00:00:00Z') + 1.5 * DAY);
     expect((await ingest()).statusCode).toBe(200);
     expect(await alarms('?active=1')).toEqual([]);
     const cleared = await alarms('?active=0');
     expect(cleared).toHaveLength(2);
-    expect(cleared.every((a) => a.cleared_at === clock.now.toISOString())).toBe(true);
-    expect(await deliveries()).toHaveLength(2);
+    // Guam was cleared when the storm moved off it; the north-west site now.
+    const nw = cleared.find((a) => a.location_id === sites['North-west']);
+    expect(nw?.cleared_at).toBe(clock.now.toISOString());
+    expect(cleared.find((a) => a.location_id === sites.Guam)?.cleared_at).toBe('2023-05-25T01:00:00.000Z');
+    expect(await deliveries()).toHaveLength(3);
   });
 
   it('refuses a bad filter with 400', async () => {

@@ -86,14 +86,17 @@ export class TyphoonAlerts {
     const threats = await this.threats(now);
     const result = await this.d.db.transaction(async (tx) => {
       const open = await this.d.alarms.open(tx);
-      const openByKey = new Map(open.map((a) => [`${a.storm_id}:${a.location_id}`, a.id]));
+      const openByKey = new Map(open.map((a) => [`${a.storm_id}:${a.location_id}`, a]));
       const cleared = open.filter((a) => !threats.has(`${a.storm_id}:${a.location_id}`)).map((a) => a.id);
       await this.d.alarms.clear(cleared, now, tx);
       const raised: Parameters<AlarmOutbox['enqueueTyphoons']>[1][number][] = [];
       for (const [key, t] of threats) {
-        const openId = openByKey.get(key);
-        if (openId !== undefined) {
-          await this.d.alarms.refresh(openId, t.fields, now, tx);
+        const held = openByKey.get(key);
+        if (held !== undefined) {
+          await this.d.alarms.refresh(held.id, t.fields, now, tx);
+          // Coming inside the gale radius is news: its messages go once (keyed by the level).
+          if (t.fields.level > held.level)
+            raised.push({ groupId: t.fields.groupId, at: now, facts: factsOf(held.id, t, now) });
           continue;
         }
         const id = await this.d.alarms.raise(t.fields, now, tx);

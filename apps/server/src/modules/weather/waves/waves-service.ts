@@ -35,6 +35,8 @@ export class WavesService {
       retentionDays: number;
       alertHeightM: number;
       now: () => Date;
+      /** Run after readings are stored, with their stations (wave alarms are evaluated for them). */
+      afterIngest?: (stationIds: readonly string[]) => Promise<void>;
     },
   ) {}
 
@@ -67,11 +69,13 @@ export class WavesService {
       parsed = parseNdbcRealtime(body, station, this.window());
     } else parsed = parseWavesJson(body, this.window());
     if (parsed.problems.length > 0) throw rowsRefused(parsed.problems);
-    return writeStationReadings(
+    const result = await writeStationReadings(
       { db: this.d.db, stations: this.d.stations, readings: this.d.readings },
       source,
       parsed.rows.map((r) => ({ ...r, values: WAVE_ELEMENTS.map((e) => r.values[e]) })),
     );
+    await this.d.afterIngest?.([...new Set(parsed.rows.map((r) => r.station.id))]);
+    return result;
   }
 
   async data(q: WaveDataQuery): Promise<WaveData> {

@@ -10,6 +10,7 @@ const location = (id: number, level: LocationDto['level'], enabled = true): Loca
   shape: { type: 'Point', coordinates: [113.3, 23.1] },
   zone_id: null,
   time_zone: 'Asia/Shanghai',
+  wave_alert_cm: null,
   enabled,
   rings: [],
   level,

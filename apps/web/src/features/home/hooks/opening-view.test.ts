@@ -10,6 +10,7 @@ const site = (lon: number, lat: number, radiusKm: number, enabled = true): Locat
   shape: { type: 'Point', coordinates: [lon, lat] },
   zone_id: null,
   time_zone: 'Asia/Shanghai',
+  wave_alert_cm: null,
   enabled,
   rings: [
     { level: 1, radius_km: radiusKm, all_clear_min: 30, min_strokes: 1, window_min: 15, include_ic: true },

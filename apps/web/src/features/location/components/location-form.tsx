@@ -101,6 +101,15 @@ export function LocationForm({
             ))}
           </select>
         </div>
+        <Field
+          id="location-wave-alert"
+          label={t('location.form.wave_alert')}
+          hint={t('location.form.wave_alert_hint')}
+          value={draft.wave_alert_m}
+          onValueChange={(wave_alert_m) => set({ wave_alert_m })}
+          inputMode="decimal"
+          error={problemOf('wave_alert_cm')}
+        />
       </div>
       <label className="checkbox">
         <input

@@ -29,6 +29,7 @@ const saved = (over: Partial<LocationDto> = {}): LocationDto => ({
   shape: { type: 'Point', coordinates: [113.3, 23.39] },
   zone_id: null,
   time_zone: 'Asia/Shanghai',
+  wave_alert_cm: null,
   enabled: true,
   rings: DEFAULT_RINGS.map((r) => ({ ...r })),
   level: 2,
@@ -66,8 +67,23 @@ describe('a new location', () => {
         shape: { type: 'Point', coordinates: [113.5, 22.2] },
         rings: DEFAULT_RINGS,
         predict: { enabled: false, range_km: 40, level: 1 },
+        wave_alert_cm: null,
       },
     });
+  });
+
+  it.each([
+    { typed: '', sent: null },
+    { typed: ' 3.5 ', sent: 350 },
+    { typed: '0.1', sent: 10 },
+    { typed: '0.05', problem: 'range' },
+    { typed: '31', problem: 'range' },
+    { typed: 'high', problem: 'number' },
+  ])('sends the wave alarm threshold typed in metres as cm: "$typed"', ({ typed, sent, problem }) => {
+    const result = draftToInput(withPoint({ name: 'Port', wave_alert_m: typed }));
+    if (problem)
+      expect(result.problems).toEqual([expect.objectContaining({ field: 'wave_alert_cm', key: problem })]);
+    else expect(result.input?.wave_alert_cm).toBe(sent);
   });
 
   it.each([
@@ -152,6 +168,9 @@ describe('editing a saved location', () => {
   it('round-trips a point location through the form unchanged', () => {
     const location = saved();
     expect(draftToInput(draftFromLocation(location)).input).toEqual(inputFromLocation(location));
+    const harbour = saved({ wave_alert_cm: 250 });
+    expect(draftFromLocation(harbour).wave_alert_m).toBe('2.5');
+    expect(draftToInput(draftFromLocation(harbour)).input).toEqual(inputFromLocation(harbour));
   });
 
   it('opens a polygon location as a finished polygon, keeping its holes', () => {
@@ -186,6 +205,7 @@ describe('editing a saved location', () => {
       enabled: false,
       rings: DEFAULT_RINGS,
       predict: { enabled: false, range_km: 40, level: 1 },
+      wave_alert_cm: null,
       shape: { type: 'Point', coordinates: [113.3, 23.39] },
     });
   });

@@ -39,6 +39,8 @@ export interface LocationDraft {
   rings: RingDraft[];
   /** Early warning from storm cells: lightning jumps and nowcasts (off by default). */
   predict: PredictDraft;
+  /** Wave alarm threshold in metres as typed; empty: the portal's. */
+  wave_alert_m: string;
 }
 
 export interface PredictDraft {
@@ -82,6 +84,7 @@ export function newLocationDraft(): LocationDraft {
       range_km: String(PREDICT_LIMITS.defaultRangeKm),
       level: (DEFAULT_RINGS.at(-1) as Ring).level,
     },
+    wave_alert_m: '',
   };
 }
 
@@ -103,6 +106,7 @@ export function draftFromLocation(location: LocationDto): LocationDraft {
       range_km: String(location.predict.range_km),
       level: location.predict.level,
     },
+    wave_alert_m: location.wave_alert_cm === null ? '' : String(location.wave_alert_cm / 100),
   };
 }
 
@@ -246,6 +250,11 @@ export function draftToInput(draft: LocationDraft): DraftResult {
   }
   input.rings = parseRings(draft.rings, problems);
   input.predict = parsePredict(draft.predict, problems);
+  // The API takes centimetres (as WAVE_ALERT_CM); people think of seas in metres.
+  input.wave_alert_cm =
+    draft.wave_alert_m.trim() === ''
+      ? null
+      : Math.round(parseNumber(draft.wave_alert_m, 'wave_alert_cm', 0.1, 30, false, problems) * 100);
   return problems.length > 0 ? { input: null, problems } : { input, problems: [] };
 }
 
@@ -272,6 +281,7 @@ export function inputFromLocation(
     enabled: location.enabled,
     rings: location.rings,
     predict: location.predict,
+    wave_alert_cm: location.wave_alert_cm,
   };
   if (location.zone_id !== null) base.zone_id = location.zone_id;
   else base.shape = location.shape;

@@ -10,14 +10,17 @@ import { useAlarmAlerting } from '../hooks/use-alarm-alerting';
 import { useFitToScreen } from '../hooks/use-fit-to-screen';
 import { useFullscreen } from '../hooks/use-fullscreen';
 import { useLiveWarnings } from '../hooks/use-live-warnings';
+import { useSiteAlerts } from '../hooks/use-site-alerts';
 import { alarmsByLocation } from '../hooks/warning-cache';
 import { compassPoint, formatKm, levelCounts, sortTiles, wholeDegrees } from './board-format';
 import { ConfirmAlarmDialog } from './confirm-alarm-dialog';
+import type { SiteAlert } from './site-alerts';
 import { SummaryBar } from './summary-bar';
 import { WarningTile } from './warning-tile';
 import '../realtimealert.css';
 
 const NO_ALARMS: AlarmDto[] = [];
+const NO_SITE_ALERTS: SiteAlert[] = [];
 
 /** The wall board: every location as a tile in its level's colour; new alarms flash and sound until confirmed. */
 export function RealtimealertScreen() {
@@ -27,6 +30,7 @@ export function RealtimealertScreen() {
   const status = useLiveWarnings();
   const warnings = useWarnings();
   const alarms = useUnconfirmedAlarms();
+  const siteAlerts = useSiteAlerts();
   const board = useRef<HTMLElement>(null);
   const fullscreen = useFullscreen(board);
   const [confirming, setConfirming] = useState<{ locationId: number; alarms: AlarmDto[] } | null>(null);
@@ -41,7 +45,7 @@ export function RealtimealertScreen() {
   const layoutKey = tiles
     .map(
       (tile) =>
-        `${tile.location_id}:${tile.level}:${tile.approach?.status}:${byLocation.has(tile.location_id)}`,
+        `${tile.location_id}:${tile.level}:${tile.approach?.status}:${byLocation.has(tile.location_id)}:${siteAlerts.get(tile.location_id)?.length ?? 0}`,
     )
     .join();
   useFitToScreen(board, fullscreen.active, layoutKey);
@@ -100,6 +104,7 @@ export function RealtimealertScreen() {
             key={item.location_id}
             item={item}
             alarms={byLocation.get(item.location_id) ?? NO_ALARMS}
+            siteAlerts={siteAlerts.get(item.location_id) ?? NO_SITE_ALERTS}
             onConfirm={onConfirm}
           />
         ))}

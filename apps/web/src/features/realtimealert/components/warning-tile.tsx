@@ -6,6 +6,8 @@ import { ApproachLine } from './approach-line';
 import { compassPoint, formatKm, wholeDegrees } from './board-format';
 import { Countdown } from './countdown';
 import { RingCounts } from './ring-counts';
+import { SiteAlertChips } from './site-alert-chips';
+import type { SiteAlert } from './site-alerts';
 import { TileSkill } from './tile-skill';
 
 interface WarningTileProps {
@@ -13,10 +15,17 @@ interface WarningTileProps {
   /** This location's unconfirmed alarms; any makes the tile flash. */
   alarms: readonly AlarmDto[];
   onConfirm: (locationId: number) => void;
+  /** Weather alerts of the location (official warnings, typhoon and wave alarms), beside the lightning level. */
+  siteAlerts: readonly SiteAlert[];
 }
 
 /** One location on the wall board, in its level's colour. */
-export const WarningTile = memo(function WarningTile({ item, alarms, onConfirm }: WarningTileProps) {
+export const WarningTile = memo(function WarningTile({
+  item,
+  alarms,
+  onConfirm,
+  siteAlerts,
+}: WarningTileProps) {
   const { t } = useTranslation();
   const flashing = alarms.length > 0;
   const titleId = `rta-tile-${item.location_id}`;
@@ -40,6 +49,7 @@ export const WarningTile = memo(function WarningTile({ item, alarms, onConfirm }
             </span>
           )}
         </span>
+        <SiteAlertChips alerts={siteAlerts} />
         <TileSkill locationId={item.location_id} level={item.level} />
       </header>
       <dl className="rta-facts">

@@ -2,6 +2,7 @@ import type { Language } from '@thunderwatch/shared/languages';
 import type { Channel, NotificationEvent, RecipientKind } from '@thunderwatch/shared/notifications';
 import type { TyphoonGrade } from '@thunderwatch/shared/schemas/typhoon';
 import type { Approach, PredictedBy } from '@thunderwatch/shared/schemas/warnings';
+import type { WeatherWarningKind, WeatherWarningLevel } from '@thunderwatch/shared/schemas/weather-warning';
 import type { Level, RingLevel } from '@thunderwatch/shared/warnings';
 
 /** An alarm as its messages tell it, frozen when the alarm was raised. */
@@ -58,13 +59,53 @@ export interface TyphoonAlarmFacts {
   board_url: string;
 }
 
+/** A wave alarm as its messages tell it, frozen when it was raised. */
+export interface WaveAlarmFacts {
+  wave_alarm_id: number;
+  station_id: string;
+  station_name: string;
+  location_id: number;
+  location_name: string;
+  /** 3: the height reached 1.5 times the threshold; 2: the threshold. */
+  level: 2 | 3;
+  /** Significant wave height and its threshold (m). */
+  height_m: number;
+  threshold_m: number;
+  /** From the station to the location. */
+  distance_km: number;
+  /** Time of the reading (ISO). */
+  reading_at: string;
+  /** When the alarm was raised (ISO). */
+  at: string;
+  board_url: string;
+}
+
+/** An official weather warning covering a location, as its messages tell it, frozen when it was raised. */
+export interface WeatherWarningAlarmFacts {
+  weather_warning_alarm_id: number;
+  warning_id: number;
+  kind: WeatherWarningKind;
+  colour: WeatherWarningLevel;
+  /** The warning's own event and headline (its preferred language). */
+  event: string;
+  headline: string | null;
+  sender: string;
+  location_id: number;
+  location_name: string;
+  /** 1 blue or yellow, 2 orange, 3 red (the lists' minimum level applies). */
+  level: 1 | 2 | 3;
+  expires: string | null;
+  at: string;
+  board_url: string;
+}
+
 /** A lightning disaster warning of a city, as its messages to one location's people tell it. */
 export interface DisasterWarningFacts {
   disaster_warning_id: number;
   region_code: string;
   region_name_zh: string;
   region_name_en: string;
-  /** 1 low … 4 extreme (packages/domain disaster-risk.ts). */
+  /** 1 blue … 4 red (packages/domain disaster-risk.ts). */
   level: 1 | 2 | 3 | 4;
   /** 0 when the warning was just issued; else the level it rose from. */
   previous_level: 0 | 1 | 2 | 3;
@@ -85,6 +126,8 @@ export type NotificationPayload =
   | { event: 'daily_summary'; summary: DailySummaryFacts }
   | { event: 'test'; at: string; board_url: string }
   | { event: 'typhoon'; typhoon: TyphoonAlarmFacts }
+  | { event: 'wave'; wave: WaveAlarmFacts }
+  | { event: 'weather_warning'; weather_warning: WeatherWarningAlarmFacts }
   | { event: 'disaster'; disaster: DisasterWarningFacts };
 
 /** Per-recipient settings of a channel (stored with the delivery, never returned by the API). */

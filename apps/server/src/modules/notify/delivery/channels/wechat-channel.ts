@@ -40,6 +40,10 @@ function eventTime(payload: NotificationPayload, timeZone: string): string {
       return localDateTime(payload.at, timeZone);
     case 'typhoon':
       return localDateTime(payload.typhoon.at, timeZone);
+    case 'wave':
+      return localDateTime(payload.wave.at, timeZone);
+    case 'weather_warning':
+      return localDateTime(payload.weather_warning.at, timeZone);
     case 'disaster':
       return localDateTime(payload.disaster.at, timeZone);
   }

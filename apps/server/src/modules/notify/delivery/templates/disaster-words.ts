@@ -10,6 +10,9 @@ export const DISASTER_LEVEL_NAMES: Record<Language, Record<1 | 2 | 3 | 4, string
   en: { 1: 'Blue', 2: 'Yellow', 3: 'Orange', 4: 'Red' },
 };
 
+/** The CMA colour of each level, for the chat cards' colour band. */
+export const DISASTER_COLOUR_NAMES = { 1: 'blue', 2: 'yellow', 3: 'orange', 4: 'red' } as const;
+
 /**
  * The level on the lightning scale (1 yellow, 2 orange, 3 red) that distribution lists' minimum level and
  * the inbox compare: the same colour; blue (1) is 0, below every list: shown and listed, never sent.

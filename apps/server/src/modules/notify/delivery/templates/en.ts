@@ -3,6 +3,7 @@ import { DISASTER_LEVEL_NAMES, disasterReasons, regionName } from './disaster-wo
 import type { EventTemplates } from './template-kit.js';
 import { compassPoint, km, nextArrival, predictedCell } from './template-kit.js';
 import { gradeName, stormName } from './typhoon-words.js';
+import { warningTitle } from './weather-warning-words.js';
 
 const LEVEL = { 1: 'Yellow', 2: 'Orange', 3: 'Red' } as const;
 const LEVEL_OR_CLEAR = { 0: 'clear', 1: 'yellow', 2: 'orange', 3: 'red' } as const;
@@ -72,6 +73,21 @@ export const EN_TEMPLATES: EventTemplates = {
       link: t.board_url,
     };
   },
+  wave: ({ wave: v }, tz) => ({
+    title: `${LEVEL[v.level]} sea-wave warning · ${v.location_name}`,
+    body:
+      `Significant wave height ${v.height_m.toFixed(1)} m at ${v.station_name} (${v.station_id}), ` +
+      `${km(v.distance_km)} km from ${v.location_name}, reached the ${v.threshold_m.toFixed(1)} m threshold. ` +
+      `Reading of ${localDateTime(v.reading_at, tz)}.`,
+    link: v.board_url,
+  }),
+  weather_warning: ({ weather_warning: w }, tz) => ({
+    title: `${warningTitle(w, 'en')} · ${w.location_name}`,
+    body:
+      `${w.sender}: ${w.headline ?? w.event}. ${w.location_name} is inside the warning area` +
+      `${w.expires ? `, until ${localDateTime(w.expires, tz)}` : ''}. ${localDateTime(w.at, tz)}.`,
+    link: w.board_url,
+  }),
   disaster: ({ disaster: d }, tz) => {
     const level = DISASTER_LEVEL_NAMES.en[d.level];
     const region = regionName(d, 'en');

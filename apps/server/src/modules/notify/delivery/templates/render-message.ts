@@ -24,6 +24,10 @@ export function renderMessage(
       return t.test(payload, timeZone);
     case 'typhoon':
       return t.typhoon(payload, timeZone);
+    case 'wave':
+      return t.wave(payload, timeZone);
+    case 'weather_warning':
+      return t.weather_warning(payload, timeZone);
     case 'disaster':
       return t.disaster(payload, timeZone);
   }

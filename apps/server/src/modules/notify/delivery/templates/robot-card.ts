@@ -2,9 +2,10 @@ import { localDateTime } from '@thunderwatch/domain/local-time';
 import type { Language } from '@thunderwatch/shared/languages';
 import { LEVEL_COLOURS, type Level } from '@thunderwatch/shared/warnings';
 import type { AlarmFacts, NotificationPayload } from '../channels/delivery-channel.js';
-import { DISASTER_LEVEL_NAMES, disasterDeliveryLevel } from './disaster-words.js';
+import { DISASTER_COLOUR_NAMES, DISASTER_LEVEL_NAMES, disasterDeliveryLevel } from './disaster-words.js';
 import { renderMessage } from './render-message.js';
 import { compassPoint, km, nextArrival, threatReason } from './template-kit.js';
+import { CMA_COLOURS, warningTitle } from './weather-warning-words.js';
 
 /**
  * A message as a chat card: a title band in the level's colour, labelled facts (site, level, nearest
@@ -152,6 +153,20 @@ export function robotCard(payload: NotificationPayload, language: Language, time
     }
     case 'test':
       return { ...base, tone: null, colour: NEUTRAL_COLOUR, fields: [], text: m.body };
+    case 'weather_warning': {
+      const ww = payload.weather_warning;
+      return {
+        ...base,
+        tone: ww.colour === 'blue' ? null : ww.level,
+        colour: CMA_COLOURS[ww.colour],
+        fields: [
+          { label: w.site, value: ww.location_name },
+          { label: w.level, value: warningTitle(ww, language) },
+          { label: w.time, value: localDateTime(ww.at, timeZone) },
+        ],
+        text: m.body,
+      };
+    }
     case 'typhoon': {
       const t = payload.typhoon;
       return {
@@ -168,15 +183,28 @@ export function robotCard(payload: NotificationPayload, language: Language, time
     }
     case 'disaster': {
       const d = payload.disaster;
-      const tone = disasterDeliveryLevel(d.level);
       return {
         ...base,
-        tone,
-        colour: LEVEL_COLOURS[tone],
+        tone: d.level === 1 ? null : disasterDeliveryLevel(d.level),
+        colour: CMA_COLOURS[DISASTER_COLOUR_NAMES[d.level]],
         fields: [
           { label: w.site, value: d.location_name },
           { label: w.level, value: DISASTER_LEVEL_NAMES[language][d.level] },
           { label: w.time, value: localDateTime(d.at, timeZone) },
+        ],
+        text: m.body,
+      };
+    }
+    case 'wave': {
+      const v = payload.wave;
+      return {
+        ...base,
+        tone: v.level,
+        colour: LEVEL_COLOURS[v.level],
+        fields: [
+          { label: w.site, value: v.location_name },
+          { label: w.level, value: w.levels[v.level] },
+          { label: w.time, value: localDateTime(v.reading_at, timeZone) },
         ],
         text: m.body,
       };

@@ -3,6 +3,7 @@ import { DISASTER_LEVEL_NAMES, disasterReasons, regionName } from './disaster-wo
 import type { EventTemplates } from './template-kit.js';
 import { compassPoint, km, nextArrival, predictedCell } from './template-kit.js';
 import { gradeName, stormName } from './typhoon-words.js';
+import { warningTitle } from './weather-warning-words.js';
 
 const LEVEL = { 1: '黄色', 2: '橙色', 3: '红色' } as const;
 const LEVEL_OR_CLEAR = { 0: '无预警', 1: '黄色', 2: '橙色', 3: '红色' } as const;
@@ -67,6 +68,20 @@ export const ZH_TEMPLATES: EventTemplates = {
       link: t.board_url,
     };
   },
+  wave: ({ wave: v }, tz) => ({
+    title: `海浪${LEVEL[v.level]}预警 · ${v.location_name}`,
+    body:
+      `距${v.location_name} ${km(v.distance_km)} 公里的${v.station_name}（${v.station_id}）有效波高 ` +
+      `${v.height_m.toFixed(1)} 米，已达 ${v.threshold_m.toFixed(1)} 米的阈值。观测时间 ${localDateTime(v.reading_at, tz)}。`,
+    link: v.board_url,
+  }),
+  weather_warning: ({ weather_warning: w }, tz) => ({
+    title: `${warningTitle(w, 'zh-Hans')} · ${w.location_name}`,
+    body:
+      `${w.sender}：${w.headline ?? w.event}。${w.location_name}位于预警区域内` +
+      `${w.expires ? `，有效至 ${localDateTime(w.expires, tz)}` : ''}。时间 ${localDateTime(w.at, tz)}。`,
+    link: w.board_url,
+  }),
   disaster: ({ disaster: d }, tz) => {
     const level = DISASTER_LEVEL_NAMES['zh-Hans'][d.level];
     const region = regionName(d, 'zh-Hans');

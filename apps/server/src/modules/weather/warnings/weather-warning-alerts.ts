@@ -1,0 +1,164 @@
+import { capAreaCovers, type Position } from '@thunderwatch/domain/cap-area';
+import type {
+  WeatherWarningAlarmList,
+  WeatherWarningAlarmQuery,
+} from '@thunderwatch/shared/schemas/weather-warning';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../../db/database.js';
+import { type AuthUser, requirePermission } from '../../../lib/access.js';
+import { readScope } from '../../../lib/group-scope.js';
+import type { AlarmOutbox } from '../../notify/delivery/alarm-outbox.js';
+import type { LocationsRepo } from '../../warnings/locations/locations-repo.js';
+import type { WarningAlarmFields, WeatherWarningAlarmsRepo } from './weather-warning-alarms-repo.js';
+import type { WarningRow, WeatherWarningsRepo } from './weather-warnings-repo.js';
+
+/** Expiries are noticed at least this often besides on each ingest. */
+export const WEATHER_WARNING_EVAL_MS = 60_000;
+
+const LEVELS = { blue: 1, yellow: 1, orange: 2, red: 3 } as const;
+
+interface Covered {
+  warning: WarningRow;
+  locationName: string;
+  fields: WarningAlarmFields;
+}
+
+type Outbox = Pick<AlarmOutbox, 'enqueueWeatherWarnings' | 'committed'>;
+
+/**
+ * Weather warning alarms: every open, actual warning with an area (polygons, circles) against every enabled
+ * location (its point, or its polygon touching the area). Locations carry no region code, so GB/T 2260 admin
+ * codes are not matched: only geometry is. A covered location gets one alarm per warning, delivered through
+ * the lists and subscriptions as the `weather_warning` event; it is cleared when the warning is superseded,
+ * cancelled or expires. Expired warnings are closed here first.
+ */
+export class WeatherWarningAlerts {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly d: {
+      db: Database;
+      warnings: WeatherWarningsRepo;
+      alarms: WeatherWarningAlarmsRepo;
+      locations: Pick<LocationsRepo, 'listAllEnabled'>;
+      outbox: Outbox;
+      now: () => Date;
+      log: FastifyBaseLogger;
+    },
+  ) {}
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.evaluateLogged(), WEATHER_WARNING_EVAL_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  async list(user: AuthUser, q: WeatherWarningAlarmQuery): Promise<WeatherWarningAlarmList> {
+    requirePermission(user, 'location.read');
+    const active = q.active === undefined ? null : q.active === '1' || q.active === 'true';
+    return { items: await this.d.alarms.list({ groupId: readScope(user, q.group_id), active }) };
+  }
+
+  evaluateLogged(): Promise<void> {
+    return this.evaluate().then(
+      () => undefined,
+      (error: unknown) => this.d.log.error({ err: error }, 'weather warning alarm evaluation failed'),
+    );
+  }
+
+  /** Raises and clears alarms for the warnings as they are now; one evaluation at a time. */
+  evaluate(): Promise<{ raised: number; cleared: number }> {
+    const next = this.running.then(
+      () => this.evaluateNow(),
+      () => this.evaluateNow(),
+    );
+    this.running = next.catch(() => undefined);
+    return next;
+  }
+
+  private async evaluateNow(): Promise<{ raised: number; cleared: number }> {
+    const now = this.d.now();
+    await this.d.warnings.closeExpired(now);
+    const covered = await this.covered();
+    const result = await this.d.db.transaction(async (tx) => {
+      const open = await this.d.alarms.open(tx);
+      const openKeys = new Set(open.map((a) => `${a.warning_id}:${a.location_id}`));
+      const cleared = open.filter((a) => !covered.has(`${a.warning_id}:${a.location_id}`)).map((a) => a.id);
+      await this.d.alarms.clear(cleared, now, tx);
+      const raised: Parameters<Outbox['enqueueWeatherWarnings']>[1][number][] = [];
+      for (const [key, c] of covered) {
+        if (openKeys.has(key)) continue;
+        const id = await this.d.alarms.raise(c.fields, now, tx);
+        if (id !== null) raised.push({ groupId: c.fields.groupId, at: now, facts: factsOf(id, c, now) });
+      }
+      const deliveries = await this.d.outbox.enqueueWeatherWarnings(tx, raised);
+      return { raised: raised.length, cleared: cleared.length, deliveries };
+    });
+    if (result.deliveries > 0) this.d.outbox.committed();
+    return { raised: result.raised, cleared: result.cleared };
+  }
+
+  /** Every (warning, location) pair covered now, by `warningId:locationId`. */
+  private async covered(): Promise<Map<string, Covered>> {
+    const out = new Map<string, Covered>();
+    const warnings = await this.d.warnings.openWithArea();
+    if (warnings.length === 0) return out;
+    const locations = await this.d.locations.listAllEnabled();
+    for (const w of warnings) {
+      const area = { polygons: w.area?.coordinates ?? [], circles: w.circles };
+      for (const l of locations) {
+        const shape = l.shape as
+          | { type: 'Point'; coordinates: Position }
+          | { type: 'Polygon'; coordinates: Position[][] };
+        if (!overlapsBounds(w, shape) || !capAreaCovers(area, shape)) continue;
+        out.set(`${w.id}:${l.id}`, {
+          warning: w,
+          locationName: l.name,
+          fields: { warningId: w.id, locationId: l.id, groupId: l.groupId, level: LEVELS[w.level] },
+        });
+      }
+    }
+    return out;
+  }
+}
+
+/** A cheap first test: the location's extent meets the warning's bounding box. */
+function overlapsBounds(
+  w: WarningRow,
+  shape: { type: 'Point'; coordinates: Position } | { type: 'Polygon'; coordinates: Position[][] },
+): boolean {
+  if (w.min_lon === null || w.min_lat === null || w.max_lon === null || w.max_lat === null) return false;
+  const points = shape.type === 'Point' ? [shape.coordinates] : (shape.coordinates[0] ?? []);
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [x, y] of points) {
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x);
+    y1 = Math.max(y1, y);
+  }
+  return x1 >= w.min_lon && x0 <= w.max_lon && y1 >= w.min_lat && y0 <= w.max_lat;
+}
+
+function factsOf(id: number, c: Covered, now: Date) {
+  return {
+    weather_warning_alarm_id: id,
+    warning_id: c.warning.id,
+    kind: c.warning.kind,
+    colour: c.warning.level,
+    event: c.warning.event,
+    headline: c.warning.headline,
+    sender: c.warning.sender,
+    location_id: c.fields.locationId,
+    location_name: c.locationName,
+    level: c.fields.level,
+    expires: c.warning.expires?.toISOString() ?? null,
+    at: now.toISOString(),
+  };
+}

@@ -1,0 +1,157 @@
+import { sitePoint } from '@thunderwatch/domain/typhoon-approach';
+import { WaveSiteIndex, waveAlarmStep } from '@thunderwatch/domain/wave-alarms';
+import type { WaveAlarmList, WaveAlarmQuery } from '@thunderwatch/shared/schemas/wave-alarms';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../../db/database.js';
+import { type AuthUser, requirePermission } from '../../../lib/access.js';
+import { readScope } from '../../../lib/group-scope.js';
+import type { AlarmOutbox } from '../../notify/delivery/alarm-outbox.js';
+import type { StationHeight, WaveAlarmFields, WaveAlarmsRepo } from './wave-alarms-repo.js';
+
+/** How often open alarms are looked at besides after each ingest (a station that went quiet clears them). */
+export const WAVE_EVAL_MS = 10 * 60_000;
+/** A station's height counts as current for this long (as `/api/wave_data?latest=1`). */
+export const WAVE_HEIGHT_MAX_AGE_MS = 6 * 3_600_000;
+
+type Raised = Parameters<AlarmOutbox['enqueueWaves']>[1][number];
+
+/**
+ * Wave alarms: after an ingest, the stations it named (and the stations of open alarms) against every
+ * enabled location within `radiusKm`, each with its own threshold or the portal's, prefiltered by an R-tree (`WaveSiteIndex`): the work follows the
+ * stations heard from, not all of them. A location whose station reaches the threshold gets one alarm per
+ * station while it holds (down to 90 % of the threshold, `waveAlarmStep`), delivered through the lists and
+ * subscriptions as the `wave` event. The open alarm per station and location is unique in the database, and
+ * only the evaluation that opened it writes its messages.
+ */
+export class WaveAlerts {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly d: {
+      db: Database;
+      alarms: WaveAlarmsRepo;
+      outbox: Pick<AlarmOutbox, 'enqueueWaves' | 'committed'>;
+      /** The portal's threshold; a location's own replaces it. */
+      thresholdM: number;
+      radiusKm: number;
+      now: () => Date;
+      log: FastifyBaseLogger;
+    },
+  ) {}
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.evaluateLogged([]), WAVE_EVAL_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  async list(user: AuthUser, q: WaveAlarmQuery): Promise<WaveAlarmList> {
+    requirePermission(user, 'location.read');
+    const active = q.active === undefined ? null : q.active === '1' || q.active === 'true';
+    return { items: await this.d.alarms.list({ groupId: readScope(user, q.group_id), active }) };
+  }
+
+  /** One evaluation after the ones under way; a failure is logged (the next ingest tries again). */
+  evaluateLogged(stationIds: readonly string[]): Promise<void> {
+    return this.evaluate(stationIds).then(
+      () => undefined,
+      (error: unknown) => this.d.log.error({ err: error }, 'wave alarm evaluation failed'),
+    );
+  }
+
+  /** Raises and clears alarms for the stations given and those with open alarms; returns how many of each. */
+  evaluate(stationIds: readonly string[]): Promise<{ raised: number; cleared: number }> {
+    const next = this.running.then(
+      () => this.evaluateNow(stationIds),
+      () => this.evaluateNow(stationIds),
+    );
+    this.running = next.catch(() => undefined);
+    return next;
+  }
+
+  private async evaluateNow(stationIds: readonly string[]): Promise<{ raised: number; cleared: number }> {
+    const now = this.d.now();
+    const openBefore = await this.d.alarms.open();
+    const ids = [...new Set([...stationIds, ...openBefore.map((a) => a.station_id)])];
+    if (ids.length === 0) return { raised: 0, cleared: 0 };
+    const heights = await this.d.alarms.latestHeights(
+      ids,
+      new Date(now.getTime() - WAVE_HEIGHT_MAX_AGE_MS),
+      now,
+    );
+    const byStation = new Map(heights.map((h) => [h.id, h]));
+    const locations = new Map(
+      (await this.d.alarms.locations()).map((l) => [
+        l.id,
+        {
+          ...l,
+          ...sitePoint(l.shape),
+          thresholdM: l.wave_alert_cm === null ? this.d.thresholdM : l.wave_alert_cm / 100,
+        },
+      ]),
+    );
+    const sites = new WaveSiteIndex([...locations.values()]);
+    const result = await this.d.db.transaction(async (tx) => {
+      const open = await this.d.alarms.open(tx);
+      const step = waveAlarmStep({
+        stations: ids.map((id) => {
+          const h = byStation.get(id);
+          return h
+            ? { id, lat: h.lat, lon: h.lon, heightM: h.height_m }
+            : { id, lat: 0, lon: 0, heightM: null };
+        }),
+        sites,
+        open: open.map((a) => ({ stationId: a.station_id, locationId: a.location_id })),
+        radiusKm: this.d.radiusKm,
+      });
+      const idOf = new Map(open.map((a) => [`${a.station_id}\u0000${a.location_id}`, a.id]));
+      const key = (p: { stationId: string; locationId: number }) => `${p.stationId}\u0000${p.locationId}`;
+      const cleared = step.clear.map((p) => idOf.get(key(p))).filter((id) => id !== undefined);
+      await this.d.alarms.clear(cleared, now, tx);
+      const fields = (e: (typeof step.raise)[number]): WaveAlarmFields => ({
+        ...e,
+        groupId: locations.get(e.locationId)?.group_id as number,
+        readingAt: (byStation.get(e.stationId) as StationHeight).time,
+      });
+      for (const e of step.hold) {
+        const id = idOf.get(key(e));
+        if (id !== undefined) await this.d.alarms.refresh(id, fields(e), now, tx);
+      }
+      const raised: Raised[] = [];
+      for (const e of step.raise) {
+        const f = fields(e);
+        const id = await this.d.alarms.raise(f, now, tx);
+        if (id === null) continue;
+        const station = byStation.get(e.stationId) as StationHeight;
+        raised.push({
+          groupId: f.groupId,
+          at: now,
+          facts: {
+            wave_alarm_id: id,
+            station_id: station.id,
+            station_name: station.name,
+            location_id: e.locationId,
+            location_name: locations.get(e.locationId)?.name ?? '',
+            level: e.level,
+            height_m: Math.round(e.heightM * 100) / 100,
+            threshold_m: Math.round(e.thresholdM * 100) / 100,
+            distance_km: Math.round(e.distanceKm * 10) / 10,
+            reading_at: f.readingAt.toISOString(),
+            at: now.toISOString(),
+          },
+        });
+      }
+      const deliveries = await this.d.outbox.enqueueWaves(tx, raised);
+      return { raised: raised.length, cleared: cleared.length, deliveries };
+    });
+    if (result.deliveries > 0) this.d.outbox.committed();
+    return { raised: result.raised, cleared: result.cleared };
+  }
+}
