@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/database.js';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { readScope } from '../../../lib/group-scope.js';
+import { SerialRuns } from '../../../lib/serial-runs.js';
 import type { AlarmOutbox } from '../../notify/delivery/alarm-outbox.js';
 import type { LocationsRepo } from '../../warnings/locations/locations-repo.js';
 import type { TyphoonAlarmFields, TyphoonAlarmsRepo } from './typhoon-alarms-repo.js';
@@ -29,8 +30,7 @@ interface Threat {
  * evaluation that opened it writes its messages.
  */
 export class TyphoonAlerts {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> = Promise.resolve();
+  private readonly runs: SerialRuns;
 
   constructor(
     private readonly d: {
@@ -43,18 +43,21 @@ export class TyphoonAlerts {
       now: () => Date;
       log: FastifyBaseLogger;
     },
-  ) {}
-
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.evaluateLogged(), TYPHOON_EVAL_MS);
-    this.timer.unref();
+  ) {
+    this.runs = new SerialRuns({
+      everyMs: TYPHOON_EVAL_MS,
+      due: () => this.evaluateNow(),
+      what: 'typhoon alarm evaluation',
+      log: d.log,
+    });
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  start(): void {
+    this.runs.start();
+  }
+
+  stop(): Promise<void> {
+    return this.runs.stop();
   }
 
   async list(user: AuthUser, q: TyphoonAlarmQuery): Promise<TyphoonAlarmList> {
@@ -65,20 +68,12 @@ export class TyphoonAlerts {
 
   /** One evaluation after the ones under way; a failure is logged (the next one tries again). */
   evaluateLogged(): Promise<void> {
-    return this.evaluate().then(
-      () => undefined,
-      (error: unknown) => this.d.log.error({ err: error }, 'typhoon alarm evaluation failed'),
-    );
+    return this.runs.logged(() => this.evaluateNow());
   }
 
   /** Raises and clears alarms for the storms as they are now; returns how many of each. */
   evaluate(): Promise<{ raised: number; cleared: number }> {
-    const next = this.running.then(
-      () => this.evaluateNow(),
-      () => this.evaluateNow(),
-    );
-    this.running = next.catch(() => undefined);
-    return next;
+    return this.runs.run(() => this.evaluateNow());
   }
 
   private async evaluateNow(): Promise<{ raised: number; cleared: number }> {

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/database.js';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { readScope } from '../../../lib/group-scope.js';
+import { SerialRuns } from '../../../lib/serial-runs.js';
 import type { AlarmOutbox } from '../../notify/delivery/alarm-outbox.js';
 import type { LocationsRepo } from '../../warnings/locations/locations-repo.js';
 import type { WarningAlarmFields, WeatherWarningAlarmsRepo } from './weather-warning-alarms-repo.js';
@@ -33,8 +34,7 @@ type Outbox = Pick<AlarmOutbox, 'enqueueWeatherWarnings' | 'committed'>;
  * cancelled or expires. Expired warnings are closed here first.
  */
 export class WeatherWarningAlerts {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> = Promise.resolve();
+  private readonly runs: SerialRuns;
 
   constructor(
     private readonly d: {
@@ -46,18 +46,21 @@ export class WeatherWarningAlerts {
       now: () => Date;
       log: FastifyBaseLogger;
     },
-  ) {}
-
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.evaluateLogged(), WEATHER_WARNING_EVAL_MS);
-    this.timer.unref();
+  ) {
+    this.runs = new SerialRuns({
+      everyMs: WEATHER_WARNING_EVAL_MS,
+      due: () => this.evaluateNow(),
+      what: 'weather warning alarm evaluation',
+      log: d.log,
+    });
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  start(): void {
+    this.runs.start();
+  }
+
+  stop(): Promise<void> {
+    return this.runs.stop();
   }
 
   async list(user: AuthUser, q: WeatherWarningAlarmQuery): Promise<WeatherWarningAlarmList> {
@@ -67,20 +70,12 @@ export class WeatherWarningAlerts {
   }
 
   evaluateLogged(): Promise<void> {
-    return this.evaluate().then(
-      () => undefined,
-      (error: unknown) => this.d.log.error({ err: error }, 'weather warning alarm evaluation failed'),
-    );
+    return this.runs.logged(() => this.evaluateNow());
   }
 
   /** Raises and clears alarms for the warnings as they are now; one evaluation at a time. */
   evaluate(): Promise<{ raised: number; cleared: number }> {
-    const next = this.running.then(
-      () => this.evaluateNow(),
-      () => this.evaluateNow(),
-    );
-    this.running = next.catch(() => undefined);
-    return next;
+    return this.runs.run(() => this.evaluateNow());
   }
 
   private async evaluateNow(): Promise<{ raised: number; cleared: number }> {

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/database.js';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { readScope } from '../../../lib/group-scope.js';
+import { SerialRuns } from '../../../lib/serial-runs.js';
 import type { AlarmOutbox } from '../../notify/delivery/alarm-outbox.js';
 import type { StationHeight, WaveAlarmFields, WaveAlarmsRepo } from './wave-alarms-repo.js';
 
@@ -24,8 +25,7 @@ type Raised = Parameters<AlarmOutbox['enqueueWaves']>[1][number];
  * only the evaluation that opened it writes its messages.
  */
 export class WaveAlerts {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> = Promise.resolve();
+  private readonly runs: SerialRuns;
 
   constructor(
     private readonly d: {
@@ -38,18 +38,21 @@ export class WaveAlerts {
       now: () => Date;
       log: FastifyBaseLogger;
     },
-  ) {}
-
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.evaluateLogged([]), WAVE_EVAL_MS);
-    this.timer.unref();
+  ) {
+    this.runs = new SerialRuns({
+      everyMs: WAVE_EVAL_MS,
+      due: () => this.evaluateNow([]),
+      what: 'wave alarm evaluation',
+      log: d.log,
+    });
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  start(): void {
+    this.runs.start();
+  }
+
+  stop(): Promise<void> {
+    return this.runs.stop();
   }
 
   async list(user: AuthUser, q: WaveAlarmQuery): Promise<WaveAlarmList> {
@@ -60,20 +63,12 @@ export class WaveAlerts {
 
   /** One evaluation after the ones under way; a failure is logged (the next ingest tries again). */
   evaluateLogged(stationIds: readonly string[]): Promise<void> {
-    return this.evaluate(stationIds).then(
-      () => undefined,
-      (error: unknown) => this.d.log.error({ err: error }, 'wave alarm evaluation failed'),
-    );
+    return this.runs.logged(() => this.evaluateNow(stationIds));
   }
 
   /** Raises and clears alarms for the stations given and those with open alarms; returns how many of each. */
   evaluate(stationIds: readonly string[]): Promise<{ raised: number; cleared: number }> {
-    const next = this.running.then(
-      () => this.evaluateNow(stationIds),
-      () => this.evaluateNow(stationIds),
-    );
-    this.running = next.catch(() => undefined);
-    return next;
+    return this.runs.run(() => this.evaluateNow(stationIds));
   }
 
   private async evaluateNow(stationIds: readonly string[]): Promise<{ raised: number; cleared: number }> {
