@@ -7,6 +7,7 @@ import { sitePoint } from '@thunderwatch/domain/typhoon-approach';
 import type { DisasterFactors } from '@thunderwatch/shared/schemas/disaster';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/database.js';
+import { SerialRuns } from '../../../lib/serial-runs.js';
 import type { Lease, Singleton } from '../../../pipeline/cluster/leadership.js';
 import type { CellsRepo } from '../../lightning/cells/cells-repo.js';
 import type { AlarmOutbox } from '../../notify/delivery/alarm-outbox.js';
@@ -52,8 +53,7 @@ interface Told {
 export class DisasterEvaluator implements Singleton {
   readonly name = DISASTER_WARNINGS;
   private lease: Lease | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> = Promise.resolve();
+  private readonly runs: SerialRuns;
   private readonly cellCity = new Map<number, string | null>();
 
   constructor(
@@ -69,36 +69,28 @@ export class DisasterEvaluator implements Singleton {
       now: () => Date;
       log: FastifyBaseLogger;
     },
-  ) {}
+  ) {
+    this.runs = new SerialRuns({
+      everyMs: d.intervalMs,
+      due: () => this.evaluateNow(),
+      what: 'disaster warning evaluation',
+      log: d.log,
+    });
+  }
 
   async start(lease: Lease): Promise<void> {
     this.lease = lease;
-    this.timer = setInterval(() => void this.evaluateLogged(), this.d.intervalMs);
-    this.timer.unref();
+    this.runs.start();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    await this.runs.stop();
     this.lease = null;
-    await this.running;
-  }
-
-  evaluateLogged(): Promise<void> {
-    return this.evaluate().then(
-      () => undefined,
-      (error: unknown) => this.d.log.error({ err: error }, 'disaster warning evaluation failed'),
-    );
   }
 
   /** One evaluation after those under way (none without the lease); how many warnings of each change. */
   evaluate(): Promise<{ issued: number; raised: number; cleared: number; open: number } | null> {
-    const next = this.running.then(
-      () => this.evaluateNow(),
-      () => this.evaluateNow(),
-    );
-    this.running = next.catch(() => undefined);
-    return next;
+    return this.runs.run(() => this.evaluateNow());
   }
 
   /** The factors of every city with lightning or a nowcast cell, by code. */
