@@ -129,11 +129,13 @@ export class WeatherWarningService {
   }
 
   async get(user: AuthUser, id: number): Promise<WeatherWarning> {
-    return toDto(await this.row(user, id));
+    requirePermission(user, 'location.read');
+    return toDto(await this.row(id));
   }
 
   async cap(user: AuthUser, id: number): Promise<string> {
-    const row = await this.row(user, id);
+    requirePermission(user, 'location.read');
+    const row = await this.row(id);
     return warningToCap(row, await this.d.repo.referencedBy(row.id));
   }
 
@@ -144,8 +146,7 @@ export class WeatherWarningService {
     return warningsAtom(rows, { baseUrl, groupId, now: this.d.now() });
   }
 
-  private async row(user: AuthUser, id: number): Promise<WarningRow> {
-    requirePermission(user, 'location.read');
+  private async row(id: number): Promise<WarningRow> {
     const row = await this.d.repo.get(id);
     if (!row) {
       throw new AppError('weather_warning.not_found', 404, `no weather warning ${id}`, [
