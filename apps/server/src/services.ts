@@ -261,7 +261,13 @@ export function createServices(d: {
     now,
     log: d.log,
   });
-  const weather = weatherServices({ config, db, now, waveAlerts });
+  const weather = weatherServices({
+    config,
+    db,
+    now,
+    waveAlerts,
+    warningExists: warningServices.warningExists,
+  });
   const disaster = disasterServices({
     config,
     db,
@@ -383,7 +389,13 @@ function modelServices(d: {
 }
 
 /** Weather stations: observations and sea waves, their readings in day partitions like the strokes. */
-function weatherServices(d: { config: Config; db: Database; now: () => Date; waveAlerts: WaveAlerts }) {
+function weatherServices(d: {
+  config: Config;
+  db: Database;
+  now: () => Date;
+  waveAlerts: WaveAlerts;
+  warningExists: (id: number) => Promise<boolean>;
+}) {
   const stations = new StationsRepo(d.db);
   const observationsRepo = new ReadingsRepo(
     d.db,
@@ -417,7 +429,7 @@ function weatherServices(d: { config: Config; db: Database; now: () => Date; wav
     observations,
     waves,
     wind: new WindService({ wind: new WindRepo(d.db), now: d.now }),
-    checklists: new ChecklistsService(new ChecklistsRepo(d.db)),
+    checklists: new ChecklistsService(new ChecklistsRepo(d.db), d.warningExists),
     waveAlerts: d.waveAlerts,
     readingPartitions: [observationsRepo.partitions, wavesRepo.partitions],
   };

@@ -81,7 +81,7 @@ export const ChecklistItemParams = Type.Object({ id: Id }, { additionalPropertie
  * What a tick belongs to: an official warning (`warning:<its id>`) or, with none in force, the gale stations
  * measure on a UTC day (`observed:YYYY-MM-DD`).
  */
-export const SITUATION_PATTERN = '^(warning:[A-Za-z0-9._:@+-]{1,90}|observed:[0-9]{4}-[0-9]{2}-[0-9]{2})$';
+export const SITUATION_PATTERN = '^(warning:[1-9][0-9]{0,15}|observed:[0-9]{4}-[0-9]{2}-[0-9]{2})$';
 export const Situation = Type.String({ maxLength: 120, pattern: SITUATION_PATTERN });
 
 export const TicksParams = Type.Object({ situation: Situation }, { additionalProperties: false });

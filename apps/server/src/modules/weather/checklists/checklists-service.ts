@@ -21,7 +21,11 @@ const itemNotFound = (id: number) =>
  * untick (their paths name the situation and the item).
  */
 export class ChecklistsService {
-  constructor(private readonly repo: ChecklistsRepo) {}
+  constructor(
+    private readonly repo: ChecklistsRepo,
+    /** Whether an official warning is stored: a `warning:<id>` situation must name one. */
+    private readonly warningExists: (id: number) => Promise<boolean>,
+  ) {}
 
   async items(user: AuthUser, level: WarningLevelName | undefined): Promise<ChecklistItems> {
     requirePermission(user, 'location.read');
@@ -53,6 +57,11 @@ export class ChecklistsService {
 
   async tick(user: AuthUser, situation: string, itemId: number): Promise<ChecklistTick> {
     requirePermission(user, 'checklist.tick');
+    const warningId = /^warning:(\d+)$/.exec(situation)?.[1];
+    if (warningId !== undefined && !(await this.warningExists(Number(warningId))))
+      throw new AppError('weather_warning.not_found', 404, `no weather warning ${warningId}`, [
+        { field: 'situation', message: 'names no stored official warning' },
+      ]);
     const tick = await this.repo.tick(user.groupId, situation, itemId, { id: user.id, name: user.username });
     if (!tick) throw itemNotFound(itemId);
     return tick;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
-
-const SITUATION = 'warning:cap-gd-2026-0701-gale';
+import { cmaAlert } from '../warnings/fixtures/cma-alert.js';
 
 describe.each(DB_KINDS)('decision checklists (%s)', (kind) => {
   let t: TestApp;
+  let SITUATION = '';
   let officer: TestUser;
   let viewer: TestUser;
   let deputy: TestUser;
@@ -15,6 +15,14 @@ describe.each(DB_KINDS)('decision checklists (%s)', (kind) => {
     viewer = await t.createUser({ role: 'viewer' });
     deputy = await t.createUser({ role: 'group_admin' });
     elsewhere = await t.createUser({ role: 'operator', groupId: await t.createGroup('port-b') });
+    // The official warning the ticks follow.
+    const stored = await t.app.services.weatherWarnings.ingest(
+      null,
+      Buffer.from(
+        cmaAlert({ id: 'gd-2026-0701-gale', sent: '2026-07-01T09:00:00+08:00', event: '大风黄色预警' }),
+      ),
+    );
+    SITUATION = `warning:${stored.alerts[0]?.id}`;
   });
   afterAll(() => t.close());
 
@@ -168,13 +176,17 @@ describe.each(DB_KINDS)('decision checklists (%s)', (kind) => {
     for (const situation of [
       'typhoon:1',
       'observed:2026-7-1',
-      `warning:${'x'.repeat(91)}`,
-      'warning:a%20b',
+      'warning:cap-gd-2026',
+      'warning:0',
+      `warning:${'1'.repeat(17)}`,
     ]) {
       const r = await tick(officer, item.id, 'PUT', situation);
       expect(r.statusCode, situation).toBe(400);
       expect(JSON.stringify(r.json().error.details), situation).toContain('situation');
     }
+    const gone = await tick(officer, item.id, 'PUT', 'warning:999999');
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().error.code).toBe('weather_warning.not_found');
     // Longer than the router takes for a path parameter.
     const long = await tick(officer, item.id, 'PUT', `warning:${'x'.repeat(101)}`);
     expect(long.statusCode).toBe(400);

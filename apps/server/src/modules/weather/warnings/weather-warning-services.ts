@@ -32,5 +32,5 @@ export function weatherWarningServices(d: {
     log: d.log,
     afterIngest: () => weatherWarningAlerts.evaluateLogged(),
   });
-  return { weatherWarnings, weatherWarningAlerts };
+  return { weatherWarnings, weatherWarningAlerts, warningExists: (id: number) => repo.exists(id) };
 }

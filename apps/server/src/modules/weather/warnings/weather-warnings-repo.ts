@@ -225,4 +225,9 @@ export class WeatherWarningsRepo {
     const r = await this.db.query<WarningRow>(`SELECT ${COLUMNS} FROM weather_warnings WHERE id = $1`, [id]);
     return r.rows[0] ?? null;
   }
+
+  async exists(id: number): Promise<boolean> {
+    const r = await this.db.query('SELECT 1 FROM weather_warnings WHERE id = $1', [id]);
+    return r.rows.length > 0;
+  }
 }
