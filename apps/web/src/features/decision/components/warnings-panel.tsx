@@ -1,6 +1,7 @@
 import type { TyphoonDetail } from '@thunderwatch/shared/schemas/typhoon';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
+import { WarningKindIcon } from '../../../components/warning-kind-icon';
 import { formatDateTime } from '../../../lib/time';
 import { GRADE_COLORS, stormName } from '../../../map/typhoon-features';
 import type { OfficialWarning } from '../api/get-official-warnings';
@@ -36,6 +37,7 @@ export function WarningsPanel({ warnings, storms, error, timeZone }: WarningsPan
                 className="decision-level decision-level-small"
                 style={{ background: LEVEL_COLORS[w.level], color: LEVEL_TEXT[w.level] }}
               >
+                <WarningKindIcon kind={w.kind} />
                 {t(`decision.kind.${w.kind === 'typhoon' ? 'typhoon' : 'gale'}`)} ·{' '}
                 {t(`decision.level.${w.level}`)}
               </span>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { WarningKindIcon } from '../../../components/warning-kind-icon';
 import type { SiteAlert } from './site-alerts';
 
 /** The weather alerts of a location (official warnings, typhoon and wave alarms), one chip each. */
@@ -14,6 +15,7 @@ export function SiteAlertChips({ alerts }: { alerts: readonly SiteAlert[] }) {
           data-testid={`site-alert-${a.key}`}
           title={a.title}
         >
+          <WarningKindIcon kind={a.icon} />
           {a.label}
         </li>
       ))}

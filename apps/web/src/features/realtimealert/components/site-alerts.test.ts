@@ -42,10 +42,10 @@ describe('the board’s weather alerts', () => {
       },
       'en',
     );
-    expect(byLocation.get(1)?.map((a) => [a.key, a.tone])).toEqual([
-      ['typhoon:3', 'red'],
-      ['wave:5', 'orange'],
-      ['warning:7', 'yellow'],
+    expect(byLocation.get(1)?.map((a) => [a.key, a.tone, a.icon])).toEqual([
+      ['typhoon:3', 'red', 'typhoon'],
+      ['wave:5', 'orange', 'wave'],
+      ['warning:7', 'yellow', 'gale'],
     ]);
     expect(byLocation.get(2)?.map((a) => a.key)).toEqual(['warning:8']);
     const [storm, sea] = byLocation.get(1) ?? [];

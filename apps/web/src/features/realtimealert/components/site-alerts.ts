@@ -2,12 +2,14 @@ import type { TyphoonAlarm } from '@thunderwatch/shared/schemas/typhoon';
 import type { WaveAlarm } from '@thunderwatch/shared/schemas/wave-alarms';
 import type { WeatherWarningAlarm } from '@thunderwatch/shared/schemas/weather-warning';
 import type { TFunction } from 'i18next';
+import type { WarningIconKind } from '../../../components/warning-kind-icon';
 
 /** A weather alert beside a tile's lightning level: an official warning, a typhoon or a wave alarm. */
 export interface SiteAlert {
   key: string;
   /** The chip's colour: a CMA signal colour, or the alarm level's (2 orange, 3 red). */
   tone: 'blue' | 'yellow' | 'orange' | 'red';
+  icon: WarningIconKind;
   label: string;
   title: string;
 }
@@ -32,6 +34,7 @@ export function siteAlertsByLocation(
     add(w.locationId, {
       key: `warning:${w.warningId}`,
       tone: w.level,
+      icon: w.kind,
       label: t('realtimealert.weather_warning.chip', {
         kind: t(`realtimealert.weather_warning.kind.${w.kind}`),
         level: t(`realtimealert.weather_warning.level.${w.level}`),
@@ -43,6 +46,7 @@ export function siteAlertsByLocation(
     add(a.location_id, {
       key: `typhoon:${a.id}`,
       tone: toneOfLevel(a.level),
+      icon: 'typhoon',
       label: t('realtimealert.site_alert.typhoon', { name }),
       title: t(
         a.inside_gale ? 'realtimealert.site_alert.typhoon_inside' : 'realtimealert.site_alert.typhoon_near',
@@ -56,6 +60,7 @@ export function siteAlertsByLocation(
     add(a.location_id, {
       key: `wave:${a.id}`,
       tone: toneOfLevel(a.level),
+      icon: 'wave',
       label: t('realtimealert.site_alert.wave', { height: a.height_m.toFixed(1) }),
       title: t('realtimealert.site_alert.wave_title', {
         station: a.station.name,
