@@ -18,7 +18,7 @@ import { languageRoutes } from './modules/accounts/language/routes.js';
 import { userRoutes } from './modules/accounts/users/routes.js';
 import { verifyCodeRoutes } from './modules/accounts/verify-codes/routes.js';
 import { accessLogRoutes } from './modules/admin/access-log/routes.js';
-import { flightRoutes } from './modules/flights/routes.js';
+import { flightRoutes } from './modules/aviation/flights/routes.js';
 import { cellRoutes } from './modules/lightning/cells/routes.js';
 import { feedRoutes } from './modules/lightning/feeds/routes.js';
 import { lightningRoutes } from './modules/lightning/strokes/routes.js';

@@ -1,6 +1,6 @@
 import { simTraffic } from '@thunderwatch/domain/flight-sim';
 import type { FastifyBaseLogger } from 'fastify';
-import type { FlightsService } from '../../modules/flights/flights-service.js';
+import type { FlightsService } from '../../modules/aviation/flights/flights-service.js';
 import { SIMULATOR_SOURCE } from '../../modules/lightning/strokes/stroke-row.js';
 
 /** Reports every 5 s, as ADS-B receivers and OpenSky's paid tier deliver them. */

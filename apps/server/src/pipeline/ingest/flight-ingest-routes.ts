@@ -2,7 +2,7 @@ import { FlightIngestResult } from '@thunderwatch/shared/schemas/flights';
 import { errors } from '@thunderwatch/shared/schemas/kit';
 import { IngestHeaders } from '@thunderwatch/shared/schemas/lightning';
 import type { FastifyInstance } from 'fastify';
-import type { FlightsService } from '../../modules/flights/flights-service.js';
+import type { FlightsService } from '../../modules/aviation/flights/flights-service.js';
 import type { FeedsService } from '../../modules/lightning/feeds/feeds-service.js';
 import { feedOf, INGEST_BODY_LIMIT, requireFeedKey } from './ingest-routes.js';
 

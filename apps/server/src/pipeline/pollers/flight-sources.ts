@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type FlightsConfig, openskyUrl } from '../../config-flights.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Metrics } from '../../lib/metrics.js';
-import type { FlightsService } from '../../modules/flights/flights-service.js';
+import type { FlightsService } from '../../modules/aviation/flights/flights-service.js';
 import type { Singleton } from '../cluster/leadership.js';
 import { type SbsClient, startSbsClient } from '../feeds/sbs-tcp-client.js';
 import { SourcePoller } from './source-poller.js';

@@ -9,8 +9,8 @@ import type {
   FlightTrack,
   FlightTrackQuery,
 } from '@thunderwatch/shared/schemas/flights';
-import { AppError } from '../../lib/app-error.js';
-import { parseBbox } from '../lightning/strokes/stroke-filter.js';
+import { AppError } from '../../../lib/app-error.js';
+import { parseBbox } from '../../lightning/strokes/stroke-filter.js';
 import { hazardJudge } from './flight-hazards.js';
 import type { Box, FlightsRepo, PositionRow } from './flights-repo.js';
 

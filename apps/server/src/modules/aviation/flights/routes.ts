@@ -5,7 +5,7 @@ import {
   FlightTrackQuery,
 } from '@thunderwatch/shared/schemas/flights';
 import { errors } from '@thunderwatch/shared/schemas/kit';
-import type { App } from '../../lib/fastify.js';
+import type { App } from '../../../lib/fastify.js';
 import type { FlightsService } from './flights-service.js';
 
 export function flightRoutes(app: App, flights: FlightsService): void {

@@ -1,6 +1,6 @@
 import { OPENSKY_STATES } from '@thunderwatch/domain/fixtures/opensky-states';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestApp, type TestApp } from '../../test/harness.js';
+import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness.js';
 
 const NOW = new Date('2026-11-24T10:00:00Z');
 const S = NOW.getTime() / 1000;

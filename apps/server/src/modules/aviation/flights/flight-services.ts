@@ -1,6 +1,6 @@
-import type { Config } from '../../config.js';
-import type { Database } from '../../db/database.js';
-import { StrokePartitions } from '../lightning/strokes/partitions.js';
+import type { Config } from '../../../config.js';
+import type { Database } from '../../../db/database.js';
+import { StrokePartitions } from '../../lightning/strokes/partitions.js';
 import { FlightsRepo } from './flights-repo.js';
 import { FlightsService } from './flights-service.js';
 

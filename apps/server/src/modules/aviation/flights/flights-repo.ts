@@ -1,7 +1,7 @@
 import type { AircraftPosition } from '@thunderwatch/domain/aircraft-position';
 import type { HazardCell, HazardStroke } from '@thunderwatch/domain/flight-hazard';
-import type { Database } from '../../db/database.js';
-import type { StrokePartitions } from '../lightning/strokes/partitions.js';
+import type { Database } from '../../../db/database.js';
+import type { StrokePartitions } from '../../lightning/strokes/partitions.js';
 
 export interface Box {
   west: number;
