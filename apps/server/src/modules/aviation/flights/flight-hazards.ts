@@ -5,6 +5,7 @@ import {
   NEAR_KM,
   STROKE_WINDOW_MS,
 } from '@thunderwatch/domain/flight-hazard';
+import { AppError } from '../../../lib/app-error.js';
 import type { Box, FlightsRepo } from './flights-repo.js';
 
 /** Strokes read to judge one answer; a storm's last 5 minutes over an airport's area stay far below. */
@@ -38,18 +39,27 @@ export function graver(a: HazardResult, b: HazardResult): HazardResult {
  * before each position (one index per step, built when first needed).
  */
 export async function hazardJudge(
-  repo: FlightsRepo,
+  repo: Pick<FlightsRepo, 'strokes' | 'cellSteps'>,
   box: Box,
   fromMs: number,
   toMs: number,
+  maxStrokes = MAX_HAZARD_STROKES,
 ): Promise<(lat: number, lon: number, timeMs: number) => HazardResult> {
   const wide = padded(box);
   const strokes = await repo.strokes(
     wide,
     new Date(fromMs - STROKE_WINDOW_MS),
     new Date(toMs),
-    MAX_HAZARD_STROKES,
+    maxStrokes + 1,
   );
+  // Judging with some strokes left out would call an aircraft clear that is not: refuse instead.
+  if (strokes.length > maxStrokes)
+    throw new AppError(
+      'lightning.window_too_large',
+      400,
+      `More than ${maxStrokes} strokes to judge; narrow the range or bbox`,
+      [{ field: 'bbox', message: `more than ${maxStrokes} strokes around the aircraft` }],
+    );
   const steps = await repo.cellSteps(wide, new Date(fromMs - CELL_STEP_FRESH_MS), new Date(toMs));
   const strokeIndex = new HazardIndex(strokes, []);
   const cellIndexes = new Map<number, HazardIndex>();
