@@ -18,6 +18,7 @@ import { languageRoutes } from './modules/accounts/language/routes.js';
 import { userRoutes } from './modules/accounts/users/routes.js';
 import { verifyCodeRoutes } from './modules/accounts/verify-codes/routes.js';
 import { accessLogRoutes } from './modules/admin/access-log/routes.js';
+import { flightRoutes } from './modules/aviation/flights/routes.js';
 import { cellRoutes } from './modules/lightning/cells/routes.js';
 import { feedRoutes } from './modules/lightning/feeds/routes.js';
 import { lightningRoutes } from './modules/lightning/strokes/routes.js';
@@ -49,12 +50,14 @@ import { waveRoutes } from './modules/weather/waves/routes.js';
 import { windRoutes } from './modules/weather/wind/routes.js';
 import { localSignals, postgresSignals } from './pipeline/cluster/signals.js';
 import { capIngestRoutes } from './pipeline/ingest/cap-ingest-routes.js';
+import { flightIngestRoutes } from './pipeline/ingest/flight-ingest-routes.js';
 import { ingestRoutes } from './pipeline/ingest/ingest-routes.js';
 import { radarIngestRoutes } from './pipeline/ingest/radar-ingest-routes.js';
 import { typhoonIngestRoutes } from './pipeline/ingest/typhoon-ingest-routes.js';
 import { weatherIngestRoutes } from './pipeline/ingest/weather-ingest-routes.js';
 import { groupRooms, registerRealtime } from './pipeline/live/realtime.js';
 import { attachRedisFanout } from './pipeline/live/redis-fanout.js';
+import { flightSources } from './pipeline/pollers/flight-sources.js';
 import { weatherPollers } from './pipeline/pollers/weather-pollers.js';
 import { WARNING_ENGINE } from './pipeline/warning-engine/warning-engine-seat.js';
 import { registerAccessLog } from './plugins/access-log.js';
@@ -208,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     windRoutes(typed, s.wind);
     checklistRoutes(typed, s.checklists);
     modelRoutes(typed, s.models);
+    flightRoutes(typed, s.flights);
     api.get('/api/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
   });
   await app.register((ingest) => ingestRoutes(ingest, { feeds: s.feeds, ingest: s.ingest }));
@@ -223,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register((scope) => typhoonIngestRoutes(scope, { feeds: s.feeds, typhoons: s.typhoons }));
   await app.register((scope) => capIngestRoutes(scope, { feeds: s.feeds, warnings: s.weatherWarnings }));
+  await app.register((scope) => flightIngestRoutes(scope, { feeds: s.feeds, flights: s.flights }));
   await app.register((scope) =>
     wechatCallbackRoutes(scope, {
       bindings: s.wechat,
@@ -260,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await s.leadership.run(
     weatherPollers(config.pollers, { typhoons, observations, waves, weatherWarnings, metrics, log: app.log }),
   );
+  await s.leadership.run(flightSources(config.flights, { flights: s.flights, metrics, log: app.log }));
   await s.leadership.run(s.disasterEvaluator);
   if (config.regionsAutoload) s.regions.loadInBackground();
   if (config.notifications.worker) {

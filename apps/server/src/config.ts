@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Basemap } from '@thunderwatch/shared/schemas/map';
 import { BasemapConfigError, basemapConfig } from './config-basemap.js';
+import { type FlightsConfig, FlightsConfigError, flightsConfig } from './config-flights.js';
 import { type ModelsConfig, ModelsConfigError, modelsConfig } from './config-models.js';
 import { type PollerConfig, PollersConfigError, pollersConfig } from './config-pollers.js';
 
@@ -72,6 +73,8 @@ export interface Config {
   typhoonAlertKm: number;
   /** Weather sources polled over HTTP (`POLL_<KIND>_URL`, `POLL_<KIND>_MIN`); none by default. */
   pollers: PollerConfig[];
+  /** Aircraft sources (OpenSky polling, SBS-1 over TCP), off by default. */
+  flights: FlightsConfig;
   /** How often the lightning disaster warnings are evaluated (`DISASTER_EVAL_MS`, default 5 min). */
   disasterEvalMs: number;
   /** Load the regions into the database at start (`REGIONS_AUTOLOAD`, default true; else on first use). */
@@ -235,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
     models: models(env),
     typhoonAlertKm: int(env, 'TYPHOON_ALERT_KM', 300, 0, 2000),
     pollers: pollers(env),
+    flights: flights(env),
     disasterEvalMs: int(env, 'DISASTER_EVAL_MS', 300_000, 10_000, 3_600_000),
     regionsAutoload: (env.REGIONS_AUTOLOAD ?? 'true') !== 'false',
   };
@@ -253,6 +257,14 @@ function pollers(env: NodeJS.ProcessEnv): PollerConfig[] {
     return pollersConfig(env);
   } catch (error) {
     throw error instanceof PollersConfigError ? new ConfigError(error.message) : error;
+  }
+}
+
+function flights(env: NodeJS.ProcessEnv): FlightsConfig {
+  try {
+    return flightsConfig(env);
+  } catch (error) {
+    throw error instanceof FlightsConfigError ? new ConfigError(error.message) : error;
   }
 }
 

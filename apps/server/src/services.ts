@@ -16,6 +16,7 @@ import { VerifyCodesService } from './modules/accounts/verify-codes/verify-codes
 import { AccessLogRepo } from './modules/admin/access-log/access-log-repo.js';
 import { AccessLogService } from './modules/admin/access-log/access-log-service.js';
 import { AccessLogWriter } from './modules/admin/access-log/access-log-writer.js';
+import { flightServices } from './modules/aviation/flights/flight-services.js';
 import { CellsRepo } from './modules/lightning/cells/cells-repo.js';
 import { CellsService } from './modules/lightning/cells/cells-service.js';
 import { FeedsRepo } from './modules/lightning/feeds/feeds-repo.js';
@@ -280,6 +281,7 @@ export function createServices(d: {
   return {
     ...weather,
     ...disaster,
+    ...flightServices({ config, db, now }),
     radarWorker,
     radarIngest: new RadarIngest({
       db,

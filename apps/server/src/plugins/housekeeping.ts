@@ -7,7 +7,7 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
- * Hourly retention: stroke partitions, storm-cell steps, radar frames, station readings and closed weather
+ * Hourly retention: stroke partitions, storm-cell steps, radar frames, station readings, aircraft positions and closed weather
  * warnings after RETENTION_DAYS, the access log after ACCESS_LOG_RETENTION_DAYS,
  * finished deliveries and inbox messages after NOTIFY_RETENTION_DAYS, spent codes, old login failures and
  * expired sessions.
@@ -26,6 +26,7 @@ export function startHousekeeping(d: {
     | 'cellsRepo'
     | 'radarIngest'
     | 'readingPartitions'
+    | 'flightPartitions'
     | 'weatherWarnings'
   >;
   config: Pick<Config, 'accessLogRetentionDays' | 'retentionDays' | 'notifications'>;
@@ -62,6 +63,10 @@ export function startHousekeeping(d: {
           if (readings.length > 0)
             d.log.info({ dropped: readings }, 'dropped reading partitions past retention');
         }
+        // Aircraft positions too: a flight's hazard is judged against the strokes of its time.
+        const positions = await s.flightPartitions.dropBefore(d.db, now - d.config.retentionDays * DAY_MS);
+        if (positions.length > 0)
+          d.log.info({ dropped: positions }, 'dropped aircraft position partitions past retention');
       }
     } catch (error) {
       d.log.error({ err: error }, 'housekeeping failed');

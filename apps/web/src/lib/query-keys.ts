@@ -52,6 +52,9 @@ export const queryKeys = {
   radarFrame: (product: string, time: string) => ['radar', product, time] as const,
   /** Active typhoons, and one storm's track, forecast and cone. */
   typhoons: ['weather', 'typhoon', 'active'],
+  /** Aircraft in an area at a time (`null`: now), and one aircraft's track. */
+  flights: (query: object | null) => ['flight', 'flights', query] as const,
+  flightTrack: (icao24: string | null) => ['flight', 'flight_track', icao24] as const,
   typhoon: (id: string) => ['weather', 'typhoon', id] as const,
   /** Open typhoon alarms of my group (the board's chips). */
   typhoonAlarms: ['weather', 'typhoon-alarms', 'active'],

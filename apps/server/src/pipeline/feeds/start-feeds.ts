@@ -4,6 +4,7 @@ import { DEMO_LOCATIONS } from '../../modules/warnings/locations/demo-locations.
 import { siteOf } from '../warning-engine/watched-location.js';
 import { startMqttFeed } from './mqtt-feed.js';
 import { startSimulatorFeed } from './simulator-feed.js';
+import { startFlightSimulator } from './simulator-flights.js';
 import { simulatorRadarSink } from './simulator-radar.js';
 import { startWeatherSimulator } from './simulator-weather.js';
 import { startUalfTcpFeed } from './ualf-tcp-feed.js';
@@ -14,11 +15,12 @@ export async function startFeeds(app: FastifyInstance, config: Config): Promise<
   const stops: (() => Promise<void> | void)[] = [];
   if (config.simulator.enabled) {
     // Storms of the demo world cross the demo group's sites, so warnings rise and clear for a newcomer; its
-    // weather (a typhoon, station winds, waves) runs beside its lightning.
+    // weather (a typhoon, station winds, waves) and Baiyun's traffic run beside its lightning.
     // One simulated world per cluster: it runs on the node holding its lease, like the warning engine.
     const hotspots = DEMO_LOCATIONS.map((l) => siteOf(l.shape));
     let stopSimulator: (() => void) | null = null;
     let stopWeather: (() => void) | null = null;
+    let stopFlights: (() => void) | null = null;
     await app.services.leadership.run({
       name: 'simulator',
       start: async () => {
@@ -26,12 +28,15 @@ export async function startFeeds(app: FastifyInstance, config: Config): Promise<
         stopSimulator = startSimulatorFeed(ingest, app.log, { ...config.simulator, hotspots, radar });
         const { typhoons, observations, waves } = app.services;
         stopWeather = startWeatherSimulator({ typhoons, observations, waves, log: app.log });
+        stopFlights = startFlightSimulator({ flights: app.services.flights, log: app.log });
       },
       stop: async () => {
         stopSimulator?.();
         stopWeather?.();
+        stopFlights?.();
         stopSimulator = null;
         stopWeather = null;
+        stopFlights = null;
       },
     });
   }

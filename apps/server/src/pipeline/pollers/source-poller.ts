@@ -18,6 +18,8 @@ export interface SourcePollerOptions {
   everyMs: number;
   timeoutMs?: number;
   maxBytes: number;
+  /** Sent with every request (an `authorization` for a source that needs credentials). */
+  headers?: Record<string, string>;
   /** Hands a changed answer to the same ingest an upload goes through; throws AppError to refuse it. */
   ingest: (answer: PolledAnswer) => Promise<unknown>;
   log: FastifyBaseLogger;
@@ -69,6 +71,7 @@ export class SourcePoller {
     try {
       res = await fetch(url, {
         headers: {
+          ...this.o.headers,
           ...(this.etag ? { 'if-none-match': this.etag } : {}),
           ...(this.lastModified ? { 'if-modified-since': this.lastModified } : {}),
         },

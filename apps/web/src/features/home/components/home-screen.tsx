@@ -11,6 +11,7 @@ import { BasemapLayer } from '../../../map/basemap-layer';
 import { CELL_MARK_CLICK, CellsLayer } from '../../../map/cells-layer';
 import { DensityLayer } from '../../../map/density-layer';
 import { FlashLayer } from '../../../map/flash-layer';
+import { FLIGHT_CLICK, FlightsLayer } from '../../../map/flights-layer';
 import { LocationsLayer } from '../../../map/locations-layer';
 import { MapPopup } from '../../../map/map-popup';
 import { MapView, type MapViewState } from '../../../map/map-view';
@@ -27,6 +28,7 @@ import { shownTime } from '../hooks/replay';
 import { useClock } from '../hooks/use-clock';
 import { useDensityGrid } from '../hooks/use-density-grid';
 import { useDisasterWarnings } from '../hooks/use-disaster-warnings';
+import { useFlightLayer } from '../hooks/use-flights';
 import { useModelOverlay } from '../hooks/use-model-overlay';
 import { useMyLocations } from '../hooks/use-my-locations';
 import { useOpening } from '../hooks/use-opening';
@@ -38,6 +40,7 @@ import { clicksOver, useTyphoons } from '../hooks/use-typhoons';
 import { useViewParams } from '../hooks/use-view-params';
 import { CellPopup } from './cell-popup';
 import { DisasterMap } from './disaster-map';
+import { FlightPopup } from './flight-popup';
 import { MapToolbar } from './map-toolbar';
 import { ModelsPanel } from './models-panel';
 import { OpenOn } from './open-on';
@@ -103,6 +106,7 @@ export function HomeScreen() {
   const cells = useStormCells(cellsOn, mode, shown, clock, view);
   const typhoons = useTyphoons();
   const disaster = useDisasterWarnings();
+  const flights = useFlightLayer(view?.bounds ?? null, mode, shown);
 
   const onMoveEnd = useCallback(
     (state: MapViewState, map: MapLibreMap) => {
@@ -151,7 +155,12 @@ export function HomeScreen() {
         {densityOn && <DensityLayer data={density.data} />}
         <DisasterMap
           disaster={disaster}
-          yieldTo={clicksOver(STROKE_CLICK, cellsOn && CELL_MARK_CLICK, typhoons.on && TYPHOON_POINT_CLICK)}
+          yieldTo={clicksOver(
+            STROKE_CLICK,
+            cellsOn && CELL_MARK_CLICK,
+            typhoons.on && TYPHOON_POINT_CLICK,
+            flights.on && FLIGHT_CLICK,
+          )}
           timeZone={timeZone}
         />
         {overlay.shownId && <ModelOutputLayer data={overlay.data} stops={overlay.stops} />}
@@ -163,9 +172,24 @@ export function HomeScreen() {
           now={shown}
           mode={mode}
           onSelect={onSelect}
-          yieldTo={clicksOver(cellsOn && CELL_MARK_CLICK, typhoons.on && TYPHOON_POINT_CLICK)}
+          yieldTo={clicksOver(
+            cellsOn && CELL_MARK_CLICK,
+            typhoons.on && TYPHOON_POINT_CLICK,
+            flights.on && FLIGHT_CLICK,
+          )}
         />
         {flashPoints.length > 0 && <FlashLayer points={flashPoints} />}
+        {flights.on && (
+          <FlightsLayer aircraft={flights.items} track={flights.track} onSelect={flights.setPick} />
+        )}
+        {flights.picked && (
+          <FlightPopup
+            key={flights.picked.icao24}
+            aircraft={flights.picked}
+            timeZone={timeZone}
+            onClose={() => flights.setPick(null)}
+          />
+        )}
         {cellsOn && cellId !== null && (
           <CellPopup
             key={cellId}
@@ -221,6 +245,7 @@ export function HomeScreen() {
         {radarOn && <ErrorMessage error={radar.error} />}
         {typhoons.on && <ErrorMessage error={typhoons.error} />}
         {disaster.on && <ErrorMessage error={disaster.error} />}
+        {flights.on && <ErrorMessage error={flights.error} />}
         <ErrorMessage error={myLocations.error} />
         <ErrorMessage error={saveView.error} />
       </div>
@@ -246,6 +271,12 @@ export function HomeScreen() {
             count: typhoons.count,
           }}
           disaster={disaster.switcher}
+          flights={{
+            on: flights.on,
+            onChange: flights.setOn,
+            loading: flights.loading,
+            count: flights.items.length,
+          }}
           simulated={simulated || (radarOn && radar.frame?.simulated === true)}
           radar={{
             on: radarOn,

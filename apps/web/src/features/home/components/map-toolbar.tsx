@@ -5,6 +5,7 @@ import { useIsPhone } from '../../../lib/use-media-query';
 import { DENSITY_STOPS } from '../../../map/density-layer';
 import { CellLegend } from './cell-legend';
 import { DisasterLegend } from './disaster-legend';
+import { FlightLegend } from './flight-legend';
 import { RadarControls, type RadarControlsProps } from './radar-controls';
 import { TyphoonLegend } from './typhoon-legend';
 
@@ -20,6 +21,8 @@ interface MapToolbarProps {
   typhoons: { on: boolean; onChange: (on: boolean) => void; loading: boolean; count: number };
   /** The lightning disaster warning layer; `count` warned cities drawn. */
   disaster: { on: boolean; onChange: (on: boolean) => void; loading: boolean; count: number };
+  /** The aircraft layer; `count` aircraft in view. */
+  flights: { on: boolean; onChange: (on: boolean) => void; loading: boolean; count: number };
   simulated: boolean;
   radar: RadarControlsProps;
   /** Saves the current view as where the map opens; `saved` once done (until the map moves). */
@@ -40,6 +43,7 @@ export function MapToolbar({
   cells,
   typhoons,
   disaster,
+  flights,
   simulated,
   radar,
   view,
@@ -112,6 +116,16 @@ export function MapToolbar({
             {disaster.on && disaster.loading && <span className="muted"> …</span>}
           </label>
           {disaster.on && <DisasterLegend count={disaster.count} loading={disaster.loading} />}
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={flights.on}
+              onChange={(e) => flights.onChange(e.target.checked)}
+            />
+            {t('home.layers.flights')}
+            {flights.on && flights.loading && <span className="muted"> …</span>}
+          </label>
+          {flights.on && <FlightLegend count={flights.count} loading={flights.loading} />}
         </fieldset>
         <button
           type="button"
