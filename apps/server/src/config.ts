@@ -47,7 +47,8 @@ export interface Config {
   /** Webhook URLs may point at private and loopback addresses (on-premise receivers). */
   allowPrivateWebhooks: boolean;
   ualfTcp: { port: number | null; host: string; source: string; trusted: boolean };
-  mqtt: { url: string | null; topic: string; source: string };
+  /** `devicePrefix`: device heartbeats on `<prefix>/<id>/heartbeat` (`MQTT_DEVICE_PREFIX`, default `devices`). */
+  mqtt: { url: string | null; topic: string; source: string; devicePrefix: string };
   notifications: NotificationsConfig;
   /** Bearer token that opens /metrics to other hosts; null: loopback only. */
   metricsToken: string | null;
@@ -74,6 +75,11 @@ export interface Config {
   pollers: PollerConfig[];
   /** How often the lightning disaster warnings are evaluated (`DISASTER_EVAL_MS`, default 5 min). */
   disasterEvalMs: number;
+  /**
+   * Devices: no heartbeat for `offlineMin` minutes makes one offline (`DEVICE_OFFLINE_MIN`, default 10); the
+   * leader looks every `evalMs` (`DEVICE_EVAL_MS`, default 30 s).
+   */
+  devices: { offlineMin: number; evalMs: number };
   /** Load the regions into the database at start (`REGIONS_AUTOLOAD`, default true; else on first use). */
   regionsAutoload: boolean;
 }
@@ -221,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
       url: env.MQTT_URL || null,
       topic: env.MQTT_TOPIC ?? 'thunderwatch/strokes',
       source: env.MQTT_SOURCE ?? 'mqtt',
+      devicePrefix: env.MQTT_DEVICE_PREFIX || 'devices',
     },
     notifications: notificationsConfig(env),
     basemap: basemap(env),
@@ -236,6 +243,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
     typhoonAlertKm: int(env, 'TYPHOON_ALERT_KM', 300, 0, 2000),
     pollers: pollers(env),
     disasterEvalMs: int(env, 'DISASTER_EVAL_MS', 300_000, 10_000, 3_600_000),
+    devices: {
+      offlineMin: int(env, 'DEVICE_OFFLINE_MIN', 10, 1, 1440),
+      evalMs: int(env, 'DEVICE_EVAL_MS', 30_000, 500, 600_000),
+    },
     regionsAutoload: (env.REGIONS_AUTOLOAD ?? 'true') !== 'false',
   };
 }
