@@ -34,7 +34,9 @@ export function DeviceDrawer({ id, timeZone, onClose }: DeviceDrawerProps) {
         <>
           <p>
             <StatusChip status={d.status} />{' '}
-            {d.status_reasons.map((r) => t(`device.reason.${r}`)).join(t('device.separator'))}
+            <span data-testid="device-reasons">
+              {d.status_reasons.map((r) => t(`device.reason.${r}`)).join(t('device.separator'))}
+            </span>
             <span className="muted"> · {t('device.since', { time: time(d.status_since) })}</span>
           </p>
           <dl className="device-facts">
