@@ -136,4 +136,26 @@ describe('device screen', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('lets a group admin register a device through the form and delete it', { timeout: 60_000 }, async () => {
+    const { page, errors } = await newPage(browser, 'en-US', { viewport: { width: 390, height: 844 } });
+    await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password, '/login?next=%2Fdevice');
+    await page.getByRole('button', { name: 'Register a device' }).click();
+    await page.getByLabel('Device id').fill('bad id');
+    await page.getByText('Letters, digits, _ . - only').waitFor();
+    await page.getByLabel('Device id').fill('E2E-NEW');
+    await page.getByLabel('Name', { exact: true }).fill('E2E New mill');
+    await page.locator('#device-kind').selectOption('field_sensor');
+    await page.getByLabel('Latitude').fill('23.3');
+    await page.getByLabel('Longitude').fill('113.4');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    // The new device opens in the drawer, offline until its first heartbeat, and is listed.
+    await page.getByTestId('device-drawer').getByText('No heartbeat received yet.').waitFor();
+    await expect.poll(() => chip(page, 'E2E-NEW').textContent()).toBe('Offline');
+    await page.getByTestId('device-drawer').getByRole('button', { name: 'Delete device' }).click();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => page.locator('tr[data-device="E2E-NEW"]').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

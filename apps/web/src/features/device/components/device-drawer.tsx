@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { formatDateTime } from '../../../lib/time';
+import { useDeleteDevice } from '../api/delete-device';
 import { useDeviceInfo } from '../api/get-device-info';
 import { StatusChip } from './status-chip';
 
@@ -11,13 +12,17 @@ const UptimeChart = lazy(() => import('./uptime-chart'));
 interface DeviceDrawerProps {
   id: string;
   timeZone: string;
+  /** Group admins may delete the device. */
+  canManage: boolean;
   onClose: () => void;
 }
 
 /** One device: its details, latest heartbeat, uptime per day and status changes. */
-export function DeviceDrawer({ id, timeZone, onClose }: DeviceDrawerProps) {
+export function DeviceDrawer({ id, timeZone, canManage, onClose }: DeviceDrawerProps) {
   const { t, i18n } = useTranslation();
   const info = useDeviceInfo(id);
+  const remove = useDeleteDevice();
+  const [confirming, setConfirming] = useState(false);
   const time = (iso: string) => formatDateTime(iso, timeZone, i18n.language);
   const d = info.data?.device;
   const hb = info.data?.last_heartbeat;
@@ -29,7 +34,7 @@ export function DeviceDrawer({ id, timeZone, onClose }: DeviceDrawerProps) {
           {t('device.close')}
         </button>
       </header>
-      <ErrorMessage error={info.error} />
+      <ErrorMessage error={info.error ?? remove.error} />
       {d && (
         <>
           <p>
@@ -92,6 +97,34 @@ export function DeviceDrawer({ id, timeZone, onClose }: DeviceDrawerProps) {
               </li>
             ))}
           </ol>
+          {canManage && (
+            <div className="confirm">
+              {confirming ? (
+                <>
+                  {t('device.form.confirm_delete', { name: d.name })}
+                  <button
+                    type="button"
+                    className="button button-small button-danger"
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate(d.id, { onSuccess: onClose })}
+                  >
+                    {t('common.yes')}
+                  </button>
+                  <button type="button" className="button button-small" onClick={() => setConfirming(false)}>
+                    {t('common.no')}
+                  </button>
+                </>
+              ) : (
+                <button
+                  type="button"
+                  className="button button-small button-secondary"
+                  onClick={() => setConfirming(true)}
+                >
+                  {t('device.form.delete')}
+                </button>
+              )}
+            </div>
+          )}
         </>
       )}
     </aside>

@@ -7,11 +7,12 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
-import { useCurrentUser } from '../../../lib/current-user';
+import { can, useCurrentUser } from '../../../lib/current-user';
 import { DEFAULT_TIME_ZONE } from '../../../lib/time';
 import { MapWorkspace } from '../../../map/map-workspace';
 import { useDevices } from '../api/get-devices';
 import { DeviceDrawer } from './device-drawer';
+import { DeviceForm } from './device-form';
 import { DeviceMap } from './device-map';
 import { DeviceTable } from './device-table';
 import '../device.css';
@@ -27,6 +28,8 @@ export function DeviceScreen() {
   const [status, setStatus] = useState<DeviceStatusName | ''>('');
   const [kind, setKind] = useState<DeviceKind | ''>('');
   const [open, setOpen] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const manage = can(user.data, 'device.manage');
   const devices = useDevices({ ...(status ? { status } : {}), ...(kind ? { kind } : {}) });
   const counts = Object.fromEntries(
     DEVICE_STATUSES.map((s) => [s, devices.data?.items.filter((d) => d.status === s).length ?? 0]),
@@ -38,7 +41,30 @@ export function DeviceScreen() {
     >
       <p className="page-intro">{t('device.intro')}</p>
       <ErrorMessage error={devices.error} />
-      {open && <DeviceDrawer key={open} id={open} timeZone={timeZone} onClose={() => setOpen(null)} />}
+      {manage && !adding && (
+        <div>
+          <button type="button" className="button" onClick={() => setAdding(true)}>
+            {t('device.form.add')}
+          </button>
+        </div>
+      )}
+      {adding && (
+        <DeviceForm
+          onDone={(id) => {
+            setAdding(false);
+            if (id) setOpen(id);
+          }}
+        />
+      )}
+      {open && (
+        <DeviceDrawer
+          key={open}
+          id={open}
+          timeZone={timeZone}
+          canManage={manage}
+          onClose={() => setOpen(null)}
+        />
+      )}
       <div className="device-filters">
         <label>
           <span>{t('device.filters.status')}</span>
