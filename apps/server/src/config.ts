@@ -120,6 +120,16 @@ const DEFAULT_COMPANY: CompanyEntry = {
   logo: null,
 };
 
+/** The heartbeats' topic prefix: topic levels without MQTT wildcards (`+`, `#`) or empty levels. */
+function topicPrefix(raw: string | undefined): string {
+  if (!raw) return 'devices';
+  if (!/^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/.test(raw) || raw.length > 200)
+    throw new ConfigError(
+      `MQTT_DEVICE_PREFIX must be topic levels of letters, digits, _ . - joined by /, got "${raw}"`,
+    );
+  return raw;
+}
+
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -227,7 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
       url: env.MQTT_URL || null,
       topic: env.MQTT_TOPIC ?? 'thunderwatch/strokes',
       source: env.MQTT_SOURCE ?? 'mqtt',
-      devicePrefix: env.MQTT_DEVICE_PREFIX || 'devices',
+      devicePrefix: topicPrefix(env.MQTT_DEVICE_PREFIX),
     },
     notifications: notificationsConfig(env),
     basemap: basemap(env),
