@@ -19,6 +19,8 @@ import { userRoutes } from './modules/accounts/users/routes.js';
 import { verifyCodeRoutes } from './modules/accounts/verify-codes/routes.js';
 import { accessLogRoutes } from './modules/admin/access-log/routes.js';
 import { flightRoutes } from './modules/aviation/flights/routes.js';
+import { heartbeatIngestRoutes } from './modules/devices/heartbeat-ingest-routes.js';
+import { deviceRoutes } from './modules/devices/routes.js';
 import { cellRoutes } from './modules/lightning/cells/routes.js';
 import { feedRoutes } from './modules/lightning/feeds/routes.js';
 import { lightningRoutes } from './modules/lightning/strokes/routes.js';
@@ -210,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     waveRoutes(typed, s.waves, s.waveAlerts);
     windRoutes(typed, s.wind);
     checklistRoutes(typed, s.checklists);
+    deviceRoutes(typed, s.devices);
     modelRoutes(typed, s.models);
     flightRoutes(typed, s.flights);
     api.get('/api/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
@@ -226,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   await app.register((scope) => typhoonIngestRoutes(scope, { feeds: s.feeds, typhoons: s.typhoons }));
+  await app.register((scope) => heartbeatIngestRoutes(scope, { feeds: s.feeds, devices: s.devices }));
   await app.register((scope) => capIngestRoutes(scope, { feeds: s.feeds, warnings: s.weatherWarnings }));
   await app.register((scope) => flightIngestRoutes(scope, { feeds: s.feeds, flights: s.flights }));
   await app.register((scope) =>
@@ -267,6 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await s.leadership.run(flightSources(config.flights, { flights: s.flights, metrics, log: app.log }));
   await s.leadership.run(s.disasterEvaluator);
+  await s.leadership.run(s.deviceMonitor);
   if (config.regionsAutoload) s.regions.loadInBackground();
   if (config.notifications.worker) {
     s.deliveryWorker.start();

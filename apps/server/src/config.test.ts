@@ -21,10 +21,23 @@ describe('loadConfig', () => {
     expect(loadConfig(env)).toMatchObject(expected);
   });
 
+  it('takes the device settings', () => {
+    const c = loadConfig({
+      DEVICE_OFFLINE_MIN: '3',
+      DEVICE_EVAL_MS: '1000',
+      MQTT_DEVICE_PREFIX: 'site-a/devices',
+    });
+    expect(c.devices).toEqual({ offlineMin: 3, evalMs: 1000 });
+    expect(c.mqtt.devicePrefix).toBe('site-a/devices');
+    expect(loadConfig({}).mqtt.devicePrefix).toBe('devices');
+  });
+
   it.each<[string, NodeJS.ProcessEnv, RegExp]>([
     ['a short metrics token', { METRICS_TOKEN: 'short' }, /METRICS_TOKEN must be at least 16 characters/],
     ['a prefix with spaces', { REDIS_PREFIX: 'my portal' }, /REDIS_PREFIX must be/],
     ['a port out of range', { PORT: '70000' }, /PORT must be an integer between 0 and 65535, got "70000"/],
+    ['no offline minutes', { DEVICE_OFFLINE_MIN: '0' }, /DEVICE_OFFLINE_MIN must be an integer between 1/],
+    ['a wildcard in the heartbeat topics', { MQTT_DEVICE_PREFIX: 'devices/#' }, /MQTT_DEVICE_PREFIX must be/],
   ])('refuses %s, naming the variable', (_name, env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -48,7 +48,8 @@ export interface Config {
   /** Webhook URLs may point at private and loopback addresses (on-premise receivers). */
   allowPrivateWebhooks: boolean;
   ualfTcp: { port: number | null; host: string; source: string; trusted: boolean };
-  mqtt: { url: string | null; topic: string; source: string };
+  /** `devicePrefix`: device heartbeats on `<prefix>/<id>/heartbeat` (`MQTT_DEVICE_PREFIX`, default `devices`). */
+  mqtt: { url: string | null; topic: string; source: string; devicePrefix: string };
   notifications: NotificationsConfig;
   /** Bearer token that opens /metrics to other hosts; null: loopback only. */
   metricsToken: string | null;
@@ -77,6 +78,11 @@ export interface Config {
   flights: FlightsConfig;
   /** How often the lightning disaster warnings are evaluated (`DISASTER_EVAL_MS`, default 5 min). */
   disasterEvalMs: number;
+  /**
+   * Devices: no heartbeat for `offlineMin` minutes makes one offline (`DEVICE_OFFLINE_MIN`, default 10); the
+   * leader looks every `evalMs` (`DEVICE_EVAL_MS`, default 30 s).
+   */
+  devices: { offlineMin: number; evalMs: number };
   /** Load the regions into the database at start (`REGIONS_AUTOLOAD`, default true; else on first use). */
   regionsAutoload: boolean;
 }
@@ -116,6 +122,16 @@ const DEFAULT_COMPANY: CompanyEntry = {
   title: { 'zh-Hans': '雷电监测预警平台', en: 'Thunderwatch Lightning Warning' },
   logo: null,
 };
+
+/** The heartbeats' topic prefix: topic levels without MQTT wildcards (`+`, `#`) or empty levels. */
+function topicPrefix(raw: string | undefined): string {
+  if (!raw) return 'devices';
+  if (!/^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/.test(raw) || raw.length > 200)
+    throw new ConfigError(
+      `MQTT_DEVICE_PREFIX must be topic levels of letters, digits, _ . - joined by /, got "${raw}"`,
+    );
+  return raw;
+}
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -224,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
       url: env.MQTT_URL || null,
       topic: env.MQTT_TOPIC ?? 'thunderwatch/strokes',
       source: env.MQTT_SOURCE ?? 'mqtt',
+      devicePrefix: topicPrefix(env.MQTT_DEVICE_PREFIX),
     },
     notifications: notificationsConfig(env),
     basemap: basemap(env),
@@ -240,6 +257,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
     pollers: pollers(env),
     flights: flights(env),
     disasterEvalMs: int(env, 'DISASTER_EVAL_MS', 300_000, 10_000, 3_600_000),
+    devices: {
+      offlineMin: int(env, 'DEVICE_OFFLINE_MIN', 10, 1, 1440),
+      evalMs: int(env, 'DEVICE_EVAL_MS', 30_000, 500, 600_000),
+    },
     regionsAutoload: (env.REGIONS_AUTOLOAD ?? 'true') !== 'false',
   };
 }

@@ -17,6 +17,7 @@ import { AccessLogRepo } from './modules/admin/access-log/access-log-repo.js';
 import { AccessLogService } from './modules/admin/access-log/access-log-service.js';
 import { AccessLogWriter } from './modules/admin/access-log/access-log-writer.js';
 import { flightServices } from './modules/aviation/flights/flight-services.js';
+import { deviceServices } from './modules/devices/device-services.js';
 import { CellsRepo } from './modules/lightning/cells/cells-repo.js';
 import { CellsService } from './modules/lightning/cells/cells-service.js';
 import { FeedsRepo } from './modules/lightning/feeds/feeds-repo.js';
@@ -278,10 +279,19 @@ export function createServices(d: {
     locations: locationsRepo,
     outbox: notify.alarmOutbox,
   });
+  const devices = deviceServices({
+    config,
+    db,
+    now,
+    log: d.log,
+    outbox: notify.alarmOutbox,
+    groupExists,
+  });
   return {
     ...weather,
     ...disaster,
     ...flightServices({ config, db, now }),
+    ...devices,
     radarWorker,
     radarIngest: new RadarIngest({
       db,

@@ -48,6 +48,7 @@ export const NOTIFICATION_EVENTS = [
   'wave',
   'weather_warning',
   'disaster',
+  'device',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 

@@ -62,6 +62,12 @@ export const queryKeys = {
   waveLatest: ['wave_data', 'latest'],
   waveSeries: (station: string, hours: number) => ['wave_data', 'series', station, hours] as const,
   waveAlarms: ['wave_data', 'alarms'],
+  /** My group's devices (by filter), and one device's details, history and uptime. */
+  devices: {
+    all: ['devices'] as const,
+    list: (filters: object) => ['devices', 'list', filters] as const,
+    info: (id: string) => ['devices', 'info', id] as const,
+  },
   /** Open official weather warning alarms of my group (the board's chips). */
   weatherWarningAlarms: ['weather', 'warning', 'alarms', 'active'],
   /** Open lightning disaster warnings with their cities' outlines. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
+import { startMqttHeartbeats } from '../../modules/devices/mqtt-heartbeats.js';
 import { DEMO_LOCATIONS } from '../../modules/warnings/locations/demo-locations.js';
 import { siteOf } from '../warning-engine/watched-location.js';
 import { startMqttFeed } from './mqtt-feed.js';
@@ -53,6 +54,18 @@ export async function startFeeds(app: FastifyInstance, config: Config): Promise<
       stops.push(() => mqtt.close());
     } catch (error) {
       app.log.error({ err: error, url: config.mqtt.url }, 'MQTT feed could not connect; running without it');
+    }
+    try {
+      const beats = await startMqttHeartbeats(
+        { devices: app.services.devices, log: app.log },
+        { url: config.mqtt.url, prefix: config.mqtt.devicePrefix },
+      );
+      stops.push(() => beats.close());
+    } catch (error) {
+      app.log.error(
+        { err: error, url: config.mqtt.url },
+        'MQTT heartbeats could not connect; running without them',
+      );
     }
   }
   return async () => {

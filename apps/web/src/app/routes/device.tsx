@@ -1,6 +1,5 @@
-import { NotAvailablePanel } from '../../components/not-available-panel';
+import { DeviceScreen } from '../../features/device/components/device-screen';
 
-/** Placeholder until the device screen is built; it shows no data. */
 export default function DeviceRoute() {
-  return <NotAvailablePanel screen="device" />;
+  return <DeviceScreen />;
 }

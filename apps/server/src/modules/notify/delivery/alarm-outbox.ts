@@ -5,6 +5,7 @@ import type { Approach } from '@thunderwatch/shared/schemas/warnings';
 import type { Queryable } from '../../../db/database.js';
 import type {
   AlarmFacts,
+  DeviceEventFacts,
   DisasterWarningFacts,
   TyphoonAlarmFacts,
   WaveAlarmFacts,
@@ -12,6 +13,7 @@ import type {
 } from './channels/delivery-channel.js';
 import {
   planAlarmDeliveries,
+  planDeviceDeliveries,
   planDisasterDeliveries,
   planTyphoonDeliveries,
   planWaveDeliveries,
@@ -93,6 +95,27 @@ export class AlarmOutbox {
     return this.enqueueSiteEvents(tx, events, (disasters, a) => planDisasterDeliveries({ disasters, ...a }));
   }
 
+  /** Writes the deliveries of devices going offline or coming back (every list of the group). */
+  async enqueueDevices(
+    tx: Queryable,
+    events: readonly { groupId: number; at: Date; facts: Omit<DeviceEventFacts, 'board_url'> }[],
+  ): Promise<number> {
+    const audience = await this.audience(
+      tx,
+      events.map((e) => ({ ...e, locationId: null })),
+    );
+    if (!audience) return 0;
+    const { heard, lists, users, subscribers } = audience;
+    const rows = planDeviceDeliveries({
+      devices: heard.map((e) => ({ ...e, facts: { ...e.facts, board_url: this.d.boardUrl } })),
+      lists,
+      users,
+      subscribers,
+      defaults: this.d.defaults,
+    });
+    return this.d.outbox.insert(rows, tx);
+  }
+
   /**
    * The deliveries of events about one location each (typhoon, wave, weather warning alarms): the lists and
    * subscribers that hear of them, planned by `plan`, written with `tx`.
@@ -123,21 +146,23 @@ export class AlarmOutbox {
   }
 
   /** The lists, users and subscribers that may hear of the events; null when nobody does. */
-  private async audience<E extends { groupId: number; locationId: number }>(
+  private async audience<E extends { groupId: number; locationId: number | null }>(
     tx: Queryable,
     events: readonly E[],
   ) {
     if (events.length === 0) return null;
     const groupIds = [...new Set(events.map((a) => a.groupId))];
-    const topics = [...new Set(events.map((a) => locationTopic(a.locationId)))];
+    const topicOf = (a: E) => (a.locationId === null ? null : locationTopic(a.locationId));
+    const topics = [...new Set(events.map(topicOf).filter((t) => t !== null))];
     const [lists, subscribers] = await Promise.all([
       this.d.recipients.listsOfGroups(tx, groupIds),
       this.d.recipients.subscribers(tx, topics),
     ]);
     // Most alarms of a storm front go to groups with no list and no subscriber: nothing more to look up.
-    const heard = events.filter(
-      (a) => lists.some((l) => l.group_id === a.groupId) || subscribers.has(locationTopic(a.locationId)),
-    );
+    const heard = events.filter((a) => {
+      const topic = topicOf(a);
+      return lists.some((l) => l.group_id === a.groupId) || (topic !== null && subscribers.has(topic));
+    });
     if (heard.length === 0) return null;
     const userIds = new Set<number>();
     for (const l of lists) {

@@ -5,6 +5,7 @@ import type { DistributionList, Recipient } from '@thunderwatch/shared/schemas/d
 import type {
   AlarmFacts,
   ChannelOptions,
+  DeviceEventFacts,
   DisasterWarningFacts,
   TyphoonAlarmFacts,
   WaveAlarmFacts,
@@ -105,14 +106,15 @@ function optionsOf(r: Recipient): ChannelOptions | null {
 interface EventToPlan {
   groupId: number;
   at: Date;
-  locationId: number;
+  /** Null: an event of the group, not of a location (a device): every list of the group hears it. */
+  locationId: number | null;
   level: number;
   alarmId: number | null;
   /** Prefix of the idempotency keys: one event, one prefix. */
   key: string;
   payload: Extract<
     NewDelivery['payload'],
-    { event: 'alarm' | 'typhoon' | 'wave' | 'weather_warning' | 'disaster' }
+    { event: 'alarm' | 'typhoon' | 'wave' | 'weather_warning' | 'disaster' | 'device' }
   >;
   /** Whether the lists' escalation tier applies (only alarms can be confirmed, which stops it). */
   escalates: boolean;
@@ -232,6 +234,31 @@ export function planDisasterDeliveries(
   );
 }
 
+/**
+ * The deliveries of a device going offline or coming back: every list of the device's group whose minimum
+ * level is at most orange, whatever locations it covers (a device serves the group, not one site); no
+ * subscribers (topics are per location) and no escalation tier.
+ */
+export function planDeviceDeliveries(
+  input: Omit<PlanInput, 'alarms'> & {
+    devices: readonly { groupId: number; at: Date; facts: DeviceEventFacts }[];
+  },
+): NewDelivery[] {
+  return planEvents(
+    input.devices.map(({ groupId, at, facts: d }) => ({
+      groupId,
+      at,
+      locationId: null,
+      level: d.level,
+      alarmId: null,
+      key: `device:${d.device_event_id}`,
+      payload: { event: 'device', device: d },
+      escalates: false,
+    })),
+    input,
+  );
+}
+
 function planEvents(events: readonly EventToPlan[], input: Omit<PlanInput, 'alarms'>): NewDelivery[] {
   const out = new Map<string, NewDelivery>();
   for (const e of events) {
@@ -281,7 +308,8 @@ function planEvents(events: readonly EventToPlan[], input: Omit<PlanInput, 'alar
     };
     for (const list of input.lists) {
       if (list.group_id !== e.groupId || e.level < list.min_level) continue;
-      if (list.locations !== 'all' && !list.locations.includes(e.locationId)) continue;
+      if (e.locationId !== null && list.locations !== 'all' && !list.locations.includes(e.locationId))
+        continue;
       for (const r of list.recipients) {
         for (const c of channelsFor(r.kind, list.channels)) add(r, c, 0, list, e.at);
       }
@@ -292,7 +320,8 @@ function planEvents(events: readonly EventToPlan[], input: Omit<PlanInput, 'alar
         }
       }
     }
-    for (const user of input.subscribers.get(locationTopic(e.locationId)) ?? []) {
+    const topic = e.locationId === null ? null : locationTopic(e.locationId);
+    for (const user of (topic && input.subscribers.get(topic)) || []) {
       const recipient: Recipient = { kind: 'user', value: String(user.id) };
       for (const { channel } of preferredTargets(user)) add(recipient, channel, 0, null, e.at, user);
     }

@@ -34,6 +34,7 @@ export class InappChannel implements DeliveryChannel {
       ('typhoon' in m.payload ? m.payload.typhoon : null) ??
       ('wave' in m.payload ? m.payload.wave : null) ??
       ('weather_warning' in m.payload ? m.payload.weather_warning : null);
+    const device = 'device' in m.payload ? m.payload.device : null;
     const disaster = 'disaster' in m.payload ? m.payload.disaster : null;
     const item = await this.inbox.insert({
       userId: m.userId,
@@ -43,7 +44,7 @@ export class InappChannel implements DeliveryChannel {
       alarmId: alarm?.alarm_id ?? null,
       locationId: about?.location_id ?? disaster?.location_id ?? null,
       // Disaster levels run to 4: the inbox keeps the lists' scale (yellow 1 … red 3), as lists do.
-      level: about?.level ?? (disaster ? disasterDeliveryLevel(disaster.level) : null),
+      level: about?.level ?? device?.level ?? (disaster ? disasterDeliveryLevel(disaster.level) : null),
       title: text.title,
       body: text.body,
       link: text.link,

@@ -119,6 +119,26 @@ export interface DisasterWarningFacts {
   board_url: string;
 }
 
+/** A device went offline or came back, as its messages tell it. */
+export interface DeviceEventFacts {
+  /** The status history row of the change. */
+  device_event_id: number;
+  change: 'offline' | 'back_online';
+  device_id: string;
+  device_name: string;
+  device_kind: 'station' | 'field_sensor';
+  model: string;
+  /** The latest heartbeat before the change (ISO), if any. */
+  last_heartbeat_at: string | null;
+  /** No heartbeat for this long made it offline (DEVICE_OFFLINE_MIN). */
+  offline_min: number;
+  /** When the status changed (ISO). */
+  at: string;
+  /** Always 2: the lists' minimum level applies as to orange alarms. */
+  level: 2;
+  board_url: string;
+}
+
 /** What a message says; rendered per channel and language when it is sent. */
 export type NotificationPayload =
   | { event: 'alarm'; alarm: AlarmFacts }
@@ -128,7 +148,8 @@ export type NotificationPayload =
   | { event: 'typhoon'; typhoon: TyphoonAlarmFacts }
   | { event: 'wave'; wave: WaveAlarmFacts }
   | { event: 'weather_warning'; weather_warning: WeatherWarningAlarmFacts }
-  | { event: 'disaster'; disaster: DisasterWarningFacts };
+  | { event: 'disaster'; disaster: DisasterWarningFacts }
+  | { event: 'device'; device: DeviceEventFacts };
 
 /** Per-recipient settings of a channel (stored with the delivery, never returned by the API). */
 export interface ChannelOptions {

@@ -46,6 +46,8 @@ function eventTime(payload: NotificationPayload, timeZone: string): string {
       return localDateTime(payload.weather_warning.at, timeZone);
     case 'disaster':
       return localDateTime(payload.disaster.at, timeZone);
+    case 'device':
+      return localDateTime(payload.device.at, timeZone);
   }
 }
 

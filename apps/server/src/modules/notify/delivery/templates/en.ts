@@ -102,6 +102,25 @@ export const EN_TEMPLATES: EventTemplates = {
       link: d.board_url,
     };
   },
+  device: ({ device: d }, tz) => {
+    const kind = d.device_kind === 'station' ? 'Detection station' : 'Field sensor';
+    const heard = d.last_heartbeat_at
+      ? `last heartbeat ${localDateTime(d.last_heartbeat_at, tz)}`
+      : 'never heard from';
+    return d.change === 'offline'
+      ? {
+          title: `Device offline · ${d.device_name}`,
+          body:
+            `${kind} ${d.device_name} (${d.device_id}, ${d.model || 'unknown model'}) sent no heartbeat for ` +
+            `${d.offline_min} min (${heard}). ${localDateTime(d.at, tz)}.`,
+          link: d.board_url,
+        }
+      : {
+          title: `Device back online · ${d.device_name}`,
+          body: `${kind} ${d.device_name} (${d.device_id}) is sending heartbeats again. ${localDateTime(d.at, tz)}.`,
+          link: d.board_url,
+        };
+  },
   test: ({ at, board_url }, tz) => ({
     title: 'Thunderwatch test message',
     body: `This is a test message sent at ${localDateTime(at, tz)}. This channel works.`,

@@ -30,6 +30,8 @@ export function renderMessage(
       return t.weather_warning(payload, timeZone);
     case 'disaster':
       return t.disaster(payload, timeZone);
+    case 'device':
+      return t.device(payload, timeZone);
   }
 }
 

@@ -30,6 +30,7 @@ export const NEUTRAL_COLOUR = '#1f4e79';
 const WORDS = {
   'zh-Hans': {
     site: '站点',
+    device: '设备',
     level: '等级',
     nearest: '最近落雷',
     storm: '雷暴动向',
@@ -51,6 +52,7 @@ const WORDS = {
   },
   en: {
     site: 'Site',
+    device: 'Device',
     level: 'Level',
     nearest: 'Nearest stroke',
     storm: 'Storm',
@@ -191,6 +193,19 @@ export function robotCard(payload: NotificationPayload, language: Language, time
           { label: w.site, value: d.location_name },
           { label: w.level, value: DISASTER_LEVEL_NAMES[language][d.level] },
           { label: w.time, value: localDateTime(d.at, timeZone) },
+        ],
+        text: m.body,
+      };
+    }
+    case 'device': {
+      const v = payload.device;
+      return {
+        ...base,
+        tone: v.change === 'offline' ? 2 : 0,
+        colour: v.change === 'offline' ? LEVEL_COLOURS[2] : LEVEL_COLOURS[0],
+        fields: [
+          { label: w.device, value: `${v.device_name} (${v.device_id})` },
+          { label: w.time, value: localDateTime(v.at, timeZone) },
         ],
         text: m.body,
       };

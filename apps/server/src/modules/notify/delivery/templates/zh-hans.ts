@@ -96,6 +96,23 @@ export const ZH_TEMPLATES: EventTemplates = {
       link: d.board_url,
     };
   },
+  device: ({ device: d }, tz) => {
+    const kind = d.device_kind === 'station' ? '探测站' : '现场传感器';
+    const heard = d.last_heartbeat_at ? `最后心跳 ${localDateTime(d.last_heartbeat_at, tz)}` : '从未收到心跳';
+    return d.change === 'offline'
+      ? {
+          title: `设备离线 · ${d.device_name}`,
+          body:
+            `${kind}${d.device_name}（${d.device_id}，${d.model || '型号未知'}）已 ${d.offline_min} 分钟无心跳` +
+            `（${heard}）。时间 ${localDateTime(d.at, tz)}。`,
+          link: d.board_url,
+        }
+      : {
+          title: `设备恢复在线 · ${d.device_name}`,
+          body: `${kind}${d.device_name}（${d.device_id}）已恢复心跳。时间 ${localDateTime(d.at, tz)}。`,
+          link: d.board_url,
+        };
+  },
   test: ({ at, board_url }, tz) => ({
     title: '雷电监测预警平台测试消息',
     body: `这是一条测试消息，发送于 ${localDateTime(at, tz)}。此通道工作正常。`,

@@ -1,0 +1,32 @@
+import { HeartbeatIn, HeartbeatResult } from '@thunderwatch/shared/schemas/devices';
+import { errors } from '@thunderwatch/shared/schemas/kit';
+import { IngestHeaders } from '@thunderwatch/shared/schemas/lightning';
+import type { FastifyInstance } from 'fastify';
+import type { FeedsService } from '../../modules/lightning/feeds/feeds-service.js';
+import { requireFeedKey } from '../../pipeline/ingest/ingest-routes.js';
+import type { DevicesService } from './devices-service.js';
+
+/** POST /api/ingest/heartbeat: one device's heartbeat as JSON, authenticated by a feed key. */
+export async function heartbeatIngestRoutes(
+  app: FastifyInstance,
+  d: { feeds: FeedsService; devices: DevicesService },
+) {
+  requireFeedKey(app, d.feeds);
+  app.post(
+    '/api/ingest/heartbeat',
+    {
+      bodyLimit: 4096,
+      schema: {
+        tags: ['ingest'],
+        description:
+          'A device’s heartbeat: GPS lock, enclosure temperature, supply voltage, noise and strokes detected. ' +
+          'Every field required and range-checked (400 naming it); `time` not in the future nor older than 24 h. ' +
+          'Answers the status it gives; a device coming back from offline alarms its group’s lists.',
+        headers: IngestHeaders,
+        body: HeartbeatIn,
+        response: { 200: HeartbeatResult, ...errors(400, 401, 404, 413, 415) },
+      },
+    },
+    (req) => d.devices.heartbeat(req.body),
+  );
+}

@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DeviceInfo } from '@thunderwatch/shared/schemas/devices';
+import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { DEVICES_REFRESH_MS } from './get-devices';
+
+/** GET /api/device_info?id=: a device, its latest heartbeat, status history and 30 days of uptime. */
+export function getDeviceInfo(id: string, signal?: AbortSignal): Promise<DeviceInfo> {
+  return apiClient.get<DeviceInfo>('/api/device_info', { id }, { signal });
+}
+
+export function useDeviceInfo(id: string | null) {
+  return useQuery({
+    queryKey: queryKeys.devices.info(id ?? ''),
+    queryFn: ({ signal }) => getDeviceInfo(id as string, signal),
+    enabled: id !== null,
+    refetchInterval: DEVICES_REFRESH_MS,
+  });
+}

@@ -1,0 +1,40 @@
+import type { Device } from '@thunderwatch/shared/schemas/devices';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BasemapLayer } from '../../../map/basemap-layer';
+import { DevicesLayer } from '../../../map/devices-layer';
+import { FitBounds } from '../../../map/fit-bounds';
+import { MapView, type MapViewState } from '../../../map/map-view';
+import { deviceBounds, deviceFeatures, STATUS_COLOURS } from '../model/device-features';
+
+/** China until the devices are known. */
+const INITIAL_VIEW: MapViewState = { center: [110, 30], zoom: 3.5 };
+
+interface DeviceMapProps {
+  devices: readonly Device[] | undefined;
+  onOpen: (id: string) => void;
+}
+
+/** The devices in their status colours (offline ringed), and the legend; a click opens one. */
+export function DeviceMap({ devices, onOpen }: DeviceMapProps) {
+  const { t } = useTranslation();
+  const features = useMemo(() => deviceFeatures(devices), [devices]);
+  const bounds = useMemo(() => deviceBounds(devices), [devices]);
+  return (
+    <>
+      <MapView initialView={INITIAL_VIEW} label={t('device.map_label')}>
+        <BasemapLayer />
+        <FitBounds bounds={bounds} fitKey={bounds ? 'devices' : 'none'} maxZoom={9} />
+        <DevicesLayer data={features} onSelect={(pick) => pick && onOpen(pick.id)} />
+      </MapView>
+      <ul className="device-legend" aria-label={t('device.legend')}>
+        {(['online', 'degraded', 'offline'] as const).map((s) => (
+          <li key={s}>
+            <span className="device-dot" style={{ background: STATUS_COLOURS[s] }} />
+            {t(`device.status.${s}`)}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { BarChart } from 'echarts/charts';
+import { GridComponent, TooltipComponent } from 'echarts/components';
+import { type ECharts, init, use } from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { STATUS_COLOURS } from '../model/device-features';
+
+use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
+
+interface UptimeChartProps {
+  days: readonly { date: string; uptime_pct: number | null }[];
+  name: string;
+}
+
+/** Uptime % per UTC day as bars (lazy-loaded with ECharts by the device drawer); unobserved days empty. */
+export default function UptimeChart({ days, name }: UptimeChartProps) {
+  const { t } = useTranslation();
+  const element = useRef<HTMLDivElement>(null);
+  const chart = useRef<ECharts | null>(null);
+  const option = useMemo(
+    () => ({
+      animation: false,
+      grid: { left: 40, right: 8, top: 12, bottom: 28 },
+      tooltip: { trigger: 'axis' as const, valueFormatter: (v: unknown) => (v == null ? '—' : `${v} %`) },
+      xAxis: { type: 'category' as const, data: days.map((d) => d.date.slice(5)) },
+      yAxis: { type: 'value' as const, min: 0, max: 100, axisLabel: { formatter: '{value}%' } },
+      series: [
+        {
+          type: 'bar' as const,
+          name: t('device.uptime.series'),
+          data: days.map((d) => ({
+            value: d.uptime_pct,
+            itemStyle: {
+              color:
+                d.uptime_pct === null
+                  ? STATUS_COLOURS.offline
+                  : d.uptime_pct >= 99
+                    ? STATUS_COLOURS.online
+                    : STATUS_COLOURS.degraded,
+            },
+          })),
+        },
+      ],
+    }),
+    [days, t],
+  );
+
+  useEffect(() => {
+    if (!element.current) return;
+    const instance = init(element.current, null, { renderer: 'canvas' });
+    chart.current = instance;
+    const resize = new ResizeObserver(() => instance.resize());
+    resize.observe(element.current);
+    return () => {
+      resize.disconnect();
+      instance.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    chart.current?.setOption(option, { notMerge: true });
+  }, [option]);
+
+  return (
+    <div
+      ref={element}
+      className="device-uptime"
+      role="img"
+      aria-label={t('device.uptime.label', { name })}
+      data-testid="device-uptime"
+    />
+  );
+}
