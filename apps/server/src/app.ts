@@ -33,6 +33,7 @@ import { subscriptionRoutes } from './modules/notify/subscriptions/routes.js';
 import { wechatCallbackRoutes } from './modules/notify/wechat/callback-routes.js';
 import { wechatRoutes } from './modules/notify/wechat/routes.js';
 import { regionRoutes } from './modules/regions/routes.js';
+import { sensorRoutes } from './modules/sensors/routes.js';
 import { alarmRoutes } from './modules/warnings/alarms/routes.js';
 import { alertRoutes } from './modules/warnings/alerts/routes.js';
 import { backtestRoutes } from './modules/warnings/backtest/routes.js';
@@ -51,6 +52,7 @@ import { localSignals, postgresSignals } from './pipeline/cluster/signals.js';
 import { capIngestRoutes } from './pipeline/ingest/cap-ingest-routes.js';
 import { ingestRoutes } from './pipeline/ingest/ingest-routes.js';
 import { radarIngestRoutes } from './pipeline/ingest/radar-ingest-routes.js';
+import { sensorIngestRoutes } from './pipeline/ingest/sensor-ingest-routes.js';
 import { typhoonIngestRoutes } from './pipeline/ingest/typhoon-ingest-routes.js';
 import { weatherIngestRoutes } from './pipeline/ingest/weather-ingest-routes.js';
 import { groupRooms, registerRealtime } from './pipeline/live/realtime.js';
@@ -206,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     observationRoutes(typed, s.observations);
     waveRoutes(typed, s.waves, s.waveAlerts);
     windRoutes(typed, s.wind);
+    sensorRoutes(typed, s.sensors, s.sensorData);
     checklistRoutes(typed, s.checklists);
     modelRoutes(typed, s.models);
     api.get('/api/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
@@ -221,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       maxUploadBytes: config.radar.maxUploadBytes,
     }),
   );
+  await app.register((scope) => sensorIngestRoutes(scope, { feeds: s.feeds, sensors: s.sensorIngest }));
   await app.register((scope) => typhoonIngestRoutes(scope, { feeds: s.feeds, typhoons: s.typhoons }));
   await app.register((scope) => capIngestRoutes(scope, { feeds: s.feeds, warnings: s.weatherWarnings }));
   await app.register((scope) =>

@@ -30,6 +30,7 @@ import { OutputsRepo } from './modules/models/runs/outputs-repo.js';
 import { RunsRepo } from './modules/models/runs/runs-repo.js';
 import { createNotifyServices } from './modules/notify/notify-services.js';
 import type { SmsProvider } from './modules/notify/sms/sms-provider.js';
+import { sensorServices } from './modules/sensors/sensor-services.js';
 import { AlarmsRepo } from './modules/warnings/alarms/alarms-repo.js';
 import { AlarmsService } from './modules/warnings/alarms/alarms-service.js';
 import { AlertsRepo } from './modules/warnings/alerts/alerts-repo.js';
@@ -277,8 +278,11 @@ export function createServices(d: {
     locations: locationsRepo,
     outbox: notify.alarmOutbox,
   });
+  const sensors = sensorServices({ config, db, now, log: d.log, locations: locationsRepo, groupExists });
   return {
     ...weather,
+    ...sensors,
+    readingPartitions: [...weather.readingPartitions, ...sensors.sensorPartitions],
     ...disaster,
     radarWorker,
     radarIngest: new RadarIngest({
