@@ -47,7 +47,8 @@ export interface Config {
   /** Webhook URLs may point at private and loopback addresses (on-premise receivers). */
   allowPrivateWebhooks: boolean;
   ualfTcp: { port: number | null; host: string; source: string; trusted: boolean };
-  mqtt: { url: string | null; topic: string; source: string };
+  /** `sensorPrefix`: sensor readings arrive on `<sensorPrefix>/<sensor id>` of the same broker. */
+  mqtt: { url: string | null; topic: string; source: string; sensorPrefix: string };
   notifications: NotificationsConfig;
   /** Bearer token that opens /metrics to other hosts; null: loopback only. */
   metricsToken: string | null;
@@ -221,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
       url: env.MQTT_URL || null,
       topic: env.MQTT_TOPIC ?? 'thunderwatch/strokes',
       source: env.MQTT_SOURCE ?? 'mqtt',
+      sensorPrefix: env.MQTT_SENSOR_PREFIX ?? 'sensors',
     },
     notifications: notificationsConfig(env),
     basemap: basemap(env),

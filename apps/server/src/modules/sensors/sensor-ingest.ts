@@ -1,3 +1,4 @@
+import type { RowProblem } from '@thunderwatch/domain/observation-fields';
 import {
   parseSensorReadings,
   type SensorReadingRow,
@@ -43,10 +44,36 @@ export class SensorIngest {
         { row: 0, field: '(body)', message: `holds ${body.length} readings, at most ${MAX_BATCH_READINGS}` },
       ]);
     const kinds = await this.d.sensors.kinds(sensorIdsOf(body));
-    const window = { nowMs: this.d.now().getTime(), retentionDays: this.d.retentionDays, aheadMs: 60_000 };
-    const parsed = parseSensorReadings(body, window, (id) => kinds.get(id));
+    const parsed = parseSensorReadings(body, this.window(), (id) => kinds.get(id));
     if (parsed.problems.length > 0) throw rowsRefused(parsed.problems);
-    const rows = parsed.rows;
+    return this.write(source, parsed.rows);
+  }
+
+  /**
+   * Several messages (MQTT) at once: each is accepted or refused on its own (a bad one is returned with its
+   * problems), the good ones written in one transaction.
+   */
+  async ingestMessages(
+    source: string,
+    messages: readonly unknown[],
+  ): Promise<SensorIngestResult & { refused: { message: number; problems: RowProblem[] }[] }> {
+    const kinds = await this.d.sensors.kinds(sensorIdsOf(messages.flat()));
+    const window = this.window();
+    const rows: SensorReadingRow[] = [];
+    const refused: { message: number; problems: RowProblem[] }[] = [];
+    messages.forEach((body, message) => {
+      const parsed = parseSensorReadings(body, window, (id) => kinds.get(id));
+      if (parsed.problems.length > 0) refused.push({ message, problems: parsed.problems });
+      else rows.push(...parsed.rows);
+    });
+    return { ...(await this.write(source, rows)), refused };
+  }
+
+  private window() {
+    return { nowMs: this.d.now().getTime(), retentionDays: this.d.retentionDays, aheadMs: 60_000 };
+  }
+
+  private async write(source: string, rows: readonly SensorReadingRow[]): Promise<SensorIngestResult> {
     if (rows.length === 0) return { stored: 0, sensors: 0 };
     await this.d.readings.preparePartitions(rows.map((r) => r.timeMs));
     const latest = new Map<string, SensorReadingRow>();

@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import { DEMO_LOCATIONS } from '../../modules/warnings/locations/demo-locations.js';
 import { siteOf } from '../warning-engine/watched-location.js';
 import { startMqttFeed } from './mqtt-feed.js';
+import { startSensorMqttFeed } from './sensor-mqtt-feed.js';
 import { startSimulatorFeed } from './simulator-feed.js';
 import { simulatorRadarSink } from './simulator-radar.js';
 import { startWeatherSimulator } from './simulator-weather.js';
@@ -46,6 +47,11 @@ export async function startFeeds(app: FastifyInstance, config: Config): Promise<
     try {
       const mqtt = await startMqttFeed({ ingest, log: app.log }, { ...config.mqtt, url: config.mqtt.url });
       stops.push(() => mqtt.close());
+      const sensors = await startSensorMqttFeed(
+        { sensors: app.services.sensorIngest, log: app.log },
+        { url: config.mqtt.url, prefix: config.mqtt.sensorPrefix, source: config.mqtt.source },
+      );
+      stops.push(() => sensors.close());
     } catch (error) {
       app.log.error({ err: error, url: config.mqtt.url }, 'MQTT feed could not connect; running without it');
     }
