@@ -101,6 +101,7 @@ export class SensorDataService {
   }
 
   async csv(user: AuthUser, q: SensorDataListQuery): Promise<string> {
+    requirePermission(user, 'location.read');
     const page = await this.page(user, q);
     return toCsv(
       ['sensor', 'time', ...SENSOR_ELEMENTS],

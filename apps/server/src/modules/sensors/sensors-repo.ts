@@ -108,3 +108,22 @@ export class SensorsRepo {
     );
   }
 }
+
+/** A field mill's latest reading, for the warning engine. */
+export interface MillReading {
+  id: string;
+  location_id: string;
+  last_time: Date;
+  field: number;
+}
+
+/** Active field mills at a location whose latest reading is newer than `since` (the engine polls this). */
+export async function millsReadSince(db: Database, since: Date): Promise<MillReading[]> {
+  const r = await db.query<MillReading>(
+    `SELECT id, location_id, last_time, last_values[1] AS field FROM sensors
+     WHERE kind = 'efm' AND status = 'active' AND location_id IS NOT NULL AND last_time > $1
+       AND last_values[1] IS NOT NULL`,
+    [since],
+  );
+  return r.rows;
+}

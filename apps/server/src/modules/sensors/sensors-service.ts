@@ -85,6 +85,7 @@ export class SensorsService {
   }
 
   async latest(user: AuthUser, id: string) {
+    requirePermission(user, 'location.read');
     const s = await this.get(user, id);
     return { id: s.id, kind: s.kind, time: s.latest?.time ?? null, values: s.latest?.values ?? null };
   }

@@ -9,6 +9,7 @@ import type { Approach, WarningItem } from '@thunderwatch/shared/schemas/warning
 import type { Level, RingLevel } from '@thunderwatch/shared/warnings';
 import type { ApproachRound } from './approach-planner.js';
 import type { ApproachRunner } from './approach-runner.js';
+import type { EarlyState } from './predicted-warnings.js';
 import type { WatchedMeta } from './watched-location.js';
 
 /** What the approach rounds have cost so far (the storm benchmark and tests read it). */
@@ -114,6 +115,14 @@ export function warningItem(
     name: meta.name,
     level: shown.level,
     predicted: shown.predicted,
+    source:
+      shown.level === 0
+        ? null
+        : !shown.predicted
+          ? 'rings'
+          : (predicted as EarlyState).source === 'efm'
+            ? 'efm'
+            : 'predicted',
     since: sinceMs != null ? new Date(sinceMs).toISOString() : null,
     nearest_km: state?.nearest ? round(state.nearest.km, 2) : null,
     bearing_deg: state?.nearest ? round(state.nearest.bearingDeg, 1) : null,
