@@ -84,6 +84,31 @@ export class SensorsRepo {
     );
   }
 
+  /**
+   * The simulator's field mills, each at the live location of that name (the demo group's sites); a mill
+   * already registered is left as its group admins set it. Returns the ids registered or present.
+   */
+  async ensureMillsAt(mills: readonly { id: string; locationName: string; lat: number; lon: number }[]) {
+    await this.db.query(
+      `INSERT INTO sensors (id, group_id, location_id, kind, name, lat, lon)
+       SELECT m.id, l.group_id, l.id, 'efm', m.id, m.lat, m.lon
+       FROM unnest($1::text[], $2::text[], $3::float8[], $4::float8[]) AS m(id, location_name, lat, lon)
+       CROSS JOIN LATERAL (SELECT id, group_id FROM locations
+                           WHERE name = m.location_name AND deleted_at IS NULL ORDER BY id LIMIT 1) l
+       ON CONFLICT (id) DO NOTHING`,
+      [
+        mills.map((m) => m.id),
+        mills.map((m) => m.locationName),
+        mills.map((m) => m.lat),
+        mills.map((m) => m.lon),
+      ],
+    );
+    const known = await this.db.query<{ id: string }>('SELECT id FROM sensors WHERE id = ANY($1::text[])', [
+      mills.map((m) => m.id),
+    ]);
+    return known.rows.map((x) => x.id);
+  }
+
   async delete(id: string): Promise<void> {
     await this.db.query('DELETE FROM sensors WHERE id = $1', [id]);
   }

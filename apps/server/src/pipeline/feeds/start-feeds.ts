@@ -5,6 +5,7 @@ import { siteOf } from '../warning-engine/watched-location.js';
 import { startMqttFeed } from './mqtt-feed.js';
 import { startSensorMqttFeed } from './sensor-mqtt-feed.js';
 import { startSimulatorFeed } from './simulator-feed.js';
+import { simulatorMills } from './simulator-mills.js';
 import { simulatorRadarSink } from './simulator-radar.js';
 import { startWeatherSimulator } from './simulator-weather.js';
 import { startUalfTcpFeed } from './ualf-tcp-feed.js';
@@ -24,7 +25,12 @@ export async function startFeeds(app: FastifyInstance, config: Config): Promise<
       name: 'simulator',
       start: async () => {
         const radar = simulatorRadarSink(app.services.radarIngest, app.log);
-        stopSimulator = startSimulatorFeed(ingest, app.log, { ...config.simulator, hotspots, radar });
+        const mills = await simulatorMills({
+          sensors: app.services.sensorsRepo,
+          ingest: app.services.sensorIngest,
+          log: app.log,
+        });
+        stopSimulator = startSimulatorFeed(ingest, app.log, { ...config.simulator, hotspots, radar, mills });
         const { typhoons, observations, waves } = app.services;
         stopWeather = startWeatherSimulator({ typhoons, observations, waves, log: app.log });
       },
