@@ -55,7 +55,7 @@ export class SensorDataService {
     let raw = q.interval !== undefined && q.interval < 60;
     if (q.interval === undefined)
       raw = rolled
-        ? (await this.d.readings.count(q.id, element, from, to)) <= RAW_MAX
+        ? (await this.d.readings.count(q.id, element, from, to, RAW_MAX)) <= RAW_MAX
         : (await this.d.readings.raw(q.id, element, from, to, RAW_MAX + 1)).length <= RAW_MAX;
     const base = {
       id: q.id,

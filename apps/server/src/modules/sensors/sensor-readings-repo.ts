@@ -112,12 +112,15 @@ export class SensorReadingsRepo {
     return r.rows;
   }
 
-  /** How many readings of a rolled-up element lie in [from, to), from the rollups. */
-  async count(id: string, element: SensorElementName, from: Date, to: Date): Promise<number> {
+  /**
+   * How many readings of a rolled-up element lie in [from, to), from the rollups, counted exactly up to
+   * `cap`: each minute row holds at least one reading, so the first `cap + 1` rows already exceed it.
+   */
+  async count(id: string, element: SensorElementName, from: Date, to: Date, cap: number): Promise<number> {
     const r = await this.db.query<{ n: string | null }>(
-      `SELECT sum(n) AS n FROM sensor_minutes
-       WHERE sensor_id = $1 AND element = $2 AND time >= $3 AND time < $4`,
-      [id, ROLLED_UP.includes(element) ? SENSOR_ELEMENTS.indexOf(element) : -1, from, to],
+      `SELECT sum(n) AS n FROM (SELECT n FROM sensor_minutes
+       WHERE sensor_id = $1 AND element = $2 AND time >= $3 AND time < $4 LIMIT $5::int) x`,
+      [id, ROLLED_UP.includes(element) ? SENSOR_ELEMENTS.indexOf(element) : -1, from, to, cap + 1],
     );
     return Number(r.rows[0]?.n ?? 0);
   }

@@ -92,7 +92,10 @@ describe.each(DB_KINDS)('field-mill warnings (%s)', (kind) => {
     await field(10, 4);
     expect(await item(site)).toMatchObject({ level: 2, predicted: true, source: 'efm' });
     await field(12, 5.6);
-    expect(await item(site)).toMatchObject({ level: 3, predicted: true, source: 'efm' });
+    const red = await item(site);
+    expect(red).toMatchObject({ level: 3, predicted: true, source: 'efm' });
+    // All clear 15 min after the latest reading while the field holds.
+    expect(Date.parse(red.all_clear_at as string)).toBe(clock + 15 * MIN);
     expect(await item(twin)).toMatchObject({ level: 0 });
     const alerts = await api<{ items: AlertDto[] }>(`/api/alert_hist/?location_id=${site}`);
     expect(alerts.items).toHaveLength(1);
