@@ -65,6 +65,14 @@ describe('field mills on the wall board', () => {
     // No stroke has come near: the tile says so.
     await tile.getByTestId('nearest').getByText('None', { exact: true }).waitFor();
     await page.screenshot({ path: '/tmp/sensors-board-390.png' });
+    // The sensor panel under the tiles: the mill online with its field; its chart opens on a click.
+    const mill = page.getByTestId('sensor-e2e-efm-1');
+    await mill.getByText('Online', { exact: true }).waitFor({ timeout: 15_000 });
+    await mill.getByText('-6.00 kV/m').waitFor({ timeout: 15_000 });
+    await mill.click();
+    await page.getByTestId('sensor-chart').waitFor();
+    await page.getByTestId('sensor-chart').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/sensors-panel-390.png' });
     expect(errors).toEqual([]);
   });
 });

@@ -59,6 +59,9 @@ export const queryKeys = {
   waveLatest: ['wave_data', 'latest'],
   waveSeries: (station: string, hours: number) => ['wave_data', 'series', station, hours] as const,
   waveAlarms: ['wave_data', 'alarms'],
+  /** My group's sensors with their latest readings (the board's sensor panel). */
+  sensors: ['sensor', 'list'],
+  sensorSeries: (id: string, hours: number) => ['sensor', 'series', id, hours] as const,
   /** Open official weather warning alarms of my group (the board's chips). */
   weatherWarningAlarms: ['weather', 'warning', 'alarms', 'active'],
   /** Open lightning disaster warnings with their cities' outlines. */

@@ -134,7 +134,7 @@ export class SensorReadingsRepo {
     intervalSec: number,
   ): Promise<PointRow[]> {
     const r = await this.db.query<PointRow>(
-      `SELECT to_timestamp(floor(extract(epoch FROM time) / $5) * $5) AS time,
+      `SELECT date_bin(make_interval(secs => $5), time, timestamptz 'epoch') AS time,
               sum(n)::int AS n, sum(sum) AS sum, min(min) AS min, max(max) AS max
        FROM sensor_minutes
        WHERE sensor_id = $1 AND element = $2 AND time >= $3 AND time < $4
