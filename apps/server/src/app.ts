@@ -255,6 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     alarm: (groupId, alarm) => io.to(groupRooms(groupId)).emit('alarm', alarm),
   });
   s.inapp.attach((userId, item) => io.to(`user:${userId}`).emit('notification', item));
+  s.sensorLive.attach((groupId, items) => io.to(groupRooms(groupId)).emit('sensor', items));
   // Edits signalled while the LISTEN session was away were not heard: the engine's term starts again.
   const offReconnect = signals.onReconnect(() => void s.leadership.resign(WARNING_ENGINE));
   await s.leadership.run(s.warningEngine);
@@ -278,6 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const stopHousekeeping = startHousekeeping({ db, services: s, config, log: app.log, now });
   app.addHook('onClose', async () => {
     stopHousekeeping();
+    await s.sensorLive.stop();
     await s.typhoonAlerts.stop();
     await s.waveAlerts.stop();
     await s.weatherWarningAlerts.stop();

@@ -92,6 +92,7 @@ export const SensorLatest = Type.Object({
   time: Nullable(Time),
   values: Nullable(SensorValues),
 });
+export type SensorLatestDto = Static<typeof SensorLatest>;
 export const SensorLatestBatch = Type.Object({ items: Type.Array(SensorLatest) });
 
 export const SensorSeriesQuery = Type.Object({

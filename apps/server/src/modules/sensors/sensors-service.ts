@@ -63,6 +63,8 @@ export class SensorsService {
       locations: LocationsRepo;
       groupExists: (id: number) => Promise<boolean>;
       now: () => Date;
+      /** A sensor deleted (its id may come back in another group). */
+      changed?: (id: string) => void;
     },
   ) {}
 
@@ -137,6 +139,7 @@ export class SensorsService {
     requirePermission(user, 'device.manage');
     if (!(await this.d.sensors.get(id, readScope(user, undefined)))) throw sensorNotFound();
     await this.d.sensors.delete(id);
+    this.d.changed?.(id);
   }
 
   /** A sensor's location must be one of its group's (another group's looks absent). */
