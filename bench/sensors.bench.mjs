@@ -4,6 +4,7 @@
 // a 30-day chart < 200 ms. Baselines in the same run: the same rows inserted without rollups; a 1-day chart.
 import { performance } from 'node:perf_hooks';
 import { openEmbedded } from '../apps/server/dist/db/embedded.js';
+import { efmSkill } from './efm-skill.mjs';
 import { appOn, openPostgres, percentile, scratchPostgres } from './lib.mjs';
 
 const MILLS = 1_000;
@@ -123,7 +124,14 @@ async function measure(kind, db) {
   await db.close();
 }
 
+const pct = (x) => (x === null ? '—' : `${Math.round(x * 100)} %`);
+
 export async function run() {
+  const skill = efmSkill();
+  console.log(
+    `skill, 4 demo sites × 24 h of simulated storms: rings alone ${skill.rings.events} events, POD ${pct(skill.rings.pod)}, FAR ${pct(skill.rings.far)}, median of the sites' median leads ${skill.rings.lead === null ? '—' : Math.round(skill.rings.lead)} min; ` +
+      `rings + field mills POD ${pct(skill.both.pod)}, FAR ${pct(skill.both.far)}, median of medians ${skill.both.lead === null ? '—' : Math.round(skill.both.lead)} min`,
+  );
   const scratch = await scratchPostgres('tw_bench_sensors');
   if (scratch) {
     await measure('postgres', openPostgres(scratch.url));
