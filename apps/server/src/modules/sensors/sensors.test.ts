@@ -176,4 +176,17 @@ describe.each(DB_KINDS)('sensors (%s)', (kind) => {
     expect((await call('DELETE', '/api/sensors/met-1', adminA)).statusCode).toBe(200);
     expect((await call('GET', '/api/sensors/met-1', adminA)).statusCode).toBe(404);
   });
+
+  it('drops the readings and rollups with the other readings past retention', async () => {
+    for (const p of t.app.services.readingPartitions)
+      await p.dropBefore(t.db, NOW.getTime() + 2 * 86_400_000);
+    const count = async (table: string) =>
+      (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]?.n;
+    expect(await count('sensor_readings')).toBe(0);
+    expect(await count('sensor_minutes')).toBe(0);
+    // The sensors and their latest readings stay.
+    expect((await call('GET', '/api/sensor/sensor_data_latest?id=efm-1', viewerA)).json().values.field).toBe(
+      4.2,
+    );
+  });
 });
