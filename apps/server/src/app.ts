@@ -36,6 +36,7 @@ import { subscriptionRoutes } from './modules/notify/subscriptions/routes.js';
 import { wechatCallbackRoutes } from './modules/notify/wechat/callback-routes.js';
 import { wechatRoutes } from './modules/notify/wechat/routes.js';
 import { regionRoutes } from './modules/regions/routes.js';
+import { sensorRoutes } from './modules/sensors/routes.js';
 import { alarmRoutes } from './modules/warnings/alarms/routes.js';
 import { alertRoutes } from './modules/warnings/alerts/routes.js';
 import { backtestRoutes } from './modules/warnings/backtest/routes.js';
@@ -55,6 +56,7 @@ import { capIngestRoutes } from './pipeline/ingest/cap-ingest-routes.js';
 import { flightIngestRoutes } from './pipeline/ingest/flight-ingest-routes.js';
 import { ingestRoutes } from './pipeline/ingest/ingest-routes.js';
 import { radarIngestRoutes } from './pipeline/ingest/radar-ingest-routes.js';
+import { sensorIngestRoutes } from './pipeline/ingest/sensor-ingest-routes.js';
 import { typhoonIngestRoutes } from './pipeline/ingest/typhoon-ingest-routes.js';
 import { weatherIngestRoutes } from './pipeline/ingest/weather-ingest-routes.js';
 import { groupRooms, registerRealtime } from './pipeline/live/realtime.js';
@@ -211,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     observationRoutes(typed, s.observations);
     waveRoutes(typed, s.waves, s.waveAlerts);
     windRoutes(typed, s.wind);
+    sensorRoutes(typed, s.sensors, s.sensorData);
     checklistRoutes(typed, s.checklists);
     deviceRoutes(typed, s.devices);
     modelRoutes(typed, s.models);
@@ -228,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       maxUploadBytes: config.radar.maxUploadBytes,
     }),
   );
+  await app.register((scope) => sensorIngestRoutes(scope, { feeds: s.feeds, sensors: s.sensorIngest }));
   await app.register((scope) => typhoonIngestRoutes(scope, { feeds: s.feeds, typhoons: s.typhoons }));
   await app.register((scope) => heartbeatIngestRoutes(scope, { feeds: s.feeds, devices: s.devices }));
   await app.register((scope) => capIngestRoutes(scope, { feeds: s.feeds, warnings: s.weatherWarnings }));
@@ -260,6 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     alarm: (groupId, alarm) => io.to(groupRooms(groupId)).emit('alarm', alarm),
   });
   s.inapp.attach((userId, item) => io.to(`user:${userId}`).emit('notification', item));
+  s.sensorLive.attach((groupId, items) => io.to(groupRooms(groupId)).emit('sensor', items));
   // Edits signalled while the LISTEN session was away were not heard: the engine's term starts again.
   const offReconnect = signals.onReconnect(() => void s.leadership.resign(WARNING_ENGINE));
   await s.leadership.run(s.warningEngine);
@@ -285,6 +290,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const stopHousekeeping = startHousekeeping({ db, services: s, config, log: app.log, now });
   app.addHook('onClose', async () => {
     stopHousekeeping();
+    await s.sensorLive.stop();
     await s.typhoonAlerts.stop();
     await s.waveAlerts.stop();
     await s.weatherWarningAlerts.stop();

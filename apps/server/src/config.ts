@@ -48,8 +48,11 @@ export interface Config {
   /** Webhook URLs may point at private and loopback addresses (on-premise receivers). */
   allowPrivateWebhooks: boolean;
   ualfTcp: { port: number | null; host: string; source: string; trusted: boolean };
-  /** `devicePrefix`: device heartbeats on `<prefix>/<id>/heartbeat` (`MQTT_DEVICE_PREFIX`, default `devices`). */
-  mqtt: { url: string | null; topic: string; source: string; devicePrefix: string };
+  /**
+   * `devicePrefix`: device heartbeats on `<prefix>/<id>/heartbeat` (`MQTT_DEVICE_PREFIX`, default `devices`);
+   * `sensorPrefix`: sensor readings on `<prefix>/<sensor id>` (`MQTT_SENSOR_PREFIX`, default `sensors`).
+   */
+  mqtt: { url: string | null; topic: string; source: string; devicePrefix: string; sensorPrefix: string };
   notifications: NotificationsConfig;
   /** Bearer token that opens /metrics to other hosts; null: loopback only. */
   metricsToken: string | null;
@@ -124,12 +127,12 @@ const DEFAULT_COMPANY: CompanyEntry = {
 };
 
 /** The heartbeats' topic prefix: topic levels without MQTT wildcards (`+`, `#`) or empty levels. */
-function topicPrefix(raw: string | undefined): string {
-  if (!raw) return 'devices';
+/** An MQTT topic prefix without wildcards (`+`, `#` would subscribe to other devices' topics). */
+function topicPrefix(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name];
+  if (!raw) return fallback;
   if (!/^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/.test(raw) || raw.length > 200)
-    throw new ConfigError(
-      `MQTT_DEVICE_PREFIX must be topic levels of letters, digits, _ . - joined by /, got "${raw}"`,
-    );
+    throw new ConfigError(`${name} must be topic levels of letters, digits, _ . - joined by /, got "${raw}"`);
   return raw;
 }
 
@@ -240,7 +243,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
       url: env.MQTT_URL || null,
       topic: env.MQTT_TOPIC ?? 'thunderwatch/strokes',
       source: env.MQTT_SOURCE ?? 'mqtt',
-      devicePrefix: topicPrefix(env.MQTT_DEVICE_PREFIX),
+      devicePrefix: topicPrefix(env, 'MQTT_DEVICE_PREFIX', 'devices'),
+      sensorPrefix: topicPrefix(env, 'MQTT_SENSOR_PREFIX', 'sensors'),
     },
     notifications: notificationsConfig(env),
     basemap: basemap(env),

@@ -32,6 +32,8 @@ import { OutputsRepo } from './modules/models/runs/outputs-repo.js';
 import { RunsRepo } from './modules/models/runs/runs-repo.js';
 import { createNotifyServices } from './modules/notify/notify-services.js';
 import type { SmsProvider } from './modules/notify/sms/sms-provider.js';
+import { sensorServices } from './modules/sensors/sensor-services.js';
+import { millsReadSince } from './modules/sensors/sensors-repo.js';
 import { AlarmsRepo } from './modules/warnings/alarms/alarms-repo.js';
 import { AlarmsService } from './modules/warnings/alarms/alarms-service.js';
 import { AlertsRepo } from './modules/warnings/alerts/alerts-repo.js';
@@ -82,6 +84,7 @@ import { ModelExecutor } from './pipeline/models/model-executor.js';
 import { modelRunner } from './pipeline/models/model-runner.js';
 import { ModelScheduler } from './pipeline/models/model-scheduler.js';
 import { StrokeBus } from './pipeline/stroke-bus.js';
+import { EfmSamples } from './pipeline/warning-engine/efm-samples.js';
 import { EpisodesRepo } from './pipeline/warning-engine/episodes-repo.js';
 import { StoredWarnings } from './pipeline/warning-engine/stored-warnings.js';
 import { threatCells } from './pipeline/warning-engine/threat-cells.js';
@@ -176,6 +179,7 @@ export function createServices(d: {
         log: d.log,
         metrics,
         cells: threatCells(cellsRepo),
+        efm: new EfmSamples((since) => millsReadSince(db, since)),
       }),
     stored: new StoredWarnings({ store: warningStore, locations: locationsRepo, now }),
     signals: d.signals,
@@ -287,8 +291,11 @@ export function createServices(d: {
     outbox: notify.alarmOutbox,
     groupExists,
   });
+  const sensors = sensorServices({ config, db, now, log: d.log, locations: locationsRepo, groupExists });
   return {
     ...weather,
+    ...sensors,
+    readingPartitions: [...weather.readingPartitions, ...sensors.sensorPartitions],
     ...disaster,
     ...flightServices({ config, db, now }),
     ...devices,

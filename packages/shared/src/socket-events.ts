@@ -1,4 +1,5 @@
 import type { InboxItem } from './schemas/notifications.js';
+import type { SensorLatestDto } from './schemas/sensors.js';
 import type { AlarmDto, WarningItem } from './schemas/warnings.js';
 import type { CompactStroke } from './strokes.js';
 
@@ -13,6 +14,8 @@ export interface ServerToClientEvents {
   warning: (items: WarningItem[]) => void;
   /** A new alarm (a level rise), or an alarm that was just confirmed. */
   alarm: (alarm: AlarmDto) => void;
+  /** The latest readings of the group's sensors heard from, at most once a second (latest per sensor). */
+  sensor: (items: SensorLatestDto[]) => void;
   /** A new message in the user's in-app inbox (to that user's room only). */
   notification: (item: InboxItem) => void;
 }

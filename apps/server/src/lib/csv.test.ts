@@ -8,6 +8,7 @@ describe('toCsv', () => {
     [[['say "hi"', 'line\nbreak']], 'a,b\r\n"say ""hi""","line\nbreak"\r\n'],
     [[['=HYPERLINK("x")', '-1']], `a,b\r\n"'=HYPERLINK(""x"")","'-1"\r\n`],
     [[['@cmd', '+2']], `a,b\r\n"'@cmd","'+2"\r\n`],
+    [[[-1.5, 0]], 'a,b\r\n-1.5,0\r\n'],
   ])('%j', (rows, csv) => {
     expect(toCsv(['a', 'b'], rows)).toBe(csv);
   });

@@ -68,6 +68,9 @@ export const queryKeys = {
     list: (filters: object) => ['devices', 'list', filters] as const,
     info: (id: string) => ['devices', 'info', id] as const,
   },
+  /** My group's sensors with their latest readings (the board's sensor panel). */
+  sensors: ['sensor', 'list'],
+  sensorSeries: (id: string, hours: number) => ['sensor', 'series', id, hours] as const,
   /** Open official weather warning alarms of my group (the board's chips). */
   weatherWarningAlarms: ['weather', 'warning', 'alarms', 'active'],
   /** Open lightning disaster warnings with their cities' outlines. */

@@ -326,6 +326,18 @@ describe('socket controller: warnings and alarms', () => {
     expect(socket.disconnects).toBe(1);
   });
 
+  it('passes sensor readings on at once and ignores malformed ones', () => {
+    const { controller, sockets } = setup();
+    const seen: string[] = [];
+    const off = controller.subscribeSensors((items) => seen.push(...items.map((i) => i.id)));
+    const socket = sockets[0] as FakeSocket;
+    socket.fire('sensor', [{ id: 'efm-1', kind: 'efm', time: '2026-07-01T00:00:00Z', values: { field: 3 } }]);
+    socket.fire('sensor', { id: 'not a list' });
+    expect(seen).toEqual(['efm-1']);
+    off();
+    expect(socket.disconnects).toBe(1);
+  });
+
   it('asks a warnings-only subscriber to reload after a reconnect', () => {
     const { controller, sockets } = setup();
     let reloads = 0;

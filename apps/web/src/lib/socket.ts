@@ -1,4 +1,5 @@
 import type { InboxItem } from '@thunderwatch/shared/schemas/notifications';
+import type { SensorLatestDto } from '@thunderwatch/shared/schemas/sensors';
 import type { AlarmDto, WarningItem } from '@thunderwatch/shared/schemas/warnings';
 import type { ClientToServerEvents, ServerToClientEvents } from '@thunderwatch/shared/socket-events';
 import type { CompactStroke } from '@thunderwatch/shared/strokes';
@@ -59,6 +60,8 @@ export interface SocketController {
   subscribeAlarms(listener: (alarm: AlarmDto) => void): () => void;
   /** A new message in my in-app inbox, delivered at once. */
   subscribeNotifications(listener: (item: InboxItem) => void): () => void;
+  /** The latest readings of my group's sensors heard from (at most once a second), delivered at once. */
+  subscribeSensors(listener: (items: SensorLatestDto[]) => void): () => void;
   /** Called after every reconnect (not the first connection): reload state over REST. */
   onReload(listener: () => void): () => void;
   onStatus(listener: (status: SocketStatus) => void): () => void;
@@ -77,6 +80,7 @@ export function createSocketController(options: SocketControllerOptions): Socket
   const warningListeners = new Set<(items: WarningItem[]) => void>();
   const alarmListeners = new Set<(alarm: AlarmDto) => void>();
   const notificationListeners = new Set<(item: InboxItem) => void>();
+  const sensorListeners = new Set<(items: SensorLatestDto[]) => void>();
   const reloadListeners = new Set<() => void>();
   const statusListeners = new Set<(status: SocketStatus) => void>();
   let socket: SocketLike | null = null;
@@ -119,6 +123,12 @@ export function createSocketController(options: SocketControllerOptions): Socket
   const receiveNotification = (item: InboxItem) => {
     if (typeof item?.id !== 'number') return;
     for (const listener of notificationListeners) listener(item);
+  };
+
+  // Sent at most once a second by the server, already the latest per sensor: passed on at once.
+  const receiveSensors = (items: SensorLatestDto[]) => {
+    if (!Array.isArray(items)) return;
+    for (const listener of sensorListeners) listener(items);
   };
 
   const auth = (cb: AuthCallback) => {
@@ -167,6 +177,7 @@ export function createSocketController(options: SocketControllerOptions): Socket
     created.on('warning', receiveWarnings);
     created.on('alarm', receiveAlarm);
     created.on('notification', receiveNotification);
+    created.on('sensor', receiveSensors);
     created.connect();
   };
 
@@ -183,7 +194,11 @@ export function createSocketController(options: SocketControllerOptions): Socket
   };
 
   const subscribers = () =>
-    strokeListeners.size + warningListeners.size + alarmListeners.size + notificationListeners.size;
+    strokeListeners.size +
+    warningListeners.size +
+    alarmListeners.size +
+    notificationListeners.size +
+    sensorListeners.size;
 
   /** Strokes are sent only to sockets that asked: tell the server when the first or last listener comes or goes. */
   const askForStrokes = (on: boolean) => {
@@ -212,6 +227,7 @@ export function createSocketController(options: SocketControllerOptions): Socket
     subscribeWarnings: (listener) => subscribe(warningListeners, listener),
     subscribeAlarms: (listener) => subscribe(alarmListeners, listener),
     subscribeNotifications: (listener) => subscribe(notificationListeners, listener),
+    subscribeSensors: (listener) => subscribe(sensorListeners, listener),
     onReload(listener) {
       reloadListeners.add(listener);
       return () => reloadListeners.delete(listener);

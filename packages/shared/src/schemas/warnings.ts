@@ -75,6 +75,14 @@ export const WarningItem = Type.Object({
     description:
       'Whether `level` is a predicted warning (a lightning jump in range, or a cell nowcast to reach the location) rather than a ring that fired',
   }),
+  source: Type.Optional(
+    Nullable(
+      Type.Union([Type.Literal('rings'), Type.Literal('predicted'), Type.Literal('efm')], {
+        description:
+          'What the level comes from: the rings, a predicted warning, or the field mills of the location (`efm`, also `predicted`: an early warning); null while clear',
+      }),
+    ),
+  ),
   since: Nullable(
     Type.String({
       format: 'date-time',

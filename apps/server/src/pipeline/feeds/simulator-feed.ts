@@ -13,6 +13,8 @@ export interface SimulatorFeedOptions {
   hotspots?: readonly { lat: number; lon: number }[];
   /** Where radar frames of the same world go, every SIM_RADAR_EVERY_MS (backfill included). */
   radar?: RadarSink;
+  /** Given the cells after each tick (the field mills of the demo sites read them). */
+  mills?: (timeMs: number, cells: readonly SimCell[]) => Promise<void>;
 }
 
 /**
@@ -46,6 +48,7 @@ export function startSimulatorFeed(
       nextFrame += SIM_RADAR_EVERY_MS;
     }
     await ingestStrokes(strokes.concat(sim.advance(target)));
+    if (!stopped) await options.mills?.(target, sim.cells());
     for (const f of frames) if (!stopped) await options.radar?.(f.timeMs, f.cells);
   };
   const ingestStrokes = async (strokes: SimStroke[]) => {

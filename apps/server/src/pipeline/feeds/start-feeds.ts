@@ -4,8 +4,10 @@ import { startMqttHeartbeats } from '../../modules/devices/mqtt-heartbeats.js';
 import { DEMO_LOCATIONS } from '../../modules/warnings/locations/demo-locations.js';
 import { siteOf } from '../warning-engine/watched-location.js';
 import { startMqttFeed } from './mqtt-feed.js';
+import { startSensorMqttFeed } from './sensor-mqtt-feed.js';
 import { startSimulatorFeed } from './simulator-feed.js';
 import { startFlightSimulator } from './simulator-flights.js';
+import { simulatorMills } from './simulator-mills.js';
 import { simulatorRadarSink } from './simulator-radar.js';
 import { startWeatherSimulator } from './simulator-weather.js';
 import { startUalfTcpFeed } from './ualf-tcp-feed.js';
@@ -26,7 +28,12 @@ export async function startFeeds(app: FastifyInstance, config: Config): Promise<
       name: 'simulator',
       start: async () => {
         const radar = simulatorRadarSink(app.services.radarIngest, app.log);
-        stopSimulator = startSimulatorFeed(ingest, app.log, { ...config.simulator, hotspots, radar });
+        const mills = await simulatorMills({
+          sensors: app.services.sensorsRepo,
+          ingest: app.services.sensorIngest,
+          log: app.log,
+        });
+        stopSimulator = startSimulatorFeed(ingest, app.log, { ...config.simulator, hotspots, radar, mills });
         const { typhoons, observations, waves } = app.services;
         stopWeather = startWeatherSimulator({ typhoons, observations, waves, log: app.log });
         stopFlights = startFlightSimulator({ flights: app.services.flights, log: app.log });
@@ -52,6 +59,11 @@ export async function startFeeds(app: FastifyInstance, config: Config): Promise<
     try {
       const mqtt = await startMqttFeed({ ingest, log: app.log }, { ...config.mqtt, url: config.mqtt.url });
       stops.push(() => mqtt.close());
+      const sensors = await startSensorMqttFeed(
+        { sensors: app.services.sensorIngest, log: app.log },
+        { url: config.mqtt.url, prefix: config.mqtt.sensorPrefix, source: config.mqtt.source },
+      );
+      stops.push(() => sensors.close());
     } catch (error) {
       app.log.error({ err: error, url: config.mqtt.url }, 'MQTT feed could not connect; running without it');
     }

@@ -16,6 +16,7 @@ import type { Lease } from '../cluster/leadership.js';
 import { CHANNELS, type ClusterSignals } from '../cluster/signals.js';
 import type { StrokeBus } from '../stroke-bus.js';
 import { type ApproachRunner, approachRunner } from './approach-runner.js';
+import type { EfmSamples } from './efm-samples.js';
 import type { EpisodesRepo } from './episodes-repo.js';
 import { type EngineUpdate, PredictedWarnings } from './predicted-warnings.js';
 import { StrokeLogFollower } from './stroke-log-follower.js';
@@ -82,6 +83,8 @@ export class WarningEngineService {
       approaches?: ApproachRunner;
       /** The cell tracker's steps, for predicted warnings (none: no location is ever predicted). */
       cells?: ThreatCells;
+      /** The field mills' readings, for their warnings (none: no location warns from mills). */
+      efm?: EfmSamples;
     },
   ) {
     this.persister = new WarningPersister(d.store, d.episodes);
@@ -165,6 +168,7 @@ export class WarningEngineService {
       const nowMs = this.d.now().getTime();
       await this.step(this.advanced(nowMs), null);
       if (this.cellSteps.due(nowMs)) await this.readCells();
+      if (this.d.efm?.due(nowMs)) await this.readMills(nowMs);
       const busy = this.core.busyIds().flatMap((id) => this.meta.get(id) ?? []);
       this.items.refresh(busy, nowMs);
     });
@@ -180,7 +184,7 @@ export class WarningEngineService {
     return out.sort((a, b) => b.level - a.level || a.name.localeCompare(b.name));
   }
 
-  /** The level shown: the higher of the rings' and the prediction's. */
+  /** The level shown: the higher of the rings', the prediction's and the field mills'. */
   levelOf(locationId: number): 0 | 1 | 2 | 3 {
     return shownLevel(this.core.state(locationId)?.level ?? 0, this.predicted.state(locationId)).level;
   }
@@ -233,6 +237,16 @@ export class WarningEngineService {
     const nowMs = this.d.now().getTime();
     const cells = await this.cellSteps.newest(nowMs);
     if (cells) await this.step(this.predicted.evaluate(cells, nowMs), null);
+  }
+
+  /** The field mills read since the last poll, one rule step per location with mills. */
+  private async readMills(nowMs: number): Promise<void> {
+    const samples = await (this.d.efm as EfmSamples).poll(nowMs);
+    if (samples.size > 0)
+      await this.step(
+        this.predicted.efmSamples(samples, (id) => this.meta.get(id), nowMs),
+        null,
+      );
   }
 
   private async onLocationChange(change: LocationChange): Promise<void> {

@@ -1,3 +1,4 @@
+import { DEFAULT_EFM, efmClearAt } from '@thunderwatch/domain/efm-warning';
 import {
   INITIAL_PREDICTED,
   type PredictedState,
@@ -9,6 +10,7 @@ import type { Approach, WarningItem } from '@thunderwatch/shared/schemas/warning
 import type { Level, RingLevel } from '@thunderwatch/shared/warnings';
 import type { ApproachRound } from './approach-planner.js';
 import type { ApproachRunner } from './approach-runner.js';
+import type { EarlyState } from './predicted-warnings.js';
 import type { WatchedMeta } from './watched-location.js';
 
 /** What the approach rounds have cost so far (the storm benchmark and tests read it). */
@@ -104,7 +106,12 @@ export function warningItem(
   const predicted = extra.predicted ?? INITIAL_PREDICTED;
   const shown = shownLevel((state?.level ?? 0) as Level, predicted);
   const ringClearAt = state ? allClearAt(meta.rules, state) : null;
-  const predictedClear = predictedClearAt(predicted, meta.predictAllClearMs);
+  const early = predicted as EarlyState;
+  // Field mills clear on their own all-clear time, counted from when the field fell below the band.
+  const predictedClear =
+    early.source === 'efm' && early.efm
+      ? efmClearAt(DEFAULT_EFM, early.efm)
+      : predictedClearAt(predicted, meta.predictAllClearMs);
   const clearAt =
     predictedClear === null ? ringClearAt : Math.max(predictedClear, ringClearAt ?? Number.NEGATIVE_INFINITY);
   const busy = state !== undefined && last15.some((n) => n > 0);
@@ -114,6 +121,8 @@ export function warningItem(
     name: meta.name,
     level: shown.level,
     predicted: shown.predicted,
+    source:
+      shown.level === 0 ? null : !shown.predicted ? 'rings' : early.source === 'efm' ? 'efm' : 'predicted',
     since: sinceMs != null ? new Date(sinceMs).toISOString() : null,
     nearest_km: state?.nearest ? round(state.nearest.km, 2) : null,
     bearing_deg: state?.nearest ? round(state.nearest.bearingDeg, 1) : null,

@@ -14,6 +14,7 @@ import { useSiteAlerts } from '../hooks/use-site-alerts';
 import { alarmsByLocation } from '../hooks/warning-cache';
 import { compassPoint, formatKm, levelCounts, sortTiles, wholeDegrees } from './board-format';
 import { ConfirmAlarmDialog } from './confirm-alarm-dialog';
+import { SensorPanel } from './sensor-panel';
 import type { SiteAlert } from './site-alerts';
 import { SummaryBar } from './summary-bar';
 import { WarningTile } from './warning-tile';
@@ -109,6 +110,7 @@ export function RealtimealertScreen() {
           />
         ))}
       </div>
+      <SensorPanel timeZone={timeZone} />
       {confirming && (
         <ConfirmAlarmDialog
           locationName={confirmingName}

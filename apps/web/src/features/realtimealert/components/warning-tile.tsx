@@ -36,6 +36,7 @@ export const WarningTile = memo(function WarningTile({
       data-testid={`tile-${item.location_id}`}
       data-level={item.level}
       data-predicted={item.predicted}
+      data-source={item.source ?? undefined}
       data-flashing={flashing}
       style={{ '--level-colour': LEVEL_COLOURS[item.level] } as CSSProperties}
     >
@@ -43,11 +44,16 @@ export const WarningTile = memo(function WarningTile({
         <h2 id={titleId}>{item.name}</h2>
         <span className="rta-level-text">
           {t(`realtimealert.level.${item.level}`)}
-          {item.predicted && (
-            <span className="rta-predicted-text" title={t('realtimealert.predicted_hint')}>
-              {t('realtimealert.predicted')}
-            </span>
-          )}
+          {item.predicted &&
+            (item.source === 'efm' ? (
+              <span className="rta-predicted-text" title={t('realtimealert.efm_hint')}>
+                {t('realtimealert.efm')}
+              </span>
+            ) : (
+              <span className="rta-predicted-text" title={t('realtimealert.predicted_hint')}>
+                {t('realtimealert.predicted')}
+              </span>
+            ))}
         </span>
         <SiteAlertChips alerts={siteAlerts} />
         <TileSkill locationId={item.location_id} level={item.level} />
