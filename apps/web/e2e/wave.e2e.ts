@@ -60,9 +60,9 @@ type MapWindow = { maplibreMap: import('maplibre-gl').Map };
 const drawnStations = (page: Page) =>
   page.evaluate(() => {
     const map = (document.querySelector('.map-canvas') as unknown as MapWindow | null)?.maplibreMap;
-    if (!map?.getLayer('wave-station')) return [];
+    if (!map?.getLayer('wave-stations-dot')) return [];
     return map
-      .queryRenderedFeatures({ layers: ['wave-station'] })
+      .queryRenderedFeatures({ layers: ['wave-stations-dot'] })
       .map((f) => ({ id: String(f.properties.id), color: String(f.properties.color) }));
   });
 

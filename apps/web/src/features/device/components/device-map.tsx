@@ -2,7 +2,7 @@ import type { Device } from '@thunderwatch/shared/schemas/devices';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BasemapLayer } from '../../../map/basemap-layer';
-import { DevicesLayer } from '../../../map/devices-layer';
+import { DotsLayer } from '../../../map/dots-layer';
 import { FitBounds } from '../../../map/fit-bounds';
 import { MapView, type MapViewState } from '../../../map/map-view';
 import { deviceBounds, deviceFeatures, STATUS_COLOURS } from '../model/device-features';
@@ -25,7 +25,7 @@ export function DeviceMap({ devices, onOpen }: DeviceMapProps) {
       <MapView initialView={INITIAL_VIEW} label={t('device.map_label')}>
         <BasemapLayer />
         <FitBounds bounds={bounds} fitKey={bounds ? 'devices' : 'none'} maxZoom={9} />
-        <DevicesLayer data={features} onSelect={(pick) => pick && onOpen(pick.id)} />
+        <DotsLayer source="devices" data={features} onSelect={(pick) => pick && onOpen(pick.id)} />
       </MapView>
       <ul className="device-legend" aria-label={t('device.legend')}>
         {(['online', 'degraded', 'offline'] as const).map((s) => (

@@ -1,9 +1,10 @@
 import { BarChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
-import { type ECharts, init, use } from 'echarts/core';
+import { use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEChart } from '../../../lib/use-echart';
 import { STATUS_COLOURS } from '../model/device-features';
 
 use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
@@ -17,7 +18,6 @@ interface UptimeChartProps {
 export default function UptimeChart({ days, name }: UptimeChartProps) {
   const { t } = useTranslation();
   const element = useRef<HTMLDivElement>(null);
-  const chart = useRef<ECharts | null>(null);
   const option = useMemo(
     () => ({
       animation: false,
@@ -46,22 +46,7 @@ export default function UptimeChart({ days, name }: UptimeChartProps) {
     [days, t],
   );
 
-  useEffect(() => {
-    if (!element.current) return;
-    const instance = init(element.current, null, { renderer: 'canvas' });
-    chart.current = instance;
-    const resize = new ResizeObserver(() => instance.resize());
-    resize.observe(element.current);
-    return () => {
-      resize.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
+  useEChart(element, option);
 
   return (
     <div

@@ -1,11 +1,12 @@
 import type { CellProperties, CellTrack } from '@thunderwatch/shared/schemas/cells';
 import { LineChart } from 'echarts/charts';
 import { GridComponent, MarkPointComponent, TooltipComponent } from 'echarts/components';
-import { type ECharts, init, use } from 'echarts/core';
+import { use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatHourMinute } from '../../../lib/time';
+import { useEChart } from '../../../lib/use-echart';
 import { CG_COLOR, jumpTimes, sparklineOption, TOTAL_COLOR } from '../../../map/cell-sparkline';
 
 // Only the parts the sparkline needs, so the chunk stays small.
@@ -21,7 +22,6 @@ interface CellSparklineProps {
 export default function CellSparkline({ cell, track, timeZone }: CellSparklineProps) {
   const { t, i18n } = useTranslation();
   const element = useRef<HTMLDivElement>(null);
-  const chart = useRef<ECharts | null>(null);
   const language = i18n.language;
   const text = useMemo(
     () => ({
@@ -37,22 +37,7 @@ export default function CellSparkline({ cell, track, timeZone }: CellSparklinePr
     [cell, track, text],
   );
 
-  useEffect(() => {
-    if (!element.current) return;
-    const instance = init(element.current, null, { renderer: 'canvas' });
-    chart.current = instance;
-    const resize = new ResizeObserver(() => instance.resize());
-    resize.observe(element.current);
-    return () => {
-      resize.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
+  useEChart(element, option);
 
   return (
     <figure className="cell-chart">

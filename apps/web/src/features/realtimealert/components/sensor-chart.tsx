@@ -1,11 +1,12 @@
 import type { SensorSeriesDto } from '@thunderwatch/shared/schemas/sensors';
 import { LineChart } from 'echarts/charts';
 import { AxisPointerComponent, GridComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
-import { type ECharts, init, use } from 'echarts/core';
+import { use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeOf, validZone } from '../../../lib/time';
+import { useEChart } from '../../../lib/use-echart';
 
 use([LineChart, GridComponent, TooltipComponent, MarkLineComponent, AxisPointerComponent, CanvasRenderer]);
 
@@ -24,7 +25,6 @@ export default function SensorChart({
 }) {
   const { t, i18n } = useTranslation();
   const element = useRef<HTMLDivElement>(null);
-  const chart = useRef<ECharts | null>(null);
   const language = i18n.language;
   const option = useMemo(() => {
     const format = new Intl.DateTimeFormat(localeOf(language), {
@@ -79,22 +79,7 @@ export default function SensorChart({
     };
   }, [series, t, timeZone, language]);
 
-  useEffect(() => {
-    if (!element.current) return;
-    const instance = init(element.current, null, { renderer: 'canvas' });
-    chart.current = instance;
-    const resize = new ResizeObserver(() => instance.resize());
-    resize.observe(element.current);
-    return () => {
-      resize.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
+  useEChart(element, option);
 
   return (
     <div

@@ -7,11 +7,12 @@ import {
   MarkLineComponent,
   TooltipComponent,
 } from 'echarts/components';
-import { type ECharts, init, use } from 'echarts/core';
+import { use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeOf, validZone } from '../../../lib/time';
+import { useEChart } from '../../../lib/use-echart';
 import { waveChartOption } from '../model/wave-chart-option';
 
 // Only the parts the charts need, so the chunk stays small.
@@ -37,7 +38,6 @@ interface WaveChartsProps {
 export default function WaveCharts({ name, readings, thresholdM, timeZone }: WaveChartsProps) {
   const { t, i18n } = useTranslation();
   const element = useRef<HTMLDivElement>(null);
-  const chart = useRef<ECharts | null>(null);
   const language = i18n.language;
   const option = useMemo(() => {
     const format = new Intl.DateTimeFormat(localeOf(language), {
@@ -59,22 +59,7 @@ export default function WaveCharts({ name, readings, thresholdM, timeZone }: Wav
     });
   }, [readings, thresholdM, t, timeZone, language]);
 
-  useEffect(() => {
-    if (!element.current) return;
-    const instance = init(element.current, null, { renderer: 'canvas' });
-    chart.current = instance;
-    const resize = new ResizeObserver(() => instance.resize());
-    resize.observe(element.current);
-    return () => {
-      resize.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
+  useEChart(element, option);
 
   return (
     <div

@@ -2,9 +2,9 @@ import type { WaveData } from '@thunderwatch/shared/schemas/weather';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BasemapLayer } from '../../../map/basemap-layer';
+import { DotsLayer } from '../../../map/dots-layer';
 import { FitBounds } from '../../../map/fit-bounds';
 import { MapView, type MapViewState } from '../../../map/map-view';
-import { WaveStationsLayer } from '../../../map/wave-stations-layer';
 import { waveStationFeatures } from '../model/wave-stations';
 import { WaveLegend } from './wave-legend';
 import { WavePopup } from './wave-popup';
@@ -41,7 +41,7 @@ export function WaveMap({ data, open, onOpen, timeZone }: WaveMapProps) {
       <MapView initialView={INITIAL_VIEW} label={t('wave.map_label')}>
         <BasemapLayer />
         <FitBounds bounds={bounds} fitKey={bounds ? 'stations' : 'none'} maxZoom={7} />
-        <WaveStationsLayer data={features} onSelect={onOpen} />
+        <DotsLayer source="wave-stations" data={features} onSelect={onOpen} />
         {open && station && reading && (
           <WavePopup
             key={open.id}

@@ -1,43 +1,51 @@
 import type { FeatureCollection, Point } from 'geojson';
 import type { AddLayerObject, MapMouseEvent, SourceSpecification } from 'maplibre-gl';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useMap } from './map-context';
 import { useMapLayers } from './use-map-layers';
 
-const SOURCE = 'wave-stations';
-const LAYER = 'wave-station';
 const SOURCE_SPEC: SourceSpecification = {
   type: 'geojson',
   data: { type: 'FeatureCollection', features: [] },
 };
-/** Stations take clicks within this many pixels, so a buoy is easy to hit on a phone. */
+/** Dots take clicks within this many pixels, so one is easy to hit on a phone. */
 const HIT_PX = 8;
-const LAYERS: AddLayerObject[] = [
-  {
-    id: LAYER,
-    type: 'circle',
-    source: SOURCE,
-    paint: {
-      'circle-radius': ['interpolate', ['linear'], ['zoom'], 2, 4, 8, 8],
-      'circle-color': ['get', 'color'],
-      // A station at or above the alert threshold has a white ring.
-      'circle-stroke-width': ['case', ['get', 'alert'], 2.5, 1],
-      'circle-stroke-color': ['case', ['get', 'alert'], '#ffffff', '#05080f'],
-    },
-  },
-];
 
-interface WaveStationsLayerProps {
-  /** Points with `id` and `color` (and `alert`) properties. */
+function dotLayers(source: string, layer: string): AddLayerObject[] {
+  return [
+    {
+      id: layer,
+      type: 'circle',
+      source,
+      paint: {
+        'circle-radius': ['interpolate', ['linear'], ['zoom'], 2, 4, 8, 8],
+        'circle-color': ['get', 'color'],
+        // A dot that needs a look (a sea at the alert threshold, a device offline) has a white ring.
+        'circle-stroke-width': ['case', ['get', 'alert'], 2.5, 1],
+        'circle-stroke-color': ['case', ['get', 'alert'], '#ffffff', '#05080f'],
+      },
+    },
+  ];
+}
+
+interface DotsLayerProps {
+  /** Names the map source; its layer is `<source>-dot`. */
+  source: string;
+  /** Points with `id` and `color` (and `alert`: ringed) properties. */
   data: FeatureCollection<Point, { id: string; color: string; alert: boolean }>;
-  /** A click on a station gives its id and position; a click elsewhere null. */
+  /** A click on a dot gives its id and position; a click elsewhere null. */
   onSelect: (pick: { id: string; lngLat: [number, number] } | null) => void;
 }
 
-/** Wave stations as dots in their sea-state colour, over the other layers, where they take the click. */
-export function WaveStationsLayer({ data, onSelect }: WaveStationsLayerProps) {
+/**
+ * Things at fixed places (wave stations, detection devices) as dots in their state's colour, over the other
+ * layers, where they take the click.
+ */
+export function DotsLayer({ source: SOURCE, data, onSelect }: DotsLayerProps) {
   const map = useMap();
-  const source = useMapLayers(SOURCE, SOURCE_SPEC, LAYERS, 'top');
+  const LAYER = `${SOURCE}-dot`;
+  const layers = useMemo(() => dotLayers(SOURCE, LAYER), [SOURCE, LAYER]);
+  const source = useMapLayers(SOURCE, SOURCE_SPEC, layers, 'top');
   const select = useRef(onSelect);
   select.current = onSelect;
 
@@ -74,7 +82,7 @@ export function WaveStationsLayer({ data, onSelect }: WaveStationsLayerProps) {
       map.off('mouseenter', LAYER, pointer);
       map.off('mouseleave', LAYER, plain);
     };
-  }, [map, source]);
+  }, [map, source, LAYER]);
 
   return null;
 }

@@ -1,0 +1,28 @@
+import { type ECharts, type EChartsCoreOption, init } from 'echarts/core';
+import { type RefObject, useEffect, useRef } from 'react';
+
+/**
+ * An ECharts chart in `element`, drawn on canvas, resized with its box and given `option` whenever it changes
+ * (not merged with the last). The chart's modules are registered (`use(...)`) by the component that draws it,
+ * so each chart's bundle holds only what it needs.
+ */
+export function useEChart(element: RefObject<HTMLDivElement | null>, option: EChartsCoreOption): void {
+  const chart = useRef<ECharts | null>(null);
+
+  useEffect(() => {
+    if (!element.current) return;
+    const instance = init(element.current, null, { renderer: 'canvas' });
+    chart.current = instance;
+    const resize = new ResizeObserver(() => instance.resize());
+    resize.observe(element.current);
+    return () => {
+      resize.disconnect();
+      instance.dispose();
+      chart.current = null;
+    };
+  }, [element]);
+
+  useEffect(() => {
+    chart.current?.setOption(option, { notMerge: true });
+  }, [option]);
+}
