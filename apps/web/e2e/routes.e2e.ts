@@ -18,7 +18,6 @@ const NOT_FOUND_ZH = '您访问的页面不存在，请检查网址是否正确'
 
 const LATER_SCREENS: [string, string][] = [
   ['/statistic', 'Statistics'],
-  ['/device', 'Devices'],
   ['/statistics_query', 'Statistics query'],
   ['/data_sheet', 'Data sheets'],
   ['/overview', 'Overview'],
@@ -76,12 +75,13 @@ describe('routes', () => {
     for (const [path, name] of [
       ['/wave', 'Sea waves'],
       ['/decision', 'Gale warning'],
+      ['/device', 'Devices'],
     ]) {
       await page.goto(`${baseUrl}${path}`);
       await page.getByRole('heading', { name, level: 1 }).waitFor();
     }
     const chunks = [...scripts].map((p) => p.split('/').pop() ?? '');
-    for (const chunk of ['home', 'overview', 'wave', 'statistics-query', 'decision', 'insight']) {
+    for (const chunk of ['home', 'overview', 'wave', 'statistics-query', 'decision', 'device', 'insight']) {
       expect(chunks.some((file) => file.startsWith(`${chunk}-`))).toBe(true);
     }
     expect(errors).toEqual([]);
