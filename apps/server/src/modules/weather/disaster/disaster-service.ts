@@ -1,8 +1,7 @@
 import type { DisasterWarningList, DisasterWarningQuery } from '@thunderwatch/shared/schemas/disaster';
+import { queryFlag } from '../../../lib/query-flag.js';
 import type { RegionsService } from '../../regions/regions-service.js';
 import type { DisasterWarningsRepo } from './disaster-warnings-repo.js';
-
-const flag = (v: string | undefined) => (v === undefined ? null : v === '1' || v === 'true');
 
 /** Disaster warnings as the API lists them: public to every signed-in user, as official warnings are. */
 export class DisasterService {
@@ -11,12 +10,12 @@ export class DisasterService {
   ) {}
 
   async list(q: DisasterWarningQuery): Promise<DisasterWarningList> {
-    const geometry = flag(q.geometry) === true;
+    const geometry = queryFlag(q.geometry) === true;
     // The names and outlines come from `regions`: load them first (once per process).
     await this.d.regions.ensureLoaded();
     const [items, evaluatedAt] = await Promise.all([
       this.d.warnings.list({
-        active: flag(q.active) ?? true,
+        active: queryFlag(q.active) ?? true,
         minLevel: q.level ?? 1,
         province: q.province ? q.province.slice(0, 2) : null,
         geometry,

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/database.js';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { readScope } from '../../../lib/group-scope.js';
+import { queryFlag } from '../../../lib/query-flag.js';
 import { SerialRuns } from '../../../lib/serial-runs.js';
 import type { AlarmOutbox } from '../../notify/delivery/alarm-outbox.js';
 import type { LocationsRepo } from '../../warnings/locations/locations-repo.js';
@@ -62,7 +63,7 @@ export class TyphoonAlerts {
 
   async list(user: AuthUser, q: TyphoonAlarmQuery): Promise<TyphoonAlarmList> {
     requirePermission(user, 'location.read');
-    const active = q.active === undefined ? null : q.active === '1' || q.active === 'true';
+    const active = queryFlag(q.active);
     return { items: await this.d.alarms.list({ groupId: readScope(user, q.group_id), active }) };
   }
 

@@ -13,6 +13,7 @@ import type {
 } from '@thunderwatch/shared/schemas/typhoon';
 import type { Database } from '../../../db/database.js';
 import { AppError } from '../../../lib/app-error.js';
+import { queryFlag } from '../../../lib/query-flag.js';
 import type { PointRow, StormRow, TyphoonRepo } from './typhoon-repo.js';
 
 const HOUR_MS = 3_600_000;
@@ -81,7 +82,7 @@ export class TyphoonService {
 
   async list(q: TyphoonListQuery): Promise<TyphoonList> {
     const quietSince = new Date(this.now().getTime() - TYPHOON_QUIET_MS);
-    const active = q.active === undefined ? null : q.active === '1' || q.active === 'true';
+    const active = queryFlag(q.active);
     const rows = await this.repo.list({
       year: q.year ?? null,
       activeSince: active === true ? quietSince : null,

@@ -12,6 +12,7 @@ import type { Database } from '../../../db/database.js';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import { readScope } from '../../../lib/group-scope.js';
+import { queryFlag } from '../../../lib/query-flag.js';
 import { areaForMap, warningToCap } from './cap-export.js';
 import { type ReadAlert, readCapBody } from './cap-read.js';
 import { warningsAtom } from './warning-atom.js';
@@ -118,7 +119,7 @@ export class WeatherWarningService {
 
   async list(user: AuthUser, q: WeatherWarningQuery): Promise<WeatherWarningList> {
     requirePermission(user, 'location.read');
-    const active = q.active === undefined ? null : q.active === '1' || q.active === 'true';
+    const active = queryFlag(q.active);
     const rows = await this.d.repo.list({
       active,
       bbox: bboxOf(q.bbox),
