@@ -16,6 +16,8 @@ import { VerifyCodesService } from './modules/accounts/verify-codes/verify-codes
 import { AccessLogRepo } from './modules/admin/access-log/access-log-repo.js';
 import { AccessLogService } from './modules/admin/access-log/access-log-service.js';
 import { AccessLogWriter } from './modules/admin/access-log/access-log-writer.js';
+import { OverviewRepo } from './modules/analytics/overview/overview-repo.js';
+import { OverviewService } from './modules/analytics/overview/overview-service.js';
 import { flightServices } from './modules/aviation/flights/flight-services.js';
 import { deviceServices } from './modules/devices/device-services.js';
 import { CellsRepo } from './modules/lightning/cells/cells-repo.js';
@@ -299,6 +301,12 @@ export function createServices(d: {
     ...disaster,
     ...flightServices({ config, db, now }),
     ...devices,
+    overview: new OverviewService({
+      repo: new OverviewRepo(db),
+      warnings: warningEngine,
+      now,
+      timeZone: config.notifications.timeZone,
+    }),
     radarWorker,
     radarIngest: new RadarIngest({
       db,
