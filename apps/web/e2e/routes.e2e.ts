@@ -20,7 +20,6 @@ const LATER_SCREENS: [string, string][] = [
   ['/statistic', 'Statistics'],
   ['/statistics_query', 'Statistics query'],
   ['/data_sheet', 'Data sheets'],
-  ['/overview', 'Overview'],
   ['/insight', 'Insight reports'],
 ];
 
@@ -76,6 +75,7 @@ describe('routes', () => {
       ['/wave', 'Sea waves'],
       ['/decision', 'Gale warning'],
       ['/device', 'Devices'],
+      ['/overview', 'Overview'],
     ]) {
       await page.goto(`${baseUrl}${path}`);
       await page.getByRole('heading', { name, level: 1 }).waitFor();

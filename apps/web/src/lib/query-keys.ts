@@ -18,6 +18,8 @@ export const queryKeys = {
   /** The signed-in user with their permissions. */
   currentUser: ['user_data'],
   accessLog: (query: object) => ['access_log', query] as const,
+  /** The overview dashboard, per time zone of "today". */
+  overview: (timeZone: string) => ['overview', timeZone] as const,
 
   /** Groups: `all` reloads every page. */
   groups: { all: groups, page: (params: object) => [...groups, params] as const },

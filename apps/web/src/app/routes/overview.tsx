@@ -1,6 +1,5 @@
-import { NotAvailablePanel } from '../../components/not-available-panel';
+import { OverviewScreen } from '../../features/overview/components/overview-screen';
 
-/** Placeholder until the overview screen is built; it shows no data. */
 export default function OverviewRoute() {
-  return <NotAvailablePanel screen="overview" />;
+  return <OverviewScreen />;
 }
