@@ -19,6 +19,7 @@ import { userRoutes } from './modules/accounts/users/routes.js';
 import { verifyCodeRoutes } from './modules/accounts/verify-codes/routes.js';
 import { accessLogRoutes } from './modules/admin/access-log/routes.js';
 import { overviewRoutes } from './modules/analytics/overview/routes.js';
+import { sheetRoutes } from './modules/analytics/sheets/routes.js';
 import { flightRoutes } from './modules/aviation/flights/routes.js';
 import { heartbeatIngestRoutes } from './modules/devices/heartbeat-ingest-routes.js';
 import { deviceRoutes } from './modules/devices/routes.js';
@@ -220,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     modelRoutes(typed, s.models);
     flightRoutes(typed, s.flights);
     overviewRoutes(typed, s.overview);
+    sheetRoutes(typed, s.sheets);
     api.get('/api/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
   });
   await app.register((ingest) => ingestRoutes(ingest, { feeds: s.feeds, ingest: s.ingest }));

@@ -18,6 +18,8 @@ import { AccessLogService } from './modules/admin/access-log/access-log-service.
 import { AccessLogWriter } from './modules/admin/access-log/access-log-writer.js';
 import { OverviewRepo } from './modules/analytics/overview/overview-repo.js';
 import { OverviewService } from './modules/analytics/overview/overview-service.js';
+import { SheetsRepo } from './modules/analytics/sheets/sheets-repo.js';
+import { SheetsService } from './modules/analytics/sheets/sheets-service.js';
 import { flightServices } from './modules/aviation/flights/flight-services.js';
 import { deviceServices } from './modules/devices/device-services.js';
 import { CellsRepo } from './modules/lightning/cells/cells-repo.js';
@@ -306,6 +308,12 @@ export function createServices(d: {
       warnings: warningEngine,
       now,
       timeZone: config.notifications.timeZone,
+    }),
+    sheets: new SheetsService({
+      repo: new SheetsRepo(db),
+      alerts: new AlertsRepo(db),
+      locations: locationsRepo,
+      now,
     }),
     radarWorker,
     radarIngest: new RadarIngest({

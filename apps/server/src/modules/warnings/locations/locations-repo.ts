@@ -105,8 +105,7 @@ export class LocationsRepo {
     return r.rows[0] ? toStored(r.rows[0]) : null;
   }
 
-  /** Every live location of one group, enabled or not, for the map. */
-  /** Every live location of one group, or of every group for null. */
+  /** Every live location of one group (or of every group for null), enabled or not, in id order. */
   async ofGroup(groupId: number | null): Promise<StoredLocation[]> {
     const r = await this.db.query<LocationRow>(
       `SELECT ${COLUMNS} FROM locations

@@ -1,0 +1,53 @@
+import type { SheetColumn, SheetColumnKind, SheetId, SheetInfo } from '@thunderwatch/shared/schemas/sheets';
+
+const col = (key: string, kind: SheetColumnKind, en: string, zh: string): SheetColumn => ({
+  key,
+  kind,
+  header: { en, 'zh-Hans': zh },
+});
+
+/** What each sheet holds: its columns with both-language headers, and the order it comes in by default. */
+export const SHEETS: Record<SheetId, SheetInfo> = {
+  alerts: {
+    id: 'alerts',
+    name: { en: 'Alerts per location', 'zh-Hans': '地点预警表' },
+    description: {
+      en: 'Each location of the group with the warning episodes that began in the period: how many, the highest level, how long, and how much warning came before lightning reached the innermost ring.',
+      'zh-Hans': '本组每个地点在统计期内开始的预警过程：次数、最高等级、时长，以及雷电到达内环前的提前量。',
+    },
+    columns: [
+      col('location_id', 'integer', 'Location ID', '地点编号'),
+      col('location_name', 'text', 'Location', '地点'),
+      col('episodes', 'integer', 'Episodes', '预警次数'),
+      col('peak_level', 'integer', 'Highest level', '最高等级'),
+      col('red_episodes', 'integer', 'Red episodes', '红色预警次数'),
+      col('total_min', 'number', 'Total duration (min)', '累计时长（分钟）'),
+      col('median_duration_min', 'number', 'Median duration (min)', '时长中位数（分钟）'),
+      col('inner_strikes', 'integer', 'Lightning in inner ring', '内环出现雷电次数'),
+      col('warned_before', 'integer', 'Warned before it', '提前预警次数'),
+      col('median_lead_min', 'number', 'Median lead time (min)', '提前量中位数（分钟）'),
+      col('predicted', 'integer', 'Began as predicted', '预测预警次数'),
+    ],
+    default_sort: 'location_name',
+  },
+  device_uptime: {
+    id: 'device_uptime',
+    name: { en: 'Device uptime', 'zh-Hans': '设备在线率表' },
+    description: {
+      en: 'Each device of the group over the period: the share of observed time online or degraded, how often it went offline and for how long, and its status now.',
+      'zh-Hans':
+        '本组每台设备在统计期内的在线率（在线或降级占观测时间的比例）、离线次数与时长，以及当前状态。',
+    },
+    columns: [
+      col('device_id', 'text', 'Device ID', '设备编号'),
+      col('name', 'text', 'Name', '名称'),
+      col('kind', 'text', 'Kind', '类型'),
+      col('status', 'text', 'Status now', '当前状态'),
+      col('uptime_pct', 'percent', 'Uptime (%)', '在线率（%）'),
+      col('outages', 'integer', 'Outages', '离线次数'),
+      col('offline_min', 'number', 'Offline (min)', '离线时长（分钟）'),
+      col('last_heartbeat_at', 'datetime', 'Last heartbeat', '最后心跳'),
+    ],
+    default_sort: 'device_id',
+  },
+};
