@@ -45,8 +45,9 @@ beforeAll(async () => {
     body: JSON.stringify(
       [0, 1, 2].map((i) => ({
         time: new Date(now - 60_000 - i * 1000).toISOString(),
-        lat: 23.1,
-        lon: 113.3,
+        // Far from every other spec's locations (the specs share one server).
+        lat: 45.1,
+        lon: 88.3,
         peak_ka: -18,
         type: 'CG',
       })),

@@ -19,7 +19,6 @@ const NOT_FOUND_ZH = '您访问的页面不存在，请检查网址是否正确'
 const LATER_SCREENS: [string, string][] = [
   ['/statistic', 'Statistics'],
   ['/statistics_query', 'Statistics query'],
-  ['/data_sheet', 'Data sheets'],
   ['/insight', 'Insight reports'],
 ];
 
@@ -76,12 +75,22 @@ describe('routes', () => {
       ['/decision', 'Gale warning'],
       ['/device', 'Devices'],
       ['/overview', 'Overview'],
+      ['/data_sheet', 'Data sheets'],
     ]) {
       await page.goto(`${baseUrl}${path}`);
       await page.getByRole('heading', { name, level: 1 }).waitFor();
     }
     const chunks = [...scripts].map((p) => p.split('/').pop() ?? '');
-    for (const chunk of ['home', 'overview', 'wave', 'statistics-query', 'decision', 'device', 'insight']) {
+    for (const chunk of [
+      'home',
+      'overview',
+      'data-sheet',
+      'wave',
+      'statistics-query',
+      'decision',
+      'device',
+      'insight',
+    ]) {
       expect(chunks.some((file) => file.startsWith(`${chunk}-`))).toBe(true);
     }
     expect(errors).toEqual([]);

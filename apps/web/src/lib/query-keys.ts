@@ -20,6 +20,11 @@ export const queryKeys = {
   accessLog: (query: object) => ['access_log', query] as const,
   /** The overview dashboard, per time zone of "today". */
   overview: (timeZone: string) => ['overview', timeZone] as const,
+  /** The data sheets: the list, and a page of one. */
+  sheets: {
+    list: ['insight', 'sheet'] as const,
+    page: (id: string, query: object) => ['insight', 'sheet', id, query] as const,
+  },
 
   /** Groups: `all` reloads every page. */
   groups: { all: groups, page: (params: object) => [...groups, params] as const },

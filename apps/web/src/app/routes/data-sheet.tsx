@@ -1,6 +1,5 @@
-import { NotAvailablePanel } from '../../components/not-available-panel';
+import { DataSheetScreen } from '../../features/data-sheet/components/data-sheet-screen';
 
-/** Placeholder until the data_sheet screen is built; it shows no data. */
 export default function DataSheetRoute() {
-  return <NotAvailablePanel screen="data_sheet" />;
+  return <DataSheetScreen />;
 }
