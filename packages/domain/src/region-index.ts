@@ -89,8 +89,10 @@ export function ringIntersectsPolygons(ring: Ring, polygons: readonly CompactPol
 
 export class RegionIndex {
   private readonly tree = new RBush<Entry>();
+  private readonly byCode: Map<string, IndexedRegion>;
 
   constructor(regions: readonly IndexedRegion[]) {
+    this.byCode = new Map(regions.map((r) => [r.code, r]));
     this.tree.load(
       [...regions]
         .sort((a, b) => a.code.localeCompare(b.code))
@@ -102,6 +104,11 @@ export class RegionIndex {
           region,
         })),
     );
+  }
+
+  /** A region's boundary as indexed, or null for a code it does not hold. */
+  polygonsOf(code: string): readonly CompactPolygon[] | null {
+    return this.byCode.get(code)?.polygons ?? null;
   }
 
   /** The region containing the point, or null. */
