@@ -20,6 +20,7 @@ import { verifyCodeRoutes } from './modules/accounts/verify-codes/routes.js';
 import { accessLogRoutes } from './modules/admin/access-log/routes.js';
 import { overviewRoutes } from './modules/analytics/overview/routes.js';
 import { sheetRoutes } from './modules/analytics/sheets/routes.js';
+import { strokeQueryRoutes } from './modules/analytics/stroke-query/routes.js';
 import { flightRoutes } from './modules/aviation/flights/routes.js';
 import { heartbeatIngestRoutes } from './modules/devices/heartbeat-ingest-routes.js';
 import { deviceRoutes } from './modules/devices/routes.js';
@@ -222,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     flightRoutes(typed, s.flights);
     overviewRoutes(typed, s.overview);
     sheetRoutes(typed, s.sheets);
+    strokeQueryRoutes(typed, s.strokeQueries);
     api.get('/api/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
   });
   await app.register((ingest) => ingestRoutes(ingest, { feeds: s.feeds, ingest: s.ingest }));
@@ -288,6 +290,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   await registerWebApp(app, config.webDist);
 
+  s.queryWorker.start();
   s.typhoonAlerts.start();
   s.waveAlerts.start();
   s.weatherWarningAlerts.start();
@@ -295,6 +298,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     stopHousekeeping();
     await s.sensorLive.stop();
+    await s.queryWorker.stop();
     await s.typhoonAlerts.stop();
     await s.waveAlerts.stop();
     await s.weatherWarningAlerts.stop();

@@ -62,6 +62,11 @@ export interface Config {
   leaderPollMs: number;
   /** Large reads (pages of strokes, density grids) served at once; the others wait their turn. */
   heavyReads: number;
+  /**
+   * Statistics queries: answered at once up to `inlineMax` strokes in their window and box
+   * (`QUERY_INLINE_MAX`), else run as jobs this node looks for every `jobPollMs`; results kept `resultDays`.
+   */
+  queries: { inlineMax: number; jobPollMs: number; resultDays: number };
   /** What the maps draw under the data (`BASEMAP`): the bundled offline map unless set. */
   basemap: Basemap;
   /** Radar frames' files (`RADAR_DIR`, default DATA_DIR/radar) and the largest upload (`RADAR_MAX_UPLOAD_MB`). */
@@ -223,6 +228,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
     companies: companies(env.COMPANY_TITLES),
     defaultCompany: DEFAULT_COMPANY,
     accessLogRetentionDays: int(env, 'ACCESS_LOG_RETENTION_DAYS', 180, 1, 3650),
+    queries: {
+      inlineMax: int(env, 'QUERY_INLINE_MAX', 200_000, 0, 10_000_000),
+      jobPollMs: int(env, 'QUERY_JOB_POLL_MS', 2000, 100, 60_000),
+      resultDays: int(env, 'QUERY_RESULT_DAYS', 7, 1, 365),
+    },
     webDist: path.resolve(env.WEB_DIST ?? path.join(serverRoot, '../web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     retentionDays: int(env, 'RETENTION_DAYS', 400, 0, 36500),

@@ -19,6 +19,10 @@ import { AccessLogWriter } from './modules/admin/access-log/access-log-writer.js
 import { OverviewRepo } from './modules/analytics/overview/overview-repo.js';
 import { OverviewService } from './modules/analytics/overview/overview-service.js';
 import { SheetsRepo } from './modules/analytics/sheets/sheets-repo.js';
+import { QueryJobWorker } from './modules/analytics/stroke-query/query-job-worker.js';
+import { QueryJobsRepo } from './modules/analytics/stroke-query/query-jobs-repo.js';
+import { StrokeQueryRunner } from './modules/analytics/stroke-query/query-runner.js';
+import { StrokeQueryService } from './modules/analytics/stroke-query/stroke-query-service.js';
 import { SheetsService } from './modules/analytics/sheets/sheets-service.js';
 import { flightServices } from './modules/aviation/flights/flight-services.js';
 import { deviceServices } from './modules/devices/device-services.js';
@@ -287,6 +291,19 @@ export function createServices(d: {
     locations: locationsRepo,
     outbox: notify.alarmOutbox,
   });
+  const queryJobs = new QueryJobsRepo(db);
+  const queryRunner = new StrokeQueryRunner({
+    pages: new EngineStrokesRepo(db),
+    regions: () => disaster.regions.ensureLoaded(),
+  });
+  const queryWorker = new QueryJobWorker({
+    jobs: queryJobs,
+    runner: queryRunner,
+    sources: { regions: () => disaster.regions.ensureLoaded(), zone: (id) => zonesRepo.get(id, null) },
+    now,
+    log: d.log,
+    everyMs: config.queries.jobPollMs,
+  });
   const devices = deviceServices({
     config,
     db,
@@ -308,6 +325,17 @@ export function createServices(d: {
       warnings: warningEngine,
       now,
       timeZone: config.notifications.timeZone,
+    }),
+    queryJobs,
+    queryWorker,
+    strokeQueries: new StrokeQueryService({
+      jobs: queryJobs,
+      runner: queryRunner,
+      regions: () => disaster.regions.ensureLoaded(),
+      zone: (id, scope) => zonesRepo.get(id, scope),
+      worker: queryWorker,
+      now,
+      inlineMax: config.queries.inlineMax,
     }),
     sheets: new SheetsService({
       repo: new SheetsRepo(db),

@@ -9,7 +9,8 @@ const DAY_MS = 24 * HOUR_MS;
 /**
  * Hourly retention: stroke partitions, storm-cell steps, radar frames, station readings, aircraft positions and closed weather
  * warnings after RETENTION_DAYS, the access log after ACCESS_LOG_RETENTION_DAYS,
- * finished deliveries and inbox messages after NOTIFY_RETENTION_DAYS, spent codes, old login failures and
+ * finished deliveries and inbox messages after NOTIFY_RETENTION_DAYS, statistics query results after
+ * QUERY_RESULT_DAYS, spent codes, old login failures and
  * expired sessions.
  */
 export function startHousekeeping(d: {
@@ -28,8 +29,9 @@ export function startHousekeeping(d: {
     | 'readingPartitions'
     | 'flightPartitions'
     | 'weatherWarnings'
+    | 'queryJobs'
   >;
-  config: Pick<Config, 'accessLogRetentionDays' | 'retentionDays' | 'notifications'>;
+  config: Pick<Config, 'accessLogRetentionDays' | 'retentionDays' | 'notifications' | 'queries'>;
   log: FastifyBaseLogger;
   now: () => Date;
 }): () => void {
@@ -44,6 +46,7 @@ export function startHousekeeping(d: {
       const notified = new Date(now - d.config.notifications.retentionDays * DAY_MS);
       await s.outbox.purgeBefore(notified, new Date(now - DAY_MS));
       await s.inbox.purgeBefore(notified);
+      await s.queryJobs.prune(new Date(now - d.config.queries.resultDays * DAY_MS));
       if (d.config.retentionDays > 0) {
         const dropped = await s.partitions.dropBefore(d.db, now - d.config.retentionDays * DAY_MS);
         if (dropped.length > 0) d.log.info({ dropped }, 'dropped stroke partitions past retention');

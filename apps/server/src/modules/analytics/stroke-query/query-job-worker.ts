@@ -1,0 +1,71 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { SerialRuns } from '../../../lib/serial-runs.js';
+import type { AreaSources } from './query-area.js';
+import { resolveArea } from './query-area.js';
+import type { QueryJobsRepo } from './query-jobs-repo.js';
+import type { StrokeQueryRunner } from './query-runner.js';
+
+const LEASE_MS = 60_000;
+
+/**
+ * Runs queued statistics queries on this node, one at a time: claims the oldest (SKIP LOCKED, so every node
+ * may run one), reports progress by page and holds its lease while it works; a node that dies leaves a lease
+ * that runs out, and another node takes the job up again.
+ */
+export class QueryJobWorker {
+  private readonly runs: SerialRuns;
+
+  constructor(
+    private readonly d: {
+      jobs: QueryJobsRepo;
+      runner: StrokeQueryRunner;
+      /** Zones are read without the caller's scope: the job was checked when it was made. */
+      sources: AreaSources;
+      now: () => Date;
+      log: FastifyBaseLogger;
+      everyMs: number;
+    },
+  ) {
+    this.runs = new SerialRuns({
+      everyMs: d.everyMs,
+      due: () => this.drain(),
+      what: 'a statistics query job',
+      log: d.log,
+    });
+  }
+
+  start(): void {
+    this.runs.start();
+  }
+
+  stop(): Promise<void> {
+    return this.runs.stop();
+  }
+
+  /** Looks for work now (after a job was queued). */
+  kick(): Promise<void> {
+    return this.runs.logged(() => this.drain());
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      const lease = () => new Date(this.d.now().getTime() + LEASE_MS);
+      const job = await this.d.jobs.claim(this.d.now(), lease());
+      if (!job) return;
+      try {
+        const area = await resolveArea(job.spec.area, this.d.sources);
+        const result = await this.d.runner.run(job.spec, area, (scanned) =>
+          this.d.jobs.progress(job.id, job.estimated > 0 ? scanned / job.estimated : 0, lease()),
+        );
+        await this.d.jobs.finish(job.id, { result }, this.d.now());
+      } catch (error) {
+        this.d.log.error({ err: error, job: job.id }, 'statistics query job failed');
+        await this.d.jobs.finish(
+          job.id,
+          { error: error instanceof Error ? error.message : String(error) },
+          this.d.now(),
+        );
+      }
+    }
+  }
+}
