@@ -19,11 +19,11 @@ import { AccessLogWriter } from './modules/admin/access-log/access-log-writer.js
 import { OverviewRepo } from './modules/analytics/overview/overview-repo.js';
 import { OverviewService } from './modules/analytics/overview/overview-service.js';
 import { SheetsRepo } from './modules/analytics/sheets/sheets-repo.js';
+import { SheetsService } from './modules/analytics/sheets/sheets-service.js';
 import { QueryJobWorker } from './modules/analytics/stroke-query/query-job-worker.js';
 import { QueryJobsRepo } from './modules/analytics/stroke-query/query-jobs-repo.js';
 import { StrokeQueryRunner } from './modules/analytics/stroke-query/query-runner.js';
 import { StrokeQueryService } from './modules/analytics/stroke-query/stroke-query-service.js';
-import { SheetsService } from './modules/analytics/sheets/sheets-service.js';
 import { flightServices } from './modules/aviation/flights/flight-services.js';
 import { deviceServices } from './modules/devices/device-services.js';
 import { CellsRepo } from './modules/lightning/cells/cells-repo.js';

@@ -49,13 +49,25 @@ export const StrokeQuerySpec = Type.Object(
     from: Type.String({ format: 'date-time' }),
     to: Type.String({ format: 'date-time', description: `At most ${QUERY_MAX_DAYS} days after from` }),
     type: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('CG'), Type.Literal('IC')])),
-    polarity: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('positive'), Type.Literal('negative')])),
-    min_ka: Type.Optional(Type.Number({ minimum: 0, maximum: 2000, description: 'Lowest |peak current|, kA' })),
-    max_ka: Type.Optional(Type.Number({ minimum: 0, maximum: 2000, description: 'Highest |peak current|, kA' })),
+    polarity: Type.Optional(
+      Type.Union([Type.Literal('all'), Type.Literal('positive'), Type.Literal('negative')]),
+    ),
+    min_ka: Type.Optional(
+      Type.Number({ minimum: 0, maximum: 2000, description: 'Lowest |peak current|, kA' }),
+    ),
+    max_ka: Type.Optional(
+      Type.Number({ minimum: 0, maximum: 2000, description: 'Highest |peak current|, kA' }),
+    ),
     group_by: Type.Enum(QUERY_GROUP_BY, {
       description: 'region: the cities of a province area, else the provinces',
     }),
-    time_zone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA zone of hours, days and months (default Asia/Shanghai)' })),
+    time_zone: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: 'IANA zone of hours, days and months (default Asia/Shanghai)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -101,7 +113,9 @@ export const QueryJob = Type.Object({
   spec: StrokeQuerySpec,
   status: Type.Enum(QUERY_JOB_STATUSES),
   progress: Type.Number({ minimum: 0, maximum: 1 }),
-  estimated: Type.Integer({ description: 'Strokes in the time window and the area’s box, before the exact test' }),
+  estimated: Type.Integer({
+    description: 'Strokes in the time window and the area’s box, before the exact test',
+  }),
   created_at: Type.String({ format: 'date-time' }),
   finished_at: Nullable(Type.String({ format: 'date-time' })),
   error: Nullable(Type.String()),
