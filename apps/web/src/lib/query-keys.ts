@@ -20,6 +20,16 @@ export const queryKeys = {
   accessLog: (query: object) => ['access_log', query] as const,
   /** The overview dashboard, per time zone of "today". */
   overview: (timeZone: string) => ['overview', timeZone] as const,
+  /** China's provinces, and the cities of one. */
+  regions: {
+    provinces: ['regions', 'provinces'] as const,
+    cities: (province: string) => ['regions', 'cities', province] as const,
+  },
+  /** The statistics query builder: a job by id, my saved queries. */
+  statisticsQuery: {
+    job: (id: number) => ['statistics_query', 'job', id] as const,
+    saved: ['statistics_query', 'saved'] as const,
+  },
   /** The data sheets: the list, and a page of one. */
   sheets: {
     list: ['insight', 'sheet'] as const,

@@ -1,6 +1,5 @@
-import { NotAvailablePanel } from '../../components/not-available-panel';
+import { StatisticsQueryScreen } from '../../features/statistics-query/components/statistics-query-screen';
 
-/** Placeholder until the statistics_query screen is built; it shows no data. */
 export default function StatisticsQueryRoute() {
-  return <NotAvailablePanel screen="statistics_query" />;
+  return <StatisticsQueryScreen />;
 }
