@@ -7,7 +7,7 @@ import { type CompactPolygon, pointInPolygons } from './region-index.js';
  * wholly outside, so its centre decides); only points in edge cells run the even–odd ray cast. Marking by the
  * edges' boxes over-marks cells near long diagonal edges, which costs ray casts but never a wrong answer.
  */
-const OUT = 0;
+/** Cell states; 0 (the array's start) is outside. */
 const IN = 1;
 const EDGE = 2;
 
@@ -44,16 +44,9 @@ export class PolygonMask {
     this.cell = Math.max(Math.sqrt((width * height) / maxCells), 1e-4);
     this.cols = Math.max(1, Math.ceil(width / this.cell));
     this.rows = Math.max(1, Math.ceil(height / this.cell));
-    this.states = new Uint8Array(this.cols * this.rows);
+    this.states = new Uint8Array(this.cols * this.rows); // all outside until marked
     this.markEdges();
-    for (let r = 0; r < this.rows; r++)
-      for (let c = 0; c < this.cols; c++) {
-        const k = r * this.cols + c;
-        if (this.states[k] === EDGE) continue;
-        const lon = w + (c + 0.5) * this.cell;
-        const lat = s + (r + 0.5) * this.cell;
-        this.states[k] = pointInPolygons(lon, lat, polygons) ? IN : OUT;
-      }
+    this.fillInside();
   }
 
   contains(lon: number, lat: number): boolean {
@@ -68,6 +61,40 @@ export class PolygonMask {
   /** The box to filter candidates by before `contains`. */
   get bbox() {
     return { west: this.west, south: this.south, east: this.east, north: this.north };
+  }
+
+  /**
+   * Cells no edge touches take their centre's answer, found row by row: the even–odd crossings of the row's
+   * centre line with every edge, sorted, bound the runs of cells inside.
+   */
+  private fillInside(): void {
+    const xs: number[] = [];
+    for (let r = 0; r < this.rows; r++) {
+      const y = this.south + (r + 0.5) * this.cell;
+      xs.length = 0;
+      for (const rings of this.polygons)
+        for (const ring of rings) {
+          const n = ring.length;
+          for (let i = 0, j = n - 2; i < n; j = i, i += 2) {
+            const yi = ring[i + 1] as number;
+            const yj = ring[j + 1] as number;
+            if (yi > y === yj > y) continue;
+            const xi = ring[i] as number;
+            xs.push(xi + ((y - yi) * ((ring[j] as number) - xi)) / (yj - yi));
+          }
+        }
+      xs.sort((a, b) => a - b);
+      const base = r * this.cols;
+      for (let k = 0; k + 1 < xs.length; k += 2) {
+        // Cells whose centre x lies in [xs[k], xs[k + 1]).
+        const first = Math.max(0, Math.ceil(((xs[k] as number) - this.west) / this.cell - 0.5));
+        const last = Math.min(
+          this.cols - 1,
+          Math.ceil(((xs[k + 1] as number) - this.west) / this.cell - 0.5) - 1,
+        );
+        for (let c = first; c <= last; c++) if (this.states[base + c] !== EDGE) this.states[base + c] = IN;
+      }
+    }
   }
 
   private markEdges(): void {

@@ -111,6 +111,14 @@ export class RegionIndex {
     return this.byCode.get(code)?.polygons ?? null;
   }
 
+  /** The codes of the regions whose boxes hold the point, in code order (the candidates of `lookup`). */
+  candidates(lon: number, lat: number): string[] {
+    return this.tree
+      .search({ minX: lon, minY: lat, maxX: lon, maxY: lat })
+      .map((e) => e.region.code)
+      .sort();
+  }
+
   /** The region containing the point, or null. */
   lookup(lon: number, lat: number): string | null {
     const hits = this.tree

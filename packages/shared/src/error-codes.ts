@@ -78,6 +78,7 @@ export const ERROR_CODES = [
   'sensor.id_taken',
   'sensor.series_too_long',
   'region.not_found',
+  'sheet.not_found',
   'query.job_not_found',
   'query.saved_not_found',
   'query.saved_limit',

@@ -30,7 +30,9 @@ export type SheetInfo = Static<typeof SheetInfo>;
 export const SheetList = Type.Object({ items: Type.Array(SheetInfo) });
 export type SheetList = Static<typeof SheetList>;
 
-export const SheetIdParams = Type.Object({ id: Type.Enum(SHEET_IDS) });
+export const SheetIdParams = Type.Object({
+  id: Type.String({ pattern: '^[a-z0-9_]{1,40}$', description: `One of ${SHEET_IDS.join(', ')}` }),
+});
 export type SheetIdParams = Static<typeof SheetIdParams>;
 
 /** The longest period one sheet covers. */

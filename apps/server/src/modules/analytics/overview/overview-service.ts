@@ -199,7 +199,7 @@ function parseIds(value: string | undefined): IndicatorId[] {
   const ids = value.split(',').map((s) => s.trim());
   const unknown = ids.filter((id) => !(INDICATOR_IDS as readonly string[]).includes(id));
   if (unknown.length > 0)
-    throw new AppError('validation.failed', 400, `Unknown indicator: ${unknown.join(', ')}`, [
+    throw new AppError('validation.failed', 400, `ids: unknown indicator ${unknown.join(', ')}`, [
       { field: 'ids', message: `unknown: ${unknown.join(', ')}; known: ${INDICATOR_IDS.join(', ')}` },
     ]);
   return [...new Set(ids as IndicatorId[])];

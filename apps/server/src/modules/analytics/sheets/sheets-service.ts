@@ -52,7 +52,8 @@ export class SheetsService {
     return { items: SHEET_IDS.map((id) => SHEETS[id]) };
   }
 
-  async page(user: AuthUser, id: SheetId, q: SheetQuery): Promise<SheetPage> {
+  async page(user: AuthUser, name: string, q: SheetQuery): Promise<SheetPage> {
+    const id = sheetId(name);
     const { rows, from, to } = await this.sortedRows(user, id, q);
     return {
       sheet: SHEETS[id],
@@ -64,7 +65,8 @@ export class SheetsService {
   }
 
   /** Every row, sorted, as CSV or XLSX with headers in `lang` (default both). */
-  async export(user: AuthUser, id: SheetId, q: SheetExportQuery): Promise<SheetFile> {
+  async export(user: AuthUser, name: string, q: SheetExportQuery): Promise<SheetFile> {
+    const id = sheetId(name);
     const info = SHEETS[id];
     const { rows } = await this.sortedRows(user, id, q);
     const stem = `${id}_${q.from.slice(0, 10)}_${q.to.slice(0, 10)}`;
@@ -131,6 +133,12 @@ export class SheetsService {
       last_heartbeat_at: d.last_heartbeat_at?.toISOString() ?? null,
     }));
   }
+}
+
+function sheetId(name: string): SheetId {
+  if (!(SHEET_IDS as readonly string[]).includes(name))
+    throw new AppError('sheet.not_found', 404, `No sheet ${name}; there are ${SHEET_IDS.join(', ')}`);
+  return name as SheetId;
 }
 
 /** Sorted by one column, empty cells last whichever the order; ties keep the sheet's own order. */

@@ -210,7 +210,7 @@ describe.each(DB_KINDS)('data sheets (%s)', (kind) => {
   });
 
   it('answers 404 for a sheet that does not exist and 401 signed out', async () => {
-    expect((await get(`/api/insight/sheet/users?${PERIOD}`)).statusCode).toBe(400);
+    expect((await get(`/api/insight/sheet/users?${PERIOD}`)).statusCode).toBe(404);
     expect((await t.call({ method: 'GET', url: `/api/insight/sheet/alerts?${PERIOD}` })).statusCode).toBe(
       401,
     );

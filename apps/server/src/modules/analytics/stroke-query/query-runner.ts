@@ -1,3 +1,6 @@
+import { setImmediate as yieldToEvents } from 'node:timers/promises';
+import type { RegionIndex } from '@thunderwatch/domain/region-index';
+import { MaskedRegionLookup } from '@thunderwatch/domain/region-masks';
 import {
   densityCellDeg,
   localBucket,
@@ -12,8 +15,10 @@ import { boxAround } from '../../lightning/strokes/strokes-repo.js';
 import type { LoadedRegions } from '../../regions/regions-service.js';
 import type { ResolvedArea } from './query-area.js';
 
-/** Strokes read per page: one text value per page (see EngineStrokesRepo), so a page costs little to hand over. */
-const PAGE = 50_000;
+/** Strokes read per page: one text value per page (see EngineStrokesRepo), parsed in one go (a few tens of ms). */
+const PAGE = 20_000;
+/** Strokes judged between two turns of the event loop: a few milliseconds of work. */
+const CHUNK = 2_000;
 export const DEFAULT_QUERY_TIME_ZONE = 'Asia/Shanghai';
 
 /** The database filter of a query: window and area box (or circle), type and current; polarity is read after. */
@@ -35,6 +40,9 @@ export function queryFilter(spec: StrokeQuerySpec, area: ResolvedArea): StrokeFi
  * await, so the thread serves requests between pages.
  */
 export class StrokeQueryRunner {
+  /** Region borders as masks, built as strokes first fall in their boxes and kept for later queries. */
+  private readonly lookups = new WeakMap<RegionIndex, MaskedRegionLookup>();
+
   constructor(
     private readonly d: { pages: Pick<EngineStrokesRepo, 'page'>; regions: () => Promise<LoadedRegions> },
   ) {}
@@ -54,7 +62,9 @@ export class StrokeQueryRunner {
     let scanned = 0;
     for (;;) {
       const page = await this.d.pages.page(filter, PAGE, after);
-      for (const s of page.strokes) {
+      for (let i = 0; i < page.strokes.length; i++) {
+        const s = page.strokes[i] as QueryStroke;
+        if (i > 0 && i % CHUNK === 0) await yieldToEvents();
         if (!keep(s.peakKa)) continue;
         if (area.contains && !area.contains(s.lon, s.lat)) continue;
         agg.add(s);
@@ -88,12 +98,23 @@ export class StrokeQueryRunner {
     const loaded = await this.d.regions();
     if (area.province) {
       const prefix = area.province.slice(0, 2);
+      const cities = this.lookupOf(loaded.cities);
       return (s) => {
-        const city = loaded.cities.lookup(s.lon, s.lat);
+        const city = cities.lookup(s.lon, s.lat);
         return city?.startsWith(prefix) ? city : null;
       };
     }
-    return (s) => loaded.provinces.lookup(s.lon, s.lat);
+    const provinces = this.lookupOf(loaded.provinces);
+    return (s) => provinces.lookup(s.lon, s.lat);
+  }
+
+  private lookupOf(index: RegionIndex): MaskedRegionLookup {
+    let lookup = this.lookups.get(index);
+    if (!lookup) {
+      lookup = new MaskedRegionLookup(index);
+      this.lookups.set(index, lookup);
+    }
+    return lookup;
   }
 
   private async regionNames() {
