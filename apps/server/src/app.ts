@@ -18,6 +18,7 @@ import { languageRoutes } from './modules/accounts/language/routes.js';
 import { userRoutes } from './modules/accounts/users/routes.js';
 import { verifyCodeRoutes } from './modules/accounts/verify-codes/routes.js';
 import { accessLogRoutes } from './modules/admin/access-log/routes.js';
+import { insightRoutes } from './modules/analytics/insight/routes.js';
 import { overviewRoutes } from './modules/analytics/overview/routes.js';
 import { sheetRoutes } from './modules/analytics/sheets/routes.js';
 import { strokeQueryRoutes } from './modules/analytics/stroke-query/routes.js';
@@ -224,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     overviewRoutes(typed, s.overview);
     sheetRoutes(typed, s.sheets);
     strokeQueryRoutes(typed, s.strokeQueries);
+    insightRoutes(typed, s.insight);
     api.get('/api/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
   });
   await app.register((ingest) => ingestRoutes(ingest, { feeds: s.feeds, ingest: s.ingest }));
@@ -291,6 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerWebApp(app, config.webDist);
 
   s.queryWorker.start();
+  s.reportWorker.start();
   s.typhoonAlerts.start();
   s.waveAlerts.start();
   s.weatherWarningAlerts.start();
@@ -299,6 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stopHousekeeping();
     await s.sensorLive.stop();
     await s.queryWorker.stop();
+    await s.reportWorker.stop();
     await s.typhoonAlerts.stop();
     await s.waveAlerts.stop();
     await s.weatherWarningAlerts.stop();

@@ -67,6 +67,8 @@ export interface Config {
    * (`QUERY_INLINE_MAX`), else run as jobs this node looks for every `jobPollMs`; results kept `resultDays`.
    */
   queries: { inlineMax: number; jobPollMs: number; resultDays: number };
+  /** Insight reports: the Chromium that prints PDFs (`REPORT_CHROMIUM_PATH`; empty: HTML only), how often a node looks for queued reports. */
+  reports: { chromiumPath: string | null; pollMs: number };
   /** What the maps draw under the data (`BASEMAP`): the bundled offline map unless set. */
   basemap: Basemap;
   /** Radar frames' files (`RADAR_DIR`, default DATA_DIR/radar) and the largest upload (`RADAR_MAX_UPLOAD_MB`). */
@@ -228,6 +230,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
     companies: companies(env.COMPANY_TITLES),
     defaultCompany: DEFAULT_COMPANY,
     accessLogRetentionDays: int(env, 'ACCESS_LOG_RETENTION_DAYS', 180, 1, 3650),
+    reports: {
+      chromiumPath:
+        env.REPORT_CHROMIUM_PATH === undefined ? '/usr/bin/chromium' : env.REPORT_CHROMIUM_PATH || null,
+      pollMs: int(env, 'REPORT_POLL_MS', 5000, 100, 600_000),
+    },
     queries: {
       inlineMax: int(env, 'QUERY_INLINE_MAX', 200_000, 0, 10_000_000),
       jobPollMs: int(env, 'QUERY_JOB_POLL_MS', 2000, 100, 60_000),

@@ -16,6 +16,7 @@ import { VerifyCodesService } from './modules/accounts/verify-codes/verify-codes
 import { AccessLogRepo } from './modules/admin/access-log/access-log-repo.js';
 import { AccessLogService } from './modules/admin/access-log/access-log-service.js';
 import { AccessLogWriter } from './modules/admin/access-log/access-log-writer.js';
+import { insightServices } from './modules/analytics/insight/insight-services.js';
 import { OverviewRepo } from './modules/analytics/overview/overview-repo.js';
 import { OverviewService } from './modules/analytics/overview/overview-service.js';
 import { SheetsRepo } from './modules/analytics/sheets/sheets-repo.js';
@@ -304,6 +305,13 @@ export function createServices(d: {
     log: d.log,
     everyMs: config.queries.jobPollMs,
   });
+  const overviewRepo = new OverviewRepo(db);
+  const sheets = new SheetsService({
+    repo: new SheetsRepo(db),
+    alerts: new AlertsRepo(db),
+    locations: locationsRepo,
+    now,
+  });
   const devices = deviceServices({
     config,
     db,
@@ -321,7 +329,7 @@ export function createServices(d: {
     ...flightServices({ config, db, now }),
     ...devices,
     overview: new OverviewService({
-      repo: new OverviewRepo(db),
+      repo: overviewRepo,
       warnings: warningEngine,
       now,
       timeZone: config.notifications.timeZone,
@@ -337,11 +345,17 @@ export function createServices(d: {
       now,
       inlineMax: config.queries.inlineMax,
     }),
-    sheets: new SheetsService({
-      repo: new SheetsRepo(db),
-      alerts: new AlertsRepo(db),
+    sheets,
+    ...insightServices({
+      db,
+      config,
+      runner: queryRunner,
+      regions: () => disaster.regions.ensureLoaded(),
       locations: locationsRepo,
+      sheets,
+      overview: overviewRepo,
       now,
+      log: d.log,
     }),
     radarWorker,
     radarIngest: new RadarIngest({

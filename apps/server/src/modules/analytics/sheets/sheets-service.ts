@@ -53,6 +53,7 @@ export class SheetsService {
   }
 
   async page(user: AuthUser, name: string, q: SheetQuery): Promise<SheetPage> {
+    requirePermission(user, 'location.read');
     const id = sheetId(name);
     const { rows, from, to } = await this.sortedRows(user, id, q);
     return {
@@ -66,6 +67,7 @@ export class SheetsService {
 
   /** Every row, sorted, as CSV or XLSX with headers in `lang` (default both). */
   async export(user: AuthUser, name: string, q: SheetExportQuery): Promise<SheetFile> {
+    requirePermission(user, 'location.read');
     const id = sheetId(name);
     const info = SHEETS[id];
     const { rows } = await this.sortedRows(user, id, q);
@@ -99,11 +101,12 @@ export class SheetsService {
     const sort = q.sort ?? info.default_sort;
     if (!info.columns.some((c) => c.key === sort))
       throw invalid('sort', `must be one of ${info.columns.map((c) => c.key).join(', ')}`);
-    const rows = await this.rows(id, readScope(user, q.group_id), from, to);
+    const rows = await this.rowsOf(id, readScope(user, q.group_id), from, to);
     return { rows: sortRows(rows, sort, q.order ?? 'asc'), from, to };
   }
 
-  private async rows(id: SheetId, scope: number | null, from: Date, to: Date): Promise<Row[]> {
+  /** A sheet's rows for a group (null: every group) and period, unsorted: for reports, which checked access. */
+  async rowsOf(id: SheetId, scope: number | null, from: Date, to: Date): Promise<Row[]> {
     const end = new Date(Math.min(to.getTime(), this.d.now().getTime()));
     if (id === 'alerts') {
       const [locations, alerts] = await Promise.all([

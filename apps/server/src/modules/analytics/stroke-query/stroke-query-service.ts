@@ -69,6 +69,7 @@ export class StrokeQueryService {
 
   /** A finished query's groups as CSV or XLSX, headers in `lang` or both languages. */
   async export(user: AuthUser, id: number, q: QueryExportQuery): Promise<SheetFile> {
+    requirePermission(user, 'location.read');
     const job = await this.job(user, id);
     if (!job.result) throw new AppError('query.not_ready', 409, 'The query has not finished');
     const rows = job.result.groups.map((g) => ({

@@ -1,8 +1,8 @@
 import type { StrokeQuerySpec } from '@thunderwatch/shared/schemas/stroke-query';
 import { useTranslation } from 'react-i18next';
+import { useZoneChoices } from '../../../lib/zone-choices';
 import { DrawPolygonControls } from '../../../map/draw-polygon-controls';
 import type { PolygonDraft } from '../../../map/polygon-draft';
-import { useZones } from '../../geometry/api/get-zones';
 import { useCities, useProvinces } from '../api/queries';
 import type { AreaKind, QueryForm } from '../model/query-form';
 
@@ -22,7 +22,7 @@ export function QueryFormFields({ form, onChange, draft, onDraftChange }: QueryF
   const zh = i18n.language === 'zh-Hans';
   const provinces = useProvinces();
   const cities = useCities(form.areaKind === 'city' ? form.province : '');
-  const zones = useZones();
+  const zones = useZoneChoices();
   const set = <K extends keyof QueryForm>(key: K, value: QueryForm[K]) => onChange({ ...form, [key]: value });
   const regionName = (r: { name_zh: string; name_en: string }) => (zh ? r.name_zh : r.name_en);
   return (

@@ -1,0 +1,120 @@
+import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
+import type {
+  ReportDto,
+  ReportList,
+  ReportListQuery,
+  ReportParameters,
+  ReportSheets,
+  TemplateList,
+} from '@thunderwatch/shared/schemas/insight';
+import { type AuthUser, groupScope, requirePermission } from '../../../lib/access.js';
+import { AppError } from '../../../lib/app-error.js';
+import { readScope } from '../../../lib/group-scope.js';
+import type { LoadedRegions } from '../../regions/regions-service.js';
+import type { ReportContent } from './report-content.js';
+import { provisionalTitle, TEMPLATES } from './report-templates.js';
+import type { ReportsRepo } from './reports-repo.js';
+
+const notFound = () => new AppError('report.not_found', 404, 'No such report');
+const invalid = (field: string, message: string) =>
+  new AppError('validation.failed', 400, `${field} ${message}`, [{ field, message }]);
+
+/** Insight reports: who may make and read them, what their parameters must be, and where they are kept. */
+export class InsightService {
+  constructor(
+    private readonly d: {
+      reports: ReportsRepo;
+      regions: () => Promise<LoadedRegions>;
+      location: (id: number, scope: number | null) => Promise<{ name: string; shape: LocationShape } | null>;
+      worker: { kick(): Promise<void> };
+      now: () => Date;
+    },
+  ) {}
+
+  templates(user: AuthUser): TemplateList {
+    requirePermission(user, 'location.read');
+    return { items: TEMPLATES };
+  }
+
+  /** Queues a report of the caller's group (administrators: `group_id` for the group report). */
+  async create(user: AuthUser, p: ReportParameters): Promise<ReportDto> {
+    requirePermission(user, 'location.update');
+    const groupId =
+      p.template === 'group_warning' ? (readScope(user, p.group_id) ?? user.groupId) : user.groupId;
+    const period = await this.check(user, p);
+    const report = await this.d.reports.create({
+      groupId,
+      parameters: p.template === 'group_warning' ? { ...p, group_id: groupId } : p,
+      title: provisionalTitle(p, period),
+      createdBy: user.id,
+      now: this.d.now(),
+    });
+    void this.d.worker.kick();
+    return report;
+  }
+
+  async list(user: AuthUser, q: ReportListQuery): Promise<ReportList> {
+    requirePermission(user, 'location.read');
+    return this.d.reports.list(readScope(user, q.group_id), q.limit, q.offset);
+  }
+
+  async get(user: AuthUser, id: number): Promise<ReportDto> {
+    requirePermission(user, 'location.read');
+    const report = await this.d.reports.get(id, groupScope(user));
+    if (!report) throw notFound();
+    return report;
+  }
+
+  async html(user: AuthUser, id: number): Promise<string> {
+    requirePermission(user, 'location.read');
+    const report = await this.get(user, id);
+    const html = report.status === 'done' ? await this.d.reports.body(id, groupScope(user), 'html') : null;
+    if (typeof html !== 'string')
+      throw new AppError('report.not_ready', 409, `The report is ${report.status}`);
+    return html;
+  }
+
+  async pdf(user: AuthUser, id: number): Promise<{ pdf: Buffer; title: string }> {
+    requirePermission(user, 'location.read');
+    const report = await this.get(user, id);
+    if (report.status !== 'done')
+      throw new AppError('report.not_ready', 409, `The report is ${report.status}`);
+    const pdf = await this.d.reports.body(id, groupScope(user), 'pdf');
+    // bytea arrives as a Buffer from PostgreSQL and as a Uint8Array from the embedded database.
+    if (!(pdf instanceof Uint8Array))
+      throw new AppError('report.no_pdf', 409, report.pdf_note ?? 'This report has no PDF');
+    return { pdf: Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength), title: report.title };
+  }
+
+  async sheets(user: AuthUser, id: number): Promise<ReportSheets> {
+    requirePermission(user, 'location.read');
+    const report = await this.get(user, id);
+    const sheets =
+      report.status === 'done' ? await this.d.reports.body(id, groupScope(user), 'sheets') : null;
+    if (!Array.isArray(sheets)) throw new AppError('report.not_ready', 409, `The report is ${report.status}`);
+    return { report_id: id, sheets: sheets as ReportSheets['sheets'] };
+  }
+
+  /** What the schema cannot check: the place exists and is the caller's, the period is not in the future. */
+  private async check(user: AuthUser, p: ReportParameters): Promise<string> {
+    const now = this.d.now();
+    const thisMonth = now.toISOString().slice(0, 7);
+    if (p.template === 'site_annual') {
+      if (p.year > now.getUTCFullYear()) throw invalid('year', 'must not be in the future');
+      if (!(await this.d.location(p.location_id, groupScope(user))))
+        throw new AppError('location.not_found', 404, 'No such location');
+      return String(p.year);
+    }
+    if (p.month > thisMonth) throw invalid('month', 'must not be in the future');
+    if (p.template === 'region_monthly') {
+      const loaded = await this.d.regions();
+      const known = p.region.endsWith('0000')
+        ? loaded.byCode.province.has(p.region)
+        : loaded.byCode.city.has(p.region);
+      if (!known) throw new AppError('region.not_found', 404, `No province or city ${p.region}`);
+    }
+    return p.month;
+  }
+}
+
+export type ReportBuilder = (p: ReportParameters, groupId: number) => Promise<ReportContent>;

@@ -1,0 +1,66 @@
+import type { ReportParameters } from '@thunderwatch/shared/schemas/insight';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../../db/database.js';
+import type { LoadedRegions } from '../../regions/regions-service.js';
+import type { LocationsRepo } from '../../warnings/locations/locations-repo.js';
+import type { OverviewRepo } from '../overview/overview-repo.js';
+import type { SheetsService } from '../sheets/sheets-service.js';
+import type { StrokeQueryRunner } from '../stroke-query/query-runner.js';
+import { groupWarning } from './group-warning.js';
+import { InsightService } from './insight-service.js';
+import { regionMonthly } from './region-monthly.js';
+import type { ReportContent } from './report-content.js';
+import { ReportDataRepo } from './report-data-repo.js';
+import { ReportPrinter } from './report-pdf.js';
+import { ReportWorker } from './report-worker.js';
+import { ReportsRepo } from './reports-repo.js';
+import { siteAnnual } from './site-annual.js';
+
+/** The insight reports: the repository, the worker that makes them, the service the routes call. */
+export function insightServices(d: {
+  db: Database;
+  config: { reports: { chromiumPath: string | null; pollMs: number } };
+  runner: StrokeQueryRunner;
+  regions: () => Promise<LoadedRegions>;
+  locations: Pick<LocationsRepo, 'get'>;
+  sheets: Pick<SheetsService, 'rowsOf'>;
+  overview: Pick<OverviewRepo, 'deliveryHealth'>;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}) {
+  const reports = new ReportsRepo(d.db);
+  const data = new ReportDataRepo(d.db);
+  const location = async (id: number, scope: number | null) => {
+    const found = await d.locations.get(id, scope);
+    return found ? { name: found.name, shape: found.shape } : null;
+  };
+  const build = (p: ReportParameters, groupId: number): Promise<ReportContent> => {
+    switch (p.template) {
+      case 'region_monthly':
+        return regionMonthly(p, { runner: d.runner, regions: d.regions });
+      case 'site_annual':
+        return siteAnnual(p, { data, location: (id) => location(id, groupId) });
+      case 'group_warning':
+        return groupWarning(
+          { ...p, group_id: p.group_id ?? groupId },
+          {
+            groupName: (id) => data.groupName(id),
+            sheet: (id, group, from, to) => d.sheets.rowsOf(id, group, from, to),
+            deliveries: (group, range) => d.overview.deliveryHealth(group, range),
+          },
+        );
+    }
+  };
+  const reportWorker = new ReportWorker({
+    reports,
+    build,
+    printer: new ReportPrinter(d.config.reports.chromiumPath),
+    now: d.now,
+    log: d.log,
+    everyMs: d.config.reports.pollMs,
+  });
+  return {
+    reportWorker,
+    insight: new InsightService({ reports, regions: d.regions, location, worker: reportWorker, now: d.now }),
+  };
+}

@@ -1,0 +1,92 @@
+import type { Database } from '../../../db/database.js';
+import { boxAround } from '../../lightning/strokes/strokes-repo.js';
+
+export interface SiteYear {
+  cg_strokes: number;
+  cg_flashes: number;
+  ic_strokes: number;
+  /** Local days (in the time zone given) with at least one CG stroke. */
+  thunder_days: number;
+  max_abs_ka: number | null;
+  /** Per local month 1–12. */
+  months: { month: number; cg: number; ic: number }[];
+}
+
+export interface LargeStroke {
+  time: Date;
+  lat: number;
+  lon: number;
+  peak_ka: number;
+  is_ic: boolean;
+}
+
+const HAVERSINE = `2 * 6371.0088 * asin(sqrt(power(sin(radians(lat - $3) / 2), 2) + cos(radians($3)) * cos(radians(lat)) * power(sin(radians(lon - $4) / 2), 2)))`;
+
+/** What the site report reads of the strokes within a radius of a site: one aggregate and the largest. SQL only. */
+export class ReportDataRepo {
+  constructor(private readonly db: Database) {}
+
+  private circle(from: Date, to: Date, c: { lat: number; lon: number; radiusKm: number }) {
+    const box = boxAround(c);
+    return {
+      where: `time >= $1 AND time < $2 AND lat BETWEEN $5 AND $6 AND lon BETWEEN $7 AND $8 AND ${HAVERSINE} <= $9`,
+      params: [from, to, c.lat, c.lon, box.south, box.north, box.west, box.east, c.radiusKm],
+    };
+  }
+
+  async siteYear(
+    from: Date,
+    to: Date,
+    c: { lat: number; lon: number; radiusKm: number },
+    timeZone: string,
+  ): Promise<SiteYear> {
+    const { where, params } = this.circle(from, to, c);
+    const r = await this.db.query<{
+      month: number;
+      cg: number;
+      ic: number;
+      flashes: number;
+      days: number;
+      max_abs: number | null;
+    }>(
+      `SELECT extract(month FROM time AT TIME ZONE $10)::int AS month,
+              count(*) FILTER (WHERE NOT is_ic)::int AS cg, count(*) FILTER (WHERE is_ic)::int AS ic,
+              count(DISTINCT coalesce(flash_id, -id)) FILTER (WHERE NOT is_ic)::int AS flashes,
+              count(DISTINCT (time AT TIME ZONE $10)::date) FILTER (WHERE NOT is_ic)::int AS days,
+              max(abs(peak_ka))::float8 AS max_abs
+       FROM strokes WHERE ${where} GROUP BY 1 ORDER BY 1`,
+      [...params, timeZone],
+    );
+    const sum = (k: 'cg' | 'ic' | 'flashes' | 'days') => r.rows.reduce((n, row) => n + row[k], 0);
+    const maxes = r.rows.map((row) => row.max_abs).filter((v): v is number => v !== null);
+    return {
+      cg_strokes: sum('cg'),
+      cg_flashes: sum('flashes'),
+      ic_strokes: sum('ic'),
+      // A day lies in one month, so the months' distinct days add up.
+      thunder_days: sum('days'),
+      max_abs_ka: maxes.length ? Math.max(...maxes) : null,
+      months: r.rows.map(({ month, cg, ic }) => ({ month, cg, ic })),
+    };
+  }
+
+  async largest(
+    from: Date,
+    to: Date,
+    c: { lat: number; lon: number; radiusKm: number },
+    limit: number,
+  ): Promise<LargeStroke[]> {
+    const { where, params } = this.circle(from, to, c);
+    const r = await this.db.query<LargeStroke>(
+      `SELECT time, lat, lon, peak_ka::float8 AS peak_ka, is_ic FROM strokes WHERE ${where}
+       ORDER BY abs(peak_ka) DESC, time LIMIT $10`,
+      [...params, limit],
+    );
+    return r.rows;
+  }
+
+  async groupName(id: number): Promise<string> {
+    const r = await this.db.query<{ name: string }>('SELECT name FROM groups WHERE id = $1', [id]);
+    return r.rows[0]?.name ?? String(id);
+  }
+}

@@ -1,0 +1,77 @@
+import type { ReportParameters } from '@thunderwatch/shared/schemas/insight';
+import type { FastifyBaseLogger } from 'fastify';
+import { SerialRuns } from '../../../lib/serial-runs.js';
+import type { ReportContent } from './report-content.js';
+import { reportHtml, sheetsOf } from './report-content.js';
+import type { ReportPrinter } from './report-pdf.js';
+import type { ReportsRepo } from './reports-repo.js';
+
+const LEASE_MS = 5 * 60_000;
+
+/**
+ * Makes queued reports on this node, one at a time: claims the oldest (SKIP LOCKED, so every node may make
+ * one), gathers its data, renders the HTML and prints the PDF; a report whose node died is taken up again when
+ * its lease runs out.
+ */
+export class ReportWorker {
+  private readonly runs: SerialRuns;
+
+  constructor(
+    private readonly d: {
+      reports: ReportsRepo;
+      build: (p: ReportParameters, groupId: number) => Promise<ReportContent>;
+      printer: ReportPrinter;
+      /** Called after a report is done (a scheduled one is sent to its list). */
+      done?: (reportId: number) => Promise<void>;
+      now: () => Date;
+      log: FastifyBaseLogger;
+      everyMs: number;
+    },
+  ) {
+    this.runs = new SerialRuns({
+      everyMs: d.everyMs,
+      due: () => this.drain(),
+      what: 'report generation',
+      log: d.log,
+    });
+  }
+
+  start(): void {
+    this.runs.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.runs.stop();
+    await this.d.printer.close();
+  }
+
+  kick(): Promise<void> {
+    return this.runs.logged(() => this.drain());
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      const report = await this.d.reports.claim(this.d.now(), new Date(this.d.now().getTime() + LEASE_MS));
+      if (!report) return;
+      try {
+        const content = await this.d.build(report.parameters, report.group_id);
+        const html = reportHtml(content);
+        const note = this.d.printer.unavailable();
+        const pdf = note ? null : await this.d.printer.pdf(html);
+        await this.d.reports.finish(
+          report.id,
+          { html, pdf, pdfNote: note, sheets: sheetsOf(content), title: content.title },
+          this.d.now(),
+        );
+        await this.d.done?.(report.id);
+      } catch (error) {
+        this.d.log.error({ err: error, report: report.id }, 'report generation failed');
+        await this.d.reports.finish(
+          report.id,
+          { error: error instanceof Error ? error.message : String(error) },
+          this.d.now(),
+        );
+      }
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import { type Static, Type } from 'typebox';
+import { Id, Nullable } from './kit.js';
+import { RegionCode } from './regions.js';
+
+/** The report templates: a region's month of lightning, a site's year for protection design, a group's warnings. */
+export const REPORT_TEMPLATES = ['region_monthly', 'site_annual', 'group_warning'] as const;
+export type ReportTemplate = (typeof REPORT_TEMPLATES)[number];
+
+const Month = Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', description: 'YYYY-MM' });
+const Year = Type.Integer({ minimum: 2000, maximum: 2100 });
+const ReportLanguage = Type.Union([Type.Literal('zh-Hans'), Type.Literal('en')]);
+
+export const RegionMonthlyParameters = Type.Object(
+  { template: Type.Literal('region_monthly'), region: RegionCode, month: Month, language: ReportLanguage },
+  { additionalProperties: false },
+);
+export const SiteAnnualParameters = Type.Object(
+  { template: Type.Literal('site_annual'), location_id: Id, year: Year, language: ReportLanguage },
+  { additionalProperties: false },
+);
+export const GroupWarningParameters = Type.Object(
+  {
+    template: Type.Literal('group_warning'),
+    month: Month,
+    language: ReportLanguage,
+    group_id: Type.Optional(Id),
+  },
+  { additionalProperties: false },
+);
+export type RegionMonthlyParameters = Static<typeof RegionMonthlyParameters>;
+export type SiteAnnualParameters = Static<typeof SiteAnnualParameters>;
+export type GroupWarningParameters = Static<typeof GroupWarningParameters>;
+export const ReportParameters = Type.Union([
+  RegionMonthlyParameters,
+  SiteAnnualParameters,
+  GroupWarningParameters,
+]);
+export type ReportParameters = Static<typeof ReportParameters>;
+
+export const REPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+
+export const ReportDto = Type.Object({
+  id: Type.Integer(),
+  group_id: Type.Integer(),
+  template: Type.Enum(REPORT_TEMPLATES),
+  parameters: ReportParameters,
+  title: Type.String(),
+  status: Type.Enum(REPORT_STATUSES),
+  error: Nullable(Type.String()),
+  has_pdf: Type.Boolean(),
+  pdf_note: Nullable(Type.String({ description: 'Why there is no PDF (the node has no Chromium)' })),
+  schedule_id: Nullable(Type.Integer()),
+  created_at: Type.String({ format: 'date-time' }),
+  finished_at: Nullable(Type.String({ format: 'date-time' })),
+});
+export type ReportDto = Static<typeof ReportDto>;
+
+export const ReportList = Type.Object({ items: Type.Array(ReportDto), total: Type.Integer() });
+export type ReportList = Static<typeof ReportList>;
+
+export const ReportListQuery = Type.Object(
+  {
+    group_id: Type.Optional(Id),
+    limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
+    offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
+  },
+  { additionalProperties: false },
+);
+export type ReportListQuery = Static<typeof ReportListQuery>;
+
+export const ReportIdParams = Type.Object({ id: Id });
+export type ReportIdParams = Static<typeof ReportIdParams>;
+
+/** A table behind a report, as the report shows it. */
+export const ReportSheet = Type.Object({
+  title: Type.String(),
+  columns: Type.Array(Type.String()),
+  rows: Type.Array(Type.Array(Type.Union([Type.String(), Type.Number(), Type.Null()]))),
+});
+export type ReportSheet = Static<typeof ReportSheet>;
+
+export const ReportSheets = Type.Object({ report_id: Type.Integer(), sheets: Type.Array(ReportSheet) });
+export type ReportSheets = Static<typeof ReportSheets>;
+
+const Both = Type.Object({ en: Type.String(), 'zh-Hans': Type.String() });
+
+export const TemplateInfo = Type.Object({
+  template: Type.Enum(REPORT_TEMPLATES),
+  name: Both,
+  description: Both,
+  parameters: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      kind: Type.Union([
+        Type.Literal('region'),
+        Type.Literal('location'),
+        Type.Literal('month'),
+        Type.Literal('year'),
+        Type.Literal('language'),
+        Type.Literal('group'),
+      ]),
+      required: Type.Boolean(),
+      label: Both,
+    }),
+  ),
+});
+export type TemplateInfo = Static<typeof TemplateInfo>;
+
+export const TemplateList = Type.Object({ items: Type.Array(TemplateInfo) });
+export type TemplateList = Static<typeof TemplateList>;
