@@ -13,6 +13,8 @@ import { UsersRepo } from './modules/accounts/users/users-repo.js';
 import { UsersService } from './modules/accounts/users/users-service.js';
 import { VerifyCodesRepo } from './modules/accounts/verify-codes/verify-codes-repo.js';
 import { VerifyCodesService } from './modules/accounts/verify-codes/verify-codes-service.js';
+import { AdminDbRepo } from './modules/admin/db/admin-db-repo.js';
+import { AdminDbService } from './modules/admin/db/admin-db-service.js';
 import { AccessLogRepo } from './modules/admin/access-log/access-log-repo.js';
 import { AccessLogService } from './modules/admin/access-log/access-log-service.js';
 import { AccessLogWriter } from './modules/admin/access-log/access-log-writer.js';
@@ -340,6 +342,7 @@ export function createServices(d: {
     accessLogRepo,
     accessLogWriter,
     accessLog: new AccessLogService(accessLogRepo, accessLogWriter),
+    adminDb: new AdminDbService(new AdminDbRepo(db), config.adminDbWrite),
     auth,
     users: usersService,
     groups: new GroupsService(groups),

@@ -77,6 +77,8 @@ export const ERROR_CODES = [
   'sensor.not_found',
   'sensor.id_taken',
   'sensor.series_too_long',
+  'admin_db.read_only',
+  'admin_db.row_not_found',
   'server.internal',
   'server.unavailable',
   'server.busy',
