@@ -49,11 +49,14 @@ export interface TableDef {
 
 /** Columns as "name:type" words; "name:type!" is a masked (secret) column. */
 const cols = (specs: string): ColumnDef[] =>
-  specs.trim().split(/\s+/).map((s) => {
-    const masked = s.endsWith('!');
-    const [name, type] = (masked ? s.slice(0, -1) : s).split(':') as [string, AdminDbColumnType];
-    return masked ? { name, type, masked: true } : { name, type };
-  });
+  specs
+    .trim()
+    .split(/\s+/)
+    .map((s) => {
+      const masked = s.endsWith('!');
+      const [name, type] = (masked ? s.slice(0, -1) : s).split(':') as [string, AdminDbColumnType];
+      return masked ? { name, type, masked: true } : { name, type };
+    });
 
 const withEdits = (columns: ColumnDef[], edits: Record<string, EditRule>): ColumnDef[] =>
   columns.map((c) => (edits[c.name] ? { ...c, edit: edits[c.name] } : c));
@@ -293,10 +296,12 @@ export const ADMIN_TABLES: readonly TableDef[] = [
     name: 'weather_warnings',
     key: 'id',
     order: 'id',
-    columns: cols(`id:integer identifier:text sender:text sent:timestamp msg_type:text status:text kind:text
-      level:text event:text headline:text area_desc:text language:text onset:timestamp
-      expires:timestamp closed_at:timestamp closed_reason:text superseded_by:integer
-      received_at:timestamp`),
+    columns: cols(`id:integer identifier:text sender:text sent:timestamp msg_type:text status:text scope:text
+      kind:text level:text event:text headline:text description:text area_desc:text language:text
+      languages:array urgency:text severity:text certainty:text onset:timestamp expires:timestamp
+      closed_at:timestamp closed_reason:text superseded_by:integer area:json circles:json
+      min_lon:number min_lat:number max_lon:number max_lat:number admin_codes:array geocodes:array
+      signer:text raw_xml:text feed_id:integer received_at:timestamp`),
   }),
   t({
     name: 'model_runs',
