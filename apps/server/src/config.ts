@@ -268,7 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
       evalMs: int(env, 'DEVICE_EVAL_MS', 30_000, 500, 600_000),
     },
     regionsAutoload: (env.REGIONS_AUTOLOAD ?? 'true') !== 'false',
-    adminDbWrite: env.ADMIN_DB_WRITE === 'true',
+    adminDbWrite: adminDbWrite(env.ADMIN_DB_WRITE),
   };
 }
 
@@ -361,6 +361,12 @@ function nodeName(value: string | undefined): string {
     throw new ConfigError('NODE_NAME must be at most 200 letters, digits and . : @ _ -');
   }
   return name;
+}
+
+function adminDbWrite(value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new ConfigError(`ADMIN_DB_WRITE must be "true" or "false", got "${value}"`);
 }
 
 function metricsToken(value: string | undefined): string | null {
