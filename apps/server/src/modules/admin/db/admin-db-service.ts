@@ -7,6 +7,7 @@ import type {
   AdminDbTablePage,
   AdminDbTableQuery,
 } from '@thunderwatch/shared/schemas/admin-db';
+import { type DbError, isUniqueViolation } from '../../../db/database.js';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import type { AdminDbRepo, RowFilter } from './admin-db-repo.js';
@@ -80,7 +81,14 @@ export class AdminDbService {
       if (!parsed.ok) throw invalid(field, parsed.problem);
       values.push({ column: c, value: parsed.value });
     }
-    const row = await this.repo.edit(t, k, body.key, values, user);
+    const row = await this.repo.edit(t, k, body.key, values, user).catch((e: unknown) => {
+      // The table's own rules (a unique name, a CHECK) have the last word; the edit and its audit roll back.
+      if (isUniqueViolation(e))
+        throw invalid('values', `would duplicate a unique value (${(e as DbError).constraint})`);
+      if ((e as DbError)?.code === '23514')
+        throw invalid('values', `would break a rule of ${t.name} (${(e as DbError).constraint})`);
+      throw e;
+    });
     if (!row) throw new AppError('admin_db.row_not_found', 404, `No ${t.name} row ${body.key}`);
     return { table: this.info(t, null), key: body.key, item: this.masked(t, row), write_enabled: true };
   }

@@ -25,7 +25,15 @@ export const MASK = ADMIN_DB_MASK;
 
 /** How an edit of a column is validated. */
 export type EditRule =
-  | { kind: 'text'; max: number; nullable?: boolean; pattern?: RegExp; values?: readonly string[] }
+  | {
+      kind: 'text';
+      max: number;
+      nullable?: boolean;
+      pattern?: RegExp;
+      values?: readonly string[];
+      /** An IANA time zone the runtime knows. */
+      timeZone?: true;
+    }
   | { kind: 'bool' }
   | { kind: 'int'; min: number; max: number };
 
@@ -98,7 +106,7 @@ export const ADMIN_TABLES: readonly TableDef[] = [
         name: text(100),
         email: text(254, { nullable: true, pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/ }),
         language: text(10, { values: ['zh-Hans', 'en'] }),
-        time_zone: text(64, { pattern: TIME_ZONE }),
+        time_zone: text(64, { pattern: TIME_ZONE, timeZone: true }),
         disabled: BOOL,
       },
     ),

@@ -42,6 +42,12 @@ describe('database view values', () => {
       { ok: false, problem: 'must be one of en, zh-Hans' },
     ],
     [{ kind: 'text', max: 9, pattern: /^[a-z]+$/ }, 'a1', { ok: false, problem: 'has the wrong form' }],
+    [{ kind: 'text', max: 64, timeZone: true }, 'Asia/Shanghai', { ok: true, value: 'Asia/Shanghai' }],
+    [
+      { kind: 'text', max: 64, timeZone: true },
+      'Mars/Olympus',
+      { ok: false, problem: 'is not a known time zone' },
+    ],
   ] as const)('edit %j with %j → %j', (rule, value, expected) =>
     expect(parseEdit(rule, value)).toEqual(expected),
   );

@@ -61,5 +61,15 @@ export function parseEdit(rule: EditRule, value: unknown): Parsed {
   if ([...trimmed].length > rule.max) return bad(`must be at most ${rule.max} characters`);
   if (rule.values && !rule.values.includes(trimmed)) return bad(`must be one of ${rule.values.join(', ')}`);
   if (trimmed.length > 0 && rule.pattern && !rule.pattern.test(trimmed)) return bad('has the wrong form');
+  if (rule.timeZone && !knownTimeZone(trimmed)) return bad('is not a known time zone');
   return ok(trimmed.length === 0 && rule.nullable ? null : trimmed);
+}
+
+function knownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
 }

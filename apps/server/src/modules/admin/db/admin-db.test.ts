@@ -255,6 +255,23 @@ describe.each(DB_KINDS)('administrator database view (%s)', (kind) => {
     expect((await get(AUDIT)).json().total).toBe(auditBefore);
   });
 
+  it('refuses an edit the table rules forbid (a second live feed of the same name), auditing nothing', async () => {
+    await t.createFeed(`twin-${kind}`);
+    const other = (
+      await t.db.query<{ id: number }>('SELECT id FROM feeds WHERE name = $1', [`admindb-${kind}`])
+    ).rows[0];
+    const auditBefore = (await get(AUDIT)).json().total;
+    const res = await t.call({
+      method: 'PATCH',
+      url: ITEM,
+      token: t.admin.access,
+      payload: { table: 'feeds', key: String(other?.id), values: { name: `twin-${kind}` } },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.details[0].field).toBe('values');
+    expect((await get(AUDIT)).json().total).toBe(auditBefore);
+  });
+
   it('refuses edits of a table without a key and of a missing row', async () => {
     const noKey = await t.call({
       method: 'PUT',
