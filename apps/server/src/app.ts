@@ -18,6 +18,7 @@ import { languageRoutes } from './modules/accounts/language/routes.js';
 import { userRoutes } from './modules/accounts/users/routes.js';
 import { verifyCodeRoutes } from './modules/accounts/verify-codes/routes.js';
 import { accessLogRoutes } from './modules/admin/access-log/routes.js';
+import { adminDbRoutes } from './modules/admin/db/routes.js';
 import { insightRoutes } from './modules/analytics/insight/routes.js';
 import { overviewRoutes } from './modules/analytics/overview/routes.js';
 import { sheetRoutes } from './modules/analytics/sheets/routes.js';
@@ -190,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     userRoutes(typed, s.users);
     groupRoutes(typed, s.groups);
     accessLogRoutes(typed, s.accessLog);
+    adminDbRoutes(typed, s.adminDb);
     smsRoutes(typed, s.sms);
     companyRoutes(typed, config.companies, config.defaultCompany);
     mapConfigRoutes(typed, config.basemap);

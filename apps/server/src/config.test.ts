@@ -17,6 +17,9 @@ describe('loadConfig', () => {
       },
     ],
     ['a metrics token', { METRICS_TOKEN: 'a-long-enough-token' }, { metricsToken: 'a-long-enough-token' }],
+    ['no ADMIN_DB_WRITE (read only)', {}, { adminDbWrite: false }],
+    ['ADMIN_DB_WRITE=true', { ADMIN_DB_WRITE: 'true' }, { adminDbWrite: true }],
+    ['ADMIN_DB_WRITE=false', { ADMIN_DB_WRITE: 'false' }, { adminDbWrite: false }],
   ])('takes %s', (_name, env, expected) => {
     expect(loadConfig(env)).toMatchObject(expected);
   });
@@ -37,6 +40,11 @@ describe('loadConfig', () => {
     ['a prefix with spaces', { REDIS_PREFIX: 'my portal' }, /REDIS_PREFIX must be/],
     ['a port out of range', { PORT: '70000' }, /PORT must be an integer between 0 and 65535, got "70000"/],
     ['no offline minutes', { DEVICE_OFFLINE_MIN: '0' }, /DEVICE_OFFLINE_MIN must be an integer between 1/],
+    [
+      'a misspelt ADMIN_DB_WRITE',
+      { ADMIN_DB_WRITE: 'yes' },
+      /ADMIN_DB_WRITE must be "true" or "false", got "yes"/,
+    ],
     ['a wildcard in the heartbeat topics', { MQTT_DEVICE_PREFIX: 'devices/#' }, /MQTT_DEVICE_PREFIX must be/],
   ])('refuses %s, naming the variable', (_name, env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

@@ -95,6 +95,8 @@ export interface Config {
   devices: { offlineMin: number; evalMs: number };
   /** Load the regions into the database at start (`REGIONS_AUTOLOAD`, default true; else on first use). */
   regionsAutoload: boolean;
+  /** ADMIN_DB_WRITE=true: the administrator's database view may edit allow-listed columns (audited). */
+  adminDbWrite: boolean;
 }
 
 export interface NotificationsConfig {
@@ -283,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
       evalMs: int(env, 'DEVICE_EVAL_MS', 30_000, 500, 600_000),
     },
     regionsAutoload: (env.REGIONS_AUTOLOAD ?? 'true') !== 'false',
+    adminDbWrite: adminDbWrite(env.ADMIN_DB_WRITE),
   };
 }
 
@@ -375,6 +378,12 @@ function nodeName(value: string | undefined): string {
     throw new ConfigError('NODE_NAME must be at most 200 letters, digits and . : @ _ -');
   }
   return name;
+}
+
+function adminDbWrite(value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new ConfigError(`ADMIN_DB_WRITE must be "true" or "false", got "${value}"`);
 }
 
 function metricsToken(value: string | undefined): string | null {

@@ -16,6 +16,8 @@ import { VerifyCodesService } from './modules/accounts/verify-codes/verify-codes
 import { AccessLogRepo } from './modules/admin/access-log/access-log-repo.js';
 import { AccessLogService } from './modules/admin/access-log/access-log-service.js';
 import { AccessLogWriter } from './modules/admin/access-log/access-log-writer.js';
+import { AdminDbRepo } from './modules/admin/db/admin-db-repo.js';
+import { AdminDbService } from './modules/admin/db/admin-db-service.js';
 import { insightServices } from './modules/analytics/insight/insight-services.js';
 import { OverviewRepo } from './modules/analytics/overview/overview-repo.js';
 import { OverviewService } from './modules/analytics/overview/overview-service.js';
@@ -382,6 +384,7 @@ export function createServices(d: {
     accessLogRepo,
     accessLogWriter,
     accessLog: new AccessLogService(accessLogRepo, accessLogWriter),
+    adminDb: new AdminDbService(new AdminDbRepo(db), config.adminDbWrite),
     auth,
     users: usersService,
     groups: new GroupsService(groups),

@@ -86,6 +86,8 @@ export const ERROR_CODES = [
   'query.saved_not_found',
   'query.saved_limit',
   'query.not_ready',
+  'admin_db.read_only',
+  'admin_db.row_not_found',
   'server.internal',
   'server.unavailable',
   'server.busy',

@@ -27,6 +27,7 @@ export const routes: RouteObject[] = [
         children: [
           screen(undefined, () => import('./routes/home')),
           screen('access_log', () => import('./routes/access-log')),
+          screen('admin/database', () => import('./routes/admin-database')),
           screen('change_password', () => import('./routes/change-password')),
           screen('profile', () => import('./routes/profile')),
           screen('location', () => import('./routes/location')),

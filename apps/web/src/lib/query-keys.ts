@@ -18,6 +18,14 @@ export const queryKeys = {
   /** The signed-in user with their permissions. */
   currentUser: ['user_data'],
   accessLog: (query: object) => ['access_log', query] as const,
+  /** The administrator's database view: `all` reloads tables, pages, items and the audit after an edit. */
+  adminDb: {
+    all: ['admin_db'] as const,
+    tables: ['admin_db', 'tables'] as const,
+    page: (query: object) => ['admin_db', 'page', query] as const,
+    item: (table: string, key: string) => ['admin_db', 'item', table, key] as const,
+    audit: (query: object) => ['admin_db', 'audit', query] as const,
+  },
   /** The overview dashboard, per time zone of "today". */
   overview: (timeZone: string) => ['overview', timeZone] as const,
   /** China's provinces, and the cities of one. */
