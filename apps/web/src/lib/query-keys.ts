@@ -38,6 +38,11 @@ export const queryKeys = {
     job: (id: number) => ['statistics_query', 'job', id] as const,
     saved: ['statistics_query', 'saved'] as const,
   },
+  /** Insight reports: the templates, and my group's generated reports. */
+  insight: {
+    templates: ['insight', 'parameter'] as const,
+    reports: ['insight', 'report'] as const,
+  },
   /** The data sheets: the list, and a page of one. */
   sheets: {
     list: ['insight', 'sheet'] as const,

@@ -1,6 +1,5 @@
-import { NotAvailablePanel } from '../../components/not-available-panel';
+import { InsightScreen } from '../../features/insight/components/insight-screen';
 
-/** Placeholder until the insight screen is built; it shows no data. */
 export default function InsightRoute() {
-  return <NotAvailablePanel screen="insight" />;
+  return <InsightScreen />;
 }

@@ -39,6 +39,7 @@ const STYLE = `
   th, td { border: 1px solid #d1d5db; padding: 3px 5px; text-align: left; } th { background: #f3f4f6; }
   td.n { text-align: right; font-variant-numeric: tabular-nums; }
   figure { margin: 6px 0 10px; page-break-inside: avoid; } figcaption { font-size: 9pt; color: #4b5563; }
+  @media screen { body { padding: 16px 20px; max-width: 900px; } }
   footer { margin-top: 16px; font-size: 8pt; color: #6b7280; border-top: 1px solid #e5e7eb; padding-top: 4px; }
 `;
 

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { can, useCurrentUser } from '../../../lib/current-user';
+import { useLocations } from '../../../lib/locations';
 import { useZoneChoices } from '../../../lib/zone-choices';
 import { MapWorkspace } from '../../../map/map-workspace';
 import { boundsOf, outerBounds } from '../../../map/ring-geometry';
 import { useMapSelection } from '../../../map/use-map-selection';
-import { useLocations } from '../api/get-locations';
 import {
   draftFromLocation,
   draftPreview,

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RegionList } from '@thunderwatch/shared/schemas/regions';
 import type {
   QueryExportQuery,
   QueryJob,
@@ -13,23 +12,6 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /** A queued query is looked at every second until it is done. */
 export const JOB_POLL_MS = 1000;
-
-export function useProvinces() {
-  return useQuery({
-    queryKey: queryKeys.regions.provinces,
-    queryFn: ({ signal }) => apiClient.get<RegionList>('/api/provinces/', undefined, { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
-
-export function useCities(province: string) {
-  return useQuery({
-    queryKey: queryKeys.regions.cities(province),
-    queryFn: ({ signal }) => apiClient.get<RegionList>('/api/cities/', { province }, { signal }),
-    enabled: province !== '',
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
 
 /** POST /api/statistics_query/run: the finished job (small queries) or a queued one to poll. */
 export function useRunQuery() {
