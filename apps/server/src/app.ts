@@ -287,6 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await s.leadership.run(flightSources(config.flights, { flights: s.flights, metrics, log: app.log }));
   await s.leadership.run(s.disasterEvaluator);
   await s.leadership.run(s.deviceMonitor);
+  await s.leadership.run(s.reportScheduler);
   if (config.regionsAutoload) s.regions.loadInBackground();
   if (config.notifications.worker) {
     s.deliveryWorker.start();

@@ -41,6 +41,7 @@ import { StrokesRepo } from './modules/lightning/strokes/strokes-repo.js';
 import { ModelsService } from './modules/models/runs/models-service.js';
 import { OutputsRepo } from './modules/models/runs/outputs-repo.js';
 import { RunsRepo } from './modules/models/runs/runs-repo.js';
+import { DistributionRepo } from './modules/notify/distribution/distribution-repo.js';
 import { createNotifyServices } from './modules/notify/notify-services.js';
 import type { SmsProvider } from './modules/notify/sms/sms-provider.js';
 import { sensorServices } from './modules/sensors/sensor-services.js';
@@ -356,6 +357,8 @@ export function createServices(d: {
       locations: locationsRepo,
       sheets,
       overview: overviewRepo,
+      listExists: async (id, groupId) => (await new DistributionRepo(db).get(id, groupId)) !== null,
+      timeZone: config.notifications.timeZone,
       now,
       log: d.log,
     }),

@@ -82,6 +82,7 @@ export const ERROR_CODES = [
   'report.not_found',
   'report.not_ready',
   'report.no_pdf',
+  'report.schedule_not_found',
   'query.job_not_found',
   'query.saved_not_found',
   'query.saved_limit',

@@ -108,3 +108,43 @@ export type TemplateInfo = Static<typeof TemplateInfo>;
 
 export const TemplateList = Type.Object({ items: Type.Array(TemplateInfo) });
 export type TemplateList = Static<typeof TemplateList>;
+
+/** A monthly report made on day `day_of_month` at `hour` (local) for the month before, for the group's list. */
+export const ScheduleParameters = Type.Union([
+  Type.Object(
+    { template: Type.Literal('region_monthly'), region: RegionCode, language: ReportLanguage },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    { template: Type.Literal('group_warning'), language: ReportLanguage },
+    { additionalProperties: false },
+  ),
+]);
+export type ScheduleParameters = Static<typeof ScheduleParameters>;
+
+export const ScheduleInput = Type.Object(
+  {
+    parameters: ScheduleParameters,
+    day_of_month: Type.Integer({ minimum: 1, maximum: 28 }),
+    hour: Type.Integer({ minimum: 0, maximum: 23 }),
+    list_id: Nullable(Id),
+  },
+  { additionalProperties: false },
+);
+export type ScheduleInput = Static<typeof ScheduleInput>;
+
+export const ScheduleDto = Type.Object({
+  id: Type.Integer(),
+  group_id: Type.Integer(),
+  parameters: ScheduleParameters,
+  day_of_month: Type.Integer(),
+  hour: Type.Integer(),
+  time_zone: Type.String(),
+  list_id: Nullable(Type.Integer()),
+  last_period: Nullable(Type.String({ description: 'The last month (YYYY-MM) a report was made for' })),
+  created_at: Type.String({ format: 'date-time' }),
+});
+export type ScheduleDto = Static<typeof ScheduleDto>;
+
+export const ScheduleList = Type.Object({ items: Type.Array(ScheduleDto) });
+export type ScheduleList = Static<typeof ScheduleList>;

@@ -5,6 +5,9 @@ import type {
   ReportListQuery,
   ReportParameters,
   ReportSheets,
+  ScheduleDto,
+  ScheduleInput,
+  ScheduleList,
   TemplateList,
 } from '@thunderwatch/shared/schemas/insight';
 import { type AuthUser, groupScope, requirePermission } from '../../../lib/access.js';
@@ -14,6 +17,7 @@ import type { LoadedRegions } from '../../regions/regions-service.js';
 import type { ReportContent } from './report-content.js';
 import { provisionalTitle, TEMPLATES } from './report-templates.js';
 import type { ReportsRepo } from './reports-repo.js';
+import type { SchedulesRepo } from './schedules-repo.js';
 
 const notFound = () => new AppError('report.not_found', 404, 'No such report');
 const invalid = (field: string, message: string) =>
@@ -27,9 +31,42 @@ export class InsightService {
       regions: () => Promise<LoadedRegions>;
       location: (id: number, scope: number | null) => Promise<{ name: string; shape: LocationShape } | null>;
       worker: { kick(): Promise<void> };
+      schedules: SchedulesRepo;
+      /** Whether a distribution list of the group exists. */
+      listExists: (id: number, groupId: number) => Promise<boolean>;
+      /** The local time schedules count in. */
+      timeZone: string;
       now: () => Date;
     },
   ) {}
+
+  async schedulesOf(user: AuthUser, groupId?: number): Promise<ScheduleList> {
+    requirePermission(user, 'location.read');
+    return { items: await this.d.schedules.list(readScope(user, groupId)) };
+  }
+
+  /** A monthly report for the caller's group, sent to one of its lists when made (`distribution.manage`). */
+  async schedule(user: AuthUser, input: ScheduleInput): Promise<ScheduleDto> {
+    requirePermission(user, 'distribution.manage');
+    if (input.list_id !== null && !(await this.d.listExists(input.list_id, user.groupId)))
+      throw new AppError('distribution.not_found', 404, 'No such distribution list');
+    if (input.parameters.template === 'region_monthly') await this.checkRegion(input.parameters.region);
+    return this.d.schedules.create(user.groupId, input, this.d.timeZone, user.id, this.d.now());
+  }
+
+  async unschedule(user: AuthUser, id: number): Promise<void> {
+    requirePermission(user, 'distribution.manage');
+    if (!(await this.d.schedules.remove(id, groupScope(user))))
+      throw new AppError('report.schedule_not_found', 404, 'No such report schedule');
+  }
+
+  private async checkRegion(region: string): Promise<void> {
+    const loaded = await this.d.regions();
+    const known = region.endsWith('0000')
+      ? loaded.byCode.province.has(region)
+      : loaded.byCode.city.has(region);
+    if (!known) throw new AppError('region.not_found', 404, `No province or city ${region}`);
+  }
 
   templates(user: AuthUser): TemplateList {
     requirePermission(user, 'location.read');

@@ -12,8 +12,10 @@ import { regionMonthly } from './region-monthly.js';
 import type { ReportContent } from './report-content.js';
 import { ReportDataRepo } from './report-data-repo.js';
 import { ReportPrinter } from './report-pdf.js';
+import { ReportScheduler } from './report-scheduler.js';
 import { ReportWorker } from './report-worker.js';
 import { ReportsRepo } from './reports-repo.js';
+import { SchedulesRepo } from './schedules-repo.js';
 import { siteAnnual } from './site-annual.js';
 
 /** The insight reports: the repository, the worker that makes them, the service the routes call. */
@@ -25,10 +27,13 @@ export function insightServices(d: {
   locations: Pick<LocationsRepo, 'get'>;
   sheets: Pick<SheetsService, 'rowsOf'>;
   overview: Pick<OverviewRepo, 'deliveryHealth'>;
+  listExists: (id: number, groupId: number) => Promise<boolean>;
+  timeZone: string;
   now: () => Date;
   log: FastifyBaseLogger;
 }) {
   const reports = new ReportsRepo(d.db);
+  const schedules = new SchedulesRepo(d.db);
   const data = new ReportDataRepo(d.db);
   const location = async (id: number, scope: number | null) => {
     const found = await d.locations.get(id, scope);
@@ -61,6 +66,23 @@ export function insightServices(d: {
   });
   return {
     reportWorker,
-    insight: new InsightService({ reports, regions: d.regions, location, worker: reportWorker, now: d.now }),
+    reportScheduler: new ReportScheduler({
+      db: d.db,
+      schedules,
+      reports,
+      worker: reportWorker,
+      now: d.now,
+      log: d.log,
+    }),
+    insight: new InsightService({
+      reports,
+      regions: d.regions,
+      location,
+      worker: reportWorker,
+      schedules,
+      listExists: d.listExists,
+      timeZone: d.timeZone,
+      now: d.now,
+    }),
   };
 }

@@ -32,6 +32,7 @@ describe.each(DB_KINDS)('insight reports (%s)', (kind) => {
   let viewer: TestUser;
   let outsider: TestUser;
   let tower: number;
+  let groupId: number;
 
   beforeAll(async () => {
     t = await startTestApp(kind, { now: () => NOW, env: { REPORT_POLL_MS: '200' } });
@@ -43,7 +44,7 @@ describe.each(DB_KINDS)('insight reports (%s)', (kind) => {
       payload: STROKES,
     });
     expect(res.json()).toMatchObject({ accepted: STROKES.length });
-    const groupId = await t.createGroup(`ins-${kind}`);
+    groupId = await t.createGroup(`ins-${kind}`);
     operator = await t.createUser({ role: 'operator', groupId });
     viewer = await t.createUser({ role: 'viewer', groupId });
     outsider = await t.createUser({ role: 'operator', groupId: await t.createGroup(`ins2-${kind}`) });
@@ -187,5 +188,60 @@ describe.each(DB_KINDS)('insight reports (%s)', (kind) => {
       (await make({ template: 'site_annual', location_id: tower, year: 2026, language: 'en' }, outsider))
         .statusCode,
     ).toBe(404);
+  });
+
+  it('queues each schedule’s report of the month before once, for group admins’ schedules only', async () => {
+    const boss = await t.createUser({ role: 'group_admin', groupId });
+    const list = await t.call({
+      method: 'POST',
+      url: '/api/distribute_add',
+      token: boss.access,
+      payload: {
+        name: 'Monthly readers',
+        locations: 'all',
+        min_level: 1,
+        channels: ['inapp'],
+        recipients: [{ kind: 'user', value: String(operator.id) }],
+      },
+    });
+    expect(list.statusCode, list.body).toBe(201);
+    const input = {
+      parameters: { template: 'group_warning', language: 'en' },
+      day_of_month: 3,
+      hour: 8,
+      list_id: list.json().id,
+    };
+    const post = (payload: object, user = boss) =>
+      t.call({ method: 'POST', url: '/api/insight/report/schedules', token: user.access, payload });
+    expect((await post(input, operator)).statusCode).toBe(403);
+    expect((await post({ ...input, day_of_month: 29 })).statusCode).toBe(400);
+    expect((await post({ ...input, list_id: 999999 })).statusCode).toBe(404);
+    expect(
+      (await post({ ...input, parameters: { template: 'site_annual', language: 'en' } })).statusCode,
+    ).toBe(400);
+    const made = await post(input);
+    expect(made.statusCode, made.body).toBe(201);
+    const scheduler = t.app.services.reportScheduler;
+    expect(await scheduler.check()).toBe(1);
+    expect(await scheduler.check()).toBe(0);
+    const schedules = (
+      await t.call({ method: 'GET', url: '/api/insight/report/schedules', token: viewer.access })
+    ).json();
+    expect(schedules.items).toEqual([
+      expect.objectContaining({ id: made.json().id, last_period: '2026-06', time_zone: 'Asia/Shanghai' }),
+    ]);
+    const reports = (
+      await t.call({ method: 'GET', url: '/api/insight/report/', token: viewer.access })
+    ).json();
+    expect(reports.items[0]).toMatchObject({
+      schedule_id: made.json().id,
+      parameters: { template: 'group_warning', month: '2026-06' },
+    });
+    const del = await t.call({
+      method: 'DELETE',
+      url: `/api/insight/report/schedules/${made.json().id}`,
+      token: boss.access,
+    });
+    expect(del.statusCode).toBe(200);
   });
 });

@@ -4,7 +4,7 @@ import type {
   ReportSheet,
   ReportTemplate,
 } from '@thunderwatch/shared/schemas/insight';
-import type { Database } from '../../../db/database.js';
+import type { Database, Queryable } from '../../../db/database.js';
 
 interface ReportRow {
   id: number;
@@ -36,15 +36,18 @@ export type ClaimedReport = ReportDto & { createdBy: number | null };
 export class ReportsRepo {
   constructor(private readonly db: Database) {}
 
-  async create(r: {
-    groupId: number;
-    parameters: ReportParameters;
-    title: string;
-    createdBy: number | null;
-    scheduleId?: number | null;
-    now: Date;
-  }): Promise<ReportDto> {
-    const res = await this.db.query<ReportRow>(
+  async create(
+    r: {
+      groupId: number;
+      parameters: ReportParameters;
+      title: string;
+      createdBy: number | null;
+      scheduleId?: number | null;
+      now: Date;
+    },
+    db: Queryable = this.db,
+  ): Promise<ReportDto> {
+    const res = await db.query<ReportRow>(
       `INSERT INTO reports (group_id, template, parameters, title, status, created_by, schedule_id, created_at)
        VALUES ($1, $2, $3::jsonb, $4, 'queued', $5, $6, $7) RETURNING ${COLUMNS}`,
       [

@@ -5,9 +5,12 @@ import {
   ReportListQuery,
   ReportParameters,
   ReportSheets,
+  ScheduleDto,
+  ScheduleInput,
+  ScheduleList,
   TemplateList,
 } from '@thunderwatch/shared/schemas/insight';
-import { errors } from '@thunderwatch/shared/schemas/kit';
+import { errors, StatusOk } from '@thunderwatch/shared/schemas/kit';
 import { Type } from 'typebox';
 import { callerOf } from '../../../lib/caller.js';
 import type { App } from '../../../lib/fastify.js';
@@ -116,5 +119,51 @@ export function insightRoutes(app: App, insight: InsightService): void {
       },
     },
     (req) => insight.sheets(callerOf(req), req.params.id),
+  );
+
+  app.get(
+    '/api/insight/report/schedules',
+    {
+      schema: {
+        tags: ['analytics'],
+        description: 'My group’s monthly report schedules (administrators: all, or `group_id`).',
+        querystring: Type.Object(
+          { group_id: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })) },
+          { additionalProperties: false },
+        ),
+        response: { 200: ScheduleList, ...errors(400, 401, 403, 404) },
+      },
+    },
+    (req) => insight.schedulesOf(callerOf(req), req.query.group_id),
+  );
+
+  app.post(
+    '/api/insight/report/schedules',
+    {
+      schema: {
+        tags: ['analytics'],
+        description:
+          'Makes the report of the month before on day `day_of_month` at `hour` (local, NOTIFY_TIME_ZONE) every month, and sends ' +
+          'its link to the list `list_id` (`distribution.manage`).',
+        body: ScheduleInput,
+        response: { 201: ScheduleDto, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await insight.schedule(callerOf(req), req.body)),
+  );
+
+  app.delete(
+    '/api/insight/report/schedules/:id',
+    {
+      schema: {
+        tags: ['analytics'],
+        params: ReportIdParams,
+        response: { 200: StatusOk, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (req) => {
+      await insight.unschedule(callerOf(req), req.params.id);
+      return { status: 'ok' as const };
+    },
   );
 }
