@@ -30,6 +30,8 @@ const saved = (over: Partial<LocationDto> = {}): LocationDto => ({
   zone_id: null,
   time_zone: 'Asia/Shanghai',
   wave_alert_cm: null,
+  is_airport: false,
+  airport_icao: null,
   enabled: true,
   rings: DEFAULT_RINGS.map((r) => ({ ...r })),
   level: 2,
@@ -206,6 +208,8 @@ describe('editing a saved location', () => {
       rings: DEFAULT_RINGS,
       predict: { enabled: false, range_km: 40, level: 1 },
       wave_alert_cm: null,
+      is_airport: false,
+      airport_icao: null,
       shape: { type: 'Point', coordinates: [113.3, 23.39] },
     });
   });
