@@ -102,6 +102,18 @@ export const EN_TEMPLATES: EventTemplates = {
       link: d.board_url,
     };
   },
+  flight: ({ flight: f }, tz) => {
+    const aircraft = f.callsign ? `${f.callsign} (${f.icao24})` : `Aircraft ${f.icao24}`;
+    const airport = f.airport_icao ? `${f.location_name} (${f.airport_icao})` : f.location_name;
+    const altitude = f.altitude_m === null ? '' : ` at ${Math.round(f.altitude_m).toLocaleString('en')} m`;
+    return {
+      title: `Flight in a storm cell · ${f.callsign ?? f.icao24} · ${f.location_name}`,
+      body:
+        `${aircraft} entered a storm cell${altitude}, ${km(f.distance_km)} km from ${airport}, ` +
+        `which is at ${LEVEL[f.level].toLowerCase()} lightning warning. ${localDateTime(f.at, tz)}.`,
+      link: f.board_url,
+    };
+  },
   device: ({ device: d }, tz) => {
     const kind = d.device_kind === 'station' ? 'Detection station' : 'Field sensor';
     const heard = d.last_heartbeat_at

@@ -31,6 +31,9 @@ const WORDS = {
   'zh-Hans': {
     site: '站点',
     device: '设备',
+    aircraft: '航班',
+    fromAirport: '距机场',
+    distance_km: (d: string) => `${d} 公里`,
     level: '等级',
     nearest: '最近落雷',
     storm: '雷暴动向',
@@ -53,6 +56,9 @@ const WORDS = {
   en: {
     site: 'Site',
     device: 'Device',
+    aircraft: 'Aircraft',
+    fromAirport: 'From the airport',
+    distance_km: (d: string) => `${d} km`,
     level: 'Level',
     nearest: 'Nearest stroke',
     storm: 'Storm',
@@ -206,6 +212,22 @@ export function robotCard(payload: NotificationPayload, language: Language, time
         fields: [
           { label: w.device, value: `${v.device_name} (${v.device_id})` },
           { label: w.time, value: localDateTime(v.at, timeZone) },
+        ],
+        text: m.body,
+      };
+    }
+    case 'flight': {
+      const f = payload.flight;
+      return {
+        ...base,
+        tone: f.level,
+        colour: LEVEL_COLOURS[f.level],
+        fields: [
+          { label: w.site, value: f.location_name },
+          { label: w.aircraft, value: f.callsign ? `${f.callsign} (${f.icao24})` : f.icao24 },
+          { label: w.level, value: w.levels[f.level] },
+          { label: w.fromAirport, value: w.distance_km(km(f.distance_km)) },
+          { label: w.time, value: localDateTime(f.at, timeZone) },
         ],
         text: m.body,
       };

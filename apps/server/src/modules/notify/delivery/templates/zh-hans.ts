@@ -96,6 +96,18 @@ export const ZH_TEMPLATES: EventTemplates = {
       link: d.board_url,
     };
   },
+  flight: ({ flight: f }, tz) => {
+    const aircraft = f.callsign ? `航班 ${f.callsign}（${f.icao24}）` : `航空器 ${f.icao24}`;
+    const airport = f.airport_icao ? `${f.location_name}（${f.airport_icao}）` : f.location_name;
+    const altitude = f.altitude_m === null ? '' : `，高度 ${Math.round(f.altitude_m)} 米`;
+    return {
+      title: `航班进入雷暴单体 · ${f.callsign ?? f.icao24} · ${f.location_name}`,
+      body:
+        `${aircraft}在距${airport} ${km(f.distance_km)} 公里处进入雷暴单体${altitude}；` +
+        `机场当前为雷电${LEVEL[f.level]}预警。时间 ${localDateTime(f.at, tz)}。`,
+      link: f.board_url,
+    };
+  },
   device: ({ device: d }, tz) => {
     const kind = d.device_kind === 'station' ? '探测站' : '现场传感器';
     const heard = d.last_heartbeat_at ? `最后心跳 ${localDateTime(d.last_heartbeat_at, tz)}` : '从未收到心跳';
