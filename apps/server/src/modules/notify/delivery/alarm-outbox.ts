@@ -209,6 +209,7 @@ export class AlarmOutbox {
       bearing_deg: a.bearingDeg,
       approach,
       predicted_by: a.predictedBy,
+      efm_kvm: a.efmKvm ?? null,
       board_url: this.d.boardUrl,
     };
   }

@@ -20,6 +20,8 @@ export interface AlarmFacts {
   approach: Approach | null;
   /** A predicted alarm's jumping cell (null or absent: a ring's alarm; absent in messages queued before). */
   predicted_by?: PredictedBy | null;
+  /** A field-mill (efm) alarm's latest |E|, kV/m (null or absent: not from the field mills). */
+  efm_kvm?: number | null;
   /** The wall board, for the "open" link. */
   board_url: string;
 }

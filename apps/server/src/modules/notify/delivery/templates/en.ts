@@ -11,11 +11,16 @@ const LEVEL_OR_CLEAR = { 0: 'clear', 1: 'yellow', 2: 'orange', 3: 'red' } as con
 export const EN_TEMPLATES: EventTemplates = {
   alarm: ({ alarm: a }, tz) => {
     const cell = predictedCell(a.predicted_by, 'en');
-    const kind = cell ? 'Predicted ' : '';
+    const efm = a.efm_kvm ?? null;
+    const kind = efm !== null ? 'Field-mill ' : cell ? 'Predicted ' : '';
     const parts = [
       `${kind}${LEVEL[a.level]} lightning warning at ${a.location_name} (was ${LEVEL_OR_CLEAR[a.previous_level]}).`,
     ];
-    if (cell) {
+    if (efm !== null) {
+      parts.push(
+        `Field mill ${efm.toFixed(1)} kV/m: the air above the site is electrified before lightning.`,
+      );
+    } else if (cell) {
       const moving = cell.to
         ? `, moving towards ${cell.to}${cell.speed === null ? '' : ` at ${cell.speed} km/h`}`
         : '';

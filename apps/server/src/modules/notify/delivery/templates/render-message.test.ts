@@ -33,6 +33,8 @@ const NOWCAST: AlarmFacts = {
   ...PREDICTED,
   predicted_by: { ...(PREDICTED.predicted_by as NonNullable<AlarmFacts['predicted_by']>), reason: 'nowcast' },
 };
+/** A field-mill alarm: the early state came from the mills, no cell and no stroke behind it. */
+const EFM: AlarmFacts = { ...RING, nearest_km: null, bearing_deg: null, predicted_by: null, efm_kvm: 4.2 };
 
 describe('alarm messages', () => {
   it.each([
@@ -69,6 +71,18 @@ describe('alarm messages', () => {
         'Runway 2发布雷电橙色预测预警（此前无预警）。预测依据：雷暴单体 C-42 预计 30 分钟内到达，距离 34 公里，方位西，正向东移动（约 41 公里/小时）。',
       ],
     },
+    {
+      name: 'a field-mill alarm, saying it comes from the field mills and the field strength',
+      facts: EFM,
+      en: [
+        'Field-mill Orange warning · Runway 2',
+        'Field-mill Orange lightning warning at Runway 2 (was clear). Field mill 4.2 kV/m: the air above the site is electrified before lightning.',
+      ],
+      zh: [
+        '【雷电橙色电场仪预警】Runway 2',
+        'Runway 2发布雷电橙色电场仪预警（此前无预警）。电场仪 4.2 kV/m：站点上空大气电场增强，雷电可能即将发生。',
+      ],
+    },
   ])('$name', ({ facts, en, zh }) => {
     const payload = { event: 'alarm' as const, alarm: facts };
     const inEn = renderMessage(payload, 'en', 'Asia/Shanghai');
@@ -90,6 +104,11 @@ describe('alarm messages', () => {
       ['等级', '橙色（预测：单体临近外推）（此前无预警）'],
       ['临近单体', 'C-42 · 34 公里，西方'],
     ]);
+  });
+
+  it('names the field strength on the chat card of a field-mill alarm', () => {
+    const card = robotCard({ event: 'alarm', alarm: EFM }, 'zh-Hans', 'Asia/Shanghai');
+    expect(card.fields.map((f) => [f.label, f.value]).slice(2, 3)).toEqual([['电场仪', '4.2 kV/m']]);
   });
 
   it('reads a predicted alarm queued before nowcast threats (no reason) as a lightning jump', () => {

@@ -32,6 +32,7 @@ const WORDS = {
     site: '站点',
     device: '设备',
     aircraft: '航班',
+    fieldMill: '电场仪',
     fromAirport: '距机场',
     distance_km: (d: string) => `${d} 公里`,
     level: '等级',
@@ -57,6 +58,7 @@ const WORDS = {
     site: 'Site',
     device: 'Device',
     aircraft: 'Aircraft',
+    fieldMill: 'Field mill',
     fromAirport: 'From the airport',
     distance_km: (d: string) => `${d} km`,
     level: 'Level',
@@ -106,12 +108,14 @@ function alarmFields(a: AlarmFacts, w: Words, language: Language, timeZone: stri
       label: w.level,
       value: `${w.levels[a.level]}${a.predicted_by ? w.predicted[threatReason(a.predicted_by)] : ''}${w.was(w.levels[a.previous_level])}`,
     },
-    a.predicted_by
-      ? {
-          label: w.threatCell[threatReason(a.predicted_by)],
-          value: `${a.predicted_by.cell_id} · ${w.distance(km(a.predicted_by.distance_km), compassPoint(a.predicted_by.bearing_deg, language))}`,
-        }
-      : { label: w.nearest, value: nearest },
+    a.efm_kvm != null
+      ? { label: w.fieldMill, value: `${a.efm_kvm.toFixed(1)} kV/m` }
+      : a.predicted_by
+        ? {
+            label: w.threatCell[threatReason(a.predicted_by)],
+            value: `${a.predicted_by.cell_id} · ${w.distance(km(a.predicted_by.distance_km), compassPoint(a.predicted_by.bearing_deg, language))}`,
+          }
+        : { label: w.nearest, value: nearest },
     { label: w.storm, value: stormLine(a, w) },
     { label: w.time, value: localDateTime(a.at, timeZone) },
   ];

@@ -11,11 +11,14 @@ const LEVEL_OR_CLEAR = { 0: '无预警', 1: '黄色', 2: '橙色', 3: '红色' }
 export const ZH_TEMPLATES: EventTemplates = {
   alarm: ({ alarm: a }, tz) => {
     const cell = predictedCell(a.predicted_by, 'zh-Hans');
-    const kind = cell ? '预测' : '';
+    const efm = a.efm_kvm ?? null;
+    const kind = efm !== null ? '电场仪' : cell ? '预测' : '';
     const parts = [
       `${a.location_name}发布雷电${LEVEL[a.level]}${kind}预警（此前${LEVEL_OR_CLEAR[a.previous_level]}）。`,
     ];
-    if (cell) {
+    if (efm !== null) {
+      parts.push(`电场仪 ${efm.toFixed(1)} kV/m：站点上空大气电场增强，雷电可能即将发生。`);
+    } else if (cell) {
       const moving = cell.to
         ? `，正向${cell.to}移动${cell.speed === null ? '' : `（约 ${cell.speed} 公里/小时）`}`
         : '';
