@@ -229,6 +229,15 @@ describe.each(DB_KINDS)('flight alarms (%s)', (kind) => {
       token: outsider.access,
     });
     expect(other.statusCode).toBe(404);
+    // An aircraft whose latest position left the area is not listed by an earlier one inside it.
+    later(5);
+    await fly(['780a03', 'CCA1301', AIRPORT.lat - 100 * KM, AIRPORT.lon]);
+    const left = await t.call({
+      method: 'GET',
+      url: `/api/flight/near?location=${sites.Shuangliu}`,
+      token: operator.access,
+    });
+    expect(left.json().items.map((a: { callsign: string }) => a.callsign)).toEqual(['CSN3101']);
     const bad = await t.call({ method: 'GET', url: '/api/flight/near?location=x', token: operator.access });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('location');

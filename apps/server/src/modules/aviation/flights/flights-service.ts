@@ -67,15 +67,16 @@ export class FlightsService {
     radiusKm: number,
     at: Date,
   ): Promise<(Aircraft & { distance_km: number })[]> {
-    const items = await this.judged(boxAround(lat, lon, radiusKm), at);
+    const items = await this.judged(boxAround(lat, lon, radiusKm), at, true);
     return withinRadius(lat, lon, radiusKm, items).map(({ distanceKm, ...a }) => ({
       ...a,
       distance_km: distanceKm,
     }));
   }
 
-  private async judged(box: Box, at: Date): Promise<Aircraft[]> {
-    const rows = await this.d.repo.latest(
+  private async judged(box: Box, at: Date, small = false): Promise<Aircraft[]> {
+    const rows = await (small ? this.d.repo.latestInSmallBox : this.d.repo.latest).call(
+      this.d.repo,
       box,
       new Date(at.getTime() - LATEST_WITHIN_MS),
       at,
