@@ -33,6 +33,8 @@ describe.each(DB_KINDS)('flight alarms (%s)', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind, { now: () => new Date(clock), env: { NOTIFY_WORKER: 'off' } });
+    // The cycles run when the test says (the 10 s timer of the flight-sources singleton would race them).
+    await t.app.services.flightAlarms.stop();
     key = await t.createFeed('adsb');
     const groupId = await t.createGroup(`flight-${kind}`);
     manager = await t.createUser({ role: 'group_admin', groupId });
