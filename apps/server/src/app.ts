@@ -223,7 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     checklistRoutes(typed, s.checklists);
     deviceRoutes(typed, s.devices);
     modelRoutes(typed, s.models);
-    flightRoutes(typed, s.flights);
+    flightRoutes(typed, s.flights, s.airportView);
     overviewRoutes(typed, s.overview);
     sheetRoutes(typed, s.sheets);
     strokeQueryRoutes(typed, s.strokeQueries);
@@ -284,7 +284,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await s.leadership.run(
     weatherPollers(config.pollers, { typhoons, observations, waves, weatherWarnings, metrics, log: app.log }),
   );
-  await s.leadership.run(flightSources(config.flights, { flights: s.flights, metrics, log: app.log }));
+  await s.leadership.run(
+    flightSources(config.flights, { flights: s.flights, alarms: s.flightAlarms, metrics, log: app.log }),
+  );
   await s.leadership.run(s.disasterEvaluator);
   await s.leadership.run(s.deviceMonitor);
   await s.leadership.run(s.reportScheduler);

@@ -329,7 +329,15 @@ export function createServices(d: {
     ...sensors,
     readingPartitions: [...weather.readingPartitions, ...sensors.sensorPartitions],
     ...disaster,
-    ...flightServices({ config, db, now }),
+    ...flightServices({
+      config,
+      db,
+      now,
+      locations: locationsRepo,
+      levels: (ids) => warningEngine.levels(ids),
+      outbox: notify.alarmOutbox,
+      log: d.log,
+    }),
     ...devices,
     overview: new OverviewService({
       repo: overviewRepo,

@@ -19,6 +19,8 @@ export interface RaisedAlarm {
   bearingDeg: number | null;
   /** A predicted alarm's jumping cell (null: a ring's alarm). */
   predictedBy: PredictedBy | null;
+  /** A field-mill alarm's latest |E| in kV/m (null or absent: not from the field mills). */
+  efmKvm?: number | null;
 }
 
 /** The alarm as the API and the socket show it, before anyone confirmed it. */

@@ -49,6 +49,7 @@ export const NOTIFICATION_EVENTS = [
   'weather_warning',
   'disaster',
   'device',
+  'flight',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 

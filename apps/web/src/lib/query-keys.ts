@@ -85,6 +85,10 @@ export const queryKeys = {
   /** Aircraft in an area at a time (`null`: now), and one aircraft's track. */
   flights: (query: object | null) => ['flight', 'flights', query] as const,
   flightTrack: (icao24: string | null) => ['flight', 'flight_track', icao24] as const,
+  /** The aircraft within 50 km of an airport location (the board's aviation view). */
+  flightNear: (locationId: number) => ['flight', 'near', locationId] as const,
+  /** My group's airport locations (under `locations`: edits there reload them). */
+  airports: ['locations', 'airports'],
   typhoon: (id: string) => ['weather', 'typhoon', id] as const,
   /** Open typhoon alarms of my group (the board's chips). */
   typhoonAlarms: ['weather', 'typhoon-alarms', 'active'],

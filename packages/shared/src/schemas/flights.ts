@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Nullable } from './kit.js';
+import { MAX_ID, Nullable } from './kit.js';
 
 /** Aircraft positions and their nearness to lightning: `/api/flight/*` and `POST /api/ingest/flights`. */
 export const HAZARDS = ['none', 'near', 'inside'] as const;
@@ -105,3 +105,27 @@ export const FlightIngestResult = Type.Object({
   rejected: Type.Array(FeedProblem, { description: 'Vectors refused, each named; the others are stored' }),
 });
 export type FlightIngestResult = Static<typeof FlightIngestResult>;
+
+export const FlightNearQuery = Type.Object(
+  { location: Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'location id' }) },
+  { additionalProperties: false },
+);
+export type FlightNearQuery = Static<typeof FlightNearQuery>;
+
+export const NearAircraft = Type.Intersect([
+  Aircraft,
+  Type.Object({ distance_km: Type.Number({ description: 'From the location, km' }) }),
+]);
+export type NearAircraft = Static<typeof NearAircraft>;
+
+/** `/api/flight/near`: an airport's aviation view. */
+export const FlightNearAnswer = Type.Object({
+  location_id: Type.Integer(),
+  name: Type.String(),
+  is_airport: Type.Boolean(),
+  airport_icao: Nullable(Type.String()),
+  radius_km: Type.Number(),
+  time: Type.String({ format: 'date-time' }),
+  items: Type.Array(NearAircraft, { description: 'Nearest first' }),
+});
+export type FlightNearAnswer = Static<typeof FlightNearAnswer>;

@@ -84,6 +84,10 @@ export const Location = Type.Object({
         'Significant wave height (cm) from which the location gets a wave alarm; null: WAVE_ALERT_CM',
     }),
   ),
+  is_airport: Type.Boolean({
+    description: 'An airport: the board lists aircraft within 50 km, and flight alarms are raised',
+  }),
+  airport_icao: Nullable(Type.String({ description: 'ICAO airport code, e.g. ZGGG' })),
   level: Level,
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
@@ -107,6 +111,12 @@ export const LocationInput = Type.Object(
       // Null first: with type coercion on, the integer branch would turn null into 0.
       Type.Union([Type.Null(), Type.Integer({ minimum: 10, maximum: 3000 })], {
         description: 'Wave alarm threshold, cm (10–3000); null: the portal’s WAVE_ALERT_CM',
+      }),
+    ),
+    is_airport: Type.Optional(Type.Boolean({ description: 'default false' })),
+    airport_icao: Type.Optional(
+      Type.Union([Type.Null(), Type.String({ pattern: '^[A-Z]{4}$' })], {
+        description: 'ICAO airport code, four capital letters (e.g. ZGGG); null: none',
       }),
     ),
   },

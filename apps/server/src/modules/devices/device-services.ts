@@ -18,6 +18,7 @@ export function deviceServices(d: {
   const repo = new DevicesRepo(d.db);
   const { offlineMin, evalMs } = d.config.devices;
   return {
+    devicesRepo: repo,
     devices: new DevicesService({
       db: d.db,
       devices: repo,

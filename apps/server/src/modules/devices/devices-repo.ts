@@ -85,6 +85,50 @@ export class DevicesRepo {
     });
   }
 
+  /**
+   * Registers the simulator's stations (offline until their first heartbeat) in the group of the named
+   * location, once: those already there are left as they are. The ids of the stations present.
+   */
+  async ensureStationsAt(
+    stations: readonly {
+      id: string;
+      name: string;
+      locationName: string;
+      lat: number;
+      lon: number;
+      serial: string;
+    }[],
+    model: string,
+    now: Date,
+  ): Promise<string[]> {
+    await this.db.query(
+      `WITH added AS (
+         INSERT INTO devices (id, group_id, name, kind, model, serial, lat, lon, installed_at, firmware, status,
+           status_since, created_at)
+         SELECT s.id, l.group_id, s.name, 'station', $7, s.serial, s.lat, s.lon, $8, 'sim-1.0', 'offline', $8, $8
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::float8[], $6::text[])
+           AS s(id, name, location_name, lat, lon, serial)
+         CROSS JOIN LATERAL (SELECT group_id FROM locations
+                             WHERE name = s.location_name AND deleted_at IS NULL ORDER BY id LIMIT 1) l
+         ON CONFLICT (id) DO NOTHING RETURNING id)
+       INSERT INTO device_status_history (device_id, status, at) SELECT id, 'offline', $8 FROM added`,
+      [
+        stations.map((s) => s.id),
+        stations.map((s) => s.name),
+        stations.map((s) => s.locationName),
+        stations.map((s) => s.lat),
+        stations.map((s) => s.lon),
+        stations.map((s) => s.serial),
+        model,
+        now,
+      ],
+    );
+    const known = await this.db.query<{ id: string }>('SELECT id FROM devices WHERE id = ANY($1::text[])', [
+      stations.map((s) => s.id),
+    ]);
+    return known.rows.map((r) => r.id);
+  }
+
   /** Changes the fields given; false when no such device in the group. */
   async update(id: string, groupId: number | null, patch: DeviceUpdate): Promise<boolean> {
     const fields = Object.entries(patch).filter(([k, v]) => v !== undefined && EDITABLE.has(k));

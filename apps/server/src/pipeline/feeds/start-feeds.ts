@@ -5,6 +5,7 @@ import { DEMO_LOCATIONS } from '../../modules/warnings/locations/demo-locations.
 import { siteOf } from '../warning-engine/watched-location.js';
 import { startMqttFeed } from './mqtt-feed.js';
 import { startSensorMqttFeed } from './sensor-mqtt-feed.js';
+import { startDeviceSimulator } from './simulator-devices.js';
 import { startSimulatorFeed } from './simulator-feed.js';
 import { startFlightSimulator } from './simulator-flights.js';
 import { simulatorMills } from './simulator-mills.js';
@@ -18,12 +19,14 @@ export async function startFeeds(app: FastifyInstance, config: Config): Promise<
   const stops: (() => Promise<void> | void)[] = [];
   if (config.simulator.enabled) {
     // Storms of the demo world cross the demo group's sites, so warnings rise and clear for a newcomer; its
-    // weather (a typhoon, station winds, waves) and Baiyun's traffic run beside its lightning.
+    // weather (a typhoon, station winds, waves), Baiyun's traffic and a detection network's heartbeats run
+    // beside its lightning.
     // One simulated world per cluster: it runs on the node holding its lease, like the warning engine.
     const hotspots = DEMO_LOCATIONS.map((l) => siteOf(l.shape));
     let stopSimulator: (() => void) | null = null;
     let stopWeather: (() => void) | null = null;
     let stopFlights: (() => void) | null = null;
+    let stopDevices: (() => void) | null = null;
     await app.services.leadership.run({
       name: 'simulator',
       start: async () => {
@@ -37,12 +40,19 @@ export async function startFeeds(app: FastifyInstance, config: Config): Promise<
         const { typhoons, observations, waves } = app.services;
         stopWeather = startWeatherSimulator({ typhoons, observations, waves, log: app.log });
         stopFlights = startFlightSimulator({ flights: app.services.flights, log: app.log });
+        stopDevices = await startDeviceSimulator({
+          repo: app.services.devicesRepo,
+          devices: app.services.devices,
+          log: app.log,
+        });
       },
       stop: async () => {
         stopSimulator?.();
         stopWeather?.();
         stopFlights?.();
+        stopDevices?.();
         stopSimulator = null;
+        stopDevices = null;
         stopWeather = null;
         stopFlights = null;
       },

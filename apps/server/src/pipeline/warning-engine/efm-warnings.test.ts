@@ -80,6 +80,20 @@ describe.each(DB_KINDS)('field-mill warnings (%s)', (kind) => {
       });
       expect(res.statusCode, res.body).toBe(201);
     }
+    // A list that hears the site's alarms, so their messages can be read.
+    const list = await t.call({
+      method: 'POST',
+      url: '/api/distribute_add',
+      token: t.admin.access,
+      payload: {
+        name: 'Apron duty',
+        locations: [site],
+        min_level: 1,
+        channels: ['inapp'],
+        recipients: [{ kind: 'user', value: String(t.admin.id) }],
+      },
+    });
+    expect(list.statusCode, list.body).toBe(201);
     await engine().idle();
   });
   afterAll(() => t.close());
@@ -103,6 +117,15 @@ describe.each(DB_KINDS)('field-mill warnings (%s)', (kind) => {
     const alarms = await api<{ items: AlarmDto[] }>(`/api/alarms/?location_id=${site}`);
     expect(alarms.items.map((a) => a.level).sort()).toEqual([2, 3]);
     expect(alarms.items.every((a) => a.predicted_by === null)).toBe(true);
+    // Their messages say they come from the field mills, with the field strength.
+    const sent = await t.db.query<{ level: number; payload: { alarm: { efm_kvm?: number | null } } }>(
+      `SELECT level, payload FROM deliveries WHERE event = 'alarm' AND location_id = $1 ORDER BY id`,
+      [site],
+    );
+    expect(sent.rows.map((r) => [r.level, r.payload.alarm.efm_kvm])).toEqual([
+      [2, 4],
+      [3, 5.6],
+    ]);
   });
 
   it('keeps the level over a new engine term and clears 15 min after the field falls', async () => {

@@ -14,7 +14,7 @@ import type {
   RingTally,
   TimelineEntry,
 } from './episodes-repo.js';
-import type { EngineUpdate } from './predicted-warnings.js';
+import type { EarlyState, EngineUpdate } from './predicted-warnings.js';
 import type { StoredState, WarningStore } from './warning-store.js';
 import type { WatchedMeta } from './watched-location.js';
 
@@ -150,6 +150,7 @@ export class WarningPersister {
             nearestKm: near ? round2(near.km) : null,
             bearingDeg: near ? round1(near.bearingDeg) : null,
             predictedBy: c.predicted ? predictedByOf(u.threat) : null,
+            efmKvm: c.predicted ? efmKvmOf(u.predicted as EarlyState) : null,
           });
         } else if (alert !== null && (from !== to || c.predicted !== c.fromPredicted)) {
           const change = changeOf(alert, changes, newAlerts);
@@ -194,6 +195,11 @@ export class WarningPersister {
 
 /** An alert of the batch: an existing row (its id known) or a new one (its id assigned at write time). */
 type AlertRef = { id: number };
+
+/** The field mills' latest |E| (kV/m) when they, not the cells, set the early warning. */
+function efmKvmOf(p: EarlyState): number | null {
+  return p.source === 'efm' && p.efm?.lastKvm != null ? round1(p.efm.lastKvm) : null;
+}
 
 function predictedByOf(t: PredictThreat | null): PredictedBy | null {
   if (!t) return null;

@@ -1,14 +1,43 @@
+import type { Level } from '@thunderwatch/shared/warnings';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config.js';
 import type { Database } from '../../../db/database.js';
 import { StrokePartitions } from '../../lightning/strokes/partitions.js';
+import type { AlarmOutbox } from '../../notify/delivery/alarm-outbox.js';
+import type { LocationsRepo } from '../../warnings/locations/locations-repo.js';
+import { AirportView } from './airport-view.js';
+import { FlightAlarms } from './flight-alarms.js';
+import { FlightAlarmsRepo } from './flight-alarms-repo.js';
 import { FlightsRepo } from './flights-repo.js';
 import { FlightsService } from './flights-service.js';
 
-/** Aircraft positions in day partitions like the strokes, kept as long as them. */
-export function flightServices(d: { config: Pick<Config, 'retentionDays'>; db: Database; now: () => Date }) {
+/**
+ * Aircraft positions in day partitions like the strokes, kept as long as them; the airports' aviation view
+ * and flight alarms (run by the `flight-sources` leader singleton).
+ */
+export function flightServices(d: {
+  config: Pick<Config, 'retentionDays'>;
+  db: Database;
+  now: () => Date;
+  locations: Pick<LocationsRepo, 'get'>;
+  levels: (ids: readonly number[]) => Promise<(locationId: number) => Level>;
+  outbox: Pick<AlarmOutbox, 'enqueueFlights' | 'committed'>;
+  log: FastifyBaseLogger;
+}) {
   const repo = new FlightsRepo(d.db, new StrokePartitions('aircraft_positions'));
+  const flights = new FlightsService({ repo, retentionDays: d.config.retentionDays, now: d.now });
   return {
-    flights: new FlightsService({ repo, retentionDays: d.config.retentionDays, now: d.now }),
+    flights,
     flightPartitions: repo.partitions,
+    airportView: new AirportView({ locations: d.locations, flights, now: d.now }),
+    flightAlarms: new FlightAlarms({
+      db: d.db,
+      alarms: new FlightAlarmsRepo(d.db),
+      flights,
+      levels: d.levels,
+      outbox: d.outbox,
+      now: d.now,
+      log: d.log,
+    }),
   };
 }

@@ -1,4 +1,5 @@
 import { type AircraftPosition, latestPerKey } from '@thunderwatch/domain/aircraft-position';
+import { boxAround, withinRadius } from '@thunderwatch/domain/flight-alarms';
 import { flightNumbers } from '@thunderwatch/domain/flight-hazard';
 import { parseOpenSkyStates } from '@thunderwatch/domain/opensky-states';
 import type {
@@ -52,7 +53,30 @@ export class FlightsService {
   async aircraftAt(q: FlightsQuery): Promise<FlightsAnswer> {
     const at = q.time ? new Date(q.time) : this.d.now();
     const box = q.bbox === undefined ? WORLD : (parseBbox(q.bbox) as Box);
-    const rows = await this.d.repo.latest(
+    return { time: at.toISOString(), items: await this.judged(box, at) };
+  }
+
+  /**
+   * The aircraft within `radiusKm` of a point at `at` (latest position within 2 min), nearest first, with
+   * their hazard and distance from the point: an airport's view, and what its flight alarms are judged from.
+   * Reads the positions and lightning of the circle's box only.
+   */
+  async aircraftWithin(
+    lat: number,
+    lon: number,
+    radiusKm: number,
+    at: Date,
+  ): Promise<(Aircraft & { distance_km: number })[]> {
+    const items = await this.judged(boxAround(lat, lon, radiusKm), at, true);
+    return withinRadius(lat, lon, radiusKm, items).map(({ distanceKm, ...a }) => ({
+      ...a,
+      distance_km: distanceKm,
+    }));
+  }
+
+  private async judged(box: Box, at: Date, small = false): Promise<Aircraft[]> {
+    const rows = await (small ? this.d.repo.latestInSmallBox : this.d.repo.latest).call(
+      this.d.repo,
       box,
       new Date(at.getTime() - LATEST_WITHIN_MS),
       at,
@@ -61,7 +85,7 @@ export class FlightsService {
     if (rows.length > MAX_AIRCRAFT)
       throw invalid('bbox', `holds more than ${MAX_AIRCRAFT} aircraft; narrow it`);
     const judge = await hazardJudge(this.d.repo, box, at.getTime(), at.getTime());
-    const items = rows.map((r): Aircraft => {
+    return rows.map((r): Aircraft => {
       // Judged where the aircraft was last seen, against the lightning up to the asked time.
       const h = judge(r.lat, r.lon, at.getTime());
       return {
@@ -81,7 +105,6 @@ export class FlightsService {
         cell_id: h.cellId,
       };
     });
-    return { time: at.toISOString(), items };
   }
 
   async track(q: FlightTrackQuery): Promise<FlightTrack> {

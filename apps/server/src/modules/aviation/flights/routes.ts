@@ -1,14 +1,33 @@
 import {
+  FlightNearAnswer,
+  FlightNearQuery,
   FlightsAnswer,
   FlightsQuery,
   FlightTrack,
   FlightTrackQuery,
 } from '@thunderwatch/shared/schemas/flights';
 import { errors } from '@thunderwatch/shared/schemas/kit';
+import { callerOf } from '../../../lib/caller.js';
 import type { App } from '../../../lib/fastify.js';
+import type { AirportView } from './airport-view.js';
 import type { FlightsService } from './flights-service.js';
 
-export function flightRoutes(app: App, flights: FlightsService): void {
+export function flightRoutes(app: App, flights: FlightsService, airports: AirportView): void {
+  app.get(
+    '/api/flight/near',
+    {
+      schema: {
+        tags: ['flights'],
+        description:
+          'The aviation view of one of the caller’s locations (an airport): the aircraft whose latest ' +
+          'position within the last 2 min lies within 50 km of it, nearest first, with their distance and ' +
+          'hazard (`inside` a storm cell, `near`, `none`).',
+        querystring: FlightNearQuery,
+        response: { 200: FlightNearAnswer, ...errors(400, 401, 403, 404) },
+      },
+    },
+    (req) => airports.near(callerOf(req), req.query),
+  );
   app.get(
     '/api/flight/flights',
     {

@@ -7,6 +7,7 @@ import type {
   AlarmFacts,
   DeviceEventFacts,
   DisasterWarningFacts,
+  FlightAlarmFacts,
   TyphoonAlarmFacts,
   WaveAlarmFacts,
   WeatherWarningAlarmFacts,
@@ -15,6 +16,7 @@ import {
   planAlarmDeliveries,
   planDeviceDeliveries,
   planDisasterDeliveries,
+  planFlightDeliveries,
   planTyphoonDeliveries,
   planWaveDeliveries,
   planWeatherWarningDeliveries,
@@ -78,6 +80,11 @@ export class AlarmOutbox {
   /** Writes the deliveries of newly raised wave alarms with `tx`; returns how many. */
   enqueueWaves(tx: Queryable, alarms: readonly SiteEvent<WaveAlarmFacts>[]): Promise<number> {
     return this.enqueueSiteEvents(tx, alarms, (waves, a) => planWaveDeliveries({ waves, ...a }));
+  }
+
+  /** Writes the deliveries of newly raised flight alarms (an aircraft entered a cell near an airport). */
+  enqueueFlights(tx: Queryable, alarms: readonly SiteEvent<FlightAlarmFacts>[]): Promise<number> {
+    return this.enqueueSiteEvents(tx, alarms, (flights, a) => planFlightDeliveries({ flights, ...a }));
   }
 
   /** Writes the deliveries of newly raised weather warning alarms with `tx`; returns how many. */
@@ -202,6 +209,7 @@ export class AlarmOutbox {
       bearing_deg: a.bearingDeg,
       approach,
       predicted_by: a.predictedBy,
+      efm_kvm: a.efmKvm ?? null,
       board_url: this.d.boardUrl,
     };
   }

@@ -7,6 +7,7 @@ import type {
   ChannelOptions,
   DeviceEventFacts,
   DisasterWarningFacts,
+  FlightAlarmFacts,
   TyphoonAlarmFacts,
   WaveAlarmFacts,
   WeatherWarningAlarmFacts,
@@ -114,7 +115,7 @@ interface EventToPlan {
   key: string;
   payload: Extract<
     NewDelivery['payload'],
-    { event: 'alarm' | 'typhoon' | 'wave' | 'weather_warning' | 'disaster' | 'device' }
+    { event: 'alarm' | 'typhoon' | 'wave' | 'weather_warning' | 'disaster' | 'device' | 'flight' }
   >;
   /** Whether the lists' escalation tier applies (only alarms can be confirmed, which stops it). */
   escalates: boolean;
@@ -182,6 +183,30 @@ export function planWaveDeliveries(
       alarmId: null,
       key: `wave:${w.wave_alarm_id}`,
       payload: { event: 'wave', wave: w },
+      escalates: false,
+    })),
+    input,
+  );
+}
+
+/**
+ * The deliveries of flight alarms (an aircraft entered a cell near an airport), as of wave alarms: the
+ * airport's lists by location and level and its subscribers, no escalation tier. One event per alarm row.
+ */
+export function planFlightDeliveries(
+  input: Omit<PlanInput, 'alarms'> & {
+    flights: readonly { groupId: number; at: Date; facts: FlightAlarmFacts }[];
+  },
+): NewDelivery[] {
+  return planEvents(
+    input.flights.map(({ groupId, at, facts: f }) => ({
+      groupId,
+      at,
+      locationId: f.location_id,
+      level: f.level,
+      alarmId: null,
+      key: `flight:${f.flight_alarm_id}`,
+      payload: { event: 'flight', flight: f },
       escalates: false,
     })),
     input,

@@ -33,7 +33,8 @@ export class InappChannel implements DeliveryChannel {
       alarm ??
       ('typhoon' in m.payload ? m.payload.typhoon : null) ??
       ('wave' in m.payload ? m.payload.wave : null) ??
-      ('weather_warning' in m.payload ? m.payload.weather_warning : null);
+      ('weather_warning' in m.payload ? m.payload.weather_warning : null) ??
+      ('flight' in m.payload ? m.payload.flight : null);
     const device = 'device' in m.payload ? m.payload.device : null;
     const disaster = 'disaster' in m.payload ? m.payload.disaster : null;
     const item = await this.inbox.insert({

@@ -6,9 +6,10 @@ import type { Queryable } from '../../../db/database.js';
  * Sites of the demo group inside the simulator's region (storms drifting over South China), so that a
  * newcomer sees warnings rise and clear with the simulated storms.
  */
-export const DEMO_LOCATIONS: { name: string; shape: LocationShape }[] = [
+export const DEMO_LOCATIONS: { name: string; shape: LocationShape; airportIcao?: string }[] = [
   {
     name: '广州白云国际机场 (Guangzhou Baiyun Airport)',
+    airportIcao: 'ZGGG',
     shape: { type: 'Point', coordinates: [113.2988, 23.3924] },
   },
   { name: '深圳盐田港 (Shenzhen Yantian Port)', shape: { type: 'Point', coordinates: [114.275, 22.575] } },
@@ -37,9 +38,16 @@ export const DEMO_LOCATIONS: { name: string; shape: LocationShape }[] = [
 export async function seedDemoLocations(tx: Queryable, groupSlug: string): Promise<void> {
   for (const site of DEMO_LOCATIONS) {
     await tx.query(
-      `INSERT INTO locations (group_id, name, shape, time_zone, rings)
-       SELECT id, $2, $3::jsonb, 'Asia/Shanghai', $4::jsonb FROM groups WHERE slug = $1`,
-      [groupSlug, site.name, JSON.stringify(site.shape), JSON.stringify(DEFAULT_RINGS)],
+      `INSERT INTO locations (group_id, name, shape, time_zone, rings, is_airport, airport_icao)
+       SELECT id, $2, $3::jsonb, 'Asia/Shanghai', $4::jsonb, $5, $6 FROM groups WHERE slug = $1`,
+      [
+        groupSlug,
+        site.name,
+        JSON.stringify(site.shape),
+        JSON.stringify(DEFAULT_RINGS),
+        site.airportIcao !== undefined,
+        site.airportIcao ?? null,
+      ],
     );
   }
 }

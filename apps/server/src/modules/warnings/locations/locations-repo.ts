@@ -8,6 +8,9 @@ import type { LocationRecord } from './location-changes.js';
 export interface StoredLocation extends LocationRecord {
   /** Wave alarm threshold (cm); null: the portal's. The warning engine does not need it. */
   waveAlertCm: number | null;
+  /** An airport: the board's aviation view and flight alarms. */
+  isAirport: boolean;
+  airportIcao: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -21,6 +24,8 @@ export interface LocationFields {
   rings: Ring[];
   predict: StoredPredict;
   waveAlertCm: number | null;
+  isAirport: boolean;
+  airportIcao: string | null;
 }
 
 export interface LocationListQuery {
@@ -45,12 +50,14 @@ interface LocationRow {
   predict_range_km: number;
   predict_level: 1 | 2 | 3 | null;
   wave_alert_cm: number | null;
+  is_airport: boolean;
+  airport_icao: string | null;
   created_at: Date;
   updated_at: Date;
 }
 
 const COLUMNS = `id, group_id, name, shape, zone_id, time_zone, enabled, rings, predict_enabled, predict_range_km,
-  predict_level, wave_alert_cm, created_at, updated_at`;
+  predict_level, wave_alert_cm, is_airport, airport_icao, created_at, updated_at`;
 
 const toStored = (r: LocationRow): StoredLocation => ({
   id: r.id,
@@ -63,6 +70,8 @@ const toStored = (r: LocationRow): StoredLocation => ({
   rings: r.rings,
   predict: { enabled: r.predict_enabled, rangeKm: r.predict_range_km, level: r.predict_level },
   waveAlertCm: r.wave_alert_cm,
+  isAirport: r.is_airport,
+  airportIcao: r.airport_icao,
   createdAt: r.created_at.toISOString(),
   updatedAt: r.updated_at.toISOString(),
 });
@@ -72,6 +81,8 @@ export const toRecord = ({
   createdAt: _c,
   updatedAt: _u,
   waveAlertCm: _w,
+  isAirport: _a,
+  airportIcao: _i,
   ...record
 }: StoredLocation): LocationRecord => record;
 
@@ -136,8 +147,8 @@ export class LocationsRepo {
   ): Promise<StoredLocation> {
     const r = await db.query<LocationRow>(
       `INSERT INTO locations (group_id, name, shape, zone_id, time_zone, enabled, rings, created_by,
-         predict_enabled, predict_range_km, predict_level, wave_alert_cm)
-       VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12) RETURNING ${COLUMNS}`,
+         predict_enabled, predict_range_km, predict_level, wave_alert_cm, is_airport, airport_icao)
+       VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13, $14) RETURNING ${COLUMNS}`,
       [
         groupId,
         f.name,
@@ -151,6 +162,8 @@ export class LocationsRepo {
         f.predict.rangeKm,
         f.predict.level,
         f.waveAlertCm,
+        f.isAirport,
+        f.airportIcao,
       ],
     );
     return toStored(r.rows[0] as LocationRow);
@@ -165,7 +178,7 @@ export class LocationsRepo {
     const r = await db.query<LocationRow>(
       `UPDATE locations SET name = $2, shape = $3::jsonb, zone_id = $4, time_zone = $5, enabled = $6,
          rings = $7::jsonb, updated_at = $8, predict_enabled = $9, predict_range_km = $10, predict_level = $11,
-         wave_alert_cm = $12
+         wave_alert_cm = $12, is_airport = $13, airport_icao = $14
        WHERE id = $1 AND deleted_at IS NULL RETURNING ${COLUMNS}`,
       [
         id,
@@ -180,6 +193,8 @@ export class LocationsRepo {
         f.predict.rangeKm,
         f.predict.level,
         f.waveAlertCm,
+        f.isAirport,
+        f.airportIcao,
       ],
     );
     return r.rows[0] ? toStored(r.rows[0]) : null;

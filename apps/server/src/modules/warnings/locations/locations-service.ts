@@ -92,6 +92,8 @@ export class LocationsService {
       rings: [...DEFAULT_RINGS],
       predict: DEFAULT_PREDICT,
       waveAlertCm: null,
+      isAirport: false,
+      airportIcao: null,
     });
     const created = await this.d.locations.create(group, fields, user.id);
     this.d.changes.publish({ type: 'upsert', location: toRecord(created) });
@@ -146,6 +148,8 @@ export class LocationsService {
       rings: sortRings(rings),
       predict: mergePredict(base.predict, input.predict),
       waveAlertCm: input.wave_alert_cm === undefined ? base.waveAlertCm : input.wave_alert_cm,
+      isAirport: input.is_airport ?? base.isAirport,
+      airportIcao: input.airport_icao === undefined ? base.airportIcao : input.airport_icao,
     };
   }
 
@@ -189,6 +193,8 @@ function toDto(s: StoredLocation, levelOf: (locationId: number) => Level): Locat
       resolvePredict(s.predict, s.rings),
     ),
     wave_alert_cm: s.waveAlertCm,
+    is_airport: s.isAirport,
+    airport_icao: s.airportIcao,
     level: s.enabled ? levelOf(s.id) : 0,
     created_at: s.createdAt,
     updated_at: s.updatedAt,

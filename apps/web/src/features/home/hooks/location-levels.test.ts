@@ -11,6 +11,8 @@ const location = (id: number, level: LocationDto['level'], enabled = true): Loca
   zone_id: null,
   time_zone: 'Asia/Shanghai',
   wave_alert_cm: null,
+  is_airport: false,
+  airport_icao: null,
   enabled,
   rings: [],
   level,

@@ -11,6 +11,8 @@ const site = (lon: number, lat: number, radiusKm: number, enabled = true): Locat
   zone_id: null,
   time_zone: 'Asia/Shanghai',
   wave_alert_cm: null,
+  is_airport: false,
+  airport_icao: null,
   enabled,
   rings: [
     { level: 1, radius_km: radiusKm, all_clear_min: 30, min_strokes: 1, window_min: 15, include_ic: true },

@@ -110,7 +110,25 @@ export function LocationForm({
           inputMode="decimal"
           error={problemOf('wave_alert_cm')}
         />
+        <Field
+          id="location-airport-icao"
+          label={t('location.form.airport_icao')}
+          hint={t('location.form.airport_icao_hint')}
+          value={draft.airport_icao}
+          onValueChange={(airport_icao) => set({ airport_icao })}
+          maxLength={4}
+          autoCapitalize="characters"
+          error={problemOf('airport_icao')}
+        />
       </div>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={draft.is_airport}
+          onChange={(event) => set({ is_airport: event.target.checked })}
+        />
+        {t('location.form.is_airport')}
+      </label>
       <label className="checkbox">
         <input
           type="checkbox"

@@ -30,6 +30,8 @@ const saved = (over: Partial<LocationDto> = {}): LocationDto => ({
   zone_id: null,
   time_zone: 'Asia/Shanghai',
   wave_alert_cm: null,
+  is_airport: false,
+  airport_icao: null,
   enabled: true,
   rings: DEFAULT_RINGS.map((r) => ({ ...r })),
   level: 2,
@@ -68,8 +70,29 @@ describe('a new location', () => {
         rings: DEFAULT_RINGS,
         predict: { enabled: false, range_km: 40, level: 1 },
         wave_alert_cm: null,
+        is_airport: false,
+        airport_icao: null,
       },
     });
+  });
+
+  it.each([
+    ['', null, null],
+    [' zggg ', 'ZGGG', null],
+    ['ZGG', null, 'icao'],
+    ['ZG1G', null, 'icao'],
+  ])('reads the ICAO code %j', (typed, sent, problem) => {
+    const result = draftToInput({
+      ...newLocationDraft(),
+      name: 'Airport',
+      pointText: '23.39, 113.3',
+      point: [113.3, 23.39],
+      is_airport: true,
+      airport_icao: typed,
+    });
+    if (problem)
+      expect(result.problems).toEqual([expect.objectContaining({ field: 'airport_icao', key: problem })]);
+    else expect(result.input).toMatchObject({ is_airport: true, airport_icao: sent });
   });
 
   it.each([
@@ -206,6 +229,8 @@ describe('editing a saved location', () => {
       rings: DEFAULT_RINGS,
       predict: { enabled: false, range_km: 40, level: 1 },
       wave_alert_cm: null,
+      is_airport: false,
+      airport_icao: null,
       shape: { type: 'Point', coordinates: [113.3, 23.39] },
     });
   });

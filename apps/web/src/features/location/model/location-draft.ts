@@ -41,6 +41,10 @@ export interface LocationDraft {
   predict: PredictDraft;
   /** Wave alarm threshold in metres as typed; empty: the portal's. */
   wave_alert_m: string;
+  /** An airport: aviation view on the board and flight alarms. */
+  is_airport: boolean;
+  /** ICAO code as typed; empty: none. */
+  airport_icao: string;
 }
 
 export interface PredictDraft {
@@ -85,6 +89,8 @@ export function newLocationDraft(): LocationDraft {
       level: (DEFAULT_RINGS.at(-1) as Ring).level,
     },
     wave_alert_m: '',
+    is_airport: false,
+    airport_icao: '',
   };
 }
 
@@ -107,6 +113,8 @@ export function draftFromLocation(location: LocationDto): LocationDraft {
       level: location.predict.level,
     },
     wave_alert_m: location.wave_alert_cm === null ? '' : String(location.wave_alert_cm / 100),
+    is_airport: location.is_airport,
+    airport_icao: location.airport_icao ?? '',
   };
 }
 
@@ -255,6 +263,10 @@ export function draftToInput(draft: LocationDraft): DraftResult {
     draft.wave_alert_m.trim() === ''
       ? null
       : Math.round(parseNumber(draft.wave_alert_m, 'wave_alert_cm', 0.1, 30, false, problems) * 100);
+  input.is_airport = draft.is_airport;
+  const icao = draft.airport_icao.trim().toUpperCase();
+  if (icao !== '' && !/^[A-Z]{4}$/.test(icao)) problems.push({ field: 'airport_icao', key: 'icao' });
+  input.airport_icao = icao === '' ? null : icao;
   return problems.length > 0 ? { input: null, problems } : { input, problems: [] };
 }
 
@@ -282,6 +294,8 @@ export function inputFromLocation(
     rings: location.rings,
     predict: location.predict,
     wave_alert_cm: location.wave_alert_cm,
+    is_airport: location.is_airport,
+    airport_icao: location.airport_icao,
   };
   if (location.zone_id !== null) base.zone_id = location.zone_id;
   else base.shape = location.shape;

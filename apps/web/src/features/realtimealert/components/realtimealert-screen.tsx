@@ -12,6 +12,7 @@ import { useFullscreen } from '../hooks/use-fullscreen';
 import { useLiveWarnings } from '../hooks/use-live-warnings';
 import { useSiteAlerts } from '../hooks/use-site-alerts';
 import { alarmsByLocation } from '../hooks/warning-cache';
+import { AviationPanel } from './aviation-panel';
 import { compassPoint, formatKm, levelCounts, sortTiles, wholeDegrees } from './board-format';
 import { ConfirmAlarmDialog } from './confirm-alarm-dialog';
 import { SensorPanel } from './sensor-panel';
@@ -110,6 +111,7 @@ export function RealtimealertScreen() {
           />
         ))}
       </div>
+      <AviationPanel />
       <SensorPanel timeZone={timeZone} />
       {confirming && (
         <ConfirmAlarmDialog

@@ -20,6 +20,8 @@ export interface AlarmFacts {
   approach: Approach | null;
   /** A predicted alarm's jumping cell (null or absent: a ring's alarm; absent in messages queued before). */
   predicted_by?: PredictedBy | null;
+  /** A field-mill (efm) alarm's latest |E|, kV/m (null or absent: not from the field mills). */
+  efm_kvm?: number | null;
   /** The wall board, for the "open" link. */
   board_url: string;
 }
@@ -139,6 +141,26 @@ export interface DeviceEventFacts {
   board_url: string;
 }
 
+/** An aircraft entered a storm cell near an airport at level 2 or more, as its messages tell it. */
+export interface FlightAlarmFacts {
+  flight_alarm_id: number;
+  icao24: string;
+  /** Null when the aircraft sent none: messages name it by its ICAO address. */
+  callsign: string | null;
+  location_id: number;
+  location_name: string;
+  airport_icao: string | null;
+  /** The airport's warning level when the aircraft entered the cell. */
+  level: 2 | 3;
+  /** From the airport (km). */
+  distance_km: number;
+  altitude_m: number | null;
+  cell_id: string | null;
+  /** When the alarm was raised (ISO). */
+  at: string;
+  board_url: string;
+}
+
 /** What a message says; rendered per channel and language when it is sent. */
 export type NotificationPayload =
   | { event: 'alarm'; alarm: AlarmFacts }
@@ -149,7 +171,8 @@ export type NotificationPayload =
   | { event: 'wave'; wave: WaveAlarmFacts }
   | { event: 'weather_warning'; weather_warning: WeatherWarningAlarmFacts }
   | { event: 'disaster'; disaster: DisasterWarningFacts }
-  | { event: 'device'; device: DeviceEventFacts };
+  | { event: 'device'; device: DeviceEventFacts }
+  | { event: 'flight'; flight: FlightAlarmFacts };
 
 /** Per-recipient settings of a channel (stored with the delivery, never returned by the API). */
 export interface ChannelOptions {

@@ -48,6 +48,8 @@ function eventTime(payload: NotificationPayload, timeZone: string): string {
       return localDateTime(payload.disaster.at, timeZone);
     case 'device':
       return localDateTime(payload.device.at, timeZone);
+    case 'flight':
+      return localDateTime(payload.flight.at, timeZone);
   }
 }
 

@@ -11,11 +11,16 @@ const LEVEL_OR_CLEAR = { 0: 'clear', 1: 'yellow', 2: 'orange', 3: 'red' } as con
 export const EN_TEMPLATES: EventTemplates = {
   alarm: ({ alarm: a }, tz) => {
     const cell = predictedCell(a.predicted_by, 'en');
-    const kind = cell ? 'Predicted ' : '';
+    const efm = a.efm_kvm ?? null;
+    const kind = efm !== null ? 'Field-mill ' : cell ? 'Predicted ' : '';
     const parts = [
       `${kind}${LEVEL[a.level]} lightning warning at ${a.location_name} (was ${LEVEL_OR_CLEAR[a.previous_level]}).`,
     ];
-    if (cell) {
+    if (efm !== null) {
+      parts.push(
+        `Field mill ${efm.toFixed(1)} kV/m: the air above the site is electrified before lightning.`,
+      );
+    } else if (cell) {
       const moving = cell.to
         ? `, moving towards ${cell.to}${cell.speed === null ? '' : ` at ${cell.speed} km/h`}`
         : '';
@@ -100,6 +105,18 @@ export const EN_TEMPLATES: EventTemplates = {
         `${disasterReasons(d, 'en')}; ${d.cg_flashes_1h} CG flashes in the last hour` +
         `${d.max_abs_ka > 0 ? `, strongest ${Math.round(d.max_abs_ka)} kA` : ''}. ${localDateTime(d.at, tz)}.`,
       link: d.board_url,
+    };
+  },
+  flight: ({ flight: f }, tz) => {
+    const aircraft = f.callsign ? `${f.callsign} (${f.icao24})` : `Aircraft ${f.icao24}`;
+    const airport = f.airport_icao ? `${f.location_name} (${f.airport_icao})` : f.location_name;
+    const altitude = f.altitude_m === null ? '' : ` at ${Math.round(f.altitude_m).toLocaleString('en')} m`;
+    return {
+      title: `Flight in a storm cell · ${f.callsign ?? f.icao24} · ${f.location_name}`,
+      body:
+        `${aircraft} entered a storm cell${altitude}, ${km(f.distance_km)} km from ${airport}, ` +
+        `which is at ${LEVEL[f.level].toLowerCase()} lightning warning. ${localDateTime(f.at, tz)}.`,
+      link: f.board_url,
     };
   },
   device: ({ device: d }, tz) => {

@@ -33,6 +33,8 @@ const NOWCAST: AlarmFacts = {
   ...PREDICTED,
   predicted_by: { ...(PREDICTED.predicted_by as NonNullable<AlarmFacts['predicted_by']>), reason: 'nowcast' },
 };
+/** A field-mill alarm: the early state came from the mills, no cell and no stroke behind it. */
+const EFM: AlarmFacts = { ...RING, nearest_km: null, bearing_deg: null, predicted_by: null, efm_kvm: 4.2 };
 
 describe('alarm messages', () => {
   it.each([
@@ -69,6 +71,18 @@ describe('alarm messages', () => {
         'Runway 2发布雷电橙色预测预警（此前无预警）。预测依据：雷暴单体 C-42 预计 30 分钟内到达，距离 34 公里，方位西，正向东移动（约 41 公里/小时）。',
       ],
     },
+    {
+      name: 'a field-mill alarm, saying it comes from the field mills and the field strength',
+      facts: EFM,
+      en: [
+        'Field-mill Orange warning · Runway 2',
+        'Field-mill Orange lightning warning at Runway 2 (was clear). Field mill 4.2 kV/m: the air above the site is electrified before lightning.',
+      ],
+      zh: [
+        '【雷电橙色电场仪预警】Runway 2',
+        'Runway 2发布雷电橙色电场仪预警（此前无预警）。电场仪 4.2 kV/m：站点上空大气电场增强，雷电可能即将发生。',
+      ],
+    },
   ])('$name', ({ facts, en, zh }) => {
     const payload = { event: 'alarm' as const, alarm: facts };
     const inEn = renderMessage(payload, 'en', 'Asia/Shanghai');
@@ -92,6 +106,11 @@ describe('alarm messages', () => {
     ]);
   });
 
+  it('names the field strength on the chat card of a field-mill alarm', () => {
+    const card = robotCard({ event: 'alarm', alarm: EFM }, 'zh-Hans', 'Asia/Shanghai');
+    expect(card.fields.map((f) => [f.label, f.value]).slice(2, 3)).toEqual([['电场仪', '4.2 kV/m']]);
+  });
+
   it('reads a predicted alarm queued before nowcast threats (no reason) as a lightning jump', () => {
     const { reason: _, ...old } = PREDICTED.predicted_by as NonNullable<AlarmFacts['predicted_by']>;
     const card = robotCard(
@@ -100,5 +119,47 @@ describe('alarm messages', () => {
       'Asia/Shanghai',
     );
     expect(card.fields[1]?.value).toBe('Orange (predicted: lightning jump) (was clear)');
+  });
+});
+
+describe('flight alarm messages', () => {
+  const FLIGHT = {
+    event: 'flight' as const,
+    flight: {
+      flight_alarm_id: 9,
+      icao24: '780a01',
+      callsign: null,
+      location_id: 3,
+      location_name: 'Baiyun',
+      airport_icao: 'ZGGG',
+      level: 3 as const,
+      distance_km: 8.46,
+      altitude_m: null,
+      cell_id: 'C-7',
+      at: '2025-06-01T07:00:00.000Z',
+      board_url: 'https://tw.example/realtimealert',
+    },
+  };
+
+  it('names an aircraft without a callsign by its address, and leaves out an unknown altitude', () => {
+    expect(renderMessage(FLIGHT, 'en', 'Asia/Shanghai')).toEqual({
+      title: 'Flight in a storm cell · 780a01 · Baiyun',
+      body: 'Aircraft 780a01 entered a storm cell, 8.5 km from Baiyun (ZGGG), which is at red lightning warning. 2025-06-01 15:00.',
+      link: 'https://tw.example/realtimealert',
+    });
+    expect(renderMessage(FLIGHT, 'zh-Hans', 'Asia/Shanghai').body).toBe(
+      '航空器 780a01在距Baiyun（ZGGG） 8.5 公里处进入雷暴单体；机场当前为雷电红色预警。时间 2025-06-01 15:00。',
+    );
+  });
+
+  it('puts the airport, aircraft, level and distance on a chat card', () => {
+    const card = robotCard(FLIGHT, 'en', 'Asia/Shanghai');
+    expect(card.fields.map((f) => [f.label, f.value])).toEqual([
+      ['Site', 'Baiyun'],
+      ['Aircraft', '780a01'],
+      ['Level', 'Red'],
+      ['From the airport', '8.5 km'],
+      ['Time', '2025-06-01 15:00'],
+    ]);
   });
 });

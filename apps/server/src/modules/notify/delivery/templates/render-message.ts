@@ -32,6 +32,8 @@ export function renderMessage(
       return t.disaster(payload, timeZone);
     case 'device':
       return t.device(payload, timeZone);
+    case 'flight':
+      return t.flight(payload, timeZone);
   }
 }
 

@@ -31,6 +31,10 @@ const WORDS = {
   'zh-Hans': {
     site: '站点',
     device: '设备',
+    aircraft: '航班',
+    fieldMill: '电场仪',
+    fromAirport: '距机场',
+    distance_km: (d: string) => `${d} 公里`,
     level: '等级',
     nearest: '最近落雷',
     storm: '雷暴动向',
@@ -53,6 +57,10 @@ const WORDS = {
   en: {
     site: 'Site',
     device: 'Device',
+    aircraft: 'Aircraft',
+    fieldMill: 'Field mill',
+    fromAirport: 'From the airport',
+    distance_km: (d: string) => `${d} km`,
     level: 'Level',
     nearest: 'Nearest stroke',
     storm: 'Storm',
@@ -100,12 +108,14 @@ function alarmFields(a: AlarmFacts, w: Words, language: Language, timeZone: stri
       label: w.level,
       value: `${w.levels[a.level]}${a.predicted_by ? w.predicted[threatReason(a.predicted_by)] : ''}${w.was(w.levels[a.previous_level])}`,
     },
-    a.predicted_by
-      ? {
-          label: w.threatCell[threatReason(a.predicted_by)],
-          value: `${a.predicted_by.cell_id} · ${w.distance(km(a.predicted_by.distance_km), compassPoint(a.predicted_by.bearing_deg, language))}`,
-        }
-      : { label: w.nearest, value: nearest },
+    a.efm_kvm != null
+      ? { label: w.fieldMill, value: `${a.efm_kvm.toFixed(1)} kV/m` }
+      : a.predicted_by
+        ? {
+            label: w.threatCell[threatReason(a.predicted_by)],
+            value: `${a.predicted_by.cell_id} · ${w.distance(km(a.predicted_by.distance_km), compassPoint(a.predicted_by.bearing_deg, language))}`,
+          }
+        : { label: w.nearest, value: nearest },
     { label: w.storm, value: stormLine(a, w) },
     { label: w.time, value: localDateTime(a.at, timeZone) },
   ];
@@ -206,6 +216,22 @@ export function robotCard(payload: NotificationPayload, language: Language, time
         fields: [
           { label: w.device, value: `${v.device_name} (${v.device_id})` },
           { label: w.time, value: localDateTime(v.at, timeZone) },
+        ],
+        text: m.body,
+      };
+    }
+    case 'flight': {
+      const f = payload.flight;
+      return {
+        ...base,
+        tone: f.level,
+        colour: LEVEL_COLOURS[f.level],
+        fields: [
+          { label: w.site, value: f.location_name },
+          { label: w.aircraft, value: f.callsign ? `${f.callsign} (${f.icao24})` : f.icao24 },
+          { label: w.level, value: w.levels[f.level] },
+          { label: w.fromAirport, value: w.distance_km(km(f.distance_km)) },
+          { label: w.time, value: localDateTime(f.at, timeZone) },
         ],
         text: m.body,
       };

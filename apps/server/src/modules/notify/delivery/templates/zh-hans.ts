@@ -11,11 +11,14 @@ const LEVEL_OR_CLEAR = { 0: '无预警', 1: '黄色', 2: '橙色', 3: '红色' }
 export const ZH_TEMPLATES: EventTemplates = {
   alarm: ({ alarm: a }, tz) => {
     const cell = predictedCell(a.predicted_by, 'zh-Hans');
-    const kind = cell ? '预测' : '';
+    const efm = a.efm_kvm ?? null;
+    const kind = efm !== null ? '电场仪' : cell ? '预测' : '';
     const parts = [
       `${a.location_name}发布雷电${LEVEL[a.level]}${kind}预警（此前${LEVEL_OR_CLEAR[a.previous_level]}）。`,
     ];
-    if (cell) {
+    if (efm !== null) {
+      parts.push(`电场仪 ${efm.toFixed(1)} kV/m：站点上空大气电场增强，雷电可能即将发生。`);
+    } else if (cell) {
       const moving = cell.to
         ? `，正向${cell.to}移动${cell.speed === null ? '' : `（约 ${cell.speed} 公里/小时）`}`
         : '';
@@ -94,6 +97,18 @@ export const ZH_TEMPLATES: EventTemplates = {
         `${disasterReasons(d, 'zh-Hans')}；近 1 小时地闪 ${d.cg_flashes_1h} 次` +
         `${d.max_abs_ka > 0 ? `，最强 ${Math.round(d.max_abs_ka)} kA` : ''}。时间 ${localDateTime(d.at, tz)}。`,
       link: d.board_url,
+    };
+  },
+  flight: ({ flight: f }, tz) => {
+    const aircraft = f.callsign ? `航班 ${f.callsign}（${f.icao24}）` : `航空器 ${f.icao24}`;
+    const airport = f.airport_icao ? `${f.location_name}（${f.airport_icao}）` : f.location_name;
+    const altitude = f.altitude_m === null ? '' : `，高度 ${Math.round(f.altitude_m)} 米`;
+    return {
+      title: `航班进入雷暴单体 · ${f.callsign ?? f.icao24} · ${f.location_name}`,
+      body:
+        `${aircraft}在距${airport} ${km(f.distance_km)} 公里处进入雷暴单体${altitude}；` +
+        `机场当前为雷电${LEVEL[f.level]}预警。时间 ${localDateTime(f.at, tz)}。`,
+      link: f.board_url,
     };
   },
   device: ({ device: d }, tz) => {
