@@ -19,6 +19,7 @@ import { userRoutes } from './modules/accounts/users/routes.js';
 import { verifyCodeRoutes } from './modules/accounts/verify-codes/routes.js';
 import { accessLogRoutes } from './modules/admin/access-log/routes.js';
 import { overviewRoutes } from './modules/analytics/overview/routes.js';
+import { statisticsRoutes } from './modules/analytics/statistics/routes.js';
 import { sheetRoutes } from './modules/analytics/sheets/routes.js';
 import { flightRoutes } from './modules/aviation/flights/routes.js';
 import { heartbeatIngestRoutes } from './modules/devices/heartbeat-ingest-routes.js';
@@ -221,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     modelRoutes(typed, s.models);
     flightRoutes(typed, s.flights);
     overviewRoutes(typed, s.overview);
+    statisticsRoutes(typed, s.statistics);
     sheetRoutes(typed, s.sheets);
     api.get('/api/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
   });

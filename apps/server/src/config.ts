@@ -88,6 +88,8 @@ export interface Config {
   devices: { offlineMin: number; evalMs: number };
   /** Load the regions into the database at start (`REGIONS_AUTOLOAD`, default true; else on first use). */
   regionsAutoload: boolean;
+  /** Keep the statistics' daily rollups as strokes are stored (`STATS_ROLLUPS`, default true). */
+  statsRollups: boolean;
 }
 
 export interface NotificationsConfig {
@@ -266,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
       evalMs: int(env, 'DEVICE_EVAL_MS', 30_000, 500, 600_000),
     },
     regionsAutoload: (env.REGIONS_AUTOLOAD ?? 'true') !== 'false',
+    statsRollups: (env.STATS_ROLLUPS ?? 'true') !== 'false',
   };
 }
 

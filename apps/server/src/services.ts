@@ -56,6 +56,9 @@ import { ZonesRepo } from './modules/warnings/zones/zones-repo.js';
 import { ZonesService } from './modules/warnings/zones/zones-service.js';
 import { ChecklistsRepo } from './modules/weather/checklists/checklists-repo.js';
 import { ChecklistsService } from './modules/weather/checklists/checklists-service.js';
+import { statisticsService, strokeRollups } from './modules/analytics/statistics/statistics-services.js';
+import { RegionsRepo } from './modules/regions/regions-repo.js';
+import { RegionsService } from './modules/regions/regions-service.js';
 import { disasterServices } from './modules/weather/disaster/disaster-services.js';
 import { ObservationsService } from './modules/weather/observations/observations-service.js';
 import { RadarFiles } from './modules/weather/radar/radar-files.js';
@@ -134,6 +137,8 @@ export function createServices(d: {
   const strokes = new StrokesRepo(db, partitions);
   const metrics = new Metrics();
   const bus = new StrokeBus();
+  const regions = new RegionsService({ repo: new RegionsRepo(db), log: d.log });
+  const rollups = strokeRollups(db, regions);
   const ingest = new IngestService({
     strokes,
     flashes: new FlashAssigner(() => strokes.flashIdBlock()),
@@ -145,6 +150,7 @@ export function createServices(d: {
     },
     now,
     metrics,
+    rollups: config.statsRollups ? rollups : undefined,
   });
   const locationChanges = new LocationChanges((err) =>
     d.log.error({ err }, 'a location change listener failed'),
@@ -286,6 +292,7 @@ export function createServices(d: {
     cells: cellsRepo,
     locations: locationsRepo,
     outbox: notify.alarmOutbox,
+    regions,
   });
   const devices = deviceServices({
     config,
@@ -309,6 +316,8 @@ export function createServices(d: {
       now,
       timeZone: config.notifications.timeZone,
     }),
+    rollups,
+    statistics: statisticsService({ db, regions, zones: zonesRepo, locations: locationsRepo }),
     sheets: new SheetsService({
       repo: new SheetsRepo(db),
       alerts: new AlertsRepo(db),
