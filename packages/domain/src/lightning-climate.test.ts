@@ -94,7 +94,13 @@ describe('cells', () => {
 
   it.each([
     { box: { west: 113, south: 23, east: 113.1, north: 23.1 }, cells: [{ cy: 230, cx: 1130 }] },
-    { box: { west: 113, south: 23, east: 113.2, north: 23.1 }, cells: [{ cy: 230, cx: 1130 }, { cy: 230, cx: 1131 }] },
+    {
+      box: { west: 113, south: 23, east: 113.2, north: 23.1 },
+      cells: [
+        { cy: 230, cx: 1130 },
+        { cy: 230, cx: 1131 },
+      ],
+    },
     // A box not reaching any cell centre.
     { box: { west: 113.01, south: 23.01, east: 113.04, north: 23.04 }, cells: [] },
   ])('cells with their centre in $box', ({ box, cells }) => {

@@ -107,7 +107,8 @@ export function cellsInCircle(lat: number, lon: number, radiusKm: number): Cell[
       let inside = 0;
       for (let i = 0; i < 5; i++)
         for (let j = 0; j < 5; j++)
-          if (haversineKm(lat, lon, (cy + (i + 0.5) / 5) / 10, (cx + (j + 0.5) / 5) / 10) <= radiusKm) inside++;
+          if (haversineKm(lat, lon, (cy + (i + 0.5) / 5) / 10, (cx + (j + 0.5) / 5) / 10) <= radiusKm)
+            inside++;
       if (inside >= 13 || (cy === own.cy && cx === own.cx)) out.push({ cy, cx });
     }
   return out;

@@ -100,17 +100,49 @@ describe('rollUp', () => {
       (lat) => (lat > 22 ? '440100' : null),
     );
     expect([...r.regions.keys()]).toEqual(['2026-07-01|440100', '2026-07-02|440100']);
-    expect([...r.cells.keys()].sort()).toEqual(['2026-07-01|200|1150', '2026-07-01|230|1130', '2026-07-02|230|1130']);
+    expect([...r.cells.keys()].sort()).toEqual([
+      '2026-07-01|200|1150',
+      '2026-07-01|230|1130',
+      '2026-07-02|230|1130',
+    ]);
   });
 });
 
 describe('flashStarts', () => {
   it.each([
-    { name: 'strokes without a flash are flashes of their own', s: [[1, null], [2, null]], seen: [], want: [true, true] },
-    { name: 'the earliest stroke of a flash opens it', s: [[5, 7], [3, 7], [9, 8]], seen: [], want: [false, true, true] },
-    { name: 'a flash seen before is not counted again', s: [[5, 7], [6, 8]], seen: [7], want: [false, true] },
+    {
+      name: 'strokes without a flash are flashes of their own',
+      s: [
+        [1, null],
+        [2, null],
+      ],
+      seen: [],
+      want: [true, true],
+    },
+    {
+      name: 'the earliest stroke of a flash opens it',
+      s: [
+        [5, 7],
+        [3, 7],
+        [9, 8],
+      ],
+      seen: [],
+      want: [false, true, true],
+    },
+    {
+      name: 'a flash seen before is not counted again',
+      s: [
+        [5, 7],
+        [6, 8],
+      ],
+      seen: [7],
+      want: [false, true],
+    },
   ])('$name', ({ s, seen, want }) => {
-    const strokes = s.map(([timeMs, flashId]) => ({ timeMs: timeMs as number, flashId: flashId as number | null }));
-    expect(flashStarts(strokes, (id) => seen.includes(id))).toEqual(want);
+    const strokes = s.map(([timeMs, flashId]) => ({
+      timeMs: timeMs as number,
+      flashId: flashId as number | null,
+    }));
+    expect(flashStarts(strokes, (id) => (seen as number[]).includes(id))).toEqual(want);
   });
 });

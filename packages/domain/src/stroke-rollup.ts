@@ -167,8 +167,10 @@ export function rollUp(
   const regions = new Map<string, RollupCounts>();
   const cells = new Map<string, RollupCounts>();
   const at = (m: Map<string, RollupCounts>, key: string) => {
-    let c = m.get(key);
-    if (!c) m.set(key, (c = emptyCounts()));
+    const had = m.get(key);
+    if (had) return had;
+    const c = emptyCounts();
+    m.set(key, c);
     return c;
   };
   for (const s of strokes) {
@@ -189,11 +191,12 @@ export function flashStarts(
   strokes: readonly { timeMs: number; flashId: number | null }[],
   seenBefore: (flashId: number) => boolean = () => false,
 ): boolean[] {
-  const order = strokes.map((_, i) => i).sort((a, b) => strokes[a]!.timeMs - strokes[b]!.timeMs || a - b);
+  const time = strokes.map((s) => s.timeMs);
+  const order = strokes.map((_, i) => i).sort((a, b) => (time[a] as number) - (time[b] as number) || a - b);
   const seen = new Set<number>();
   const out = new Array<boolean>(strokes.length).fill(false);
   for (const i of order) {
-    const id = strokes[i]!.flashId;
+    const id = strokes[i]?.flashId ?? null;
     if (id === null) {
       out[i] = true;
       continue;

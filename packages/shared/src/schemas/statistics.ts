@@ -126,7 +126,12 @@ export const StatsClimatology = Type.Object({
     description: 'Per UTC hour of the day',
   }),
   months: Type.Array(
-    Type.Object({ month: Type.Integer(), strokes: Type.Integer(), cg: Type.Integer(), years: Type.Integer() }),
+    Type.Object({
+      month: Type.Integer(),
+      strokes: Type.Integer(),
+      cg: Type.Integer(),
+      years: Type.Integer(),
+    }),
   ),
   heatmap: Nullable(
     Type.Object(
@@ -142,7 +147,9 @@ export type StatsClimatology = Static<typeof StatsClimatology>;
 
 export const StatsPeakCurrent = Type.Object({
   ...Period,
-  buckets: Type.Array(Type.Object({ from_ka: Type.Number(), to_ka: Nullable(Type.Number()), strokes: Type.Integer() })),
+  buckets: Type.Array(
+    Type.Object({ from_ka: Type.Number(), to_ka: Nullable(Type.Number()), strokes: Type.Integer() }),
+  ),
   multiplicity: Type.Array(Type.Object({ multiplicity: Type.String(), strokes: Type.Integer() })),
   mean_abs_ka: Nullable(Type.Number()),
   max_abs_ka: Nullable(Type.Number()),

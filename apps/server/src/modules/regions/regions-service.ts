@@ -65,7 +65,11 @@ export class RegionsService {
             cities: pointIndex(file.regions.filter((r) => r.level === 'city')),
             provinces: pointIndex(file.regions.filter((r) => r.level === 'province')),
           }))
-    ).then(({ cities, provinces }) => (lon, lat) => cities.lookup(lon, lat) ?? provinces.lookup(lon, lat));
+    ).then(
+      ({ cities, provinces }) =>
+        (lon, lat) =>
+          cities.lookup(lon, lat) ?? provinces.lookup(lon, lat),
+    );
     this.points.catch(() => {
       this.points = null;
     });

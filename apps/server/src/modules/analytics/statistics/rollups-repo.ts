@@ -1,4 +1,9 @@
-import { KA_BUCKETS, MULT_BUCKETS, type RolledUp, type RollupCounts } from '@thunderwatch/domain/stroke-rollup';
+import {
+  KA_BUCKETS,
+  MULT_BUCKETS,
+  type RolledUp,
+  type RollupCounts,
+} from '@thunderwatch/domain/stroke-rollup';
 import type { Queryable } from '../../../db/database.js';
 
 const range = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
@@ -96,15 +101,22 @@ export class RollupsRepo {
     for (const [key, c] of rows) {
       const [day, a, b] = key.split('|') as [string, string, string?];
       const k = kind === 'region' ? [a, day] : [a, b as string, day];
-      k.forEach((v, i) => keyCols[i]?.push(v as never));
-      countValues(c).forEach((v, i) => sums[i]?.push(v));
+      for (const [i, v] of k.entries()) keyCols[i]?.push(v as never);
+      for (const [i, v] of countValues(c).entries()) sums[i]?.push(v);
       tail[0]?.push(c.sumAbsKa);
       tail[1]?.push(c.maxAbsKa);
       tail[2]?.push(new Date(c.firstMs).toISOString());
       tail[3]?.push(new Date(c.lastMs).toISOString());
     }
     const cols = [...keys, ...SUM_COLUMNS, ...TAIL];
-    const types = [...keyTypes, ...SUM_COLUMNS.map(() => 'int'), 'float8', 'real', 'timestamptz', 'timestamptz'];
+    const types = [
+      ...keyTypes,
+      ...SUM_COLUMNS.map(() => 'int'),
+      'float8',
+      'real',
+      'timestamptz',
+      'timestamptz',
+    ];
     const params = [...keyCols, ...sums, ...tail].map((a) => `{${a.join(',')}}`);
     const table = `stroke_rollup_${kind}`;
     const set = [

@@ -32,26 +32,82 @@ const schema = <Q extends TSchema, R extends TSchema>(description: string, query
 
 /** The statistics screen's data: `/api/statistics/…`. */
 export function statisticsRoutes(app: App, stats: StatisticsService): void {
-  app.get('/api/statistics/summary', { schema: schema(`Totals: strokes, CG/IC, polarity, flashes, mean and max |kA|, thunderstorm days, Ng. ${AREA}`, StatsQuery, StatsSummary) }, (req) =>
-    stats.summary(callerOf(req), req.query),
+  app.get(
+    '/api/statistics/summary',
+    {
+      schema: schema(
+        `Totals: strokes, CG/IC, polarity, flashes, mean and max |kA|, thunderstorm days, Ng. ${AREA}`,
+        StatsQuery,
+        StatsSummary,
+      ),
+    },
+    (req) => stats.summary(callerOf(req), req.query),
   );
-  app.get('/api/statistics/series', { schema: schema(`Counts per UTC hour (at most 31 days; strokes and CG only), day or month. ${AREA}`, StatsSeriesQuery, StatsSeries) }, (req) =>
-    stats.series(callerOf(req), req.query),
+  app.get(
+    '/api/statistics/series',
+    {
+      schema: schema(
+        `Counts per UTC hour (at most 31 days; strokes and CG only), day or month. ${AREA}`,
+        StatsSeriesQuery,
+        StatsSeries,
+      ),
+    },
+    (req) => stats.series(callerOf(req), req.query),
   );
-  app.get('/api/statistics/climatology', { schema: schema(`Strokes per UTC hour of day and per month of year, and the hour × day heatmap (periods ≤ 366 days). ${AREA}`, StatsQuery, StatsClimatology) }, (req) =>
-    stats.climatology(callerOf(req), req.query),
+  app.get(
+    '/api/statistics/climatology',
+    {
+      schema: schema(
+        `Strokes per UTC hour of day and per month of year, and the hour × day heatmap (periods ≤ 366 days). ${AREA}`,
+        StatsQuery,
+        StatsClimatology,
+      ),
+    },
+    (req) => stats.climatology(callerOf(req), req.query),
   );
-  app.get('/api/statistics/peak_current', { schema: schema(`Strokes per |peak current| bucket and per reported multiplicity, and polarity. ${AREA}`, StatsQuery, StatsPeakCurrent) }, (req) =>
-    stats.peakCurrent(callerOf(req), req.query),
+  app.get(
+    '/api/statistics/peak_current',
+    {
+      schema: schema(
+        `Strokes per |peak current| bucket and per reported multiplicity, and polarity. ${AREA}`,
+        StatsQuery,
+        StatsPeakCurrent,
+      ),
+    },
+    (req) => stats.peakCurrent(callerOf(req), req.query),
   );
-  app.get('/api/statistics/thunderstorm_days', { schema: schema(`Days with at least one CG stroke, per year and scaled to a year. ${AREA}`, StatsQuery, StatsThunderstormDays) }, (req) =>
-    stats.thunderstormDays(callerOf(req), req.query),
+  app.get(
+    '/api/statistics/thunderstorm_days',
+    {
+      schema: schema(
+        `Days with at least one CG stroke, per year and scaled to a year. ${AREA}`,
+        StatsQuery,
+        StatsThunderstormDays,
+      ),
+    },
+    (req) => stats.thunderstormDays(callerOf(req), req.query),
   );
-  app.get('/api/statistics/ng', { schema: schema(`Ground flash density (CG flashes/km²/year) per 0.1° cell over the area’s box, and over the area. ${AREA}`, StatsQuery, StatsNg) }, (req) =>
-    stats.ng(callerOf(req), req.query),
+  app.get(
+    '/api/statistics/ng',
+    {
+      schema: schema(
+        `Ground flash density (CG flashes/km²/year) per 0.1° cell over the area’s box, and over the area. ${AREA}`,
+        StatsQuery,
+        StatsNg,
+      ),
+    },
+    (req) => stats.ng(callerOf(req), req.query),
   );
-  app.get('/api/statistics/regions', { schema: schema('Per province (or `level=city`: per city, of `province` if given) for [from, to]: strokes, CG, CG flashes, ' +
-      'Ng and thunderstorm days: the choropleth.', StatsRegionsQuery, StatsRegions) }, (req) =>
-    stats.regions(callerOf(req), req.query),
+  app.get(
+    '/api/statistics/regions',
+    {
+      schema: schema(
+        'Per province (or `level=city`: per city, of `province` if given) for [from, to]: strokes, CG, CG flashes, ' +
+          'Ng and thunderstorm days: the choropleth.',
+        StatsRegionsQuery,
+        StatsRegions,
+      ),
+    },
+    (req) => stats.regions(callerOf(req), req.query),
   );
 }

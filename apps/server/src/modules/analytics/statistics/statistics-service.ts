@@ -24,8 +24,8 @@ import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { readScope } from '../../../lib/group-scope.js';
 import type { RegionInfo } from '../../regions/regions-data.js';
 import { countsOfRow } from './rollups-repo.js';
-import { type AreaLookups, period, type ResolvedArea, resolveArea } from './stats-area.js';
 import type { StatisticsRepo } from './statistics-repo.js';
+import { type AreaLookups, period, type ResolvedArea, resolveArea } from './stats-area.js';
 
 interface Day {
   date: string;
@@ -246,7 +246,12 @@ export class StatisticsService {
     const days = period(q.from, q.to);
     const level = q.level;
     const known = await this.d.regions();
-    const totals = await this.d.repo.byRegion(level, level === 'city' ? (q.province ?? null) : null, q.from, q.to);
+    const totals = await this.d.repo.byRegion(
+      level,
+      level === 'city' ? (q.province ?? null) : null,
+      q.from,
+      q.to,
+    );
     const byCode = new Map(totals.map((t) => [t.code, t]));
     const list = [...known[level].values()].filter(
       (r) => level === 'province' || !q.province || r.code.slice(0, 2) === q.province.slice(0, 2),

@@ -3,8 +3,8 @@ import type { RegionsService } from '../../regions/regions-service.js';
 import type { LocationsRepo } from '../../warnings/locations/locations-repo.js';
 import type { ZonesRepo } from '../../warnings/zones/zones-repo.js';
 import { RollupSourceRepo, RollupsRepo } from './rollups-repo.js';
-import { StatisticsService } from './statistics-service.js';
 import { StatisticsRepo } from './statistics-repo.js';
+import { StatisticsService } from './statistics-service.js';
 import { StrokeRollups } from './stroke-rollups.js';
 
 /** The rollups the ingest keeps and the rebuild recomputes. */

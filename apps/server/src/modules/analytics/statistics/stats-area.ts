@@ -42,7 +42,8 @@ export function period(from: string, to: string, maxDays = STATS_MAX_DAYS): numb
   const t = Date.parse(`${to}T00:00:00Z`);
   if (!Number.isFinite(f) || new Date(f).toISOString().slice(0, 10) !== from)
     throw invalid('from', 'is not a date');
-  if (!Number.isFinite(t) || new Date(t).toISOString().slice(0, 10) !== to) throw invalid('to', 'is not a date');
+  if (!Number.isFinite(t) || new Date(t).toISOString().slice(0, 10) !== to)
+    throw invalid('to', 'is not a date');
   if (t < f) throw invalid('to', 'is before from');
   const days = (t - f) / DAY_MS + 1;
   if (days > maxDays) throw invalid('to', `is more than ${maxDays} days after from`);
@@ -67,11 +68,24 @@ const boxOfCells = (cells: readonly Cell[]) => ({
   cx1: Math.max(...cells.map((c) => c.cx)),
 });
 
-function cellArea(kind: StatsAreaInfo['kind'], name: string | null, cells: Cell[], field: string): ResolvedArea {
+function cellArea(
+  kind: StatsAreaInfo['kind'],
+  name: string | null,
+  cells: Cell[],
+  field: string,
+): ResolvedArea {
   if (cells.length === 0) throw invalid(field, 'covers no 0.1° cell');
   if (cells.length > MAX_AREA_CELLS) throw invalid(field, `covers more than ${MAX_AREA_CELLS} cells`);
   return {
-    info: { kind, code: null, name, name_zh: null, name_en: null, area_km2: cellsAreaKm2(cells), cells: cells.length },
+    info: {
+      kind,
+      code: null,
+      name,
+      name_zh: null,
+      name_en: null,
+      area_km2: cellsAreaKm2(cells),
+      cells: cells.length,
+    },
     source: { kind: 'cells', cells },
     box: boxOfCells(cells),
   };
@@ -129,7 +143,12 @@ export async function resolveArea(
     case 'circle': {
       const lat = need(q.lat, 'lat');
       const lon = need(q.lon, 'lon');
-      return cellArea('circle', null, cellsInCircle(lat, lon, q.radius_km ?? STATS_DEFAULT_RADIUS_KM), 'radius_km');
+      return cellArea(
+        'circle',
+        null,
+        cellsInCircle(lat, lon, q.radius_km ?? STATS_DEFAULT_RADIUS_KM),
+        'radius_km',
+      );
     }
     case 'bbox': {
       const cells = cellsInBbox(parseBbox(need(q.bbox, 'bbox')));

@@ -2,7 +2,7 @@ import type { ParsedStroke } from '@thunderwatch/domain/stroke';
 import { flashStarts, type RollupStroke, rollUp } from '@thunderwatch/domain/stroke-rollup';
 import type { Database, Queryable } from '../../../db/database.js';
 import type { StrokeRow } from '../../lightning/strokes/stroke-row.js';
-import type { RawRollupStroke, RollupsRepo, RollupSourceRepo } from './rollups-repo.js';
+import type { RawRollupStroke, RollupSourceRepo, RollupsRepo } from './rollups-repo.js';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
