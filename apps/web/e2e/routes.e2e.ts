@@ -17,7 +17,6 @@ afterAll(async () => {
 const NOT_FOUND_ZH = '您访问的页面不存在，请检查网址是否正确';
 
 const LATER_SCREENS: [string, string][] = [
-  ['/statistic', 'Statistics'],
   ['/statistics_query', 'Statistics query'],
   ['/insight', 'Insight reports'],
 ];
@@ -76,6 +75,7 @@ describe('routes', () => {
       ['/device', 'Devices'],
       ['/overview', 'Overview'],
       ['/data_sheet', 'Data sheets'],
+      ['/statistic', 'Statistics'],
     ]) {
       await page.goto(`${baseUrl}${path}`);
       await page.getByRole('heading', { name, level: 1 }).waitFor();
@@ -85,6 +85,7 @@ describe('routes', () => {
       'home',
       'overview',
       'data-sheet',
+      'statistic',
       'wave',
       'statistics-query',
       'decision',

@@ -20,6 +20,10 @@ export const queryKeys = {
   accessLog: (query: object) => ['access_log', query] as const,
   /** The overview dashboard, per time zone of "today". */
   overview: (timeZone: string) => ['overview', timeZone] as const,
+  /** The statistics screen: one key per endpoint and query (area, period, interval). */
+  statistics: (path: string, query: object) => ['statistics', path, query] as const,
+  /** Provinces and a province's cities (they change only with a new server). */
+  regions: (which: string) => ['regions', which] as const,
   /** The data sheets: the list, and a page of one. */
   sheets: {
     list: ['insight', 'sheet'] as const,
