@@ -56,6 +56,7 @@ export function RegionMap({
           min: 0,
           max: max > 0 ? max : 1,
           calculable: true,
+          itemHeight: 90,
           left: 8,
           bottom: 8,
           textStyle: { color: '#9aa7bd' },

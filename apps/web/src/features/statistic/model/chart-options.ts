@@ -153,7 +153,9 @@ export function monthChart(c: StatsClimatology, l: Labels): Chart {
 export function heatmapChart(c: StatsClimatology, l: Labels): Chart | null {
   const h = c.heatmap;
   if (!h) return null;
-  const max = h.values.reduce((m, v) => Math.max(m, v[2] ?? 0), 0);
+  // The 95th percentile tops the scale: one burst hour must not leave every other hour dark.
+  const sorted = h.values.map((v) => v[2] ?? 0).sort((a, b) => a - b);
+  const max = sorted[Math.floor(sorted.length * 0.95)] ?? 0;
   return {
     option: {
       animation: false,
