@@ -183,6 +183,15 @@ export function rollUp(
   return { regions, cells };
 }
 
+/** Adds `more` into `into` (the rebuild rolls a day up an hour at a time). */
+export function mergeRolledUp(into: RolledUp, more: RolledUp): void {
+  for (const kind of ['regions', 'cells'] as const)
+    for (const [key, c] of more[kind]) {
+      const had = into[kind].get(key);
+      into[kind].set(key, had ? mergeCounts(had, c) : c);
+    }
+}
+
 /**
  * Marks each stroke that opens a flash: the earliest (by time) of the strokes carrying a flash id, unless
  * `seenBefore` says the flash already had a stroke earlier. Strokes without a flash id are flashes of one.

@@ -1,5 +1,11 @@
 import type { ParsedStroke } from '@thunderwatch/domain/stroke';
-import { flashStarts, type RollupStroke, rollUp } from '@thunderwatch/domain/stroke-rollup';
+import {
+  flashStarts,
+  mergeRolledUp,
+  type RolledUp,
+  type RollupStroke,
+  rollUp,
+} from '@thunderwatch/domain/stroke-rollup';
 import type { Database, Queryable } from '../../../db/database.js';
 import type { StrokeRow } from '../../lightning/strokes/stroke-row.js';
 import type { RawRollupStroke, RollupSourceRepo, RollupsRepo } from './rollups-repo.js';
@@ -80,7 +86,8 @@ export class StrokeRollups {
     let total = 0;
     let days = 0;
     for (let day = Math.floor(from.getTime() / DAY_MS) * DAY_MS; day < to.getTime(); day += DAY_MS) {
-      const strokes: RollupStroke[] = [];
+      const rolled: RolledUp = { regions: new Map(), cells: new Map() };
+      let count = 0;
       let seen = new Set(await this.d.source.flashIdsBetween(day - FLASH_LOOKBACK_MS, day));
       for (let h = day; h < day + DAY_MS; h += HOUR_MS) {
         const raw: RawRollupStroke[] = await this.d.source.strokesBetween(h, h + HOUR_MS);
@@ -89,9 +96,9 @@ export class StrokeRollups {
           (id) => seen.has(id),
         );
         const next = new Set<number>();
-        raw.forEach((r, i) => {
+        const strokes = raw.map((r, i): RollupStroke => {
           if (r.flash_id !== null) next.add(r.flash_id);
-          strokes.push({
+          return {
             timeMs: r.time_ms,
             lat: r.lat,
             lon: r.lon,
@@ -99,20 +106,24 @@ export class StrokeRollups {
             ic: r.is_ic,
             multiplicity: r.multiplicity,
             flashStart: starts[i] === true,
-          });
+          };
         });
+        mergeRolledUp(
+          rolled,
+          rollUp(strokes, (lat, lon) => codeAt(lon, lat)),
+        );
+        count += strokes.length;
         // Flashes last < 1 s: only the previous hour's ids can continue into the next.
         seen = next;
       }
       const dayText = new Date(day).toISOString().slice(0, 10);
-      const rolled = rollUp(strokes, (lat, lon) => codeAt(lon, lat));
       await this.d.db.transaction(async (tx) => {
         await this.d.repo.deleteDays(tx, dayText, new Date(day + DAY_MS).toISOString().slice(0, 10));
         await this.d.repo.add(tx, rolled);
       });
-      total += strokes.length;
+      total += count;
       days++;
-      progress?.(dayText, strokes.length);
+      progress?.(dayText, count);
     }
     return { days, strokes: total };
   }
