@@ -173,8 +173,14 @@ export function rollUp(
     m.set(key, c);
     return c;
   };
+  let dayNumber = Number.NaN;
+  let day = '';
   for (const s of strokes) {
-    const day = utcDay(s.timeMs);
+    const n = Math.floor(s.timeMs / 86_400_000);
+    if (n !== dayNumber) {
+      dayNumber = n;
+      day = utcDay(s.timeMs);
+    }
     const code = regionOf(s.lat, s.lon);
     if (code) addStroke(at(regions, `${day}|${code}`), s);
     const { cy, cx } = cellOf(s.lat, s.lon);

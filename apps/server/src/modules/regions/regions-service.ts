@@ -1,4 +1,5 @@
 import type { Bbox } from '@thunderwatch/domain/region-geometry';
+import { gridLookup } from '@thunderwatch/domain/region-grid';
 import { compactPolygons, RegionIndex } from '@thunderwatch/domain/region-index';
 import type {
   CityListQuery,
@@ -65,10 +66,12 @@ export class RegionsService {
             cities: pointIndex(file.regions.filter((r) => r.level === 'city')),
             provinces: pointIndex(file.regions.filter((r) => r.level === 'province')),
           }))
-    ).then(
-      ({ cities, provinces }) =>
-        (lon, lat) =>
-          cities.lookup(lon, lat) ?? provinces.lookup(lon, lat),
+    ).then(({ cities, provinces }) =>
+      // Most strokes fall in 0.1° cells no boundary crosses: those are answered from a per-cell memo.
+      gridLookup(
+        (lon, lat) => cities.lookup(lon, lat) ?? provinces.lookup(lon, lat),
+        [...cities.rings(), ...provinces.rings()],
+      ),
     );
     this.points.catch(() => {
       this.points = null;

@@ -80,7 +80,7 @@ export class IngestService {
     valid.sort((a, b) => a.epochMs - b.epochMs || a.ns - b.ns);
     const { ids: flashIds, opened } = await this.d.flashes.assignOpened(source, valid);
     const within =
-      this.d.rollups && valid.length > 0 ? await this.d.rollups.prepare(valid, opened) : undefined;
+      this.d.rollups && valid.length > 0 ? await this.d.rollups.prepare(valid, flashIds, opened) : undefined;
     const stored = await this.d.strokes.insert(source, valid, flashIds, new Date(now), within);
     const lateBefore = now - this.d.limits.lateAfterMs;
     this.d.bus.publish(stored.filter((r: StrokeRow) => r.time.getTime() >= lateBefore));

@@ -15,8 +15,6 @@ const HOUR_MS = 3_600_000;
 /** A flash spans less than a second: a chunk's flash ids seen this long before it are not new. */
 const FLASH_LOOKBACK_MS = 2_000;
 
-const pointKey = (lat: number, lon: number) => `${lat},${lon}`;
-
 /**
  * Keeps the daily rollups (per region, per 0.1° cell) as strokes are stored, and rebuilds them from the raw
  * strokes. The region of each stroke is looked up before the insert's transaction (an R-tree of the full
@@ -34,28 +32,43 @@ export class StrokeRollups {
   ) {}
 
   /**
-   * Looks up the batch's regions, and returns what the insert runs in its transaction with the rows it
-   * stored (duplicates are not among them: only new strokes are added). A flash is counted at its earliest
-   * stored stroke when the batch opened it (`opened`).
+   * Rolls the batch up before the insert's transaction (region lookups and sums stay outside the stroke log's
+   * lock), and returns what the insert runs in its transaction with the rows it stored: the upsert of those
+   * sums, or, when some strokes were duplicates (not stored), of the stored rows' sums. A flash is counted at
+   * its earliest stroke when the batch opened it (`opened`).
    */
   async prepare(
     strokes: readonly ParsedStroke[],
+    flashIds: readonly (number | null)[],
     opened: ReadonlySet<number>,
   ): Promise<(tx: Queryable, stored: StrokeRow[]) => Promise<void>> {
     const codeAt = await this.d.codeAt();
-    const codes = new Map<string, string | null>();
-    for (const s of strokes) {
-      const k = pointKey(s.lat, s.lon);
-      if (!codes.has(k)) codes.set(k, codeAt(s.lon, s.lat));
-    }
-    const regionOf = (lat: number, lon: number) => {
-      const k = pointKey(lat, lon);
-      return codes.has(k) ? (codes.get(k) ?? null) : codeAt(lon, lat);
-    };
+    const regionOf = (lat: number, lon: number) => codeAt(lon, lat);
+    const notOpened = (id: number) => !opened.has(id);
+    const starts = flashStarts(
+      strokes.map((s, i) => ({ timeMs: s.epochMs, flashId: flashIds[i] ?? null })),
+      notOpened,
+    );
+    const all = rollUp(
+      strokes.map(
+        (s, i): RollupStroke => ({
+          timeMs: s.epochMs,
+          lat: s.lat,
+          lon: s.lon,
+          peakKa: s.peakKa,
+          ic: s.type === 'IC',
+          multiplicity: s.multiplicity,
+          flashStart: starts[i] === true,
+        }),
+      ),
+      regionOf,
+    );
     return async (tx, stored) => {
-      const starts = flashStarts(
+      // Every stroke stored (the stored rows are a subset of the batch): the sums made beforehand hold.
+      if (stored.length === strokes.length) return this.d.repo.add(tx, all);
+      const storedStarts = flashStarts(
         stored.map((r) => ({ timeMs: r.time.getTime(), flashId: r.flash_id })),
-        (id) => !opened.has(id),
+        notOpened,
       );
       const rows = stored.map(
         (r, i): RollupStroke => ({
@@ -65,7 +78,7 @@ export class StrokeRollups {
           peakKa: r.peak_ka,
           ic: r.is_ic,
           multiplicity: r.multiplicity,
-          flashStart: starts[i] === true,
+          flashStart: storedStarts[i] === true,
         }),
       );
       await this.d.repo.add(tx, rollUp(rows, regionOf));
