@@ -185,10 +185,16 @@ export async function run() {
     return;
   }
   const n = Number(process.env.BENCH_STATS_INGEST ?? 400_000);
-  const without = await ingestRate('off', false, n);
-  const withRollups = await ingestRate('on', true, n);
+  // Alternating runs, the best of each kept: on a shared machine one run's neighbour load swamps the difference.
+  const rates = { off: [], on: [] };
+  for (let round = 0; round < 2; round++) {
+    rates.off.push(await ingestRate('off', false, n));
+    rates.on.push(await ingestRate('on', true, n));
+  }
+  const ratio = Math.max(...rates.on) / Math.max(...rates.off);
   console.log(
-    `postgres: ingest with/without rollups ${(withRollups / without).toFixed(2)} (target ≥ 0.8): ${withRollups / without >= 0.8 ? 'met' : 'NOT met'}`,
+    `postgres: ingest with/without rollups (best of 2 each) ${ratio.toFixed(2)} (target ≥ 0.8): ${ratio >= 0.8 ? 'met' : 'NOT met'}`,
   );
-  await queries(Number(process.env.BENCH_STATS_STROKES ?? 10_000_000));
+  const strokes = Number(process.env.BENCH_STATS_STROKES ?? 10_000_000);
+  if (strokes > 0) await queries(strokes);
 }
