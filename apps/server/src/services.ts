@@ -317,7 +317,7 @@ export function createServices(d: {
       timeZone: config.notifications.timeZone,
     }),
     rollups,
-    statistics: statisticsService({ db, regions, zones: zonesRepo, locations: locationsRepo }),
+    statistics: statisticsService({ db, regions, zones: zonesRepo, locations: locationsRepo, now }),
     sheets: new SheetsService({
       repo: new SheetsRepo(db),
       alerts: new AlertsRepo(db),

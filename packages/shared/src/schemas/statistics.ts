@@ -203,3 +203,29 @@ export const StatsRegions = Type.Object({
   ),
 });
 export type StatsRegions = Static<typeof StatsRegions>;
+
+export const StatsAlertsQuery = Type.Object(
+  { from: Day, to: Day, location_id: Type.Optional(Id), group_id: Type.Optional(Id) },
+  { additionalProperties: false },
+);
+export type StatsAlertsQuery = Static<typeof StatsAlertsQuery>;
+
+export const StatsAlerts = Type.Object({
+  from: Day,
+  to: Day,
+  items: Type.Array(
+    Type.Object({
+      location_id: Type.Integer(),
+      location_name: Type.String(),
+      episodes: Type.Integer(),
+      yellow: Type.Integer({ description: 'Episodes whose peak level was 1' }),
+      orange: Type.Integer({ description: '… 2' }),
+      red: Type.Integer({ description: '… 3' }),
+      total_min: Type.Number({
+        description: 'Minutes under warning (an open episode counts up to now or to)',
+      }),
+      days: Type.Integer({ description: 'UTC days on which an episode began' }),
+    }),
+  ),
+});
+export type StatsAlerts = Static<typeof StatsAlerts>;

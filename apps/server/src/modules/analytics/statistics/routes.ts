@@ -1,5 +1,7 @@
 import { errors } from '@thunderwatch/shared/schemas/kit';
 import {
+  StatsAlerts,
+  StatsAlertsQuery,
   StatsClimatology,
   StatsNg,
   StatsPeakCurrent,
@@ -109,5 +111,17 @@ export function statisticsRoutes(app: App, stats: StatisticsService): void {
       ),
     },
     (req) => stats.regions(callerOf(req), req.query),
+  );
+  app.get(
+    '/api/statistics/alerts',
+    {
+      schema: schema(
+        'Alert episodes per location of the caller’s group (administrators: all, or `group_id`; one with ' +
+          '`location_id`) that began in the UTC days from…to: how many, by peak level, minutes under warning, days.',
+        StatsAlertsQuery,
+        StatsAlerts,
+      ),
+    },
+    (req) => stats.alerts(callerOf(req), req.query),
   );
 }

@@ -5,9 +5,12 @@ import {
   thunderstormDays,
 } from '@thunderwatch/domain/lightning-climate';
 import { emptyCounts, KA_BUCKETS, mergeCounts, type RollupCounts } from '@thunderwatch/domain/stroke-rollup';
+import type { AlertDto } from '@thunderwatch/shared/schemas/alerts';
 import {
   STATS_MAX_HEATMAP_DAYS,
   STATS_MAX_HOUR_DAYS,
+  type StatsAlerts,
+  type StatsAlertsQuery,
   type StatsClimatology,
   type StatsNg,
   type StatsPeakCurrent,
@@ -23,9 +26,11 @@ import {
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { readScope } from '../../../lib/group-scope.js';
 import type { RegionInfo } from '../../regions/regions-data.js';
+import type { AlertFilter } from '../../warnings/alerts/alerts-repo.js';
 import { countsOfRow } from './rollups-repo.js';
 import type { StatisticsRepo } from './statistics-repo.js';
-import { type AreaLookups, period, type ResolvedArea, resolveArea } from './stats-area.js';
+import { alertsPerLocation } from './stats-alerts.js';
+import { type AreaLookups, invalid, period, type ResolvedArea, resolveArea } from './stats-area.js';
 
 interface Day {
   date: string;
@@ -33,6 +38,8 @@ interface Day {
 }
 
 const int = (n: number) => Math.round(n);
+/** Episodes one alerts statistic reads at most (a group's year is far below it). */
+const STATS_MAX_EPISODES = 200_000;
 const sumOf = (days: readonly Day[]) => days.reduce((a, d) => mergeCounts(a, d.c), emptyCounts());
 const iso = (ms: number) => (Number.isFinite(ms) ? new Date(ms).toISOString() : null);
 
@@ -43,6 +50,10 @@ export class StatisticsService {
       repo: StatisticsRepo;
       lookups: AreaLookups;
       regions: () => Promise<{ province: Map<string, RegionInfo>; city: Map<string, RegionInfo> }>;
+      alerts: {
+        list(f: AlertFilter, limit: number, offset: number): Promise<{ items: AlertDto[]; total: number }>;
+      };
+      now: () => Date;
     },
   ) {}
 
@@ -238,6 +249,22 @@ export class StatisticsService {
       max_ng: cells.reduce((m, c) => Math.max(m, c.ng), 0),
       cells,
     };
+  }
+
+  /** Alert episodes per location of the caller's group that began in the period. */
+  async alerts(user: AuthUser, q: StatsAlertsQuery): Promise<StatsAlerts> {
+    requirePermission(user, 'location.read');
+    period(q.from, q.to);
+    const from = new Date(`${q.from}T00:00:00Z`);
+    const to = new Date(Date.parse(`${q.to}T00:00:00Z`) + 86_400_000);
+    const { items, total } = await this.d.alerts.list(
+      { groupId: readScope(user, q.group_id), locationId: q.location_id, from, to },
+      STATS_MAX_EPISODES + 1,
+      0,
+    );
+    if (total > STATS_MAX_EPISODES) throw invalid('to', `covers more than ${STATS_MAX_EPISODES} episodes`);
+    const end = Math.min(to.getTime(), this.d.now().getTime());
+    return { from: q.from, to: q.to, items: alertsPerLocation(items, end) };
   }
 
   /** Values per province (or per city of a province) for the choropleth. */

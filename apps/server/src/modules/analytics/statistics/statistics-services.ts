@@ -1,5 +1,6 @@
 import type { Database } from '../../../db/database.js';
 import type { RegionsService } from '../../regions/regions-service.js';
+import { AlertsRepo } from '../../warnings/alerts/alerts-repo.js';
 import type { LocationsRepo } from '../../warnings/locations/locations-repo.js';
 import type { ZonesRepo } from '../../warnings/zones/zones-repo.js';
 import { RollupSourceRepo, RollupsRepo } from './rollups-repo.js';
@@ -23,11 +24,14 @@ export function statisticsService(d: {
   regions: RegionsService;
   zones: ZonesRepo;
   locations: LocationsRepo;
+  now: () => Date;
 }): StatisticsService {
   const loaded = async () => (await d.regions.ensureLoaded()).byCode;
   return new StatisticsService({
     repo: new StatisticsRepo(d.db),
     regions: loaded,
+    alerts: new AlertsRepo(d.db),
+    now: d.now,
     lookups: {
       region: async (level, code) => (await loaded())[level].get(code) ?? null,
       zone: async (id, groupId) => {

@@ -258,6 +258,21 @@ describe.each(DB_KINDS)('statistics from the stroke rollups (%s)', (kind) => {
     expect(res.body).toContain(field);
   });
 
+  it('gives alert episodes per location of the caller’s group, none here', async () => {
+    expect(await get(`/api/statistics/alerts?${JULY}`)).toEqual({
+      from: '2026-07-01',
+      to: '2026-07-31',
+      items: [],
+    });
+    const bad = await t.call({
+      method: 'GET',
+      url: '/api/statistics/alerts?from=2026-07-31&to=2026-07-01',
+      token: viewer.access,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('to');
+  });
+
   it('refuses an hourly series over more than 31 days, a radius over 200 km and an unknown region', async () => {
     const call = (url: string) => t.call({ method: 'GET', url, token: viewer.access });
     const hourly = await call(
