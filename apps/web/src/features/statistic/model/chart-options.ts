@@ -159,7 +159,7 @@ export function heatmapChart(c: StatsClimatology, l: Labels): Chart | null {
   return {
     option: {
       animation: false,
-      grid: { left: 44, right: 12, top: 12, bottom: 70 },
+      grid: { left: 44, right: 12, top: 12, bottom: 96 },
       tooltip: { position: 'top' },
       xAxis: { type: 'category', data: h.days.map((d) => d.slice(5)), axisLabel: { color: TEXT } },
       yAxis: {
