@@ -22,6 +22,7 @@ import { adminDbRoutes } from './modules/admin/db/routes.js';
 import { insightRoutes } from './modules/analytics/insight/routes.js';
 import { overviewRoutes } from './modules/analytics/overview/routes.js';
 import { sheetRoutes } from './modules/analytics/sheets/routes.js';
+import { statisticsRoutes } from './modules/analytics/statistics/routes.js';
 import { strokeQueryRoutes } from './modules/analytics/stroke-query/routes.js';
 import { flightRoutes } from './modules/aviation/flights/routes.js';
 import { heartbeatIngestRoutes } from './modules/devices/heartbeat-ingest-routes.js';
@@ -225,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     modelRoutes(typed, s.models);
     flightRoutes(typed, s.flights, s.airportView);
     overviewRoutes(typed, s.overview);
+    statisticsRoutes(typed, s.statistics);
     sheetRoutes(typed, s.sheets);
     strokeQueryRoutes(typed, s.strokeQueries);
     insightRoutes(typed, s.insight);

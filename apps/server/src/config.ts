@@ -97,6 +97,8 @@ export interface Config {
   regionsAutoload: boolean;
   /** ADMIN_DB_WRITE=true: the administrator's database view may edit allow-listed columns (audited). */
   adminDbWrite: boolean;
+  /** Keep the statistics' daily rollups as strokes are stored (`STATS_ROLLUPS`, default true). */
+  statsRollups: boolean;
 }
 
 export interface NotificationsConfig {
@@ -286,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
     },
     regionsAutoload: (env.REGIONS_AUTOLOAD ?? 'true') !== 'false',
     adminDbWrite: adminDbWrite(env.ADMIN_DB_WRITE),
+    statsRollups: (env.STATS_ROLLUPS ?? 'true') !== 'false',
   };
 }
 

@@ -23,6 +23,7 @@ import { OverviewRepo } from './modules/analytics/overview/overview-repo.js';
 import { OverviewService } from './modules/analytics/overview/overview-service.js';
 import { SheetsRepo } from './modules/analytics/sheets/sheets-repo.js';
 import { SheetsService } from './modules/analytics/sheets/sheets-service.js';
+import { statisticsService, strokeRollups } from './modules/analytics/statistics/statistics-services.js';
 import { QueryJobWorker } from './modules/analytics/stroke-query/query-job-worker.js';
 import { QueryJobsRepo } from './modules/analytics/stroke-query/query-jobs-repo.js';
 import { StrokeQueryRunner } from './modules/analytics/stroke-query/query-runner.js';
@@ -44,6 +45,8 @@ import { RunsRepo } from './modules/models/runs/runs-repo.js';
 import { DistributionRepo } from './modules/notify/distribution/distribution-repo.js';
 import { createNotifyServices } from './modules/notify/notify-services.js';
 import type { SmsProvider } from './modules/notify/sms/sms-provider.js';
+import { RegionsRepo } from './modules/regions/regions-repo.js';
+import { RegionsService } from './modules/regions/regions-service.js';
 import { sensorServices } from './modules/sensors/sensor-services.js';
 import { millsReadSince } from './modules/sensors/sensors-repo.js';
 import { AlarmsRepo } from './modules/warnings/alarms/alarms-repo.js';
@@ -142,6 +145,8 @@ export function createServices(d: {
   const strokes = new StrokesRepo(db, partitions);
   const metrics = new Metrics();
   const bus = new StrokeBus();
+  const regions = new RegionsService({ repo: new RegionsRepo(db), log: d.log });
+  const rollups = strokeRollups(db, regions);
   const ingest = new IngestService({
     strokes,
     flashes: new FlashAssigner(() => strokes.flashIdBlock()),
@@ -153,6 +158,7 @@ export function createServices(d: {
     },
     now,
     metrics,
+    rollups: config.statsRollups ? rollups : undefined,
   });
   const locationChanges = new LocationChanges((err) =>
     d.log.error({ err }, 'a location change listener failed'),
@@ -294,16 +300,17 @@ export function createServices(d: {
     cells: cellsRepo,
     locations: locationsRepo,
     outbox: notify.alarmOutbox,
+    regions,
   });
   const queryJobs = new QueryJobsRepo(db);
   const queryRunner = new StrokeQueryRunner({
     pages: new EngineStrokesRepo(db),
-    regions: () => disaster.regions.ensureLoaded(),
+    regions: () => regions.ensureLoaded(),
   });
   const queryWorker = new QueryJobWorker({
     jobs: queryJobs,
     runner: queryRunner,
-    sources: { regions: () => disaster.regions.ensureLoaded(), zone: (id) => zonesRepo.get(id, null) },
+    sources: { regions: () => regions.ensureLoaded(), zone: (id) => zonesRepo.get(id, null) },
     now,
     log: d.log,
     everyMs: config.queries.jobPollMs,
@@ -350,18 +357,20 @@ export function createServices(d: {
     strokeQueries: new StrokeQueryService({
       jobs: queryJobs,
       runner: queryRunner,
-      regions: () => disaster.regions.ensureLoaded(),
+      regions: () => regions.ensureLoaded(),
       zone: (id, scope) => zonesRepo.get(id, scope),
       worker: queryWorker,
       now,
       inlineMax: config.queries.inlineMax,
     }),
+    rollups,
+    statistics: statisticsService({ db, regions, zones: zonesRepo, locations: locationsRepo, now }),
     sheets,
     ...insightServices({
       db,
       config,
       runner: queryRunner,
-      regions: () => disaster.regions.ensureLoaded(),
+      regions: () => regions.ensureLoaded(),
       locations: locationsRepo,
       sheets,
       overview: overviewRepo,

@@ -119,6 +119,11 @@ export class RegionIndex {
       .sort();
   }
 
+  /** Every ring of every region (outer rings and holes). */
+  *rings(): Iterable<Float64Array> {
+    for (const e of this.tree.all()) for (const polygon of e.region.polygons) yield* polygon;
+  }
+
   /** The region containing the point, or null. */
   lookup(lon: number, lat: number): string | null {
     const hits = this.tree

@@ -40,6 +40,7 @@ export const ERROR_CODES = [
   'location.invalid_rings',
   'location.invalid_predict',
   'zone.not_found',
+  'region.not_found',
   'zone.invalid',
   'zone.in_use',
   'alarm.not_found',

@@ -30,8 +30,8 @@ export const queryKeys = {
   overview: (timeZone: string) => ['overview', timeZone] as const,
   /** China's provinces, and the cities of one. */
   regions: {
-    provinces: ['regions', 'provinces'] as const,
-    cities: (province: string) => ['regions', 'cities', province] as const,
+    provinces: (geometry: boolean) => ['regions', 'provinces', geometry] as const,
+    cities: (province: string, geometry: boolean) => ['regions', 'cities', province, geometry] as const,
   },
   /** The statistics query builder: a job by id, my saved queries. */
   statisticsQuery: {
@@ -43,6 +43,8 @@ export const queryKeys = {
     templates: ['insight', 'parameter'] as const,
     reports: ['insight', 'report'] as const,
   },
+  /** The statistics screen: one key per endpoint and query (area, period, interval). */
+  statistics: (path: string, query: object) => ['statistics', path, query] as const,
   /** The data sheets: the list, and a page of one. */
   sheets: {
     list: ['insight', 'sheet'] as const,

@@ -3,21 +3,30 @@ import type { RegionList } from '@thunderwatch/shared/schemas/regions';
 import { apiClient } from './api-client';
 import { queryKeys } from './query-keys';
 
-/** China's provinces (names in both languages), fetched once: the query builder's and the reports' choices. */
-export function useProvinces() {
+/**
+ * China's provinces (names in both languages), fetched once: the choices of the statistics, the query builder
+ * and the reports; with `geometry`, their simplified outlines too (the statistics' choropleth).
+ */
+export function useProvinces({ geometry = false }: { geometry?: boolean } = {}) {
   return useQuery({
-    queryKey: queryKeys.regions.provinces,
-    queryFn: ({ signal }) => apiClient.get<RegionList>('/api/provinces/', undefined, { signal }),
+    queryKey: queryKeys.regions.provinces(geometry),
+    queryFn: ({ signal }) =>
+      apiClient.get<RegionList>('/api/provinces/', geometry ? { geometry: '1' } : undefined, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
-/** The cities of a province (its six-digit code). */
-export function useCities(province: string) {
+/** The cities of a province (its code); nothing while no province is chosen. */
+export function useCities(province: string | null, { geometry = false }: { geometry?: boolean } = {}) {
   return useQuery({
-    queryKey: queryKeys.regions.cities(province),
-    queryFn: ({ signal }) => apiClient.get<RegionList>('/api/cities/', { province }, { signal }),
-    enabled: province !== '',
+    queryKey: queryKeys.regions.cities(province ?? '', geometry),
+    queryFn: ({ signal }) =>
+      apiClient.get<RegionList>(
+        '/api/cities/',
+        { province: province ?? '', ...(geometry ? { geometry: '1' } : {}) },
+        { signal },
+      ),
+    enabled: Boolean(province),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -6,7 +6,10 @@ import { type RefObject, useEffect, useRef } from 'react';
  * (not merged with the last). The chart's modules are registered (`use(...)`) by the component that draws it,
  * so each chart's bundle holds only what it needs.
  */
-export function useEChart(element: RefObject<HTMLDivElement | null>, option: EChartsCoreOption): void {
+export function useEChart(
+  element: RefObject<HTMLDivElement | null>,
+  option: EChartsCoreOption,
+): RefObject<ECharts | null> {
   const chart = useRef<ECharts | null>(null);
 
   useEffect(() => {
@@ -25,4 +28,7 @@ export function useEChart(element: RefObject<HTMLDivElement | null>, option: ECh
   useEffect(() => {
     chart.current?.setOption(option, { notMerge: true });
   }, [option]);
+
+  /** The chart itself (null before mount), e.g. for `getDataURL` to download it as a picture. */
+  return chart;
 }

@@ -1,4 +1,5 @@
 import type { Bbox } from '@thunderwatch/domain/region-geometry';
+import { gridLookup } from '@thunderwatch/domain/region-grid';
 import { compactPolygons, RegionIndex } from '@thunderwatch/domain/region-index';
 import type {
   CityListQuery,
@@ -21,6 +22,8 @@ export interface LoadedRegions {
   extent: Bbox;
 }
 
+const pointIndex = (rs: RegionData[]) =>
+  new RegionIndex(rs.map((r) => ({ code: r.code, bbox: r.bbox, polygons: compactPolygons(r.full) })));
 const yes = (v: string | undefined) => v === '1' || v === 'true';
 const provincePrefix = (p: string | undefined) => (p ? p.slice(0, 2) : null);
 
@@ -30,6 +33,7 @@ const provincePrefix = (p: string | undefined) => (p ? p.slice(0, 2) : null);
  */
 export class RegionsService {
   private loading: Promise<LoadedRegions> | null = null;
+  private points: Promise<(lon: number, lat: number) => string | null> | null = null;
 
   constructor(private readonly d: { repo: RegionsRepo; log: FastifyBaseLogger }) {}
 
@@ -47,6 +51,32 @@ export class RegionsService {
     this.ensureLoaded().catch((error: unknown) =>
       this.d.log.error({ err: error }, 'loading the regions failed'),
     );
+  }
+
+  /**
+   * The region code at a point for the stroke rollups: the city holding it, else the province, else null.
+   * Uses the loaded indexes when the regions are (being) loaded, else reads the file for the two indexes
+   * alone (no database work: an ingest must not wait for the regions table).
+   */
+  codeAt(): Promise<(lon: number, lat: number) => string | null> {
+    this.points ??= (
+      this.loading
+        ? this.loading
+        : readRegionsFile().then((file) => ({
+            cities: pointIndex(file.regions.filter((r) => r.level === 'city')),
+            provinces: pointIndex(file.regions.filter((r) => r.level === 'province')),
+          }))
+    ).then(({ cities, provinces }) =>
+      // Most strokes fall in 0.1° cells no boundary crosses: those are answered from a per-cell memo.
+      gridLookup(
+        (lon, lat) => cities.lookup(lon, lat) ?? provinces.lookup(lon, lat),
+        [...cities.rings(), ...provinces.rings()],
+      ),
+    );
+    this.points.catch(() => {
+      this.points = null;
+    });
+    return this.points;
   }
 
   private async load(): Promise<LoadedRegions> {

@@ -14,6 +14,8 @@ export class FlashAssigner {
   private readonly ranges: [number, number][] = [];
   private available = 0;
   private newest = 0;
+  /** The ids opened by the `assign` running now (its grouping is synchronous). */
+  private opening: Set<number> | null = null;
   private readonly grouper = new FlashGrouper({ nextId: () => this.take() });
 
   constructor(private readonly allocateBlock: () => Promise<number>) {}
@@ -24,22 +26,37 @@ export class FlashAssigner {
     const id = range[0]++;
     this.available--;
     if (range[0] === range[1]) this.ranges.shift();
+    this.opening?.add(id);
     return id;
   }
 
   /** Flash ids for `strokes` of one source (sorted by time), index for index. */
   async assign(source: string, strokes: readonly ParsedStroke[]): Promise<number[]> {
+    return (await this.assignOpened(source, strokes)).ids;
+  }
+
+  /** Flash ids as `assign`, and the ids of the flashes this batch opened (the others existed before). */
+  async assignOpened(
+    source: string,
+    strokes: readonly ParsedStroke[],
+  ): Promise<{ ids: number[]; opened: Set<number> }> {
     // Worst case every stroke starts a flash: have that many ids at hand before the synchronous grouping.
     while (this.available < strokes.length) {
       const start = await this.allocateBlock();
       this.ranges.push([start, start + BLOCK]);
       this.available += BLOCK;
     }
-    const ids = strokes.map((s) =>
-      this.grouper.assign({ epochMs: s.epochMs, ns: s.ns, lat: s.lat, lon: s.lon, source }),
-    );
-    for (const s of strokes) this.newest = Math.max(this.newest, s.epochMs);
-    this.grouper.prune(this.newest - KEEP_OPEN_MS);
-    return ids;
+    const opened = new Set<number>();
+    this.opening = opened;
+    try {
+      const ids = strokes.map((s) =>
+        this.grouper.assign({ epochMs: s.epochMs, ns: s.ns, lat: s.lat, lon: s.lon, source }),
+      );
+      for (const s of strokes) this.newest = Math.max(this.newest, s.epochMs);
+      this.grouper.prune(this.newest - KEEP_OPEN_MS);
+      return { ids, opened };
+    } finally {
+      this.opening = null;
+    }
   }
 }

@@ -2,6 +2,7 @@ import type { LineOutcome, ParsedStroke, ParseOptions } from '@thunderwatch/doma
 import type { IngestResult, RejectedLine } from '@thunderwatch/shared/schemas/lightning';
 import { AppError } from '../../lib/app-error.js';
 import type { Metrics } from '../../lib/metrics.js';
+import type { StrokeRollups } from '../../modules/analytics/statistics/stroke-rollups.js';
 import type { StrokeRow } from '../../modules/lightning/strokes/stroke-row.js';
 import type { StrokesRepo } from '../../modules/lightning/strokes/strokes-repo.js';
 import type { StrokeBus } from '../stroke-bus.js';
@@ -34,6 +35,8 @@ export class IngestService {
       limits: IngestLimits;
       now: () => Date;
       metrics?: Pick<Metrics, 'strokesIngested' | 'ingestBatchSeconds'>;
+      /** The statistics' daily rollups, added to in each batch's transaction. */
+      rollups?: StrokeRollups;
     },
   ) {}
 
@@ -75,8 +78,10 @@ export class IngestService {
       else valid.push(o.stroke);
     }
     valid.sort((a, b) => a.epochMs - b.epochMs || a.ns - b.ns);
-    const flashIds = await this.d.flashes.assign(source, valid);
-    const stored = await this.d.strokes.insert(source, valid, flashIds, new Date(now));
+    const { ids: flashIds, opened } = await this.d.flashes.assignOpened(source, valid);
+    const within =
+      this.d.rollups && valid.length > 0 ? await this.d.rollups.prepare(valid, flashIds, opened) : undefined;
+    const stored = await this.d.strokes.insert(source, valid, flashIds, new Date(now), within);
     const lateBefore = now - this.d.limits.lateAfterMs;
     this.d.bus.publish(stored.filter((r: StrokeRow) => r.time.getTime() >= lateBefore));
     return {

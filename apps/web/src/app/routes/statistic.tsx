@@ -1,6 +1,5 @@
-import { NotAvailablePanel } from '../../components/not-available-panel';
+import { StatisticScreen } from '../../features/statistic/components/statistic-screen';
 
-/** Placeholder until the statistic screen is built; it shows no data. */
 export default function StatisticRoute() {
-  return <NotAvailablePanel screen="statistic" />;
+  return <StatisticScreen />;
 }

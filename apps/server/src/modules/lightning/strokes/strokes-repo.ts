@@ -1,5 +1,5 @@
 import type { ParsedStroke } from '@thunderwatch/domain/stroke';
-import type { Database } from '../../../db/database.js';
+import type { Database, Queryable } from '../../../db/database.js';
 import type { StrokePartitions } from './partitions.js';
 import { microIso, RECEIVED_COLUMNS, STROKE_COLUMNS, STROKES_CHANNEL, type StrokeRow } from './stroke-row.js';
 
@@ -92,6 +92,8 @@ export class StrokesRepo {
     strokes: readonly ParsedStroke[],
     flashIds: readonly (number | null)[],
     receivedAt: Date,
+    /** Runs in the insert's transaction with the rows stored (the statistics' rollups). */
+    within?: (tx: Queryable, stored: StrokeRow[]) => Promise<void>,
   ): Promise<StrokeRow[]> {
     if (strokes.length === 0) return [];
     await this.partitions.ensure(
@@ -135,6 +137,7 @@ export class StrokesRepo {
         params,
       );
       const first = r.rows[0];
+      if (first && within) await within(tx, r.rows);
       if (first) await tx.query('SELECT pg_notify($1, $2)', [STROKES_CHANNEL, String(first.received_us)]);
       return r.rows;
     });

@@ -20,8 +20,10 @@ export function disasterServices(d: {
   cells: CellsRepo;
   locations: LocationsRepo;
   outbox: AlarmOutbox;
+  /** The one regions service (the stroke rollups use it too). */
+  regions?: RegionsService;
 }) {
-  const regions = new RegionsService({ repo: new RegionsRepo(d.db), log: d.log });
+  const regions = d.regions ?? new RegionsService({ repo: new RegionsRepo(d.db), log: d.log });
   const warnings = new DisasterWarningsRepo(d.db);
   return {
     regions,

@@ -15,7 +15,7 @@ export function ReportFormFields({ templates, form, onChange }: ReportFormFields
   const { t, i18n } = useTranslation();
   const zh = i18n.language === 'zh-Hans';
   const provinces = useProvinces();
-  const cities = useCities(form.template === 'region_monthly' ? form.province : '');
+  const cities = useCities(form.template === 'region_monthly' ? form.province : null);
   const locations = useLocations();
   const info = templates.find((x) => x.template === form.template);
   const set = <K extends keyof ReportForm>(key: K, value: ReportForm[K]) =>

@@ -21,7 +21,7 @@ export function QueryFormFields({ form, onChange, draft, onDraftChange }: QueryF
   const { t, i18n } = useTranslation();
   const zh = i18n.language === 'zh-Hans';
   const provinces = useProvinces();
-  const cities = useCities(form.areaKind === 'city' ? form.province : '');
+  const cities = useCities(form.areaKind === 'city' ? form.province : null);
   const zones = useZoneChoices();
   const set = <K extends keyof QueryForm>(key: K, value: QueryForm[K]) => onChange({ ...form, [key]: value });
   const regionName = (r: { name_zh: string; name_en: string }) => (zh ? r.name_zh : r.name_en);

@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import type {
+  StatsClimatology,
+  StatsPeakCurrent,
+  StatsRegions,
+  StatsSeries,
+  StatsSummary,
+} from '@thunderwatch/shared/schemas/statistics';
+import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** The area and period every statistic reads (the API's query, as the screen keeps it). */
+export type StatsParams = Record<string, string | number>;
+
+const stats = <T>(path: string, params: StatsParams | null, extra: StatsParams = {}) =>
+  useQuery({
+    queryKey: queryKeys.statistics(path, { ...params, ...extra }),
+    queryFn: ({ signal }) => apiClient.get<T>(`/api/statistics/${path}`, { ...params, ...extra }, { signal }),
+    enabled: params !== null,
+    staleTime: 60_000,
+  });
+
+export const useStatsSummary = (p: StatsParams | null) => stats<StatsSummary>('summary', p);
+export const useStatsSeries = (p: StatsParams | null, interval: 'day' | 'month') =>
+  stats<StatsSeries>('series', p, { interval });
+export const useStatsClimatology = (p: StatsParams | null) => stats<StatsClimatology>('climatology', p);
+export const useStatsPeakCurrent = (p: StatsParams | null) => stats<StatsPeakCurrent>('peak_current', p);
+
+/** Choropleth values: per province, or per city of one province. */
+export function useStatsRegions(province: string | null, from: string, to: string) {
+  const query = province ? { level: 'city', province, from, to } : { level: 'province', from, to };
+  return useQuery({
+    queryKey: queryKeys.statistics('regions', query),
+    queryFn: ({ signal }) => apiClient.get<StatsRegions>('/api/statistics/regions', query, { signal }),
+    staleTime: 60_000,
+  });
+}
