@@ -375,6 +375,7 @@ export function createServices(d: {
       sheets,
       overview: overviewRepo,
       listExists: async (id, groupId) => (await new DistributionRepo(db).get(id, groupId)) !== null,
+      outbox: notify.alarmOutbox,
       timeZone: config.notifications.timeZone,
       now,
       log: d.log,

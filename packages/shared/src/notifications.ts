@@ -50,6 +50,7 @@ export const NOTIFICATION_EVENTS = [
   'disaster',
   'device',
   'flight',
+  'report',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 

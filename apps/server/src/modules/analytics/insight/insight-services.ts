@@ -1,6 +1,7 @@
 import type { ReportParameters } from '@thunderwatch/shared/schemas/insight';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/database.js';
+import type { AlarmOutbox } from '../../notify/delivery/alarm-outbox.js';
 import type { LoadedRegions } from '../../regions/regions-service.js';
 import type { LocationsRepo } from '../../warnings/locations/locations-repo.js';
 import type { OverviewRepo } from '../overview/overview-repo.js';
@@ -28,6 +29,8 @@ export function insightServices(d: {
   sheets: Pick<SheetsService, 'rowsOf'>;
   overview: Pick<OverviewRepo, 'deliveryHealth'>;
   listExists: (id: number, groupId: number) => Promise<boolean>;
+  /** Tells a scheduled report's list that it is ready (the outbox, in the report's own transaction). */
+  outbox: Pick<AlarmOutbox, 'enqueueReport' | 'committed'>;
   timeZone: string;
   now: () => Date;
   log: FastifyBaseLogger;
@@ -56,9 +59,32 @@ export function insightServices(d: {
         );
     }
   };
+  /** A scheduled report that is done goes to its schedule's list (once: the deliveries' keys are the report's). */
+  const done = async (reportId: number) => {
+    const target = await schedules.listOf(reportId);
+    const report = await reports.get(reportId, null);
+    if (!target?.listId || !report || report.status !== 'done') return;
+    const listId = target.listId;
+    await d.db.transaction((tx) =>
+      d.outbox.enqueueReport(tx, {
+        groupId: target.groupId,
+        listId,
+        at: d.now(),
+        facts: {
+          report_id: report.id,
+          title: report.title,
+          period: 'month' in report.parameters ? report.parameters.month : String(report.parameters.year),
+          has_pdf: report.has_pdf,
+          at: d.now().toISOString(),
+        },
+      }),
+    );
+    d.outbox.committed();
+  };
   const reportWorker = new ReportWorker({
     reports,
     build,
+    done,
     printer: new ReportPrinter(d.config.reports.chromiumPath),
     now: d.now,
     log: d.log,

@@ -8,6 +8,7 @@ import type {
   DeviceEventFacts,
   DisasterWarningFacts,
   FlightAlarmFacts,
+  ReportReadyFacts,
   TyphoonAlarmFacts,
   WaveAlarmFacts,
   WeatherWarningAlarmFacts,
@@ -17,6 +18,7 @@ import {
   planDeviceDeliveries,
   planDisasterDeliveries,
   planFlightDeliveries,
+  planReportDeliveries,
   planTyphoonDeliveries,
   planWaveDeliveries,
   planWeatherWarningDeliveries,
@@ -85,6 +87,27 @@ export class AlarmOutbox {
   /** Writes the deliveries of newly raised flight alarms (an aircraft entered a cell near an airport). */
   enqueueFlights(tx: Queryable, alarms: readonly SiteEvent<FlightAlarmFacts>[]): Promise<number> {
     return this.enqueueSiteEvents(tx, alarms, (flights, a) => planFlightDeliveries({ flights, ...a }));
+  }
+
+  /** Writes the deliveries of a scheduled report that is ready, to its schedule's list. */
+  async enqueueReport(
+    tx: Queryable,
+    report: { groupId: number; listId: number; at: Date; facts: Omit<ReportReadyFacts, 'report_url'> },
+  ): Promise<number> {
+    const audience = await this.audience(tx, [{ groupId: report.groupId, at: report.at, locationId: null }]);
+    if (!audience) return 0;
+    const { lists, users, subscribers } = audience;
+    const rows = planReportDeliveries({
+      report: {
+        ...report,
+        facts: { ...report.facts, report_url: this.d.boardUrl.replace(/\/realtimealert$/, '/insight') },
+      },
+      lists,
+      users,
+      subscribers,
+      defaults: this.d.defaults,
+    });
+    return this.d.outbox.insert(rows, tx);
   }
 
   /** Writes the deliveries of newly raised weather warning alarms with `tx`; returns how many. */

@@ -8,6 +8,7 @@ import type {
   DeviceEventFacts,
   DisasterWarningFacts,
   FlightAlarmFacts,
+  ReportReadyFacts,
   TyphoonAlarmFacts,
   WaveAlarmFacts,
   WeatherWarningAlarmFacts,
@@ -115,7 +116,7 @@ interface EventToPlan {
   key: string;
   payload: Extract<
     NewDelivery['payload'],
-    { event: 'alarm' | 'typhoon' | 'wave' | 'weather_warning' | 'disaster' | 'device' | 'flight' }
+    { event: 'alarm' | 'typhoon' | 'wave' | 'weather_warning' | 'disaster' | 'device' | 'flight' | 'report' }
   >;
   /** Whether the lists' escalation tier applies (only alarms can be confirmed, which stops it). */
   escalates: boolean;
@@ -281,6 +282,38 @@ export function planDeviceDeliveries(
       escalates: false,
     })),
     input,
+  );
+}
+
+/**
+ * The deliveries of a scheduled report that is ready: the recipients of the one list its schedule names, on
+ * the list's channels, whatever the list's minimum level (a report is not a warning); no subscribers, no
+ * escalation tier.
+ */
+export function planReportDeliveries(
+  input: Omit<PlanInput, 'alarms'> & {
+    report: { groupId: number; listId: number; at: Date; facts: ReportReadyFacts };
+  },
+): NewDelivery[] {
+  const { groupId, listId, at, facts } = input.report;
+  // The list hears the report whatever its minimum level and its sites (a report is not a warning).
+  const lists = input.lists
+    .filter((l) => l.id === listId)
+    .map((l) => ({ ...l, min_level: 1 as const, locations: 'all' as const }));
+  return planEvents(
+    [
+      {
+        groupId,
+        at,
+        locationId: null,
+        level: 1,
+        alarmId: null,
+        key: `report:${facts.report_id}`,
+        payload: { event: 'report', report: facts },
+        escalates: false,
+      },
+    ],
+    { ...input, lists },
   );
 }
 

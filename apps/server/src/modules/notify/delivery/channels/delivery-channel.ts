@@ -161,6 +161,18 @@ export interface FlightAlarmFacts {
   board_url: string;
 }
 
+/** A scheduled insight report is ready, as its messages tell it (with a link to open it). */
+export interface ReportReadyFacts {
+  report_id: number;
+  title: string;
+  /** The month the report covers (YYYY-MM). */
+  period: string;
+  has_pdf: boolean;
+  /** The insight screen, where the report opens (signed in). */
+  report_url: string;
+  at: string;
+}
+
 /** What a message says; rendered per channel and language when it is sent. */
 export type NotificationPayload =
   | { event: 'alarm'; alarm: AlarmFacts }
@@ -172,7 +184,8 @@ export type NotificationPayload =
   | { event: 'weather_warning'; weather_warning: WeatherWarningAlarmFacts }
   | { event: 'disaster'; disaster: DisasterWarningFacts }
   | { event: 'device'; device: DeviceEventFacts }
-  | { event: 'flight'; flight: FlightAlarmFacts };
+  | { event: 'flight'; flight: FlightAlarmFacts }
+  | { event: 'report'; report: ReportReadyFacts };
 
 /** Per-recipient settings of a channel (stored with the delivery, never returned by the API). */
 export interface ChannelOptions {

@@ -50,6 +50,8 @@ function eventTime(payload: NotificationPayload, timeZone: string): string {
       return localDateTime(payload.device.at, timeZone);
     case 'flight':
       return localDateTime(payload.flight.at, timeZone);
+    case 'report':
+      return localDateTime(payload.report.at, timeZone);
   }
 }
 

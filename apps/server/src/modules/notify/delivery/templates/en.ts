@@ -143,4 +143,9 @@ export const EN_TEMPLATES: EventTemplates = {
     body: `This is a test message sent at ${localDateTime(at, tz)}. This channel works.`,
     link: board_url,
   }),
+  report: ({ report: r }, tz) => ({
+    title: `Report ready · ${r.title}`,
+    body: `The scheduled report "${r.title}" (${r.period}) is ready${r.has_pdf ? ' as a web page and a PDF' : ''}. Open it in the insight screen. ${localDateTime(r.at, tz)}.`,
+    link: r.report_url,
+  }),
 };

@@ -34,6 +34,8 @@ export function renderMessage(
       return t.device(payload, timeZone);
     case 'flight':
       return t.flight(payload, timeZone);
+    case 'report':
+      return t.report(payload, timeZone);
   }
 }
 

@@ -165,6 +165,14 @@ export function robotCard(payload: NotificationPayload, language: Language, time
     }
     case 'test':
       return { ...base, tone: null, colour: NEUTRAL_COLOUR, fields: [], text: m.body };
+    case 'report':
+      return {
+        ...base,
+        tone: null,
+        colour: NEUTRAL_COLOUR,
+        fields: [{ label: w.time, value: localDateTime(payload.report.at, timeZone) }],
+        text: m.body,
+      };
     case 'weather_warning': {
       const ww = payload.weather_warning;
       return {

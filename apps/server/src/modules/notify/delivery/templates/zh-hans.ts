@@ -133,4 +133,9 @@ export const ZH_TEMPLATES: EventTemplates = {
     body: `这是一条测试消息，发送于 ${localDateTime(at, tz)}。此通道工作正常。`,
     link: board_url,
   }),
+  report: ({ report: r }, tz) => ({
+    title: `报告已生成 · ${r.title}`,
+    body: `定期报告《${r.title}》（${r.period}）已生成${r.has_pdf ? '（网页与 PDF）' : ''}，请在分析报告页面查看。${localDateTime(r.at, tz)}。`,
+    link: r.report_url,
+  }),
 };
