@@ -23,6 +23,7 @@ import { sheetRoutes } from './modules/analytics/sheets/routes.js';
 import { flightRoutes } from './modules/aviation/flights/routes.js';
 import { heartbeatIngestRoutes } from './modules/devices/heartbeat-ingest-routes.js';
 import { deviceRoutes } from './modules/devices/routes.js';
+import { layerRoutes } from './modules/layers/routes.js';
 import { cellRoutes } from './modules/lightning/cells/routes.js';
 import { feedRoutes } from './modules/lightning/feeds/routes.js';
 import { lightningRoutes } from './modules/lightning/strokes/routes.js';
@@ -222,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     flightRoutes(typed, s.flights);
     overviewRoutes(typed, s.overview);
     sheetRoutes(typed, s.sheets);
+    layerRoutes(typed, s.layers, s.scenes);
     api.get('/api/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
   });
   await app.register((ingest) => ingestRoutes(ingest, { feeds: s.feeds, ingest: s.ingest }));

@@ -22,6 +22,7 @@ import { SheetsRepo } from './modules/analytics/sheets/sheets-repo.js';
 import { SheetsService } from './modules/analytics/sheets/sheets-service.js';
 import { flightServices } from './modules/aviation/flights/flight-services.js';
 import { deviceServices } from './modules/devices/device-services.js';
+import { layerServices } from './modules/layers/layer-services.js';
 import { CellsRepo } from './modules/lightning/cells/cells-repo.js';
 import { CellsService } from './modules/lightning/cells/cells-service.js';
 import { FeedsRepo } from './modules/lightning/feeds/feeds-repo.js';
@@ -303,6 +304,7 @@ export function createServices(d: {
     ...disaster,
     ...flightServices({ config, db, now }),
     ...devices,
+    ...layerServices({ db, now, groupExists }),
     overview: new OverviewService({
       repo: new OverviewRepo(db),
       warnings: warningEngine,

@@ -128,6 +128,20 @@ const MapViewFields = {
   center: Position,
   zoom: Type.Number({ minimum: 0, maximum: 22 }),
   layers: Type.Array(Type.String({ pattern: '^[a-z0-9_-]{1,40}$' }), { maxItems: 20 }),
+  /** Per layer (catalogue id or `custom_<id>`): shown or not and its opacity; absent ones keep their defaults. */
+  layer_state: Type.Optional(
+    Type.Array(
+      Type.Object(
+        {
+          id: Type.String({ pattern: '^[a-z0-9_-]{1,40}$' }),
+          visible: Type.Boolean(),
+          opacity: Type.Number({ minimum: 0, maximum: 1 }),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: 100 },
+    ),
+  ),
 };
 
 /** Where the caller's map opens (PUT /api/user_map_data). */

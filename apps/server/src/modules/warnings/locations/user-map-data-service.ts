@@ -29,6 +29,16 @@ export class UserMapDataService {
       ]);
     }
     const clean: MapView = { center: [lon, lat], zoom: view.zoom, layers: [...new Set(view.layers)] };
+    if (view.layer_state) {
+      const ids = view.layer_state.map((s) => s.id);
+      const twice = ids.findIndex((id, i) => ids.indexOf(id) !== i);
+      if (twice >= 0) {
+        throw new AppError('validation.failed', 400, 'layer_state lists a layer twice', [
+          { field: `layer_state/${twice}/id`, message: `${ids[twice]} is listed twice` },
+        ]);
+      }
+      clean.layer_state = view.layer_state;
+    }
     await this.users.saveMapView(user.id, clean);
     return this.get(user);
   }
