@@ -161,6 +161,19 @@ describe.each(DB_KINDS)('layers (%s)', (kind) => {
     expect(saved.statusCode, saved.body).toBe(200);
     const read = await t.call({ method: 'GET', url: '/api/user_map_data', token: viewer.access });
     expect(read.json().layer_state).toEqual(state);
+    // The switcher saves its choices alone: the view stays where it was saved.
+    const choices = await put({ layer_state: [{ id: 'density', visible: true, opacity: 0.5 }] });
+    expect(choices.statusCode, choices.body).toBe(200);
+    expect(choices.json()).toMatchObject({ center: [113, 23], zoom: 7, layers: ['radar'], saved: true });
+    expect(choices.json().layer_state).toEqual([{ id: 'density', visible: true, opacity: 0.5 }]);
+    const fresh = await t.call({
+      method: 'PUT',
+      url: '/api/user_map_data',
+      token: manager.access,
+      payload: { layer_state: state },
+    });
+    expect(fresh.json()).toMatchObject({ saved: false, layer_state: state });
+    expect((await put({ center: [113, 23] })).statusCode).toBe(400);
     for (const [bad, field] of [
       [[{ id: 'radar', visible: true, opacity: 1.5 }], 'opacity'],
       [[{ id: 'Radar!', visible: true, opacity: 1 }], 'id'],
