@@ -11,13 +11,15 @@ export const LayerDefinitionDto = Type.Object({
   id: Type.String(),
   group: Type.Enum(LAYER_GROUPS),
   name: Localized,
-  kind: Type.String({ description: 'points, grid, image, polygons, tracks or symbols' }),
+  kind: Type.Enum(['points', 'grid', 'image', 'polygons', 'tracks', 'symbols']),
   legend: Type.Array(LegendEntry),
   default_visible: Type.Boolean(),
   default_opacity: Type.Number({ minimum: 0, maximum: 1 }),
   time: Type.Enum(['live', 'replayable', 'static']),
   permission: PermissionName,
-  screens: Type.Array(Type.String(), { description: 'The screens whose map mounts the layer' }),
+  screens: Type.Array(Type.Enum(['home', 'decision', 'wave', 'device', 'geometry', 'location']), {
+    description: 'The screens whose map mounts the layer',
+  }),
 });
 
 export const CUSTOM_LAYER_KINDS = ['geojson', 'xyz', 'wms', 'tilejson'] as const;
