@@ -62,7 +62,7 @@ const BUILT_IN: readonly LayerDefinition[] = [
   {
     id: 'density',
     group: 'lightning',
-    name: { 'zh-Hans': '闪电密度', en: 'Stroke density' },
+    name: { 'zh-Hans': '闪电密度（最近 24 小时）', en: 'Stroke density (last 24 h)' },
     kind: 'grid',
     legend: [
       l('#1d4ed8', '≥1', '≥1'),
@@ -81,7 +81,7 @@ const BUILT_IN: readonly LayerDefinition[] = [
   {
     id: 'cells',
     group: 'lightning',
-    name: { 'zh-Hans': '雷暴单体与临近预报', en: 'Storm cells and nowcasts' },
+    name: { 'zh-Hans': '临近预报雷暴单体', en: 'Nowcast cells' },
     kind: 'polygons',
     legend: [
       l('#22d3ee', '新生', 'Born'),
@@ -174,7 +174,7 @@ const BUILT_IN: readonly LayerDefinition[] = [
   {
     id: 'flights',
     group: 'warnings',
-    name: { 'zh-Hans': '航班', en: 'Flights' },
+    name: { 'zh-Hans': '航空器', en: 'Aircraft' },
     kind: 'symbols',
     legend: [
       l('#e2e8f0', '远离雷电', 'Clear'),
@@ -190,7 +190,7 @@ const BUILT_IN: readonly LayerDefinition[] = [
   {
     id: 'locations',
     group: 'assets',
-    name: { 'zh-Hans': '我的位置', en: 'My locations' },
+    name: { 'zh-Hans': '我的监测点', en: 'My locations' },
     kind: 'polygons',
     legend: [l('#ffffff', '位置与预警圈', 'Location and warning rings')],
     default_visible: true,

@@ -1,0 +1,17 @@
+import { chromium } from 'playwright-core';
+const B = 'http://localhost:8023';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'] });
+const ctx = await browser.newContext({ locale: 'en-US', viewport: { width: 1400, height: 900 } });
+const page = await ctx.newPage();
+page.on('pageerror', (e) => console.log('ERR', e.message));
+page.on('console', (m) => m.type() === 'error' && console.log('CONSOLE', m.text()));
+await page.goto(`${B}/login`);
+await page.locator('input').nth(0).fill('admin');
+await page.locator('input[type=password]').fill('Admin12345');
+await page.locator('button[type=submit]').click();
+await page.waitForTimeout(2500);
+await page.goto(`${B}/decision?rotation=3`);
+await page.waitForTimeout(6000);
+console.log(await page.locator('.rotation-caption').allTextContents(), page.url());
+await page.screenshot({ path: '/tmp/layers-shots/dbg.png' });
+await browser.close();
