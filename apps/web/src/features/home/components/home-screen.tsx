@@ -4,10 +4,8 @@ import type { CompactStroke } from '@thunderwatch/shared/strokes';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
 import { can, useCurrentUser } from '../../../lib/current-user';
-import { sceneIdParam, useScene } from '../../../lib/scenes';
 import { type Bounds, countRecent, hasSimulated, MINUTE_MS, S } from '../../../lib/stroke-store';
 import { DEFAULT_TIME_ZONE } from '../../../lib/time';
 import { useIsPhone } from '../../../lib/use-media-query';
@@ -35,6 +33,7 @@ import { useClock } from '../hooks/use-clock';
 import { useDensityGrid } from '../hooks/use-density-grid';
 import { useDisasterWarnings } from '../hooks/use-disaster-warnings';
 import { useFlightLayer } from '../hooks/use-flights';
+import { useHomeScene, useSceneTimeAndRadar } from '../hooks/use-home-scene';
 import { useLayerChoices } from '../hooks/use-layer-choices';
 import { useModelOverlay } from '../hooks/use-model-overlay';
 import { useMyLocations } from '../hooks/use-my-locations';
@@ -45,6 +44,7 @@ import { useStormCells } from '../hooks/use-storm-cells';
 import { useStrokeFeed } from '../hooks/use-stroke-feed';
 import { clicksOver, useTyphoons } from '../hooks/use-typhoons';
 import { useViewParams } from '../hooks/use-view-params';
+import { sceneOfMap } from '../model/scene-of-map';
 import { CellPopup } from './cell-popup';
 import { DisasterMap } from './disaster-map';
 import { FlightPopup } from './flight-popup';
@@ -76,12 +76,8 @@ export function HomeScreen() {
   const replay = useReplay(() => feed.store.earliestTime());
   const clock = useClock(LIVE_TICK_MS);
   const { initial, fromAddress, remember } = useViewParams();
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const sceneId = sceneIdParam(params.get('scene'));
-  const scene = useScene(sceneId);
-  const sceneSteps = useMemo(() => (scene.data ? [{ scene: scene.data, seconds: 0 }] : []), [scene.data]);
-  const layers = useLayerChoices(scene.data?.layers ?? null);
+  const { id: sceneId, scene, error: sceneError, steps: sceneSteps, open: openScene } = useHomeScene();
+  const layers = useLayerChoices(scene?.layers ?? null);
   const [view, setView] = useState<ViewInfo | null>(null);
   const [selected, setSelected] = useState<CompactStroke | null>(null);
   const [flashId, setFlashId] = useState<number | null>(null);
@@ -127,33 +123,16 @@ export function HomeScreen() {
   const typhoons = useTyphoons(layers.visible('typhoons'));
   const disaster = useDisasterWarnings(layers.visible('disaster'));
   const flights = useFlightLayer(layers.visible('flights'), view?.bounds ?? null, mode, shown);
-  // A scene of a past window opens the replay at the window's end.
-  const { seek } = replay;
-  useEffect(() => {
-    const time = scene.data?.time;
-    if (time?.mode === 'window') seek(Date.parse(time.to));
-  }, [scene.data, seek]);
-  const openScene = useCallback(
-    (id: number | null) => navigate(id === null ? '/' : `/?scene=${id}`),
-    [navigate],
-  );
-  const currentScene = () => ({
-    center: lastView.current.center,
-    zoom: lastView.current.zoom,
-    bearing: 0,
-    layers: Object.entries(layers.choices)
-      .filter(([, c]) => c.visible)
-      .map(([id, c]) => ({ id, opacity: c.opacity })),
-    time:
-      mode === 'live'
-        ? ({ mode: 'live' } as const)
-        : ({
-            mode: 'window',
-            from: new Date(shown - REPLAY_TRAIL_MIN * MINUTE_MS).toISOString(),
-            to: new Date(shown).toISOString(),
-          } as const),
-    filters: {},
-  });
+  useSceneTimeAndRadar(scene, replay.seek, radar.setProduct);
+  const currentScene = () =>
+    sceneOfMap({
+      ...lastView.current,
+      choices: layers.choices,
+      mode,
+      shown,
+      trailMs: REPLAY_TRAIL_MIN * MINUTE_MS,
+      radarProduct: radar.product,
+    });
 
   const onMoveEnd = useCallback(
     (state: MapViewState, map: MapLibreMap) => {
@@ -345,7 +324,7 @@ export function HomeScreen() {
           status={feed.status}
           loading={feed.loading}
           scenes={
-            <ScenePanel open={scene.data} openError={scene.error} current={currentScene} onOpen={openScene} />
+            <ScenePanel open={scene} openError={sceneError} current={currentScene} onOpen={openScene} />
           }
           models={
             <ModelsPanel

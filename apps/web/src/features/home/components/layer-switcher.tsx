@@ -81,10 +81,7 @@ export function LayerSwitcher({
                 )}
                 {choice.visible &&
                   (extra ?? (
-                    <ul
-                      className="layer-legend"
-                      aria-label={`${row.name}: ${t('home.legend.title')}`}
-                    >
+                    <ul className="layer-legend" aria-label={`${row.name}: ${t('home.legend.title')}`}>
                       {row.legend.map((e) => (
                         <li key={`${e.color}-${e.label.en}`}>
                           <span className="legend-swatch" style={{ background: e.color }} />
