@@ -46,6 +46,7 @@ import { clicksOver, useTyphoons } from '../hooks/use-typhoons';
 import { useViewParams } from '../hooks/use-view-params';
 import { sceneOfMap } from '../model/scene-of-map';
 import { CellPopup } from './cell-popup';
+import { CustomLayerForm } from './custom-layer-form';
 import { DisasterMap } from './disaster-map';
 import { FlightPopup } from './flight-popup';
 import { HomeSwitcher } from './home-switcher';
@@ -323,6 +324,7 @@ export function HomeScreen() {
           }}
           status={feed.status}
           loading={feed.loading}
+          manage={can(user.data, 'layer.manage') && <CustomLayerForm custom={layers.custom} />}
           scenes={
             <ScenePanel open={scene} openError={sceneError} current={currentScene} onOpen={openScene} />
           }

@@ -11,13 +11,23 @@ interface MapToolbarProps {
   view: { onSave: () => void; saving: boolean; saved: boolean };
   status: SocketStatus;
   loading: 'recent' | 'history' | null;
-  /** The scenes panel and the models panel, folded under the layers. */
+  /** A group admin's form for the group's layers, the scenes panel and the models panel, under the layers. */
+  manage?: ReactNode;
   scenes?: ReactNode;
   models?: ReactNode;
 }
 
 /** Layer switcher, the simulated-data badge, and what the live feed is doing. */
-export function MapToolbar({ simulated, switcher, view, status, loading, scenes, models }: MapToolbarProps) {
+export function MapToolbar({
+  simulated,
+  switcher,
+  view,
+  status,
+  loading,
+  manage,
+  scenes,
+  models,
+}: MapToolbarProps) {
   const { t } = useTranslation();
   const phone = useIsPhone();
   return (
@@ -44,6 +54,7 @@ export function MapToolbar({ simulated, switcher, view, status, loading, scenes,
         >
           {view.saved ? t('home.layers.view_saved') : t('home.layers.save_view')}
         </button>
+        {manage}
       </details>
       {scenes}
       {models}
