@@ -94,12 +94,14 @@ export function HomeScreen() {
   const lastView = useRef<MapViewState>(initial);
   const phone = useIsPhone();
   const models = useModels(true);
-  const overlay = useModelOverlay(models.data?.items);
-  const wantModel = MODEL_IDS.find((id) => layers.visible(modelLayerId(id))) ?? null;
-  const { shownId, show } = overlay;
-  useEffect(() => {
-    if (wantModel !== shownId) show(wantModel);
-  }, [wantModel, shownId, show]);
+  // The model shown is the model layer switched on (one at a time).
+  const overlay = useModelOverlay(
+    models.data?.items,
+    MODEL_IDS.find((id) => layers.visible(modelLayerId(id))) ?? null,
+    (shown) => {
+      for (const m of MODEL_IDS) layers.set(modelLayerId(m), { visible: m === shown });
+    },
+  );
   const startRun = useStartModelRun();
 
   const mode = replay.state.mode;
@@ -332,12 +334,7 @@ export function HomeScreen() {
             <ModelsPanel
               models={models.data?.items}
               error={models.error}
-              overlay={{
-                ...overlay,
-                show: (id) => {
-                  for (const m of MODEL_IDS) layers.set(modelLayerId(m), { visible: m === id });
-                },
-              }}
+              overlay={overlay}
               canRun={can(user.data, 'model.run')}
               onRun={(id) => startRun.mutate(id)}
               running={startRun.isPending}
