@@ -2,7 +2,7 @@ import { modelLayerId } from '@thunderwatch/shared/map-layers';
 import { MODEL_IDS } from '@thunderwatch/shared/schemas/models';
 import type { CompactStroke } from '@thunderwatch/shared/strokes';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { can, useCurrentUser } from '../../../lib/current-user';

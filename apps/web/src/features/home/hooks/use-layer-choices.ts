@@ -26,6 +26,12 @@ export function useLayerChoices(scene: readonly { id: string; opacity: number }[
     [items, custom, saved, scene],
   );
   const [changes, setChanges] = useState<LayerChoices>({});
+  // Opening or closing a scene starts from its layers (or the saved choices) again.
+  const [changesOf, setChangesOf] = useState(scene);
+  if (changesOf !== scene) {
+    setChangesOf(scene);
+    setChanges({});
+  }
   const choices = useMemo(() => ({ ...base, ...changes }), [base, changes]);
   const latest = useRef(choices);
   latest.current = choices;
