@@ -29,6 +29,7 @@ export function LayerSwitcher({
 }: LayerSwitcherProps) {
   const { t, i18n } = useTranslation();
   const zh = i18n.language === 'zh-Hans';
+  const kindName = (kind: string) => t(`home.layers.custom.kind_${kind}`);
   const groups = [
     ...LAYER_GROUPS.map((group) => ({
       group,
@@ -41,7 +42,9 @@ export function LayerSwitcher({
       rows: custom.map((c) => ({
         id: c.layer_id,
         name: c.name,
-        legend: [{ color: c.color, label: { 'zh-Hans': c.kind, en: c.kind } }] as LegendEntry[],
+        legend: [
+          { color: c.color, label: { 'zh-Hans': kindName(c.kind), en: kindName(c.kind) } },
+        ] as LegendEntry[],
       })),
     },
   ].filter((g) => g.rows.length > 0);
