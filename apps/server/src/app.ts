@@ -27,6 +27,7 @@ import { strokeQueryRoutes } from './modules/analytics/stroke-query/routes.js';
 import { flightRoutes } from './modules/aviation/flights/routes.js';
 import { heartbeatIngestRoutes } from './modules/devices/heartbeat-ingest-routes.js';
 import { deviceRoutes } from './modules/devices/routes.js';
+import { layerRoutes } from './modules/layers/routes.js';
 import { cellRoutes } from './modules/lightning/cells/routes.js';
 import { feedRoutes } from './modules/lightning/feeds/routes.js';
 import { lightningRoutes } from './modules/lightning/strokes/routes.js';
@@ -230,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sheetRoutes(typed, s.sheets);
     strokeQueryRoutes(typed, s.strokeQueries);
     insightRoutes(typed, s.insight);
+    layerRoutes(typed, s.layers, s.scenes);
     api.get('/api/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
   });
   await app.register((ingest) => ingestRoutes(ingest, { feeds: s.feeds, ingest: s.ingest }));

@@ -30,6 +30,7 @@ import { StrokeQueryRunner } from './modules/analytics/stroke-query/query-runner
 import { StrokeQueryService } from './modules/analytics/stroke-query/stroke-query-service.js';
 import { flightServices } from './modules/aviation/flights/flight-services.js';
 import { deviceServices } from './modules/devices/device-services.js';
+import { layerServices } from './modules/layers/layer-services.js';
 import { CellsRepo } from './modules/lightning/cells/cells-repo.js';
 import { CellsService } from './modules/lightning/cells/cells-service.js';
 import { FeedsRepo } from './modules/lightning/feeds/feeds-repo.js';
@@ -346,6 +347,7 @@ export function createServices(d: {
       log: d.log,
     }),
     ...devices,
+    ...layerServices({ db, now, groupExists }),
     overview: new OverviewService({
       repo: overviewRepo,
       warnings: warningEngine,

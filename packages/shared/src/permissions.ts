@@ -23,6 +23,7 @@ export const PERMISSIONS = [
   'model.run',
   'checklist.tick',
   'checklist.manage',
+  'layer.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -44,6 +45,7 @@ const GROUP_ADMIN: readonly Permission[] = [
   'access_log.read',
   'device.manage',
   'distribution.manage',
+  'layer.manage',
 ];
 
 /** What each role may do. Admins act on every group; all other roles only inside their own group. */

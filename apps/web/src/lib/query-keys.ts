@@ -63,6 +63,10 @@ export const queryKeys = {
   zones: ['zones'],
   /** What the maps draw under the data (the server's `BASEMAP`). */
   mapConfig: ['map_config'],
+  /** The layer catalogue with my group's custom layers. */
+  layers: ['layers'],
+  /** Saved map views: the list, and one scene. */
+  scenes: { all: ['scene'] as const, one: (id: number) => ['scene', id] as const },
   /** The home map's view and locations; socket `warning` events update the levels in it. */
   userMapData: ['user_map_data'],
   /** A location's warning skill over the last `days` days (the location screen and the board share it). */

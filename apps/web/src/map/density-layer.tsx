@@ -1,6 +1,7 @@
 import type { FeatureCollection } from 'geojson';
 import type { AddLayerObject, SourceSpecification } from 'maplibre-gl';
 import { useEffect } from 'react';
+import { useLayerOpacity } from './layer-opacity';
 import { useMapLayers } from './use-map-layers';
 
 const SOURCE = 'density';
@@ -34,8 +35,9 @@ const LAYERS: AddLayerObject[] = [
 ];
 
 /** The hourly stroke density grid as coloured squares under the strokes. */
-export function DensityLayer({ data }: { data: FeatureCollection }) {
+export function DensityLayer({ data, opacity = 1 }: { data: FeatureCollection; opacity?: number }) {
   const source = useMapLayers(SOURCE, SOURCE_SPEC, LAYERS, 'data');
+  useLayerOpacity(LAYERS, opacity, source !== null);
   useEffect(() => {
     if (source) void source.setData(data);
   }, [source, data]);

@@ -1,6 +1,7 @@
 import type { FeatureCollection } from 'geojson';
 import type { AddLayerObject, ExpressionSpecification, SourceSpecification } from 'maplibre-gl';
 import { useEffect } from 'react';
+import { useLayerOpacity } from './layer-opacity';
 import { useMap } from './map-context';
 import { useMapLayers } from './use-map-layers';
 
@@ -39,12 +40,16 @@ function colourBy(stops: readonly [number, string][]): ExpressionSpecification |
 export function ModelOutputLayer({
   data,
   stops,
+  opacity = 1,
 }: {
   data: FeatureCollection;
   stops: readonly [number, string][];
+  /** 0–1, scales the bands' own opacity. */
+  opacity?: number;
 }) {
   const map = useMap();
   const source = useMapLayers(SOURCE, SOURCE_SPEC, LAYERS, 'data');
+  useLayerOpacity(LAYERS, opacity, source !== null);
   useEffect(() => {
     if (source) void source.setData(data);
   }, [source, data]);

@@ -138,11 +138,40 @@ const MapViewFields = {
   center: Position,
   zoom: Type.Number({ minimum: 0, maximum: 22 }),
   layers: Type.Array(Type.String({ pattern: '^[a-z0-9_-]{1,40}$' }), { maxItems: 20 }),
+  /** Per layer (catalogue id or `custom_<id>`): shown or not and its opacity; absent ones keep their defaults. */
+  layer_state: Type.Optional(
+    Type.Array(
+      Type.Object(
+        {
+          id: Type.String({ pattern: '^[a-z0-9_-]{1,40}$' }),
+          visible: Type.Boolean(),
+          opacity: Type.Number({ minimum: 0, maximum: 1 }),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: 100 },
+    ),
+  ),
 };
 
-/** Where the caller's map opens (PUT /api/user_map_data). */
+/** Where the caller's map opens and how its layers are set, as stored. */
 export const MapView = Type.Object(MapViewFields, { additionalProperties: false });
 export type MapView = Static<typeof MapView>;
+
+/**
+ * PUT /api/user_map_data: the view (center and zoom together), the layer list, the layer choices; each part
+ * left out keeps what was saved, so the layer switcher can save its choices without moving the view.
+ */
+export const MapViewInput = Type.Object(
+  {
+    center: Type.Optional(MapViewFields.center),
+    zoom: Type.Optional(MapViewFields.zoom),
+    layers: Type.Optional(MapViewFields.layers),
+    layer_state: MapViewFields.layer_state,
+  },
+  { additionalProperties: false },
+);
+export type MapViewInput = Static<typeof MapViewInput>;
 
 /**
  * GET /api/user_map_data: the caller's map view with the locations they see; `saved` tells whether the view is

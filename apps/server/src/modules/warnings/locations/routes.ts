@@ -4,7 +4,7 @@ import {
   LocationInput,
   LocationPage,
   LocationQuery,
-  MapView,
+  MapViewInput,
   UserMapData,
 } from '@thunderwatch/shared/schemas/locations';
 import { GroupQuery } from '@thunderwatch/shared/schemas/warnings';
@@ -83,7 +83,7 @@ export function locationRoutes(app: App, locations: LocationsService, mapData: U
     {
       schema: {
         tags: ['locations'],
-        body: MapView,
+        body: MapViewInput,
         response: { 200: UserMapData, ...errors(400, 401, 403) },
       },
     },

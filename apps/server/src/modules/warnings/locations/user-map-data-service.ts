@@ -1,4 +1,4 @@
-import type { MapView, UserMapData } from '@thunderwatch/shared/schemas/locations';
+import type { MapView, MapViewInput, UserMapData } from '@thunderwatch/shared/schemas/locations';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import type { UsersRepo } from '../../accounts/users/users-repo.js';
@@ -7,7 +7,13 @@ import type { LocationsService } from './locations-service.js';
 /** Where the map opens for someone who never moved it: South China, where the demo storms are. */
 export const DEFAULT_MAP: MapView = { center: [113.3, 23.1], zoom: 6, layers: ['strokes'] };
 
-/** The user's own map view (users.map_defaults) with their group's locations. */
+/** As stored in users.map_defaults: a view saved with the layer choices, or the choices alone. */
+type StoredView = Partial<MapView>;
+
+const invalid = (field: string, message: string) =>
+  new AppError('validation.failed', 400, `${field} ${message}`, [{ field, message }]);
+
+/** The user's own map view and layer choices (users.map_defaults) with their group's locations. */
 export class UserMapDataService {
   constructor(
     private readonly users: Pick<UsersRepo, 'mapView' | 'saveMapView'>,
@@ -16,20 +22,35 @@ export class UserMapDataService {
 
   async get(user: AuthUser): Promise<UserMapData> {
     requirePermission(user, 'location.read');
-    const saved = await this.users.mapView<MapView>(user.id);
-    return { ...DEFAULT_MAP, ...saved, saved: saved !== null, locations: await this.locations.onMap(user) };
+    const saved = await this.users.mapView<StoredView>(user.id);
+    return {
+      ...DEFAULT_MAP,
+      ...saved,
+      saved: saved?.center !== undefined,
+      locations: await this.locations.onMap(user),
+    };
   }
 
-  async save(user: AuthUser, view: MapView): Promise<UserMapData> {
+  async save(user: AuthUser, view: MapViewInput): Promise<UserMapData> {
     requirePermission(user, 'profile.update');
-    const [lon, lat] = view.center;
-    if (lon < -180 || lon > 180 || lat < -90 || lat > 90) {
-      throw new AppError('validation.failed', 400, 'center is outside the map', [
-        { field: 'center', message: 'must be [longitude -180..180, latitude -90..90]' },
-      ]);
+    if ((view.center === undefined) !== (view.zoom === undefined))
+      throw invalid(view.center === undefined ? 'center' : 'zoom', 'goes with center and zoom together');
+    const stored: StoredView = { ...(await this.users.mapView<StoredView>(user.id)) };
+    if (view.center !== undefined && view.zoom !== undefined) {
+      const [lon, lat] = view.center;
+      if (lon < -180 || lon > 180 || lat < -90 || lat > 90)
+        throw invalid('center', 'must be [longitude -180..180, latitude -90..90]');
+      stored.center = [lon, lat];
+      stored.zoom = view.zoom;
     }
-    const clean: MapView = { center: [lon, lat], zoom: view.zoom, layers: [...new Set(view.layers)] };
-    await this.users.saveMapView(user.id, clean);
+    if (view.layers !== undefined) stored.layers = [...new Set(view.layers)];
+    if (view.layer_state !== undefined) {
+      const ids = view.layer_state.map((s) => s.id);
+      const twice = ids.findIndex((id, i) => ids.indexOf(id) !== i);
+      if (twice >= 0) throw invalid(`layer_state/${twice}/id`, `${ids[twice]} is listed twice`);
+      stored.layer_state = view.layer_state;
+    }
+    await this.users.saveMapView(user.id, stored);
     return this.get(user);
   }
 }

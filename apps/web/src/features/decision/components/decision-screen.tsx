@@ -1,11 +1,15 @@
 import type { Position } from '@thunderwatch/shared/schemas/geo';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ErrorMessage } from '../../../components/error-message';
 import { can, useCurrentUser } from '../../../lib/current-user';
+import { useRotationParam } from '../../../lib/scenes';
 import { DEFAULT_TIME_ZONE } from '../../../lib/time';
 import { BasemapLayer } from '../../../map/basemap-layer';
 import { FitBounds } from '../../../map/fit-bounds';
 import { MapView } from '../../../map/map-view';
+import { SceneRotation } from '../../../map/scene-rotation';
 import { typhoonMapData } from '../../../map/typhoon-features';
 import { TyphoonLayer } from '../../../map/typhoon-layer';
 import { WindStationsLayer } from '../../../map/wind-stations-layer';
@@ -63,6 +67,11 @@ export function DecisionScreen() {
       [Math.max(...lons), Math.max(...lats)],
     ];
   }, [stations, storms.storms]);
+  // `?rotation=<scene>`: the map steps through saved scenes instead of fitting the stations.
+  const [params] = useSearchParams();
+  const rotation = useRotationParam(params.get('rotation'));
+  const [sceneName, setSceneName] = useState<string | null>(null);
+  const onScene = useMemo(() => (s: { name: string }) => setSceneName(s.name), []);
   const fitKey = `${stations?.length ?? 0}:${storms.storms.map((s) => s.id).join(',')}`;
   const updatedAt = Math.max(winds.dataUpdatedAt, warnings.dataUpdatedAt) || null;
 
@@ -80,8 +89,18 @@ export function DecisionScreen() {
           <BasemapLayer />
           <TyphoonLayer data={stormData} onSelect={ignorePick} />
           <WindStationsLayer stations={stations ?? []} />
-          <FitBounds bounds={bounds} fitKey={fitKey} maxZoom={8} />
+          {rotation.steps.length > 0 ? (
+            <SceneRotation steps={rotation.steps} onScene={onScene} />
+          ) : (
+            <FitBounds bounds={bounds} fitKey={fitKey} maxZoom={8} />
+          )}
         </MapView>
+        {rotation.steps.length > 0 && sceneName && (
+          <p className="rotation-caption" role="status">
+            {t('home.scenes.rotating', { name: sceneName })}
+          </p>
+        )}
+        {rotation.id !== null && <ErrorMessage error={rotation.error} />}
         <ForceLegend />
       </div>
       <WarningsPanel

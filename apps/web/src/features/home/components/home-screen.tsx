@@ -1,3 +1,5 @@
+import { modelLayerId } from '@thunderwatch/shared/map-layers';
+import { MODEL_IDS } from '@thunderwatch/shared/schemas/models';
 import type { CompactStroke } from '@thunderwatch/shared/strokes';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useMemo, useRef, useState } from 'react';
@@ -9,6 +11,7 @@ import { DEFAULT_TIME_ZONE } from '../../../lib/time';
 import { useIsPhone } from '../../../lib/use-media-query';
 import { BasemapLayer } from '../../../map/basemap-layer';
 import { CELL_MARK_CLICK, CellsLayer } from '../../../map/cells-layer';
+import { CustomMapLayer } from '../../../map/custom-layer';
 import { DensityLayer } from '../../../map/density-layer';
 import { FlashLayer } from '../../../map/flash-layer';
 import { FLIGHT_CLICK, FlightsLayer } from '../../../map/flights-layer';
@@ -17,6 +20,7 @@ import { MapPopup } from '../../../map/map-popup';
 import { MapView, type MapViewState } from '../../../map/map-view';
 import { ModelOutputLayer } from '../../../map/model-output-layer';
 import { RadarLayer } from '../../../map/radar-layer';
+import { SceneRotation } from '../../../map/scene-rotation';
 import { LIVE_WINDOW_MIN, REPLAY_TRAIL_MIN } from '../../../map/stroke-style';
 import { STROKE_CLICK, StrokesLayer } from '../../../map/strokes-layer';
 import { TYPHOON_POINT_CLICK, TyphoonLayer } from '../../../map/typhoon-layer';
@@ -29,6 +33,8 @@ import { useClock } from '../hooks/use-clock';
 import { useDensityGrid } from '../hooks/use-density-grid';
 import { useDisasterWarnings } from '../hooks/use-disaster-warnings';
 import { useFlightLayer } from '../hooks/use-flights';
+import { useHomeScene, useSceneTimeAndRadar } from '../hooks/use-home-scene';
+import { useLayerChoices } from '../hooks/use-layer-choices';
 import { useModelOverlay } from '../hooks/use-model-overlay';
 import { useMyLocations } from '../hooks/use-my-locations';
 import { useOpening } from '../hooks/use-opening';
@@ -38,12 +44,16 @@ import { useStormCells } from '../hooks/use-storm-cells';
 import { useStrokeFeed } from '../hooks/use-stroke-feed';
 import { clicksOver, useTyphoons } from '../hooks/use-typhoons';
 import { useViewParams } from '../hooks/use-view-params';
+import { sceneOfMap } from '../model/scene-of-map';
 import { CellPopup } from './cell-popup';
+import { CustomLayerForm } from './custom-layer-form';
 import { DisasterMap } from './disaster-map';
 import { FlightPopup } from './flight-popup';
+import { HomeSwitcher } from './home-switcher';
 import { MapToolbar } from './map-toolbar';
 import { ModelsPanel } from './models-panel';
 import { OpenOn } from './open-on';
+import { ScenePanel } from './scene-panel';
 import { StrokeCounters } from './stroke-counters';
 import { StrokeDetails } from './stroke-details';
 import { TimeSlider } from './time-slider';
@@ -67,22 +77,31 @@ export function HomeScreen() {
   const replay = useReplay(() => feed.store.earliestTime());
   const clock = useClock(LIVE_TICK_MS);
   const { initial, fromAddress, remember } = useViewParams();
+  const { id: sceneId, scene, error: sceneError, steps: sceneSteps, open: openScene } = useHomeScene();
+  const layers = useLayerChoices(scene?.layers ?? null);
   const [view, setView] = useState<ViewInfo | null>(null);
   const [selected, setSelected] = useState<CompactStroke | null>(null);
   const [flashId, setFlashId] = useState<number | null>(null);
-  const [densityOn, setDensityOn] = useState(false);
-  const [locationsOn, setLocationsOn] = useState(true);
-  const [cellsOn, setCellsOn] = useState(false);
+  const densityOn = layers.visible('density');
+  const locationsOn = layers.visible('locations');
+  const cellsOn = layers.visible('cells');
+  const radarOn = layers.visible('radar');
   const [cellId, setCellId] = useState<string | null>(null);
-  const [radarOn, setRadarOn] = useState(false);
   const myLocations = useMyLocations();
   const flash = useFlash(flashId);
-  const opening = useOpening(fromAddress, myLocations.data, feed);
+  const opening = useOpening(fromAddress || sceneId !== null, myLocations.data, feed);
   const saveView = useSaveMapView();
   const lastView = useRef<MapViewState>(initial);
   const phone = useIsPhone();
   const models = useModels(true);
-  const overlay = useModelOverlay(models.data?.items);
+  // The model shown is the model layer switched on (one at a time).
+  const overlay = useModelOverlay(
+    models.data?.items,
+    MODEL_IDS.find((id) => layers.visible(modelLayerId(id))) ?? null,
+    (shown) => {
+      for (const m of MODEL_IDS) layers.set(modelLayerId(m), { visible: m === shown });
+    },
+  );
   const startRun = useStartModelRun();
 
   const mode = replay.state.mode;
@@ -104,9 +123,19 @@ export function HomeScreen() {
   const radar = useRadar(radarOn, clock, shown);
   const density = useDensityGrid(densityOn, view?.bounds ?? null, view?.zoom ?? initial.zoom, clock, shown);
   const cells = useStormCells(cellsOn, mode, shown, clock, view);
-  const typhoons = useTyphoons();
-  const disaster = useDisasterWarnings();
-  const flights = useFlightLayer(view?.bounds ?? null, mode, shown);
+  const typhoons = useTyphoons(layers.visible('typhoons'));
+  const disaster = useDisasterWarnings(layers.visible('disaster'));
+  const flights = useFlightLayer(layers.visible('flights'), view?.bounds ?? null, mode, shown);
+  useSceneTimeAndRadar(scene, replay.seek, radar.setProduct);
+  const currentScene = () =>
+    sceneOfMap({
+      ...lastView.current,
+      choices: layers.choices,
+      mode,
+      shown,
+      trailMs: REPLAY_TRAIL_MIN * MINUTE_MS,
+      radarProduct: radar.product,
+    });
 
   const onMoveEnd = useCallback(
     (state: MapViewState, map: MapLibreMap) => {
@@ -149,10 +178,21 @@ export function HomeScreen() {
       <MapView initialView={initial} onMoveEnd={onMoveEnd} label={t('home.map_label')}>
         <BasemapLayer />
         <OpenOn opening={opening} />
+        <SceneRotation steps={sceneSteps} />
         {radarOn && radar.image && (
-          <RadarLayer url={radar.image.url} corners={radar.image.corners} opacity={radar.opacity} />
+          <RadarLayer url={radar.image.url} corners={radar.image.corners} opacity={layers.opacity('radar')} />
         )}
-        {densityOn && <DensityLayer data={density.data} />}
+        {densityOn && <DensityLayer data={density.data} opacity={layers.opacity('density')} />}
+        {layers.custom.map(
+          (c) =>
+            layers.visible(c.layer_id) && (
+              <CustomMapLayer
+                key={`${c.id}-${c.updated_at}`}
+                layer={c}
+                opacity={layers.opacity(c.layer_id)}
+              />
+            ),
+        )}
         <DisasterMap
           disaster={disaster}
           yieldTo={clicksOver(
@@ -163,21 +203,29 @@ export function HomeScreen() {
           )}
           timeZone={timeZone}
         />
-        {overlay.shownId && <ModelOutputLayer data={overlay.data} stops={overlay.stops} />}
+        {overlay.shownId && (
+          <ModelOutputLayer
+            data={overlay.data}
+            stops={overlay.stops}
+            opacity={layers.opacity(modelLayerId(overlay.shownId))}
+          />
+        )}
         {locationsOn && <LocationsLayer locations={myLocations.locations} />}
         {cellsOn && <CellsLayer data={cells.data} onSelect={onSelectCell} yieldTo={STROKE_CLICK} />}
         {typhoons.on && <TyphoonLayer data={typhoons.data} onSelect={typhoons.setPick} />}
-        <StrokesLayer
-          store={store}
-          now={shown}
-          mode={mode}
-          onSelect={onSelect}
-          yieldTo={clicksOver(
-            cellsOn && CELL_MARK_CLICK,
-            typhoons.on && TYPHOON_POINT_CLICK,
-            flights.on && FLIGHT_CLICK,
-          )}
-        />
+        {layers.visible('strokes') && (
+          <StrokesLayer
+            store={store}
+            now={shown}
+            mode={mode}
+            onSelect={onSelect}
+            yieldTo={clicksOver(
+              cellsOn && CELL_MARK_CLICK,
+              typhoons.on && TYPHOON_POINT_CLICK,
+              flights.on && FLIGHT_CLICK,
+            )}
+          />
+        )}
         {flashPoints.length > 0 && <FlashLayer points={flashPoints} />}
         {flights.on && (
           <FlightsLayer aircraft={flights.items} track={flights.track} onSelect={flights.setPick} />
@@ -248,48 +296,28 @@ export function HomeScreen() {
         {flights.on && <ErrorMessage error={flights.error} />}
         <ErrorMessage error={myLocations.error} />
         <ErrorMessage error={saveView.error} />
+        <ErrorMessage error={layers.error} />
       </div>
       <div className="home-overlay home-overlay-right">
         <MapToolbar
-          density={densityOn}
-          onDensity={setDensityOn}
-          densityLoading={density.loading}
-          locations={locationsOn}
-          onLocations={setLocationsOn}
-          cells={{
-            on: cellsOn,
-            onChange: (on) => {
-              setCellsOn(on);
-              if (!on) setCellId(null);
-            },
-            loading: cells.loading,
-          }}
-          typhoons={{
-            on: typhoons.on,
-            onChange: typhoons.setOn,
-            loading: typhoons.loading,
-            count: typhoons.count,
-          }}
-          disaster={disaster.switcher}
-          flights={{
-            on: flights.on,
-            onChange: flights.setOn,
-            loading: flights.loading,
-            count: flights.items.length,
-          }}
+          switcher={
+            <HomeSwitcher
+              layers={layers}
+              radar={{
+                products: radar.products,
+                product: radar.product,
+                onProduct: radar.setProduct,
+                frame: radar.frame,
+                loading: radar.loading,
+                timeZone,
+              }}
+              loading={{ strokes: feed.loading !== null, density: density.loading, cells: cells.loading }}
+              typhoons={typhoons}
+              disaster={disaster}
+              flights={{ loading: flights.loading, count: flights.items.length }}
+            />
+          }
           simulated={simulated || (radarOn && radar.frame?.simulated === true)}
-          radar={{
-            on: radarOn,
-            onToggle: setRadarOn,
-            products: radar.products,
-            product: radar.product,
-            onProduct: radar.setProduct,
-            opacity: radar.opacity,
-            onOpacity: radar.setOpacity,
-            frame: radar.frame,
-            loading: radar.loading,
-            timeZone,
-          }}
           view={{
             onSave: () =>
               saveView.mutate({ ...lastView.current, layers: myLocations.data?.layers ?? ['strokes'] }),
@@ -298,6 +326,10 @@ export function HomeScreen() {
           }}
           status={feed.status}
           loading={feed.loading}
+          manage={can(user.data, 'layer.manage') && <CustomLayerForm custom={layers.custom} />}
+          scenes={
+            <ScenePanel open={scene} openError={sceneError} current={currentScene} onOpen={openScene} />
+          }
           models={
             <ModelsPanel
               models={models.data?.items}

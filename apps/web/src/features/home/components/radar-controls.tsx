@@ -13,6 +13,8 @@ export interface RadarControlsProps {
   frame: RadarFrame | null;
   loading: boolean;
   timeZone: string;
+  /** Inside the layer switcher: no switch or opacity of its own (the switcher has them). */
+  bare?: boolean;
 }
 
 /** The radar layer's switch and, when on: product choice, opacity, the frame shown and its legend. */
@@ -21,11 +23,13 @@ export function RadarControls(p: RadarControlsProps) {
   const steps = p.frame?.legend.steps ?? [];
   return (
     <>
-      <label className="checkbox">
-        <input type="checkbox" checked={p.on} onChange={(e) => p.onToggle(e.target.checked)} />
-        {t('home.layers.radar')}
-        {p.on && p.loading && <span className="muted"> …</span>}
-      </label>
+      {!p.bare && (
+        <label className="checkbox">
+          <input type="checkbox" checked={p.on} onChange={(e) => p.onToggle(e.target.checked)} />
+          {t('home.layers.radar')}
+          {p.on && p.loading && <span className="muted"> …</span>}
+        </label>
+      )}
       {p.on && (
         <div className="radar-controls">
           {p.products.length > 1 && (
@@ -41,17 +45,19 @@ export function RadarControls(p: RadarControlsProps) {
               ))}
             </select>
           )}
-          <label className="radar-opacity">
-            {t('home.radar.opacity')}
-            <input
-              type="range"
-              min={0.1}
-              max={1}
-              step={0.1}
-              value={p.opacity}
-              onChange={(e) => p.onOpacity(Number(e.target.value))}
-            />
-          </label>
+          {!p.bare && (
+            <label className="radar-opacity">
+              {t('home.radar.opacity')}
+              <input
+                type="range"
+                min={0.1}
+                max={1}
+                step={0.1}
+                value={p.opacity}
+                onChange={(e) => p.onOpacity(Number(e.target.value))}
+              />
+            </label>
+          )}
           <p className="radar-frame muted" role="status">
             {p.frame
               ? t('home.radar.frame', {

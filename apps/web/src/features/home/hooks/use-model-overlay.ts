@@ -5,12 +5,21 @@ import { useModelOutput } from '../api/get-model-output';
 import { frameFeatures, frameOptions } from '../model/model-frames';
 
 /**
- * Which model's latest output the map shows, and which of its frames: the output is fetched once per run,
+ * The latest output of the model the map shows (`shownId`, chosen in the layer switcher), and which frame: the output is fetched once per run,
  * and a newer run replaces it when it finishes (the list of models is polled).
  */
-export function useModelOverlay(models: readonly ModelDto[] | undefined) {
-  const [shownId, setShownId] = useState<ModelId | null>(null);
+export function useModelOverlay(
+  models: readonly ModelDto[] | undefined,
+  shownId: ModelId | null,
+  show: (id: ModelId | null) => void,
+) {
   const [frame, setFrame] = useState<string | null>(null);
+  // Another model shown starts at its first frame.
+  const [frameOf, setFrameOf] = useState(shownId);
+  if (frameOf !== shownId) {
+    setFrameOf(shownId);
+    setFrame(null);
+  }
   const model = models?.find((m) => m.id === shownId) ?? null;
   const lastDone = model?.last_run?.status === 'done' && model.last_run.has_output ? model.last_run : null;
   const output = useModelOutput(shownId && lastDone ? lastDone.id : null);
@@ -21,10 +30,7 @@ export function useModelOverlay(models: readonly ModelDto[] | undefined) {
   const stops = useMemo(() => bandStops(element?.thresholds ?? []), [element]);
   return {
     shownId,
-    show: (id: ModelId | null) => {
-      setShownId(id);
-      setFrame(null);
-    },
+    show,
     model,
     output: output.data,
     loading: output.isFetching,

@@ -1,26 +1,20 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { typhoonMapData } from '../../../map/typhoon-features';
 import type { TyphoonPick } from '../../../map/typhoon-layer';
 import { useActiveTyphoons } from '../api/get-typhoons';
 
-/** The typhoon layer's switch, the active storms' map features in the language shown, and the point picked. */
-export function useTyphoons() {
+/** The typhoon layer (shown when `on`): the active storms' map features in the language shown, the point picked. */
+export function useTyphoons(on: boolean) {
   const { i18n } = useTranslation();
-  const [on, setOnState] = useState(false);
   const [pick, setPick] = useState<TyphoonPick | null>(null);
   const typhoons = useActiveTyphoons(on);
   const data = useMemo(
     () => typhoonMapData(typhoons.storms, i18n.language),
     [typhoons.storms, i18n.language],
   );
-  const setOn = useCallback((value: boolean) => {
-    setOnState(value);
-    if (!value) setPick(null);
-  }, []);
   return {
     on,
-    setOn,
     pick: on ? pick : null,
     setPick,
     data,

@@ -47,7 +47,10 @@ export function useViewParams() {
   const remember = useCallback(
     (view: MapViewState) => {
       if (window.location.pathname !== pathname) return;
-      const url = `${pathname}?${viewQuery(view)}${window.location.hash}`;
+      // An open scene stays in the address, so a reload opens it again.
+      const scene = new URLSearchParams(window.location.search).get('scene');
+      const sceneQuery = scene ? `&scene=${encodeURIComponent(scene)}` : '';
+      const url = `${pathname}?${viewQuery(view)}${sceneQuery}${window.location.hash}`;
       window.history.replaceState(window.history.state, '', url);
     },
     [pathname],

@@ -1,9 +1,12 @@
 import type { AlarmDto } from '@thunderwatch/shared/schemas/warnings';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
 import { useCurrentUser } from '../../../lib/current-user';
+import { useRotationParam } from '../../../lib/scenes';
 import { DEFAULT_TIME_ZONE, localeOf } from '../../../lib/time';
+import { RotationMap } from '../../../map/rotation-map';
 import { useUnconfirmedAlarms } from '../api/get-unconfirmed-alarms';
 import { useWarnings } from '../api/get-warnings';
 import { useAlarmAlerting } from '../hooks/use-alarm-alerting';
@@ -34,6 +37,8 @@ export function RealtimealertScreen() {
   const alarms = useUnconfirmedAlarms();
   const siteAlerts = useSiteAlerts();
   const board = useRef<HTMLElement>(null);
+  const [params] = useSearchParams();
+  const rotation = useRotationParam(params.get('rotation'));
   const fullscreen = useFullscreen(board);
   const [confirming, setConfirming] = useState<{ locationId: number; alarms: AlarmDto[] } | null>(null);
 
@@ -93,7 +98,10 @@ export function RealtimealertScreen() {
         alerting={alerting}
         fullscreen={fullscreen}
       />
-      <ErrorMessage error={warnings.error ?? alarms.error} />
+      <ErrorMessage
+        error={warnings.error ?? alarms.error ?? (rotation.id !== null ? rotation.error : null)}
+      />
+      <RotationMap steps={rotation.steps} />
       {warnings.isPending && <p className="rta-muted">{t('common.loading')}</p>}
       {warnings.isSuccess && tiles.length === 0 && (
         <div className="panel rta-empty">

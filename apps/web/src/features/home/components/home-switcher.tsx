@@ -1,0 +1,71 @@
+import { modelLayerId } from '@thunderwatch/shared/map-layers';
+import { MODEL_IDS } from '@thunderwatch/shared/schemas/models';
+import type { useLayerChoices } from '../hooks/use-layer-choices';
+import { CellLegend } from './cell-legend';
+import { DisasterLegend } from './disaster-legend';
+import { FlightLegend } from './flight-legend';
+import { LayerSwitcher } from './layer-switcher';
+import { RadarControls, type RadarControlsProps } from './radar-controls';
+import { TyphoonLegend } from './typhoon-legend';
+
+type Counted = { loading: boolean; count: number };
+const MODEL_LAYERS = MODEL_IDS.map(modelLayerId);
+
+/** Layers whose opacity the home map can change. */
+export function opacityAdjustable(id: string): boolean {
+  return id === 'radar' || id === 'density' || id.startsWith('model_') || id.startsWith('custom_');
+}
+
+interface HomeSwitcherProps {
+  layers: ReturnType<typeof useLayerChoices>;
+  radar: Omit<RadarControlsProps, 'on' | 'onToggle' | 'opacity' | 'onOpacity'>;
+  loading: { strokes: boolean; density: boolean; cells: boolean };
+  typhoons: Counted;
+  disaster: Counted;
+  flights: Counted;
+}
+
+/** The home map's layer switcher: the catalogue's home layers, with each one's own legend where it has one. */
+export function HomeSwitcher({ layers, radar, loading, typhoons, disaster, flights }: HomeSwitcherProps) {
+  const onChange = (id: string, patch: { visible?: boolean; opacity?: number }) => {
+    // One model's output at a time: showing one hides the others.
+    if (patch.visible && MODEL_LAYERS.includes(id))
+      for (const other of MODEL_LAYERS) if (other !== id) layers.set(other, { visible: false });
+    layers.set(id, patch);
+  };
+  const noop = () => undefined;
+  return (
+    <LayerSwitcher
+      layers={layers.items.filter((l) => l.screens.includes('home'))}
+      custom={layers.custom}
+      choices={layers.choices}
+      onChange={onChange}
+      adjustable={opacityAdjustable}
+      loading={{
+        strokes: loading.strokes,
+        density: loading.density,
+        cells: loading.cells,
+        radar: radar.loading,
+        typhoons: typhoons.loading,
+        disaster: disaster.loading,
+        flights: flights.loading,
+      }}
+      extras={{
+        radar: (
+          <RadarControls
+            {...radar}
+            on
+            opacity={layers.opacity('radar')}
+            onOpacity={noop}
+            onToggle={noop}
+            bare
+          />
+        ),
+        cells: <CellLegend />,
+        typhoons: <TyphoonLegend count={typhoons.count} loading={typhoons.loading} />,
+        disaster: <DisasterLegend count={disaster.count} loading={disaster.loading} />,
+        flights: <FlightLegend count={flights.count} loading={flights.loading} />,
+      }}
+    />
+  );
+}

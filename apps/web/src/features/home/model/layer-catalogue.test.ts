@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { LAYER_CATALOGUE, type LayerScreen } from '@thunderwatch/shared/map-layers';
+import { describe, expect, it } from 'vitest';
+import { DENSITY_STOPS } from '../../../map/density-layer';
+import { AGE_BINS, FADED_COLOR } from '../../../map/stroke-style';
+
+/**
+ * The catalogue against the maps: each screen's map mounts exactly the layer components of the catalogue's
+ * layers for that screen, so a layer added to a map without a catalogue entry (or the reverse) fails here.
+ */
+const COMPONENTS_OF: Record<string, string[]> = {
+  strokes: ['StrokesLayer'],
+  density: ['DensityLayer'],
+  cells: ['CellsLayer'],
+  radar: ['RadarLayer'],
+  typhoons: ['TyphoonLayer'],
+  wind_stations: ['WindStationsLayer'],
+  wave_stations: ['DotsLayer'],
+  disaster: ['DisasterMap'],
+  flights: ['FlightsLayer'],
+  locations: ['LocationsLayer', 'LocationRingsLayer', 'LocationLabelsLayer'],
+  zones: ['PolygonsLayer'],
+  devices: ['DotsLayer'],
+};
+const componentsOf = (id: string) => (id.startsWith('model_') ? ['ModelOutputLayer'] : COMPONENTS_OF[id]);
+
+/** Parts of a map that are not layers of the catalogue: the basemap, a stroke's flash, group layers. */
+const NOT_CATALOGUED = new Set(['BasemapLayer', 'FlashLayer', 'CustomMapLayer']);
+
+const SCREEN_FILES: Record<LayerScreen, string> = {
+  home: '../components/home-screen.tsx',
+  decision: '../../decision/components/decision-screen.tsx',
+  wave: '../../wave/components/wave-map.tsx',
+  device: '../../device/components/device-map.tsx',
+  geometry: '../../geometry/components/geometry-map.tsx',
+  location: '../../location/components/location-map.tsx',
+};
+
+function mounted(file: string): Set<string> {
+  const source = readFileSync(new URL(file, import.meta.url), 'utf8');
+  const names = [...source.matchAll(/<([A-Z][A-Za-z]*(?:Layer|Map))\b/g)].map((m) => m[1] as string);
+  return new Set(names.filter((n) => !NOT_CATALOGUED.has(n) && n !== 'MapView'));
+}
+
+describe('layer catalogue', () => {
+  it.each(Object.entries(SCREEN_FILES))('matches the layers the %s map mounts', (screen, file) => {
+    const listed = LAYER_CATALOGUE.filter((l) => l.screens.includes(screen as LayerScreen));
+    const found = mounted(file);
+    // Every catalogued layer of the screen is mounted there…
+    const missing = listed.filter((l) => !componentsOf(l.id)?.some((c) => found.has(c))).map((l) => l.id);
+    expect(missing).toEqual([]);
+    // …and every layer the screen mounts is catalogued for it.
+    const known = new Set(listed.flatMap((l) => componentsOf(l.id) ?? []));
+    expect([...found].filter((c) => !known.has(c))).toEqual([]);
+  });
+
+  it('knows the component of every layer, and ids are unique', () => {
+    for (const l of LAYER_CATALOGUE) expect(componentsOf(l.id), l.id).toBeDefined();
+    expect(new Set(LAYER_CATALOGUE.map((l) => l.id)).size).toBe(LAYER_CATALOGUE.length);
+  });
+
+  it('has the map’s own colours in its legends', () => {
+    const legend = (id: string) => LAYER_CATALOGUE.find((l) => l.id === id)?.legend.map((e) => e.color);
+    expect(legend('density')).toEqual(DENSITY_STOPS.map(([, c]) => c));
+    expect(legend('strokes')).toEqual([...AGE_BINS.map((b) => b.color), FADED_COLOR]);
+  });
+});

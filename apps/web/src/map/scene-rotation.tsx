@@ -1,0 +1,37 @@
+import type { Scene } from '@thunderwatch/shared/schemas/layers';
+import { useEffect, useState } from 'react';
+import { useMap } from './map-context';
+import './rotation-map.css';
+
+/** Moves the map to a scene's view (centre, zoom, bearing). */
+export function applySceneView(
+  map: ReturnType<typeof useMap>,
+  scene: Pick<Scene, 'center' | 'zoom' | 'bearing'>,
+) {
+  map.jumpTo({ center: scene.center, zoom: scene.zoom, bearing: scene.bearing });
+}
+
+/**
+ * Steps a wall screen's map through scenes: each shown for its seconds, then the next, round and round.
+ * `onScene` tells the screen which scene is shown (for its caption).
+ */
+export function SceneRotation({
+  steps,
+  onScene,
+}: {
+  steps: readonly { scene: Scene; seconds: number }[];
+  onScene?: (scene: Scene) => void;
+}) {
+  const map = useMap();
+  const [index, setIndex] = useState(0);
+  const step = steps.length > 0 ? steps[index % steps.length] : undefined;
+  useEffect(() => {
+    if (!step) return;
+    applySceneView(map, step.scene);
+    onScene?.(step.scene);
+    if (steps.length < 2 || step.seconds <= 0) return;
+    const timer = window.setTimeout(() => setIndex((i) => (i + 1) % steps.length), step.seconds * 1000);
+    return () => window.clearTimeout(timer);
+  }, [map, step, steps.length, onScene]);
+  return null;
+}
