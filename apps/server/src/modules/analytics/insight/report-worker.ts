@@ -1,10 +1,10 @@
 import type { ReportParameters } from '@thunderwatch/shared/schemas/insight';
 import type { FastifyBaseLogger } from 'fastify';
-import { SerialRuns } from '../../../lib/serial-runs.js';
+import { QueueDrainer } from '../../../lib/queue-drainer.js';
 import type { ReportContent } from './report-content.js';
 import { reportHtml, sheetsOf } from './report-content.js';
 import type { ReportPrinter } from './report-pdf.js';
-import type { ReportsRepo } from './reports-repo.js';
+import type { ClaimedReport, ReportsRepo } from './reports-repo.js';
 
 const LEASE_MS = 5 * 60_000;
 
@@ -14,7 +14,7 @@ const LEASE_MS = 5 * 60_000;
  * its lease runs out.
  */
 export class ReportWorker {
-  private readonly runs: SerialRuns;
+  private readonly queue: QueueDrainer<ClaimedReport>;
 
   constructor(
     private readonly d: {
@@ -28,50 +28,44 @@ export class ReportWorker {
       everyMs: number;
     },
   ) {
-    this.runs = new SerialRuns({
+    this.queue = new QueueDrainer({
       everyMs: d.everyMs,
-      due: () => this.drain(),
       what: 'report generation',
       log: d.log,
+      claim: () => d.reports.claim(d.now(), new Date(d.now().getTime() + LEASE_MS)),
+      work: (report) => this.make(report),
     });
   }
 
   start(): void {
-    this.runs.start();
+    this.queue.start();
   }
 
   async stop(): Promise<void> {
-    await this.runs.stop();
+    await this.queue.stop();
     await this.d.printer.close();
   }
 
   kick(): Promise<void> {
-    return this.runs.logged(() => this.drain());
+    return this.queue.kick();
   }
 
-  private async drain(): Promise<void> {
-    for (;;) {
-      const report = await this.d.reports.claim(this.d.now(), new Date(this.d.now().getTime() + LEASE_MS));
-      if (!report) return;
-      try {
-        const content = await this.d.build(report.parameters, report.group_id);
-        const html = reportHtml(content);
-        const note = this.d.printer.unavailable();
-        const pdf = note ? null : await this.d.printer.pdf(html);
-        await this.d.reports.finish(
-          report.id,
-          { html, pdf, pdfNote: note, sheets: sheetsOf(content), title: content.title },
-          this.d.now(),
-        );
-        await this.d.done?.(report.id);
-      } catch (error) {
-        this.d.log.error({ err: error, report: report.id }, 'report generation failed');
-        await this.d.reports.finish(
-          report.id,
-          { error: error instanceof Error ? error.message : String(error) },
-          this.d.now(),
-        );
-      }
+  private async make(report: ClaimedReport): Promise<void> {
+    try {
+      const content = await this.d.build(report.parameters, report.group_id);
+      const html = reportHtml(content);
+      const note = this.d.printer.unavailable();
+      const pdf = note ? null : await this.d.printer.pdf(html);
+      await this.d.reports.finish(
+        report.id,
+        { html, pdf, pdfNote: note, sheets: sheetsOf(content), title: content.title },
+        this.d.now(),
+      );
+      await this.d.done?.(report.id);
+    } catch (error) {
+      this.d.log.error({ err: error, report: report.id }, 'report generation failed');
+      const message = error instanceof Error ? error.message : String(error);
+      await this.d.reports.finish(report.id, { error: message }, this.d.now());
     }
   }
 }

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { SerialRuns } from '../../../lib/serial-runs.js';
+import { QueueDrainer } from '../../../lib/queue-drainer.js';
 import type { AreaSources } from './query-area.js';
 import { resolveArea } from './query-area.js';
-import type { QueryJobsRepo } from './query-jobs-repo.js';
+import type { ClaimedJob, QueryJobsRepo } from './query-jobs-repo.js';
 import type { StrokeQueryRunner } from './query-runner.js';
 
 const LEASE_MS = 60_000;
@@ -13,7 +13,7 @@ const LEASE_MS = 60_000;
  * that runs out, and another node takes the job up again.
  */
 export class QueryJobWorker {
-  private readonly runs: SerialRuns;
+  private readonly queue: QueueDrainer<ClaimedJob>;
 
   constructor(
     private readonly d: {
@@ -26,46 +26,43 @@ export class QueryJobWorker {
       everyMs: number;
     },
   ) {
-    this.runs = new SerialRuns({
+    this.queue = new QueueDrainer({
       everyMs: d.everyMs,
-      due: () => this.drain(),
       what: 'a statistics query job',
       log: d.log,
+      claim: () => d.jobs.claim(d.now(), this.lease()),
+      work: (job) => this.run(job),
     });
   }
 
   start(): void {
-    this.runs.start();
+    this.queue.start();
   }
 
   stop(): Promise<void> {
-    return this.runs.stop();
+    return this.queue.stop();
   }
 
   /** Looks for work now (after a job was queued). */
   kick(): Promise<void> {
-    return this.runs.logged(() => this.drain());
+    return this.queue.kick();
   }
 
-  private async drain(): Promise<void> {
-    for (;;) {
-      const lease = () => new Date(this.d.now().getTime() + LEASE_MS);
-      const job = await this.d.jobs.claim(this.d.now(), lease());
-      if (!job) return;
-      try {
-        const area = await resolveArea(job.spec.area, this.d.sources);
-        const result = await this.d.runner.run(job.spec, area, (scanned) =>
-          this.d.jobs.progress(job.id, job.estimated > 0 ? scanned / job.estimated : 0, lease()),
-        );
-        await this.d.jobs.finish(job.id, { result }, this.d.now());
-      } catch (error) {
-        this.d.log.error({ err: error, job: job.id }, 'statistics query job failed');
-        await this.d.jobs.finish(
-          job.id,
-          { error: error instanceof Error ? error.message : String(error) },
-          this.d.now(),
-        );
-      }
+  private lease(): Date {
+    return new Date(this.d.now().getTime() + LEASE_MS);
+  }
+
+  private async run(job: ClaimedJob): Promise<void> {
+    try {
+      const area = await resolveArea(job.spec.area, this.d.sources);
+      const result = await this.d.runner.run(job.spec, area, (scanned) =>
+        this.d.jobs.progress(job.id, job.estimated > 0 ? scanned / job.estimated : 0, this.lease()),
+      );
+      await this.d.jobs.finish(job.id, { result }, this.d.now());
+    } catch (error) {
+      this.d.log.error({ err: error, job: job.id }, 'statistics query job failed');
+      const message = error instanceof Error ? error.message : String(error);
+      await this.d.jobs.finish(job.id, { error: message }, this.d.now());
     }
   }
 }

@@ -5,6 +5,7 @@ import { use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { strokeBarsOption } from '../../../lib/stroke-bars';
 import { useEChart } from '../../../lib/use-echart';
 
 use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
@@ -14,30 +15,13 @@ export default function TrendChart({ days }: { days: readonly DayCount[] }) {
   const { t } = useTranslation();
   const element = useRef<HTMLDivElement>(null);
   const option = useMemo(
-    () => ({
-      animation: false,
-      grid: { left: 48, right: 8, top: 32, bottom: 28 },
-      legend: { top: 0, textStyle: { color: '#9aa7bd' } },
-      tooltip: { trigger: 'axis' as const },
-      xAxis: { type: 'category' as const, data: days.map((d) => d.date.slice(5)) },
-      yAxis: { type: 'value' as const, minInterval: 1, splitLine: { lineStyle: { color: '#26324a' } } },
-      series: [
-        {
-          type: 'bar' as const,
-          stack: 'strokes',
-          name: t('overview.series.cg'),
-          itemStyle: { color: '#facc15' },
-          data: days.map((d) => d.cg),
-        },
-        {
-          type: 'bar' as const,
-          stack: 'strokes',
-          name: t('overview.series.ic'),
-          itemStyle: { color: '#38bdf8' },
-          data: days.map((d) => d.strokes - d.cg),
-        },
-      ],
-    }),
+    () =>
+      strokeBarsOption(
+        days.map((d) => d.date.slice(5)),
+        days.map((d) => d.cg),
+        days.map((d) => d.strokes - d.cg),
+        { cg: t('overview.series.cg'), ic: t('overview.series.ic') },
+      ),
     [days, t],
   );
   useEChart(element, option);
