@@ -321,6 +321,7 @@ export function createServices(d: {
     repo: new SheetsRepo(db),
     alerts: new AlertsRepo(db),
     locations: locationsRepo,
+    provinces: async () => (await regions.ensureLoaded()).byCode.province,
     now,
   });
   const devices = deviceServices({

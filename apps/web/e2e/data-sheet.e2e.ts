@@ -55,6 +55,7 @@ describe('data sheets', () => {
     await page.goto(`${baseUrl}/data_sheet`);
     await page.getByRole('heading', { name: 'Data sheets', level: 1 }).waitFor();
     const table = page.getByTestId('sheet-table');
+    await page.getByRole('tab', { name: 'Alerts per location' }).click();
     await table.getByRole('cell', { name: 'E2E sheet substation' }).waitFor();
     await table.getByRole('button', { name: 'Location ID' }).click();
     await page.locator('th[aria-sort="ascending"]', { hasText: 'Location ID' }).waitFor();

@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox';
 import { Id, MAX_OFFSET } from './kit.js';
 
 /** The fixed data sheets (the `data_sheet` screen, and the tables behind insight reports). */
-export const SHEET_IDS = ['alerts', 'device_uptime'] as const;
+export const SHEET_IDS = ['lightning_daily', 'lightning_monthly', 'alerts', 'device_uptime'] as const;
 export type SheetId = (typeof SHEET_IDS)[number];
 
 export const SHEET_COLUMN_KINDS = ['text', 'integer', 'number', 'percent', 'datetime', 'date'] as const;

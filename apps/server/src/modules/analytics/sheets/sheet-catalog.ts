@@ -7,7 +7,55 @@ const col = (key: string, kind: SheetColumnKind, en: string, zh: string): SheetC
 });
 
 /** What each sheet holds: its columns with both-language headers, and the order it comes in by default. */
+const LIGHTNING_COLUMNS = [
+  col('strokes', 'integer', 'Strokes', '回击数'),
+  col('cg', 'integer', 'CG', '地闪'),
+  col('ic', 'integer', 'IC', '云闪'),
+  col('cg_pos', 'integer', 'CG positive', '正地闪'),
+  col('cg_neg', 'integer', 'CG negative', '负地闪'),
+  col('ic_pos', 'integer', 'IC positive', '正云闪'),
+  col('ic_neg', 'integer', 'IC negative', '负云闪'),
+  col('cg_flashes', 'integer', 'CG flashes', '地闪次数'),
+  col('max_abs_ka', 'number', 'Max |kA|', '最大电流强度（kA）'),
+  col('first_time', 'datetime', 'First stroke', '首次闪电'),
+  col('last_time', 'datetime', 'Last stroke', '末次闪电'),
+];
+
 export const SHEETS: Record<SheetId, SheetInfo> = {
+  lightning_daily: {
+    id: 'lightning_daily',
+    name: { en: 'Daily lightning per province', 'zh-Hans': '分省逐日闪电表' },
+    description: {
+      en: 'Each province with lightning on each UTC day of the period, from the daily rollups: counts by type and polarity, CG flashes, the largest |kA|, the first and last stroke.',
+      'zh-Hans':
+        '统计期内每个 UTC 日有闪电的省份（取自日统计）：按类型和极性的回击数、地闪次数、最大电流强度、首末次闪电时间。',
+    },
+    columns: [
+      col('day', 'date', 'Day (UTC)', '日期（UTC）'),
+      col('code', 'text', 'Province code', '省份代码'),
+      col('name_zh', 'text', 'Province', '省份'),
+      col('name_en', 'text', 'Province (English)', '省份（英文）'),
+      ...LIGHTNING_COLUMNS,
+    ],
+    default_sort: 'day',
+  },
+  lightning_monthly: {
+    id: 'lightning_monthly',
+    name: { en: 'Monthly lightning per province', 'zh-Hans': '分省逐月闪电表' },
+    description: {
+      en: 'Each province with lightning in each month (of UTC days) of the period, from the daily rollups, with the days that had cloud-to-ground strokes.',
+      'zh-Hans': '统计期内每个月（按 UTC 日）有闪电的省份（取自日统计），含出现地闪的天数。',
+    },
+    columns: [
+      col('month', 'text', 'Month (UTC)', '月份（UTC）'),
+      col('code', 'text', 'Province code', '省份代码'),
+      col('name_zh', 'text', 'Province', '省份'),
+      col('name_en', 'text', 'Province (English)', '省份（英文）'),
+      col('cg_days', 'integer', 'Days with CG', '地闪日数'),
+      ...LIGHTNING_COLUMNS,
+    ],
+    default_sort: 'month',
+  },
   alerts: {
     id: 'alerts',
     name: { en: 'Alerts per location', 'zh-Hans': '地点预警表' },

@@ -40,4 +40,46 @@ export class SheetsRepo {
       changes: r.changes.map((c) => ({ status: c.status, at: new Date(c.at) })),
     }));
   }
+
+  /**
+   * The region rollups of the UTC days [from, to) summed per province (the codes sharing its two digits) and per
+   * day, or per month with the days that had CG strokes.
+   */
+  async provinceLightning(from: string, to: string, by: 'day' | 'month'): Promise<ProvinceLightningRow[]> {
+    const period = by === 'day' ? "to_char(day, 'YYYY-MM-DD')" : "to_char(day, 'YYYY-MM')";
+    const { rows } = await this.db.query<ProvinceLightningRow>(
+      `WITH d AS (
+         SELECT substr(code, 1, 2) || '0000' AS code, day, sum(strokes)::int AS strokes, sum(cg)::int AS cg,
+                sum(ic)::int AS ic, sum(cg_pos)::int AS cg_pos, sum(cg_neg)::int AS cg_neg,
+                sum(ic_pos)::int AS ic_pos, sum(ic_neg)::int AS ic_neg, sum(cg_flashes)::int AS cg_flashes,
+                max(max_abs_ka)::float8 AS max_abs_ka, min(first_time) AS first_time, max(last_time) AS last_time
+         FROM stroke_rollup_region WHERE day >= $1::date AND day < $2::date GROUP BY 1, 2
+       )
+       SELECT ${period} AS period, code, sum(strokes)::int AS strokes, sum(cg)::int AS cg, sum(ic)::int AS ic,
+              sum(cg_pos)::int AS cg_pos, sum(cg_neg)::int AS cg_neg, sum(ic_pos)::int AS ic_pos,
+              sum(ic_neg)::int AS ic_neg, sum(cg_flashes)::int AS cg_flashes,
+              round(max(max_abs_ka)::numeric, 1)::float8 AS max_abs_ka, min(first_time) AS first_time,
+              max(last_time) AS last_time, count(*) FILTER (WHERE cg > 0)::int AS cg_days
+       FROM d GROUP BY 1, 2 ORDER BY 1, 2`,
+      [from, to],
+    );
+    return rows;
+  }
+}
+
+export interface ProvinceLightningRow {
+  period: string;
+  code: string;
+  strokes: number;
+  cg: number;
+  ic: number;
+  cg_pos: number;
+  cg_neg: number;
+  ic_pos: number;
+  ic_neg: number;
+  cg_flashes: number;
+  max_abs_ka: number | null;
+  first_time: Date;
+  last_time: Date;
+  cg_days: number;
 }

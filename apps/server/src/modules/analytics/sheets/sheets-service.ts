@@ -43,6 +43,8 @@ export class SheetsService {
         list(f: AlertFilter, limit: number, offset: number): Promise<{ items: AlertDto[]; total: number }>;
       };
       locations: { ofGroup(groupId: number | null): Promise<{ id: number; name: string }[]> };
+      /** Province names by code (GB/T 2260). */
+      provinces: () => Promise<Map<string, { nameZh: string; nameEn: string }>>;
       now: () => Date;
     },
   ) {}
@@ -108,6 +110,27 @@ export class SheetsService {
   /** A sheet's rows for a group (null: every group) and period, unsorted: for reports, which checked access. */
   async rowsOf(id: SheetId, scope: number | null, from: Date, to: Date): Promise<Row[]> {
     const end = new Date(Math.min(to.getTime(), this.d.now().getTime()));
+    if (id === 'lightning_daily' || id === 'lightning_monthly') {
+      // Lightning is the same for every group; the rollups keep UTC days.
+      const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+      const lastDay = new Date(to.getTime() - 1 + 86_400_000);
+      const [rows, names] = await Promise.all([
+        this.d.repo.provinceLightning(
+          utcDay(from),
+          utcDay(lastDay),
+          id === 'lightning_daily' ? 'day' : 'month',
+        ),
+        this.d.provinces(),
+      ]);
+      return rows.map(({ period, first_time, last_time, cg_days, ...r }) => ({
+        ...(id === 'lightning_daily' ? { day: period } : { month: period, cg_days }),
+        ...r,
+        name_zh: names.get(r.code)?.nameZh ?? null,
+        name_en: names.get(r.code)?.nameEn ?? null,
+        first_time: first_time.toISOString(),
+        last_time: last_time.toISOString(),
+      }));
+    }
     if (id === 'alerts') {
       const [locations, alerts] = await Promise.all([
         this.d.locations.ofGroup(scope),

@@ -19,7 +19,7 @@ describe.each(DB_KINDS)('data sheets (%s)', (kind) => {
   let tower: number;
 
   beforeAll(async () => {
-    t = await startTestApp(kind, { now: () => NOW });
+    t = await startTestApp(kind, { now: () => NOW, env: { STATS_ROLLUPS: 'true' } });
     const groupId = await t.createGroup(`sheet-${kind}`);
     const otherGroup = await t.createGroup(`sheet2-${kind}`);
     const operator = await t.createUser({ role: 'operator', groupId });
@@ -109,12 +109,71 @@ describe.each(DB_KINDS)('data sheets (%s)', (kind) => {
 
   it('lists the sheets with both-language headers', async () => {
     const list = (await get('/api/insight/sheet/')).json();
-    expect(list.items.map((s: { id: string }) => s.id)).toEqual(['alerts', 'device_uptime']);
-    expect(list.items[0].columns[1]).toEqual({
+    expect(list.items.map((s: { id: string }) => s.id)).toEqual([
+      'lightning_daily',
+      'lightning_monthly',
+      'alerts',
+      'device_uptime',
+    ]);
+    expect(list.items[2].columns[1]).toEqual({
       key: 'location_name',
       kind: 'text',
       header: { en: 'Location', 'zh-Hans': '地点' },
     });
+  });
+
+  it('sums the rollups per province and UTC day or month', async () => {
+    const key = await t.createFeed('sheet-net');
+    const stroke = (time: string, lat: number, lon: number, peak_ka: number, type = 'CG') => ({
+      time,
+      lat,
+      lon,
+      peak_ka,
+      type,
+    });
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/ingest/strokes',
+      headers: { 'x-feed-key': key },
+      payload: [
+        stroke('2026-06-10T03:00:00Z', 23.13, 113.26, -20),
+        stroke('2026-06-10T05:00:00Z', 23.2, 113.3, 45),
+        stroke('2026-06-10T06:00:00Z', 22.55, 114.06, -8, 'IC'),
+        stroke('2026-06-11T02:00:00Z', 22.82, 108.37, -60),
+      ],
+    });
+    expect(res.json()).toMatchObject({ accepted: 4 });
+    const daily = (await get(`/api/insight/sheet/lightning_daily?${PERIOD}`)).json();
+    expect(daily.rows).toEqual([
+      expect.objectContaining({
+        day: '2026-06-10',
+        code: '440000',
+        name_zh: '广东',
+        strokes: 3,
+        cg: 2,
+        ic: 1,
+        cg_pos: 1,
+        cg_neg: 1,
+        ic_neg: 1,
+        max_abs_ka: 45,
+        first_time: '2026-06-10T03:00:00.000Z',
+        last_time: '2026-06-10T06:00:00.000Z',
+      }),
+      expect.objectContaining({ day: '2026-06-11', code: '450000', strokes: 1, cg: 1 }),
+    ]);
+    const monthly = (
+      await get(`/api/insight/sheet/lightning_monthly?${PERIOD}&sort=strokes&order=desc`)
+    ).json();
+    expect(
+      monthly.rows.map((r: { code: string; strokes: number; cg_days: number }) => [
+        r.code,
+        r.strokes,
+        r.cg_days,
+      ]),
+    ).toEqual([
+      ['440000', 3, 1],
+      ['450000', 1, 1],
+    ]);
   });
 
   it('sums up each location’s episodes of the period, quiet ones too', async () => {
