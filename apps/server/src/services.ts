@@ -354,6 +354,7 @@ export function createServices(d: {
       warnings: warningEngine,
       now,
       timeZone: config.notifications.timeZone,
+      provinces: async () => (await regions.ensureLoaded()).byCode.province,
     }),
     queryJobs,
     queryWorker,

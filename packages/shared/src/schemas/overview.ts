@@ -81,5 +81,17 @@ export const Overview = Type.Object({
   trend_7d: Type.Array(DayCount, {
     description: 'The last seven local days, oldest first; today so far last',
   }),
+  top_regions: Type.Array(
+    Type.Object({
+      code: Type.String({ description: 'GB/T 2260 province code' }),
+      name_zh: Type.String(),
+      name_en: Type.String(),
+      strokes: Type.Integer(),
+    }),
+    {
+      description:
+        'The provinces with the most strokes today (from the rollups, by whole UTC hours), at most 10',
+    },
+  ),
 });
 export type Overview = Static<typeof Overview>;

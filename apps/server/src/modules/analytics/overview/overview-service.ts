@@ -38,6 +38,8 @@ export class OverviewService {
       now: () => Date;
       /** The portal's time zone: "today" unless the caller names another. */
       timeZone: string;
+      /** Province names by code (GB/T 2260). */
+      provinces: () => Promise<Map<string, { nameZh: string; nameEn: string }>>;
     },
   ) {}
 
@@ -80,18 +82,22 @@ export class OverviewService {
   private async compute(scope: number | null, timeZone: string): Promise<Snapshot> {
     const now = this.d.now();
     const days = dayRanges(now, timeZone);
-    const [counts, hasData, warnings, devices, health, healthBefore, pending] = await Promise.all([
-      this.d.repo.strokeCounts([...days.week, days.yesterdaySoFar, ...days.climatology]),
-      this.d.repo.anyStrokes(days.dataWindows),
-      this.d.warnings.warnings(scope),
-      this.d.repo.deviceCounts(scope),
-      this.d.repo.deliveryHealth(scope, { from: new Date(now.getTime() - DAY_MS), to: now }),
-      this.d.repo.deliveryHealth(scope, {
-        from: new Date(now.getTime() - 2 * DAY_MS),
-        to: new Date(now.getTime() - DAY_MS),
-      }),
-      this.d.repo.pendingDeliveries(scope),
-    ]);
+    const [counts, hasData, warnings, devices, health, healthBefore, pending, top, names] = await Promise.all(
+      [
+        this.d.repo.strokeCounts([...days.week, days.yesterdaySoFar, ...days.climatology]),
+        this.d.repo.anyStrokes(days.dataWindows),
+        this.d.warnings.warnings(scope),
+        this.d.repo.deviceCounts(scope),
+        this.d.repo.deliveryHealth(scope, { from: new Date(now.getTime() - DAY_MS), to: now }),
+        this.d.repo.deliveryHealth(scope, {
+          from: new Date(now.getTime() - 2 * DAY_MS),
+          to: new Date(now.getTime() - DAY_MS),
+        }),
+        this.d.repo.pendingDeliveries(scope),
+        this.d.repo.topProvinces(days.week[6] as TimeRange, 10),
+        this.d.provinces(),
+      ],
+    );
     const week = counts.slice(0, 7);
     const today = week[6] ?? { strokes: 0, cg: 0 };
     const yesterdaySoFar = counts[7] ?? { strokes: 0, cg: 0 };
@@ -111,6 +117,11 @@ export class OverviewService {
       deliveries_24h: { sent: health.sent, failed: health.failed, pending },
       climatology_years: climatology.years,
       trend_7d: week.map((c, i): DayCount => ({ date: days.dates[i] as string, ...c })),
+      top_regions: top.map((t) => ({
+        ...t,
+        name_zh: names.get(t.code)?.nameZh ?? t.code,
+        name_en: names.get(t.code)?.nameEn ?? t.code,
+      })),
       values: {
         strokes_today: { value: today.strokes, previous: yesterdaySoFar.strokes },
         strokes_climatology: {

@@ -34,7 +34,10 @@ describe.each(DB_KINDS)('overview and indicators (%s)', (kind) => {
   const clock = { now: NOW };
 
   beforeAll(async () => {
-    t = await startTestApp(kind, { now: () => clock.now, env: { RETENTION_DAYS: '0' } });
+    t = await startTestApp(kind, {
+      now: () => clock.now,
+      env: { RETENTION_DAYS: '0', STATS_ROLLUPS: 'true' },
+    });
     const key = await t.createFeed('net');
     const res = await t.call({
       method: 'POST',
@@ -126,6 +129,8 @@ describe.each(DB_KINDS)('overview and indicators (%s)', (kind) => {
     // (10 + 20 + 0) / 3: four years ago had no data within 15 days of the date.
     expect(k('strokes_climatology')).toMatchObject({ value: 10, previous: null, trend: null });
     expect(o.climatology_years).toBe(3);
+    // Today's five strokes near Guangzhou, from the rollups' hours (yesterday's 10:00Z stroke is not today's).
+    expect(o.top_regions).toEqual([{ code: '440000', name_zh: '广东', name_en: 'Guangdong', strokes: 5 }]);
     expect(k('strokes_today').definition.en).toContain('local midnight');
     expect(k('strokes_today').name['zh-Hans']).toBe('今日闪电');
   });

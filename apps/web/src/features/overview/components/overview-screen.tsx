@@ -17,7 +17,7 @@ const TrendChart = lazy(() => import('./trend-chart'));
  * status, notification delivery, and strokes over the last seven days; refreshed every 15 s.
  */
 export function OverviewScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useCurrentUser();
   const timeZone = user.data?.time_zone ?? DEFAULT_TIME_ZONE;
   const overview = useOverview(timeZone);
@@ -62,6 +62,22 @@ export function OverviewScreen() {
                 ))}
               </ul>
               <Link to="/device">{t('overview.devices.open')}</Link>
+            </section>
+            <section className="ov-panel" aria-labelledby="ov-top">
+              <h2 id="ov-top">{t('overview.top.title')}</h2>
+              {o.top_regions.length === 0 ? (
+                <p className="ov-muted">{t('overview.top.none')}</p>
+              ) : (
+                <ol className="ov-levels" data-testid="overview-top-regions">
+                  {o.top_regions.map((r) => (
+                    <li key={r.code}>
+                      {i18n.language === 'zh-Hans' ? r.name_zh : r.name_en}
+                      <strong>{r.strokes.toLocaleString()}</strong>
+                    </li>
+                  ))}
+                </ol>
+              )}
+              <Link to="/statistic">{t('overview.top.open')}</Link>
             </section>
             <section className="ov-panel" aria-labelledby="ov-deliveries">
               <h2 id="ov-deliveries">{t('overview.deliveries.title')}</h2>
