@@ -30,6 +30,7 @@ import {
   periodProblem,
 } from '../model/stats-model';
 import { ChartCard } from './chart-card';
+import { LocationSkill } from './location-skill';
 import { RegionMap } from './region-map';
 import { SummaryCards } from './summary-cards';
 import '../statistic.css';
@@ -192,6 +193,7 @@ export function StatisticScreen() {
       {!where && <p className="page-intro">{t('statistic.pick_area')}</p>}
       <p className="st-note">{t('statistic.utc_note')}</p>
       {summary.data && <SummaryCards summary={summary.data} />}
+      {area.kind === 'location' && area.locationId && <LocationSkill locationId={Number(area.locationId)} />}
       <div className="st-charts">
         {charts.series && (
           <div className="st-chart-wrap">
