@@ -160,6 +160,26 @@ export const StatsPeakCurrent = Type.Object({
 });
 export type StatsPeakCurrent = Static<typeof StatsPeakCurrent>;
 
+/** The longest period the storm-direction rose reads (cell tracks are many rows). */
+export const STORM_ROSE_MAX_DAYS = 92;
+
+export const StatsStormDirections = Type.Object({
+  ...Period,
+  storms: Type.Integer({
+    description: 'Cell tracks of at least 20 min that moved at least 5 km in the area',
+  }),
+  sectors: Type.Array(
+    Type.Object({
+      from_deg: Type.Number(),
+      to_deg: Type.Number(),
+      storms: Type.Integer(),
+      mean_speed_kmh: Nullable(Type.Number()),
+    }),
+    { description: '16 sectors of where storms moved to, clockwise from north (the first centred on north)' },
+  ),
+});
+export type StatsStormDirections = Static<typeof StatsStormDirections>;
+
 export const StatsThunderstormDays = Type.Object({
   ...Period,
   thunderstorm_days: Type.Integer(),

@@ -10,6 +10,7 @@ import {
   StatsRegionsQuery,
   StatsSeries,
   StatsSeriesQuery,
+  StatsStormDirections,
   StatsSummary,
   StatsThunderstormDays,
 } from '@thunderwatch/shared/schemas/statistics';
@@ -77,6 +78,18 @@ export function statisticsRoutes(app: App, stats: StatisticsService): void {
       ),
     },
     (req) => stats.peakCurrent(callerOf(req), req.query),
+  );
+  app.get(
+    '/api/statistics/storm_directions',
+    {
+      schema: schema(
+        `Where the area's storm cells moved to: each cell track's net motion (tracks of at least 20 min and 5 km), ` +
+          `counted in 16 sectors with their mean speed; periods ≤ 92 days. ${AREA}`,
+        StatsQuery,
+        StatsStormDirections,
+      ),
+    },
+    (req) => stats.stormDirections(callerOf(req), req.query),
   );
   app.get(
     '/api/statistics/thunderstorm_days',

@@ -1,4 +1,5 @@
 import type { Cell } from '@thunderwatch/domain/lightning-climate';
+import type { CellTrack } from '@thunderwatch/domain/storm-rose';
 import type { Database } from '../../../db/database.js';
 import { type CountRow, SUM_SELECT } from './rollups-repo.js';
 
@@ -99,6 +100,29 @@ export class StatisticsRepo {
        WHERE cy BETWEEN $1 AND $2 AND cx BETWEEN $3 AND $4 AND day BETWEEN $5::date AND $6::date
        GROUP BY cy, cx ORDER BY cy, cx`,
       [box.cy0, box.cy1, box.cx0, box.cx1, fromDay, toDay],
+    );
+    return r.rows;
+  }
+
+  /**
+   * The storm cells seen in the box over the UTC days [from, to]: each cell's first and last position in it, in
+   * one statement over the steps of those days.
+   */
+  async cellTracks(
+    box: { south: number; north: number; west: number; east: number },
+    from: string,
+    to: string,
+  ): Promise<CellTrack[]> {
+    const r = await this.db.query<CellTrack>(
+      `SELECT (extract(epoch FROM min(step_time)) * 1000)::float8 AS "firstMs",
+              (array_agg(lat ORDER BY step_time))[1] AS "firstLat", (array_agg(lon ORDER BY step_time))[1] AS "firstLon",
+              (extract(epoch FROM max(step_time)) * 1000)::float8 AS "lastMs",
+              (array_agg(lat ORDER BY step_time DESC))[1] AS "lastLat", (array_agg(lon ORDER BY step_time DESC))[1] AS "lastLon"
+       FROM cells
+       WHERE step_time >= $1::date AND step_time < $2::date + 1
+         AND lat BETWEEN $3 AND $4 AND lon BETWEEN $5 AND $6
+       GROUP BY id`,
+      [from, to, box.south, box.north, box.west, box.east],
     );
     return r.rows;
   }

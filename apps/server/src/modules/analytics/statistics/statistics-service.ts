@@ -4,11 +4,13 @@ import {
   monthOf,
   thunderstormDays,
 } from '@thunderwatch/domain/lightning-climate';
+import { stormRose } from '@thunderwatch/domain/storm-rose';
 import { emptyCounts, KA_BUCKETS, mergeCounts, type RollupCounts } from '@thunderwatch/domain/stroke-rollup';
 import type { AlertDto } from '@thunderwatch/shared/schemas/alerts';
 import {
   STATS_MAX_HEATMAP_DAYS,
   STATS_MAX_HOUR_DAYS,
+  STORM_ROSE_MAX_DAYS,
   type StatsAlerts,
   type StatsAlertsQuery,
   type StatsClimatology,
@@ -20,6 +22,7 @@ import {
   type StatsSeries,
   type StatsSeriesItem,
   type StatsSeriesQuery,
+  type StatsStormDirections,
   type StatsSummary,
   type StatsThunderstormDays,
 } from '@thunderwatch/shared/schemas/statistics';
@@ -209,6 +212,21 @@ export class StatisticsService {
       ic_pos: c.icPos,
       ic_neg: c.icNeg,
     };
+  }
+
+  /** Where the area's storm cells moved to: a 16-sector rose of their tracks (periods ≤ 92 days). */
+  async stormDirections(user: AuthUser, q: StatsQuery): Promise<StatsStormDirections> {
+    requirePermission(user, 'location.read');
+    const days = period(q.from, q.to, STORM_ROSE_MAX_DAYS);
+    const area = await resolveArea(q, readScope(user, q.group_id), this.d.lookups);
+    const box = {
+      south: area.box.cy0 / 10,
+      north: (area.box.cy1 + 1) / 10,
+      west: area.box.cx0 / 10,
+      east: (area.box.cx1 + 1) / 10,
+    };
+    const rose = stormRose(await this.d.repo.cellTracks(box, q.from, q.to));
+    return { area: area.info, from: q.from, to: q.to, days, ...rose };
   }
 
   async thunderstormDays(user: AuthUser, q: StatsQuery): Promise<StatsThunderstormDays> {

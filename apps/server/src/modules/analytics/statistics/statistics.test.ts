@@ -78,6 +78,40 @@ describe.each(DB_KINDS)('statistics from the stroke rollups (%s)', (kind) => {
   }, 60_000);
   afterAll(() => t.close());
 
+  it('draws the rose of where the area’s storm cells moved', async () => {
+    // Two cells over Guangzhou moving north-east for an hour, one that barely moved, one far away in Yunnan.
+    const steps = ['2026-07-05T06:00:00Z', '2026-07-05T07:00:00Z'];
+    for (const time of steps)
+      await t.db.query("INSERT INTO cell_steps (time, features, cell_count, jumps) VALUES ($1, '[]', 0, 0)", [
+        time,
+      ]);
+    const cell = (time: string, id: string, lat: number, lon: number) =>
+      t.db.query(
+        `INSERT INTO cells (step_time, id, born_at, parents, lat, lon, area_km2, flash_rate, cg_rate, lifecycle, jump)
+         VALUES ($1, $2, $1, '[]', $3, $4, 100, 5, 1, 'mature', false)`,
+        [time, id, lat, lon],
+      );
+    await cell(steps[0] as string, 'a', 23.0, 113.2);
+    await cell(steps[1] as string, 'a', 23.2, 113.4);
+    await cell(steps[0] as string, 'b', 23.1, 113.3);
+    await cell(steps[1] as string, 'b', 23.3, 113.5);
+    await cell(steps[0] as string, 'still', 23.1, 113.1);
+    await cell(steps[1] as string, 'still', 23.1, 113.11);
+    await cell(steps[0] as string, 'far', 25.0, 102.7);
+    await cell(steps[1] as string, 'far', 25.3, 102.7);
+    const rose = await get(`/api/statistics/storm_directions?area=province&code=440000&${JULY}`);
+    expect(rose.storms).toBe(2);
+    expect(rose.sectors).toHaveLength(16);
+    expect(rose.sectors[2]).toMatchObject({ from_deg: 33.75, to_deg: 56.25, storms: 2 });
+    expect(rose.sectors[2].mean_speed_kmh).toBeGreaterThan(25);
+    const tooLong = await t.call({
+      method: 'GET',
+      url: '/api/statistics/storm_directions?area=province&code=440000&from=2026-01-01&to=2026-07-31',
+      token: viewer.access,
+    });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
   it('rollups equal the raw counts per day after in-order and out-of-order ingest', async () => {
     const raw = await t.db.query<{ day: string; n: number; cg: number }>(
       `SELECT to_char(time, 'YYYY-MM-DD') AS day, count(*)::int AS n, count(*) FILTER (WHERE NOT is_ic)::int AS cg

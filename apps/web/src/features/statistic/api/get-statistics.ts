@@ -4,6 +4,7 @@ import type {
   StatsPeakCurrent,
   StatsRegions,
   StatsSeries,
+  StatsStormDirections,
   StatsSummary,
 } from '@thunderwatch/shared/schemas/statistics';
 import { apiClient } from '../../../lib/api-client';
@@ -25,6 +26,19 @@ export const useStatsSeries = (p: StatsParams | null, interval: 'day' | 'month')
   stats<StatsSeries>('series', p, { interval });
 export const useStatsClimatology = (p: StatsParams | null) => stats<StatsClimatology>('climatology', p);
 export const useStatsPeakCurrent = (p: StatsParams | null) => stats<StatsPeakCurrent>('peak_current', p);
+
+/** The storm-direction rose reads at most 92 days: the period's last 92. */
+export const ROSE_DAYS = 92;
+export function useStatsStormDirections(p: StatsParams | null) {
+  let q = p;
+  if (p && typeof p.from === 'string' && typeof p.to === 'string') {
+    const earliest = new Date(Date.parse(`${p.to}T00:00:00Z`) - (ROSE_DAYS - 1) * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    q = { ...p, from: p.from < earliest ? earliest : p.from };
+  }
+  return stats<StatsStormDirections>('storm_directions', q);
+}
 
 /** Choropleth values: per province, or per city of one province. */
 export function useStatsRegions(province: string | null, from: string, to: string) {

@@ -1,5 +1,11 @@
 import { BarChart, HeatmapChart, MapChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
+import {
+  GridComponent,
+  LegendComponent,
+  PolarComponent,
+  TooltipComponent,
+  VisualMapComponent,
+} from 'echarts/components';
 import { type EChartsCoreOption, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useRef } from 'react';
@@ -14,6 +20,7 @@ use([
   MapChart,
   GridComponent,
   LegendComponent,
+  PolarComponent,
   TooltipComponent,
   VisualMapComponent,
   CanvasRenderer,

@@ -10,6 +10,7 @@ import {
   useStatsPeakCurrent,
   useStatsRegions,
   useStatsSeries,
+  useStatsStormDirections,
   useStatsSummary,
 } from '../api/get-statistics';
 import {
@@ -19,6 +20,7 @@ import {
   monthChart,
   peakChart,
   polarityChart,
+  roseChart,
   seriesChart,
 } from '../model/chart-options';
 import {
@@ -67,6 +69,7 @@ export function StatisticScreen() {
   const series = useStatsSeries(params, interval);
   const climatology = useStatsClimatology(params);
   const peak = useStatsPeakCurrent(params);
+  const rose = useStatsStormDirections(params);
   const mapProvince = area.kind === 'city' || area.kind === 'province' ? area.province || null : null;
   const regions = useStatsRegions(problem ? null : mapProvince, period.from, period.to);
   const outlines = mapProvince ? cities.data : provinces.data;
@@ -88,6 +91,9 @@ export function StatisticScreen() {
       cgNeg: t('statistic.polarity.cg_neg'),
       icPos: t('statistic.polarity.ic_pos'),
       icNeg: t('statistic.polarity.ic_neg'),
+      storms: t('statistic.col.storms'),
+      direction: t('statistic.col.direction'),
+      speed: t('statistic.col.speed'),
     }),
     [t],
   );
@@ -99,8 +105,9 @@ export function StatisticScreen() {
       hours: climatology.data ? hourChart(climatology.data, labels) : null,
       months: climatology.data ? monthChart(climatology.data, labels) : null,
       heatmap: climatology.data ? heatmapChart(climatology.data, labels) : null,
+      rose: rose.data ? roseChart(rose.data, labels) : null,
     }),
-    [series.data, summary.data, peak.data, climatology.data, labels],
+    [series.data, summary.data, peak.data, climatology.data, rose.data, labels],
   );
   const set = (patch: Partial<AreaChoice>) => setArea((a) => ({ ...a, ...patch }));
 
@@ -251,6 +258,14 @@ export function StatisticScreen() {
             stem={stem('hour_by_day')}
             tall
             {...charts.heatmap}
+          />
+        )}
+        {charts.rose && (
+          <ChartCard
+            id="rose"
+            title={t('statistic.chart.rose', { count: rose.data?.storms ?? 0 })}
+            stem={stem('storm_directions')}
+            {...charts.rose}
           />
         )}
         {outlines && regions.data && (

@@ -2,6 +2,7 @@ import type {
   StatsClimatology,
   StatsPeakCurrent,
   StatsSeries,
+  StatsStormDirections,
   StatsSummary,
 } from '@thunderwatch/shared/schemas/statistics';
 import type { EChartsCoreOption } from 'echarts/core';
@@ -47,6 +48,9 @@ export interface Labels {
   cgNeg: string;
   icPos: string;
   icNeg: string;
+  storms: string;
+  direction: string;
+  speed: string;
 }
 
 /** Strokes per day or month, CG and IC stacked. */
@@ -182,6 +186,57 @@ export function heatmapChart(c: StatsClimatology, l: Labels): Chart | null {
     table: {
       header: [l.day, l.hour, l.strokes],
       rows: h.values.map(([d, hour, n]) => [h.days[d ?? 0] ?? '', hour ?? 0, n ?? 0]),
+    },
+  };
+}
+
+const COMPASS = [
+  'N',
+  'NNE',
+  'NE',
+  'ENE',
+  'E',
+  'ESE',
+  'SE',
+  'SSE',
+  'S',
+  'SSW',
+  'SW',
+  'WSW',
+  'W',
+  'WNW',
+  'NW',
+  'NNW',
+];
+
+/** Where storms moved to, as a polar rose of 16 sectors clockwise from north. */
+export function roseChart(d: StatsStormDirections, l: Labels): Chart {
+  return {
+    option: {
+      animation: false,
+      tooltip: { trigger: 'item' },
+      polar: { radius: ['8%', '75%'] },
+      angleAxis: {
+        type: 'category',
+        data: COMPASS,
+        startAngle: 90 + 360 / 32,
+        clockwise: true,
+        axisLabel: { color: '#9aa7bd' },
+      },
+      radiusAxis: { minInterval: 1, axisLabel: { color: '#9aa7bd' } },
+      series: [
+        {
+          type: 'bar',
+          coordinateSystem: 'polar',
+          name: l.storms,
+          itemStyle: { color: CG },
+          data: d.sectors.map((s) => s.storms),
+        },
+      ],
+    },
+    table: {
+      header: [l.direction, l.storms, l.speed],
+      rows: d.sectors.map((s, i) => [COMPASS[i] ?? '', s.storms, s.mean_speed_kmh]),
     },
   };
 }
