@@ -6,6 +6,7 @@ import type {
   StatsSummary,
 } from '@thunderwatch/shared/schemas/statistics';
 import type { EChartsCoreOption } from 'echarts/core';
+import { COMPASS_16 } from '../../../map/cell-reach';
 import type { ChartTable } from '../components/chart-card';
 
 /** ECharts options and the CSV tables behind the statistic screen's charts (labels passed in, translated). */
@@ -190,25 +191,6 @@ export function heatmapChart(c: StatsClimatology, l: Labels): Chart | null {
   };
 }
 
-const COMPASS = [
-  'N',
-  'NNE',
-  'NE',
-  'ENE',
-  'E',
-  'ESE',
-  'SE',
-  'SSE',
-  'S',
-  'SSW',
-  'SW',
-  'WSW',
-  'W',
-  'WNW',
-  'NW',
-  'NNW',
-];
-
 /** Where storms moved to, as a polar rose of 16 sectors clockwise from north. */
 export function roseChart(d: StatsStormDirections, l: Labels): Chart {
   return {
@@ -218,7 +200,7 @@ export function roseChart(d: StatsStormDirections, l: Labels): Chart {
       polar: { radius: ['8%', '75%'] },
       angleAxis: {
         type: 'category',
-        data: COMPASS,
+        data: [...COMPASS_16],
         startAngle: 90 + 360 / 32,
         clockwise: true,
         axisLabel: { color: '#9aa7bd' },
@@ -236,7 +218,7 @@ export function roseChart(d: StatsStormDirections, l: Labels): Chart {
     },
     table: {
       header: [l.direction, l.storms, l.speed],
-      rows: d.sectors.map((s, i) => [COMPASS[i] ?? '', s.storms, s.mean_speed_kmh]),
+      rows: d.sectors.map((s, i) => [COMPASS_16[i] ?? '', s.storms, s.mean_speed_kmh]),
     },
   };
 }
