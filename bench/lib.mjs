@@ -85,3 +85,20 @@ export function freePort() {
     srv.on('error', reject);
   });
 }
+
+/** Deterministic UALF lines spread over the 6 hours before `now` over South China (the ingest benchmarks' feed). */
+export function ualfBatch(offset, n, now) {
+  const lines = [];
+  for (let i = 0; i < n; i++) {
+    const k = offset + i;
+    const t = new Date(now - 6 * 3600_000 + ((k * 10_800) % (6 * 3600_000)));
+    const ns = (k * 7919) % 1_000_000_000;
+    const lat = 18 + ((k * 0.000731) % 9);
+    const lon = 105 + ((k * 0.001377) % 15);
+    const ka = ((k % 7) - 5) * 7.3 + (k % 2 ? 0.5 : -0.5);
+    lines.push(
+      `0 ${t.getUTCFullYear()} ${t.getUTCMonth() + 1} ${t.getUTCDate()} ${t.getUTCHours()} ${t.getUTCMinutes()} ${t.getUTCSeconds()} ${ns} ${lat.toFixed(4)} ${lon.toFixed(4)} ${ka.toFixed(1)} 0 8 6 45.00 0.40 0.30 0.72 13.1 10.0 -0.0 ${k % 4 === 0 ? 0 : 1} 1 0 1`,
+    );
+  }
+  return lines.join('\n');
+}
