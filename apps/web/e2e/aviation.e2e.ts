@@ -8,7 +8,7 @@ import { adminToken, api, signIn } from './web-helpers';
 /**
  * The board's aviation view: an airport location (Pudong, ZSPD) with two aircraft within 50 km, one 3 km
  * from a stroke of a minute ago. The panel lists both, the near one first with its amber chip, in English
- * and in Chinese, and fits a 390 px phone.
+ * and in Chinese, with its (empty) list of flight alarms, and fits a 390 px phone.
  */
 let baseUrl: string;
 let server: RunningServer;
@@ -83,7 +83,7 @@ afterAll(async () => {
 
 const rowsOf = async (page: import('playwright-core').Page) =>
   page
-    .getByTestId(`aviation-${locationId}`)
+    .getByTestId(`aircraft-${locationId}`)
     .locator('tbody tr')
     .evaluateAll((rows) =>
       rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent?.trim())),
@@ -105,6 +105,9 @@ describe('board: aviation view', () => {
         ['E2E102', '900', '11.1', 'Clear'],
       ]);
     await panel.getByText('Near lightning: 1').waitFor();
+    // No aircraft entered a cell at an orange airport: the alarm list says so.
+    await panel.getByRole('heading', { name: 'Flight alarms, last 24 h' }).waitFor();
+    await panel.getByText('No flight alarms in the last 24 hours.').waitFor();
 
     await page.setViewportSize({ width: 390, height: 844 });
     await panel.scrollIntoViewIfNeeded();
@@ -127,6 +130,7 @@ describe('board: aviation view', () => {
         ['E2E101', '2300', '22.2', '靠近'],
         ['E2E102', '900', '11.1', '无'],
       ]);
+    await page.getByTestId(`aviation-${locationId}`).getByText('最近 24 小时无航班告警。').waitFor();
     expect(errors).toEqual([]);
   });
 });

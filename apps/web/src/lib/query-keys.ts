@@ -93,6 +93,8 @@ export const queryKeys = {
   flightTrack: (icao24: string | null) => ['flight', 'flight_track', icao24] as const,
   /** The aircraft within 50 km of an airport location (the board's aviation view). */
   flightNear: (locationId: number) => ['flight', 'near', locationId] as const,
+  /** An airport location's flight alarms of the last 24 h. */
+  flightAlarms: (locationId: number) => ['flight', 'alarms', locationId] as const,
   /** My group's airport locations (under `locations`: edits there reload them). */
   airports: ['locations', 'airports'],
   typhoon: (id: string) => ['weather', 'typhoon', id] as const,

@@ -129,3 +129,43 @@ export const FlightNearAnswer = Type.Object({
   items: Type.Array(NearAircraft, { description: 'Nearest first' }),
 });
 export type FlightNearAnswer = Static<typeof FlightNearAnswer>;
+
+/** Most hours `/api/flight/alarms` looks back. */
+export const FLIGHT_ALARM_MAX_HOURS = 168;
+
+export const FlightAlarmsQuery = Type.Object(
+  {
+    location: Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'location id (an airport)' }),
+    hours: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: FLIGHT_ALARM_MAX_HOURS,
+        default: 24,
+        description: 'How far back alarms raised are listed (open ones always are)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type FlightAlarmsQuery = Static<typeof FlightAlarmsQuery>;
+
+export const FlightAlarmDto = Type.Object({
+  id: Type.Integer(),
+  icao24: Type.String(),
+  callsign: Nullable(Type.String()),
+  level: Type.Integer({ description: 'The airport’s warning level when raised (2 orange, 3 red)' }),
+  distance_km: Type.Number({ description: 'From the airport, at the latest evaluation' }),
+  altitude_m: Nullable(Type.Number()),
+  cell_id: Nullable(Type.String()),
+  raised_at: Type.String({ format: 'date-time' }),
+  cleared_at: Nullable(Type.String({ format: 'date-time' })),
+});
+export type FlightAlarmDto = Static<typeof FlightAlarmDto>;
+
+/** `/api/flight/alarms`: an airport's flight alarms, open ones first, then newest first. */
+export const FlightAlarmsAnswer = Type.Object({
+  location_id: Type.Integer(),
+  since: Type.String({ format: 'date-time' }),
+  items: Type.Array(FlightAlarmDto, { maxItems: 200 }),
+});
+export type FlightAlarmsAnswer = Static<typeof FlightAlarmsAnswer>;

@@ -28,6 +28,19 @@ export interface FlightAlarmFields {
   cellId: string | null;
 }
 
+/** A flight alarm as a location's history lists it. */
+export interface FlightAlarmRow {
+  id: number;
+  icao24: string;
+  callsign: string | null;
+  level: number;
+  distance_km: number;
+  altitude_m: number | null;
+  cell_id: string | null;
+  raised_at: Date;
+  cleared_at: Date | null;
+}
+
 /** The SQL of flight alarms (one open row per aircraft and airport) and of the airports they watch. */
 export class FlightAlarmsRepo {
   constructor(private readonly db: Queryable) {}
@@ -78,5 +91,19 @@ export class FlightAlarmsRepo {
         WHERE id = ANY($1::bigint[]) AND cleared_at IS NULL`,
       [ids, at],
     );
+  }
+
+  /** A location's alarms open now or raised since `since`: open first, then newest first. */
+  async recent(locationId: number, since: Date, limit: number): Promise<FlightAlarmRow[]> {
+    const r = await this.db.query<FlightAlarmRow>(
+      `SELECT id::float8 AS id, icao24, callsign, level, distance_km, altitude_m::float8 AS altitude_m, cell_id,
+              raised_at, cleared_at
+         FROM flight_alarms
+        WHERE location_id = $1 AND (cleared_at IS NULL OR raised_at >= $2)
+        ORDER BY cleared_at IS NULL DESC, raised_at DESC, id DESC
+        LIMIT $3`,
+      [locationId, since, limit],
+    );
+    return r.rows;
   }
 }

@@ -245,6 +245,36 @@ describe.each(DB_KINDS)('flight alarms (%s)', (kind) => {
     expect(bad.body).toContain('location');
   });
 
+  it('lists the airport’s flight alarms, open first, within the hours asked, to its own group only', async () => {
+    const list = (query: string, token = operator.access) =>
+      t.call({ method: 'GET', url: `/api/flight/alarms?${query}`, token });
+    const res = await list(`location=${sites.Shuangliu}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const items = res.json().items as { icao24: string; level: number; cleared_at: string | null }[];
+    // The first episode cleared; the re-entry is open and listed first.
+    expect(items.map((a) => [a.icao24, a.level, a.cleared_at === null])).toEqual([
+      ['780a01', 2, true],
+      ['780a01', 2, false],
+    ]);
+    expect(res.json().since).toBe(new Date(clock - 24 * 3_600_000).toISOString());
+    expect((await list(`location=${sites.Field}`)).json().items).toEqual([]);
+    // Hours later only the open one is left in a 1 h window.
+    clock += 2 * 3_600_000;
+    const recent = await list(`location=${sites.Shuangliu}&hours=1`);
+    expect(recent.json().items.map((a: { cleared_at: string | null }) => a.cleared_at)).toEqual([null]);
+    clock -= 2 * 3_600_000;
+    expect((await list(`location=${sites.Shuangliu}`, outsider.access)).statusCode).toBe(404);
+    for (const [query, field] of [
+      ['location=x', 'location'],
+      [`location=${sites.Shuangliu}&hours=169`, 'hours'],
+      [`location=${sites.Shuangliu}&hours=0`, 'hours'],
+    ] as const) {
+      const bad = await list(query);
+      expect(bad.statusCode, query).toBe(400);
+      expect(bad.body).toContain(field);
+    }
+  });
+
   it('refuses an ICAO code that is not four capital letters, naming the field', async () => {
     const res = await t.call({
       method: 'PUT',

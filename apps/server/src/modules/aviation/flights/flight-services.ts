@@ -26,13 +26,14 @@ export function flightServices(d: {
 }) {
   const repo = new FlightsRepo(d.db, new StrokePartitions('aircraft_positions'));
   const flights = new FlightsService({ repo, retentionDays: d.config.retentionDays, now: d.now });
+  const alarms = new FlightAlarmsRepo(d.db);
   return {
     flights,
     flightPartitions: repo.partitions,
-    airportView: new AirportView({ locations: d.locations, flights, now: d.now }),
+    airportView: new AirportView({ locations: d.locations, flights, alarms, now: d.now }),
     flightAlarms: new FlightAlarms({
       db: d.db,
-      alarms: new FlightAlarmsRepo(d.db),
+      alarms,
       flights,
       levels: d.levels,
       outbox: d.outbox,

@@ -1,4 +1,6 @@
 import {
+  FlightAlarmsAnswer,
+  FlightAlarmsQuery,
   FlightNearAnswer,
   FlightNearQuery,
   FlightsAnswer,
@@ -27,6 +29,20 @@ export function flightRoutes(app: App, flights: FlightsService, airports: Airpor
       },
     },
     (req) => airports.near(callerOf(req), req.query),
+  );
+  app.get(
+    '/api/flight/alarms',
+    {
+      schema: {
+        tags: ['flights'],
+        description:
+          'The flight alarms of one of the caller’s locations (an airport): those still open, then those raised ' +
+          'within the last `hours` (default 24, at most 168), newest first, at most 200.',
+        querystring: FlightAlarmsQuery,
+        response: { 200: FlightAlarmsAnswer, ...errors(400, 401, 403, 404) },
+      },
+    },
+    (req) => airports.alarms(callerOf(req), req.query),
   );
   app.get(
     '/api/flight/flights',

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { FlightNearAnswer } from '@thunderwatch/shared/schemas/flights';
+import type { FlightAlarmsAnswer, FlightNearAnswer } from '@thunderwatch/shared/schemas/flights';
 import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -30,6 +30,20 @@ export function useAirportAircraft(locationId: number) {
   return useQuery({
     queryKey: queryKeys.flightNear(locationId),
     queryFn: ({ signal }) => getAirportAircraft(locationId, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: AIRPORT_AIRCRAFT_REFRESH_MS,
+  });
+}
+
+/** GET /api/flight/alarms: the airport's flight alarms open now or raised in the last 24 h. */
+export function getAirportAlarms(locationId: number, signal?: AbortSignal): Promise<FlightAlarmsAnswer> {
+  return apiClient.get<FlightAlarmsAnswer>('/api/flight/alarms', { location: locationId }, { signal });
+}
+
+export function useAirportAlarms(locationId: number) {
+  return useQuery({
+    queryKey: queryKeys.flightAlarms(locationId),
+    queryFn: ({ signal }) => getAirportAlarms(locationId, signal),
     placeholderData: keepPreviousData,
     refetchInterval: AIRPORT_AIRCRAFT_REFRESH_MS,
   });

@@ -3,11 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { HAZARD_COLORS } from '../../../map/flight-features';
 import { useAirportAircraft, useAirports } from '../api/get-airport-aircraft';
+import { AirportAlarms } from './airport-alarms';
 import { altitudeText, aviationRows, hazardCounts } from './aviation-view';
 import { formatKm } from './board-format';
 
-/** One airport's aircraft within 50 km: callsign, altitude, distance and hazard, refreshed every 10 s. */
-function AirportAircraft({ airport }: { airport: LocationDto }) {
+/**
+ * One airport's aircraft within 50 km (callsign, altitude, distance and hazard) and its flight alarms,
+ * refreshed every 10 s.
+ */
+function AirportAircraft({ airport, timeZone }: { airport: LocationDto; timeZone: string }) {
   const { t } = useTranslation();
   const near = useAirportAircraft(airport.id);
   const items = near.data?.items ?? [];
@@ -38,7 +42,7 @@ function AirportAircraft({ airport }: { airport: LocationDto }) {
         <p className="rta-muted">{t('realtimealert.aviation.none')}</p>
       )}
       {rows.length > 0 && (
-        <table className="rta-aviation-table">
+        <table className="rta-aviation-table" data-testid={`aircraft-${airport.id}`}>
           <thead>
             <tr>
               <th scope="col">{t('realtimealert.aviation.callsign')}</th>
@@ -73,18 +77,19 @@ function AirportAircraft({ airport }: { airport: LocationDto }) {
           </tbody>
         </table>
       )}
+      <AirportAlarms locationId={airport.id} timeZone={timeZone} />
     </section>
   );
 }
 
 /** The aviation view: a panel per airport location of my group (none: nothing shown). */
-export function AviationPanel() {
+export function AviationPanel({ timeZone }: { timeZone: string }) {
   const airports = useAirports();
   if (!airports.data || airports.data.length === 0) return <ErrorMessage error={airports.error} />;
   return (
     <div className="rta-aviation-list">
       {airports.data.map((airport) => (
-        <AirportAircraft key={airport.id} airport={airport} />
+        <AirportAircraft key={airport.id} airport={airport} timeZone={timeZone} />
       ))}
     </div>
   );

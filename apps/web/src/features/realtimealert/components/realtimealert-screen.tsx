@@ -119,7 +119,7 @@ export function RealtimealertScreen() {
           />
         ))}
       </div>
-      <AviationPanel />
+      <AviationPanel timeZone={timeZone} />
       <SensorPanel timeZone={timeZone} />
       {confirming && (
         <ConfirmAlarmDialog
