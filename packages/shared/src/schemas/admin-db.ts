@@ -12,8 +12,21 @@ export const ADMIN_DB_COLUMN_TYPES = [
   'uuid',
   'json',
   'array',
+  /** A calendar day, answered as `YYYY-MM-DD`. */
+  'date',
+  /**
+   * A JSON or text value that may be large (report HTML, query results, GeoJSON, engine state): a table page
+   * carries only its first ADMIN_DB_PREVIEW_CHARS characters as text (ending in `…` when cut); the item
+   * answers it whole. Neither sorted nor filtered by.
+   */
+  'large',
+  /** Binary (a PDF, packed grid values): only its size in bytes is ever answered. Neither sorted nor filtered by. */
+  'bytes',
 ] as const;
 export type AdminDbColumnType = (typeof ADMIN_DB_COLUMN_TYPES)[number];
+
+/** Characters of a `large` value a table page carries. */
+export const ADMIN_DB_PREVIEW_CHARS = 200;
 
 export const ADMIN_DB_FILTER_OPS = ['eq', 'contains', 'range'] as const;
 export type AdminDbFilterOp = (typeof ADMIN_DB_FILTER_OPS)[number];

@@ -1,6 +1,11 @@
-import type { AdminDbAuditEntry, AdminDbColumnType, AdminDbRow } from '@thunderwatch/shared/schemas/admin-db';
+import {
+  ADMIN_DB_PREVIEW_CHARS,
+  type AdminDbAuditEntry,
+  type AdminDbColumnType,
+  type AdminDbRow,
+} from '@thunderwatch/shared/schemas/admin-db';
 import type { Database, Queryable } from '../../../db/database.js';
-import type { ColumnDef, TableDef } from './admin-db-tables.js';
+import type { ColumnDef, TableDef } from './admin-db-columns.js';
 
 /**
  * The only SQL of the database view. Table and column names come from the allow-list (admin-db-tables.ts)
@@ -16,6 +21,9 @@ const CAST: Record<AdminDbColumnType, string> = {
   uuid: 'uuid',
   json: 'text',
   array: 'text',
+  date: 'date',
+  large: 'text',
+  bytes: 'bytea',
 };
 
 /** Rows an unanalysed big table is counted up to. */
@@ -35,16 +43,39 @@ export interface PageQuery {
 }
 
 const q = (name: string) => `"${name}"`;
-const selectList = (t: TableDef) =>
+
+/**
+ * What a visible column is selected as: a page takes a large value's first characters only (one more, to
+ * tell that it was cut), an item the whole; binary is only ever its size, a day its `YYYY-MM-DD`.
+ */
+function selectColumn(c: ColumnDef, whole: boolean): string {
+  const name = q(c.name);
+  if (c.type === 'bytes') return `octet_length(${name}) AS ${name}`;
+  if (c.type === 'date') return `${name}::text AS ${name}`;
+  if (c.type === 'large' && !whole) return `left(${name}::text, ${ADMIN_DB_PREVIEW_CHARS + 1}) AS ${name}`;
+  return name;
+}
+const selectList = (t: TableDef, whole = true) =>
   t.columns
     .filter((c) => !c.masked)
-    .map((c) => q(c.name))
+    .map((c) => selectColumn(c, whole))
     .join(', ');
 const keyColumn = (t: TableDef) => t.columns.find((c) => c.name === t.key) as ColumnDef;
 
 function plain(row: Record<string, unknown>): AdminDbRow {
   const out: AdminDbRow = {};
   for (const [k, v] of Object.entries(row)) out[k] = v instanceof Date ? v.toISOString() : v;
+  return out;
+}
+
+/** A page's row: large values cut to ADMIN_DB_PREVIEW_CHARS, ending in `…` when there was more. */
+function previewed(t: TableDef, row: Record<string, unknown>): AdminDbRow {
+  const out = plain(row);
+  for (const c of t.columns) {
+    const v = out[c.name];
+    if (c.type === 'large' && typeof v === 'string' && v.length > ADMIN_DB_PREVIEW_CHARS)
+      out[c.name] = `${v.slice(0, ADMIN_DB_PREVIEW_CHARS)}…`;
+  }
   return out;
 }
 
@@ -100,7 +131,7 @@ export class AdminDbRepo {
     const tie = t.key && t.key !== p.sort.name ? `, ${q(t.key)} ${dir}` : '';
     const n = w.params.length;
     const rows = await this.db.query<Record<string, unknown>>(
-      `SELECT ${selectList(t)} FROM ${q(t.name)} ${w.sql}
+      `SELECT ${selectList(t, false)} FROM ${q(t.name)} ${w.sql}
        ORDER BY ${q(p.sort.name)} ${dir} NULLS LAST${tie} LIMIT $${n + 1} OFFSET $${n + 2}`,
       [...w.params, p.limit + 1, p.offset],
     );
@@ -112,7 +143,11 @@ export class AdminDbRepo {
       );
       total = c.rows[0]?.n ?? 0;
     }
-    return { items: rows.rows.slice(0, p.limit).map(plain), total, hasMore: rows.rows.length > p.limit };
+    return {
+      items: rows.rows.slice(0, p.limit).map((row) => previewed(t, row)),
+      total,
+      hasMore: rows.rows.length > p.limit,
+    };
   }
 
   async item(t: TableDef, key: unknown): Promise<AdminDbRow | null> {

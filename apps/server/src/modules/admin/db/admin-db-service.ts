@@ -134,8 +134,8 @@ export class AdminDbService {
     const column = this.column(t, q.column, 'column');
     const op = q.op ?? 'eq';
     if (op === 'range') {
-      if (!['integer', 'number', 'timestamp'].includes(column.type))
-        throw invalid('op', 'range needs a number or time column');
+      if (!['integer', 'number', 'timestamp', 'date'].includes(column.type))
+        throw invalid('op', 'range needs a number, time or day column');
       if (q.from === undefined && q.to === undefined) throw invalid('from', 'range needs from or to');
       const bound = (f: 'from' | 'to') => {
         const raw = q[f];

@@ -23,6 +23,11 @@ describe('database view values', () => {
     ['text', "' OR 1=1 --", { ok: true, value: "' OR 1=1 --" }],
     ['text', 'a\u0000b', { ok: false, problem: 'must not contain NUL' }],
     ['json', '{}', { ok: false, problem: 'cannot be compared for equality (use contains)' }],
+    ['date', '2026-07-12', { ok: true, value: '2026-07-12' }],
+    ['date', '2024-02-29', { ok: true, value: '2024-02-29' }],
+    ['date', '2026-02-30', { ok: false, problem: 'is not a day of the calendar' }],
+    ['date', '2026-07-12T00:00', { ok: false, problem: 'must be a day (YYYY-MM-DD)' }],
+    ['date', "2026-07-12' --", { ok: false, problem: 'must be a day (YYYY-MM-DD)' }],
   ] as const)('%s %j → %j', (type, raw, expected) => expect(parseText(type, raw)).toEqual(expected));
 
   it.each([

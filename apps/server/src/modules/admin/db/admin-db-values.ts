@@ -1,5 +1,5 @@
 import type { AdminDbColumnType } from '@thunderwatch/shared/schemas/admin-db';
-import type { EditRule } from './admin-db-tables.js';
+import type { EditRule } from './admin-db-columns.js';
 
 /**
  * Parsing of what a request says about a column's values (filter values, keys, edits): a value is checked
@@ -14,6 +14,7 @@ const bad = (problem: string): Parsed => ({ ok: false, problem });
 
 const INTEGER = /^-?\d{1,18}$/;
 const NUMBER = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d{1,3})?$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -36,6 +37,11 @@ export function parseText(type: AdminDbColumnType, raw: string): Parsed {
       if (!TIMESTAMP.test(raw) || Number.isNaN(d.getTime())) return bad('must be a date-time (ISO 8601)');
       const year = d.getUTCFullYear();
       return year >= 1 && year <= 9999 ? ok(d.toISOString()) : bad('is out of range');
+    }
+    case 'date': {
+      const d = new Date(`${raw}T00:00:00Z`);
+      if (!DATE.test(raw) || Number.isNaN(d.getTime())) return bad('must be a day (YYYY-MM-DD)');
+      return d.toISOString().slice(0, 10) === raw ? ok(raw) : bad('is not a day of the calendar');
     }
     case 'uuid':
       return UUID.test(raw) ? ok(raw.toLowerCase()) : bad('must be a UUID');

