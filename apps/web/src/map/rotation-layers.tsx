@@ -1,5 +1,5 @@
 import type { Scene } from '@thunderwatch/shared/schemas/layers';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { MINUTE_MS } from '../lib/stroke-store';
 import { useClock } from './scene/hooks/use-clock';
 import { useStrokeFeed } from './scene/hooks/use-stroke-feed';
@@ -28,10 +28,13 @@ export interface RotationStep {
 export function RotationLayers({
   steps,
   onScene,
+  onError,
   skip,
 }: {
   steps: readonly RotationStep[];
   onScene?: (scene: Scene) => void;
+  /** The strokes failed to load (the live feed, or the step's window), or null again once they load. */
+  onError?: (error: unknown) => void;
   skip?: readonly string[];
 }) {
   const [current, setCurrent] = useState<{ scene: Scene; index: number } | null>(null);
@@ -41,6 +44,8 @@ export function RotationLayers({
   const scene = current?.scene;
   const time = useMemo(() => (scene ? stepTime(scene.time, TRAIL_MS) : null), [scene]);
   const past = useWindowStrokes(time?.mode === 'replay' ? time : null);
+  const error = time?.mode === 'replay' ? past.error : feed.error;
+  useEffect(() => onError?.(error ?? null), [error, onError]);
   const onStep = useCallback(
     (shown: Scene, index: number) => {
       setCurrent({ scene: shown, index });

@@ -1,6 +1,7 @@
 import type { Scene } from '@thunderwatch/shared/schemas/layers';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorMessage } from '../components/error-message';
 import { useCurrentUser } from '../lib/current-user';
 import { DEFAULT_TIME_ZONE, formatDateTime } from '../lib/time';
 import { BasemapLayer } from './basemap-layer';
@@ -11,15 +12,19 @@ import { RotationLayers, type RotationStep } from './rotation-layers';
 export function RotationMap({ steps }: { steps: readonly RotationStep[] }) {
   const { t } = useTranslation();
   const [shown, setShown] = useState<Scene | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const first = steps[0]?.scene;
   if (!first) return null;
   return (
     <div className="rotation-map">
       <MapView initialView={{ center: first.center, zoom: first.zoom }} label={t('home.scenes.title')}>
         <BasemapLayer />
-        <RotationLayers steps={steps} onScene={setShown} />
+        <RotationLayers steps={steps} onScene={setShown} onError={setError} />
       </MapView>
       {shown && <RotationCaption scene={shown} />}
+      <div className="rotation-error">
+        <ErrorMessage error={error} />
+      </div>
     </div>
   );
 }

@@ -75,6 +75,7 @@ export function DecisionScreen() {
   const [params] = useSearchParams();
   const rotation = useRotationParam(params.get('rotation'));
   const [scene, setScene] = useState<Scene | null>(null);
+  const [strokesError, setStrokesError] = useState<unknown>(null);
   const fitKey = `${stations?.length ?? 0}:${storms.storms.map((s) => s.id).join(',')}`;
   const updatedAt = Math.max(winds.dataUpdatedAt, warnings.dataUpdatedAt) || null;
 
@@ -93,13 +94,18 @@ export function DecisionScreen() {
           <TyphoonLayer data={stormData} onSelect={ignorePick} />
           <WindStationsLayer stations={stations ?? []} />
           {rotation.steps.length > 0 ? (
-            <RotationLayers steps={rotation.steps} onScene={setScene} skip={OWN_LAYERS} />
+            <RotationLayers
+              steps={rotation.steps}
+              onScene={setScene}
+              onError={setStrokesError}
+              skip={OWN_LAYERS}
+            />
           ) : (
             <FitBounds bounds={bounds} fitKey={fitKey} maxZoom={8} />
           )}
         </MapView>
         {rotation.steps.length > 0 && scene && <RotationCaption scene={scene} />}
-        {rotation.id !== null && <ErrorMessage error={rotation.error} />}
+        {rotation.id !== null && <ErrorMessage error={rotation.error ?? strokesError} />}
         <ForceLegend />
       </div>
       <WarningsPanel
