@@ -2,7 +2,7 @@ import { LAYER_GROUPS, type LayerDefinition, type LegendEntry } from '@thunderwa
 import type { CustomLayer } from '@thunderwatch/shared/schemas/layers';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LayerChoice, LayerChoices } from '../../../map/scene/model/layer-choices';
+import type { LayerChoice, LayerChoices } from '../model/layer-choices';
 
 export interface LayerSwitcherProps {
   /** The catalogue's layers the home map draws, in catalogue order. */

@@ -3,13 +3,8 @@ import type { CustomLayer } from '@thunderwatch/shared/schemas/layers';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLayerCatalogue } from '../../../map/scene/api/get-layers';
 import { useUserMapData } from '../../../map/scene/api/get-user-map-data';
-import {
-  changedChoices,
-  type LayerChoice,
-  type LayerChoices,
-  layerChoices,
-} from '../../../map/scene/model/layer-choices';
 import { useSaveMapView } from '../api/save-map-view';
+import { changedChoices, type LayerChoice, type LayerChoices, layerChoices } from '../model/layer-choices';
 
 const SAVE_AFTER_MS = 800;
 const NO_CUSTOM: CustomLayer[] = [];

@@ -1,5 +1,5 @@
 import type { SceneInput } from '@thunderwatch/shared/schemas/layers';
-import type { LayerChoices } from '../../../map/scene/model/layer-choices';
+import type { LayerChoices } from './layer-choices';
 
 export interface MapNow {
   center: [number, number];
