@@ -1,4 +1,5 @@
 import type { Position } from '@thunderwatch/shared/schemas/geo';
+import type { Scene } from '@thunderwatch/shared/schemas/layers';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -9,7 +10,8 @@ import { DEFAULT_TIME_ZONE } from '../../../lib/time';
 import { BasemapLayer } from '../../../map/basemap-layer';
 import { FitBounds } from '../../../map/fit-bounds';
 import { MapView } from '../../../map/map-view';
-import { SceneRotation } from '../../../map/scene-rotation';
+import { RotationLayers } from '../../../map/rotation-layers';
+import { RotationCaption } from '../../../map/rotation-map';
 import { typhoonMapData } from '../../../map/typhoon-features';
 import { TyphoonLayer } from '../../../map/typhoon-layer';
 import { WindStationsLayer } from '../../../map/wind-stations-layer';
@@ -30,6 +32,8 @@ import '../decision.css';
 /** South China's coast, where the demo's typhoon comes ashore; the map then fits the stations. */
 const INITIAL_VIEW = { center: [113.5, 22.6] as [number, number], zoom: 6 };
 const ignorePick = () => undefined;
+/** The screen draws the storms itself; a scene's typhoon layer would be a second copy. */
+const OWN_LAYERS = ['typhoons'];
 
 /**
  * The gale warning wall screen: stations by Beaufort force with the storms' tracks, the official gale and
@@ -70,8 +74,8 @@ export function DecisionScreen() {
   // `?rotation=<scene>`: the map steps through saved scenes instead of fitting the stations.
   const [params] = useSearchParams();
   const rotation = useRotationParam(params.get('rotation'));
-  const [sceneName, setSceneName] = useState<string | null>(null);
-  const onScene = useMemo(() => (s: { name: string }) => setSceneName(s.name), []);
+  const [scene, setScene] = useState<Scene | null>(null);
+  const [strokesError, setStrokesError] = useState<unknown>(null);
   const fitKey = `${stations?.length ?? 0}:${storms.storms.map((s) => s.id).join(',')}`;
   const updatedAt = Math.max(winds.dataUpdatedAt, warnings.dataUpdatedAt) || null;
 
@@ -90,17 +94,18 @@ export function DecisionScreen() {
           <TyphoonLayer data={stormData} onSelect={ignorePick} />
           <WindStationsLayer stations={stations ?? []} />
           {rotation.steps.length > 0 ? (
-            <SceneRotation steps={rotation.steps} onScene={onScene} />
+            <RotationLayers
+              steps={rotation.steps}
+              onScene={setScene}
+              onError={setStrokesError}
+              skip={OWN_LAYERS}
+            />
           ) : (
             <FitBounds bounds={bounds} fitKey={fitKey} maxZoom={8} />
           )}
         </MapView>
-        {rotation.steps.length > 0 && sceneName && (
-          <p className="rotation-caption" role="status">
-            {t('home.scenes.rotating', { name: sceneName })}
-          </p>
-        )}
-        {rotation.id !== null && <ErrorMessage error={rotation.error} />}
+        {rotation.steps.length > 0 && scene && <RotationCaption scene={scene} />}
+        {rotation.id !== null && <ErrorMessage error={rotation.error ?? strokesError} />}
         <ForceLegend />
       </div>
       <WarningsPanel

@@ -1,5 +1,5 @@
 import { DisasterLayer } from '../../../map/disaster-layer';
-import type { useDisasterWarnings } from '../hooks/use-disaster-warnings';
+import type { useDisasterWarnings } from '../../../map/scene/hooks/use-disaster-warnings';
 import { DisasterPopup } from './disaster-popup';
 
 interface DisasterMapProps {

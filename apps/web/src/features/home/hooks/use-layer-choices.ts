@@ -1,8 +1,8 @@
 import { LAYER_CATALOGUE, type LayerDefinition } from '@thunderwatch/shared/map-layers';
 import type { CustomLayer } from '@thunderwatch/shared/schemas/layers';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLayerCatalogue } from '../api/get-layers';
-import { useUserMapData } from '../api/get-user-map-data';
+import { useLayerCatalogue } from '../../../map/scene/api/get-layers';
+import { useUserMapData } from '../../../map/scene/api/get-user-map-data';
 import { useSaveMapView } from '../api/save-map-view';
 import { changedChoices, type LayerChoice, type LayerChoices, layerChoices } from '../model/layer-choices';
 

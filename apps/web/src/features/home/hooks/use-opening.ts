@@ -1,8 +1,8 @@
 import type { UserMapData } from '@thunderwatch/shared/schemas/locations';
 import { useMemo, useRef } from 'react';
 import { HOUR_MS } from '../../../lib/stroke-store';
+import type { StrokeFeed } from '../../../map/scene/hooks/use-stroke-feed';
 import { chooseOpening, type Opening } from './opening-view';
-import type { StrokeFeed } from './use-stroke-feed';
 
 /**
  * Where the home map opens (see `chooseOpening`): decided once, as soon as what it depends on has loaded;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { LAYER_CATALOGUE, type LayerScreen } from '@thunderwatch/shared/map-layers';
 import { describe, expect, it } from 'vitest';
 import { DENSITY_STOPS } from '../../../map/density-layer';
+import { WALL_LAYERS } from '../../../map/scene/model/scene-step';
 import { AGE_BINS, FADED_COLOR } from '../../../map/stroke-style';
 
 /**
@@ -16,7 +17,7 @@ const COMPONENTS_OF: Record<string, string[]> = {
   typhoons: ['TyphoonLayer'],
   wind_stations: ['WindStationsLayer'],
   wave_stations: ['DotsLayer'],
-  disaster: ['DisasterMap'],
+  disaster: ['DisasterMap', 'DisasterLayer'],
   flights: ['FlightsLayer'],
   locations: ['LocationsLayer', 'LocationRingsLayer', 'LocationLabelsLayer'],
   zones: ['PolygonsLayer'],
@@ -52,6 +53,17 @@ describe('layer catalogue', () => {
     // …and every layer the screen mounts is catalogued for it.
     const known = new Set(listed.flatMap((l) => componentsOf(l.id) ?? []));
     expect([...found].filter((c) => !known.has(c))).toEqual([]);
+  });
+
+  // The wall screens' rotation mounts a step's layers in one shared component, from scenes saved on home.
+  it('matches the layers a wall screen’s rotation step mounts (map/scene-layers.tsx)', () => {
+    const found = mounted('../../../map/scene-layers.tsx');
+    const missing = WALL_LAYERS.filter((id) => !componentsOf(id)?.some((c) => found.has(c)));
+    expect(missing).toEqual([]);
+    const known = new Set(WALL_LAYERS.flatMap((id) => componentsOf(id) ?? []));
+    expect([...found].filter((c) => !known.has(c))).toEqual([]);
+    const home = new Set(LAYER_CATALOGUE.filter((l) => l.screens.includes('home')).map((l) => l.id));
+    expect(WALL_LAYERS.filter((id) => !home.has(id))).toEqual([]);
   });
 
   it('knows the component of every layer, and ids are unique', () => {

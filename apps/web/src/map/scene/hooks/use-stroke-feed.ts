@@ -18,9 +18,10 @@ export interface StrokeFeed {
 /**
  * The strokes of the last 24 h: the last hour first (what the live map shows), then the older hours for
  * replay, then live updates from the socket. Reloads what was missed after a reconnect; forgets strokes
- * older than 24 h every minute.
+ * older than 24 h every minute. A wall screen keeps less (`keepMs`, e.g. the live hour), and none while
+ * `enabled` is false (no step of its rotation shows live strokes).
  */
-export function useStrokeFeed(): StrokeFeed {
+export function useStrokeFeed({ keepMs = DAY_MS, enabled = true } = {}): StrokeFeed {
   const [store] = useState(() => new StrokeStore());
   const [version, setVersion] = useState(0);
   const [loading, setLoading] = useState<StrokeFeed['loading']>('recent');
@@ -33,9 +34,14 @@ export function useStrokeFeed(): StrokeFeed {
   // `attempt` restarts the whole feed when the user retries after an error.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a retry trigger
   useEffect(() => {
+    if (!enabled) {
+      if (store.size > 0) store.clear();
+      setLoading(null);
+      return;
+    }
     const controller = new AbortController();
     const { signal } = controller;
-    const horizon = () => Date.now() - DAY_MS;
+    const horizon = () => Date.now() - keepMs;
     const add = (items: Parameters<StrokeStore['add']>[0]) => store.add(items, horizon());
     const offStatus = socketController.onStatus(setStatus);
     // Subscribing first means nothing that happens during the initial load is lost (the store dedupes).
@@ -52,10 +58,12 @@ export function useStrokeFeed(): StrokeFeed {
       setError(null);
       setLoading('recent');
       const now = Date.now();
-      await getLightningCompact({ from: now - HOUR_MS }, add, signal);
+      await getLightningCompact({ from: now - Math.min(HOUR_MS, keepMs) }, add, signal);
       if (signal.aborted) return;
-      setLoading('history');
-      await getLightningCompact({ from: now - DAY_MS, to: now - HOUR_MS }, add, signal);
+      if (keepMs > HOUR_MS) {
+        setLoading('history');
+        await getLightningCompact({ from: now - keepMs, to: now - HOUR_MS }, add, signal);
+      }
       if (!signal.aborted) setLoading(null);
     };
     load().catch((e: unknown) => {
@@ -72,7 +80,7 @@ export function useStrokeFeed(): StrokeFeed {
       offReload();
       offStatus();
     };
-  }, [store, attempt]);
+  }, [store, attempt, keepMs, enabled]);
 
   return { store, version, loading, error, status, retry: () => setAttempt((n) => n + 1) };
 }
