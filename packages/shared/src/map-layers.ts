@@ -154,12 +154,20 @@ const BUILT_IN: readonly LayerDefinition[] = [
     group: 'weather',
     name: { 'zh-Hans': '浪高站', en: 'Wave stations' },
     kind: 'points',
-    legend: [l('#38bdf8', '站点', 'Station'), l('#ffffff', '超阈值', 'Over threshold')],
-    default_visible: true,
+    legend: [
+      l('#93c5fd', '无浪（0 级）', 'Calm (0)'),
+      l('#34d399', '轻浪（3 级）', 'Slight (3)'),
+      l('#facc15', '大浪（5 级）', 'Rough (5)'),
+      l('#ef4444', '狂浪（7 级）', 'High (7)'),
+      l('#7c3aed', '怒涛（9 级）', 'Phenomenal (9)'),
+      l('#6b7280', '无浪高', 'No height'),
+    ],
+    // The wave screen always draws it (with the full scale and the alert ring); on the home map it starts off.
+    default_visible: false,
     default_opacity: 1,
     time: 'live',
     permission: READ,
-    screens: ['wave'],
+    screens: ['home', 'wave'],
   },
   {
     id: 'sensors',

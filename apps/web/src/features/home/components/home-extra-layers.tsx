@@ -6,6 +6,7 @@ import { RegionsLayer } from '../../../map/regions-layer';
 import { SENSOR_DOT_LAYER, SensorsLayer } from '../../../map/sensors-layer';
 import { STROKE_CLICK } from '../../../map/strokes-layer';
 import { TYPHOON_POINT_CLICK } from '../../../map/typhoon-layer';
+import { WavePopup } from '../../../map/wave-popup';
 import { WeatherWarningsLayer } from '../../../map/weather-warnings-layer';
 import { WindStationsLayer } from '../../../map/wind-stations-layer';
 import type { useHomeExtraLayers } from '../hooks/use-home-extra-layers';
@@ -24,11 +25,11 @@ interface HomeExtraLayersProps {
 }
 
 /**
- * The home map's layers beside lightning: official warnings, region borders, zones, wind stations, sensors
- * and devices, each mounted while shown, with the popups of what was picked.
+ * The home map's layers beside lightning: official warnings, region borders, zones, wind and wave stations,
+ * sensors and devices, each mounted while shown, with the popups of what was picked.
  */
 export function HomeExtraLayers({ extra, layers, timeZone }: HomeExtraLayersProps) {
-  const { on, warnings, sensors, devices } = extra;
+  const { on, warnings, sensors, devices, waves } = extra;
   const marks = clicksOver(
     layers.visible('strokes') && STROKE_CLICK,
     layers.visible('cells') && CELL_MARK_CLICK,
@@ -36,6 +37,7 @@ export function HomeExtraLayers({ extra, layers, timeZone }: HomeExtraLayersProp
     layers.visible('flights') && FLIGHT_CLICK,
     on.sensors && DOT_CLICK(SENSOR_DOT_LAYER),
     on.devices && DOT_CLICK('devices-dot'),
+    on.waves && DOT_CLICK('wave-stations-dot'),
   );
   return (
     <>
@@ -56,6 +58,7 @@ export function HomeExtraLayers({ extra, layers, timeZone }: HomeExtraLayersProp
         />
       )}
       {on.winds && <WindStationsLayer stations={extra.winds} />}
+      {on.waves && <DotsLayer source="wave-stations" data={waves.data} onSelect={waves.setPick} />}
       {on.devices && <DotsLayer source="devices" data={devices.data} onSelect={devices.setPick} />}
       {on.sensors && <SensorsLayer sensors={sensors.items} onSelect={sensors.setPick} />}
       {warnings.pick && (
@@ -72,6 +75,14 @@ export function HomeExtraLayers({ extra, layers, timeZone }: HomeExtraLayersProp
           {...sensors.pick}
           timeZone={timeZone}
           onClose={() => sensors.setPick(null)}
+        />
+      )}
+      {waves.pick && (
+        <WavePopup
+          key={waves.pick.station.id}
+          {...waves.pick}
+          timeZone={timeZone}
+          onClose={() => waves.setPick(null)}
         />
       )}
       {devices.pick && (

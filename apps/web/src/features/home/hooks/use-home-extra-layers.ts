@@ -4,10 +4,12 @@ import { useDevices } from '../../../lib/devices';
 import { useAllCities, useProvinces } from '../../../lib/regions';
 import { useSensors } from '../../../lib/sensors';
 import { useStationWinds } from '../../../lib/station-winds';
+import { useWaveLatest } from '../../../lib/wave-latest';
 import { useZoneChoices } from '../../../lib/zone-choices';
 import { deviceFeatures } from '../../../map/device-features';
 import { CITY_MIN_ZOOM } from '../../../map/region-features';
 import { weatherWarningMapData } from '../../../map/warning-features';
+import { waveStationFeatures } from '../../../map/wave-features';
 import type { WeatherWarningPick } from '../../../map/weather-warnings-layer';
 import { useWeatherWarningsQuery } from '../api/get-weather-warnings';
 import type { useLayerChoices } from './use-layer-choices';
@@ -18,7 +20,7 @@ const NO_FILTER = {};
 
 /**
  * The home map's layers of other kinds of data (official warnings, sensors, regions, zones, devices, wind
- * stations): each one's data is asked for only while it is shown; what is picked on the map; loading and errors.
+ * and wave stations): each one's data is asked for only while it is shown; what is picked on the map; loading and errors.
  */
 export function useHomeExtraLayers(layers: ReturnType<typeof useLayerChoices>, zoom: number) {
   const on = {
@@ -28,6 +30,7 @@ export function useHomeExtraLayers(layers: ReturnType<typeof useLayerChoices>, z
     zones: layers.visible('zones'),
     devices: layers.visible('devices'),
     winds: layers.visible('wind_stations'),
+    waves: layers.visible('wave_stations'),
   };
   const warnings = useWeatherWarningsQuery(on.warnings);
   const sensors = useSensors(on.sensors);
@@ -36,9 +39,11 @@ export function useHomeExtraLayers(layers: ReturnType<typeof useLayerChoices>, z
   const zones = useZoneChoices(on.zones);
   const devices = useDevices(NO_FILTER, on.devices);
   const winds = useStationWinds(on.winds);
+  const waves = useWaveLatest(on.waves);
   const [warningPick, setWarningPick] = useState<WeatherWarningPick | null>(null);
   const [sensorPick, setSensorPick] = useState<DotPick>(null);
   const [devicePick, setDevicePick] = useState<DotPick>(null);
+  const [wavePick, setWavePick] = useState<DotPick>(null);
 
   const warningItems = warnings.data?.warnings ?? NO_WARNINGS;
   const warningData = useMemo(() => weatherWarningMapData(warningItems), [warningItems]);
@@ -49,6 +54,9 @@ export function useHomeExtraLayers(layers: ReturnType<typeof useLayerChoices>, z
   );
   const pickedWarning = warningPick && warningItems.find((w) => w.id === warningPick.id);
   const pickedSensor = sensorPick && sensors.data?.items.find((s) => s.id === sensorPick.id);
+  const waveData = useMemo(() => waveStationFeatures(waves.data), [waves.data]);
+  const pickedWave = wavePick && waves.data?.stations.find((s) => s.station.id === wavePick.id);
+  const waveReading = pickedWave?.readings.at(-1);
   const pickedDevice = devicePick && devices.data?.items.find((d) => d.id === devicePick.id);
 
   return {
@@ -77,6 +85,14 @@ export function useHomeExtraLayers(layers: ReturnType<typeof useLayerChoices>, z
       setPick: setDevicePick,
     },
     winds: winds.data?.stations ?? [],
+    waves: {
+      data: waveData,
+      pick:
+        on.waves && wavePick && waveReading && pickedWave
+          ? { station: pickedWave.station, reading: waveReading, lngLat: wavePick.lngLat }
+          : null,
+      setPick: setWavePick,
+    },
     loading: {
       weather_warnings: warnings.isFetching,
       sensors: sensors.isFetching && !sensors.data,
@@ -84,6 +100,7 @@ export function useHomeExtraLayers(layers: ReturnType<typeof useLayerChoices>, z
       zones: zones.isFetching,
       devices: devices.isFetching && !devices.data,
       wind_stations: winds.isFetching,
+      wave_stations: waves.isFetching,
     },
     errors: [
       on.warnings && warnings.error,
@@ -92,6 +109,7 @@ export function useHomeExtraLayers(layers: ReturnType<typeof useLayerChoices>, z
       on.zones && zones.error,
       on.devices && devices.error,
       on.winds && winds.error,
+      on.waves && waves.error,
     ],
   };
 }

@@ -8,6 +8,7 @@ import { REGION_COLORS } from '../../../map/region-features';
 import { SENSOR_COLORS, SENSOR_STATES } from '../../../map/sensor-features';
 import { AGE_BINS, FADED_COLOR } from '../../../map/stroke-style';
 import { WEATHER_WARNING_COLORS } from '../../../map/warning-features';
+import { DOUGLAS_COLORS, NO_HEIGHT_COLOR } from '../../../map/wave-features';
 
 /**
  * The catalogue against the maps: each screen's map mounts exactly the layer components of the catalogue's
@@ -82,6 +83,10 @@ describe('layer catalogue', () => {
       STATUS_COLOURS.online,
       STATUS_COLOURS.degraded,
       STATUS_COLOURS.offline,
+    ]);
+    expect(legend('wave_stations')).toEqual([
+      ...[0, 3, 5, 7, 9].map((d) => DOUGLAS_COLORS[d]),
+      NO_HEIGHT_COLOR,
     ]);
     expect(legend('wind_stations')).toEqual([3, 6, 8, 10, 12].map((f) => BEAUFORT_COLORS[f]));
   });
