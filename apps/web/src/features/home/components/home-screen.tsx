@@ -291,9 +291,13 @@ export function HomeScreen() {
             cellsOn && cells.error,
             radarOn && radar.error,
             typhoons.on && typhoons.error,
-          ]
-            .concat(disaster.on && disaster.error, flights.on && flights.error, myLocations.error)
-            .concat(saveView.error, layers.error, ...extra.errors)}
+            disaster.on && disaster.error,
+            flights.on && flights.error,
+            myLocations.error,
+            saveView.error,
+            layers.error,
+            ...extra.errors,
+          ]}
         />
       </div>
       <div className="home-overlay home-overlay-right">
