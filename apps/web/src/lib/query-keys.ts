@@ -115,6 +115,8 @@ export const queryKeys = {
   sensorSeries: (id: string, hours: number) => ['sensor', 'series', id, hours] as const,
   /** Open official weather warning alarms of my group (the board's chips). */
   weatherWarningAlarms: ['weather', 'warning', 'alarms', 'active'],
+  /** Open official weather warnings with their areas (the home map's layer). */
+  weatherWarnings: ['weather', 'warning', 'active'],
   /** Open lightning disaster warnings with their cities' outlines. */
   disasterWarnings: ['weather', 'disaster', 'active'],
 

@@ -7,11 +7,18 @@ import { queryKeys } from './query-keys';
  * China's provinces (names in both languages), fetched once: the choices of the statistics, the query builder
  * and the reports; with `geometry`, their simplified outlines too (the statistics' choropleth).
  */
-export function useProvinces({ geometry = false }: { geometry?: boolean } = {}) {
+export function useProvinces({
+  geometry = false,
+  enabled = true,
+}: {
+  geometry?: boolean;
+  enabled?: boolean;
+} = {}) {
   return useQuery({
     queryKey: queryKeys.regions.provinces(geometry),
     queryFn: ({ signal }) =>
       apiClient.get<RegionList>('/api/provinces/', geometry ? { geometry: '1' } : undefined, { signal }),
+    enabled,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -27,6 +34,16 @@ export function useCities(province: string | null, { geometry = false }: { geome
         { signal },
       ),
     enabled: Boolean(province),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Every city with its simplified outline (the home map's region layer, once zoomed in); nothing until `enabled`. */
+export function useAllCities(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.regions.cities('', true),
+    queryFn: ({ signal }) => apiClient.get<RegionList>('/api/cities/', { geometry: '1' }, { signal }),
+    enabled,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -11,6 +11,6 @@ export function getZoneChoices(): Promise<{ items: ZoneDto[]; total: number }> {
   return apiClient.get<{ items: ZoneDto[]; total: number }>('/api/zones/', { limit: LIST_LIMIT });
 }
 
-export function useZoneChoices() {
-  return useQuery({ queryKey: queryKeys.zones, queryFn: getZoneChoices });
+export function useZoneChoices(enabled = true) {
+  return useQuery({ queryKey: queryKeys.zones, queryFn: getZoneChoices, enabled });
 }

@@ -1,6 +1,7 @@
 import type { Popup, PositionAnchor } from 'maplibre-gl';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { PHONE_QUERY } from '../lib/use-media-query';
 import { useMap } from './map-context';
 import { maplibregl } from './maplibre';
 import './map-popup.css';
@@ -36,7 +37,9 @@ export function MapPopup({ lngLat, onClose, children, label, anchor }: MapPopupP
   useEffect(() => {
     const instance = new maplibregl.Popup({
       closeOnClick: false,
-      maxWidth: '360px',
+      // On a phone at most about two thirds of the screen, so one of MapLibre's anchors (beside the point, or
+      // centred over it) always keeps the popup on the screen.
+      maxWidth: window.matchMedia(PHONE_QUERY).matches ? 'min(360px, 68vw)' : '360px',
       focusAfterOpen: false,
       offset: 10,
       className: 'map-popup',

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ChecklistItems, ChecklistTicks } from '@thunderwatch/shared/schemas/decision';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { DECISION_REFRESH_MS } from './get-station-winds';
+import { DECISION_REFRESH_MS } from './refresh';
 
 /** GET /api/decision/checklist: every level's items. */
 export function useChecklistItems() {

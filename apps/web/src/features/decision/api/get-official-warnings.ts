@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { WeatherWarning, WeatherWarningList } from '@thunderwatch/shared/schemas/weather-warning';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { DECISION_REFRESH_MS } from './get-station-winds';
+import { DECISION_REFRESH_MS } from './refresh';
 
 /** What this screen reads of an official warning (`GET /api/weather/warning`). */
 export type OfficialWarning = Pick<

@@ -2,7 +2,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import type { TyphoonDetail, TyphoonList } from '@thunderwatch/shared/schemas/typhoon';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { DECISION_REFRESH_MS } from './get-station-winds';
+import { DECISION_REFRESH_MS } from './refresh';
 
 /** GET /api/weather/typhoon/?active=1 and each storm's track (the keys the home map's layer uses too). */
 export function useActiveStorms() {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DeviceInfo } from '@thunderwatch/shared/schemas/devices';
 import { apiClient } from '../../../lib/api-client';
+import { DEVICES_REFRESH_MS } from '../../../lib/devices';
 import { queryKeys } from '../../../lib/query-keys';
-import { DEVICES_REFRESH_MS } from './get-devices';
 
 /** GET /api/device_info?id=: a device, its latest heartbeat, status history and 30 days of uptime. */
 export function getDeviceInfo(id: string, signal?: AbortSignal): Promise<DeviceInfo> {

@@ -2,10 +2,10 @@ import type { Device } from '@thunderwatch/shared/schemas/devices';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BasemapLayer } from '../../../map/basemap-layer';
+import { deviceBounds, deviceFeatures, STATUS_COLOURS } from '../../../map/device-features';
 import { DotsLayer } from '../../../map/dots-layer';
 import { FitBounds } from '../../../map/fit-bounds';
 import { MapView, type MapViewState } from '../../../map/map-view';
-import { deviceBounds, deviceFeatures, STATUS_COLOURS } from '../model/device-features';
 
 /** China until the devices are known. */
 const INITIAL_VIEW: MapViewState = { center: [110, 30], zoom: 3.5 };

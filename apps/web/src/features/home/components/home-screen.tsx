@@ -4,7 +4,6 @@ import type { CompactStroke } from '@thunderwatch/shared/strokes';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorMessage } from '../../../components/error-message';
 import { can, useCurrentUser } from '../../../lib/current-user';
 import { type Bounds, countRecent, hasSimulated, MINUTE_MS, S } from '../../../lib/stroke-store';
 import { DEFAULT_TIME_ZONE } from '../../../lib/time';
@@ -38,6 +37,7 @@ import { useSaveMapView } from '../api/save-map-view';
 import { useStartModelRun } from '../api/start-model-run';
 import { shownTime } from '../hooks/replay';
 import { useFlightLayer } from '../hooks/use-flights';
+import { useHomeExtraLayers } from '../hooks/use-home-extra-layers';
 import { useHomeScene, useSceneTimeAndRadar } from '../hooks/use-home-scene';
 import { useLayerChoices } from '../hooks/use-layer-choices';
 import { useModelOverlay } from '../hooks/use-model-overlay';
@@ -49,7 +49,9 @@ import { CellPopup } from './cell-popup';
 import { CustomLayerForm } from './custom-layer-form';
 import { DisasterMap } from './disaster-map';
 import { FlightPopup } from './flight-popup';
+import { HomeExtraLayers } from './home-extra-layers';
 import { HomeSwitcher } from './home-switcher';
+import { LayerErrors } from './layer-errors';
 import { MapToolbar } from './map-toolbar';
 import { ModelsPanel } from './models-panel';
 import { OpenOn } from './open-on';
@@ -126,6 +128,7 @@ export function HomeScreen() {
   const typhoons = useTyphoons(layers.visible('typhoons'));
   const disaster = useDisasterWarnings(layers.visible('disaster'));
   const flights = useFlightLayer(layers.visible('flights'), view?.bounds ?? null, mode, shown);
+  const extra = useHomeExtraLayers(layers, view?.zoom ?? initial.zoom);
   useSceneTimeAndRadar(scene, replay.seek, radar.setProduct);
   const currentScene = () =>
     sceneOfMap({
@@ -210,6 +213,7 @@ export function HomeScreen() {
             opacity={layers.opacity(modelLayerId(overlay.shownId))}
           />
         )}
+        <HomeExtraLayers extra={extra} layers={layers} timeZone={timeZone} />
         {locationsOn && <LocationsLayer locations={myLocations.locations} />}
         {cellsOn && <CellsLayer data={cells.data} onSelect={onSelectCell} yieldTo={STROKE_CLICK} />}
         {typhoons.on && <TyphoonLayer data={typhoons.data} onSelect={typhoons.setPick} />}
@@ -280,23 +284,21 @@ export function HomeScreen() {
       </MapView>
       <div className="home-overlay home-overlay-left">
         <StrokeCounters counts={counts} mode={mode} />
-        {feed.error ? (
-          <div className="home-panel">
-            <ErrorMessage error={feed.error} />
-            <button type="button" className="button button-secondary button-small" onClick={feed.retry}>
-              {t('common.retry')}
-            </button>
-          </div>
-        ) : null}
-        <ErrorMessage error={density.error} />
-        {cellsOn && <ErrorMessage error={cells.error} />}
-        {radarOn && <ErrorMessage error={radar.error} />}
-        {typhoons.on && <ErrorMessage error={typhoons.error} />}
-        {disaster.on && <ErrorMessage error={disaster.error} />}
-        {flights.on && <ErrorMessage error={flights.error} />}
-        <ErrorMessage error={myLocations.error} />
-        <ErrorMessage error={saveView.error} />
-        <ErrorMessage error={layers.error} />
+        <LayerErrors
+          feed={feed}
+          errors={[
+            density.error,
+            cellsOn && cells.error,
+            radarOn && radar.error,
+            typhoons.on && typhoons.error,
+            disaster.on && disaster.error,
+            flights.on && flights.error,
+            myLocations.error,
+            saveView.error,
+            layers.error,
+            ...extra.errors,
+          ]}
+        />
       </div>
       <div className="home-overlay home-overlay-right">
         <MapToolbar
@@ -315,6 +317,7 @@ export function HomeScreen() {
               typhoons={typhoons}
               disaster={disaster}
               flights={{ loading: flights.loading, count: flights.items.length }}
+              more={extra.loading}
             />
           }
           simulated={simulated || (radarOn && radar.frame?.simulated === true)}

@@ -13,7 +13,11 @@ const MODEL_LAYERS = MODEL_IDS.map(modelLayerId);
 
 /** Layers whose opacity the home map can change. */
 export function opacityAdjustable(id: string): boolean {
-  return id === 'radar' || id === 'density' || id.startsWith('model_') || id.startsWith('custom_');
+  return (
+    ['radar', 'density', 'weather_warnings', 'regions'].includes(id) ||
+    id.startsWith('model_') ||
+    id.startsWith('custom_')
+  );
 }
 
 interface HomeSwitcherProps {
@@ -23,10 +27,20 @@ interface HomeSwitcherProps {
   typhoons: Counted;
   disaster: Counted;
   flights: Counted;
+  /** Loading of the other layers, by layer id. */
+  more?: Record<string, boolean>;
 }
 
 /** The home map's layer switcher: the catalogue's home layers, with each one's own legend where it has one. */
-export function HomeSwitcher({ layers, radar, loading, typhoons, disaster, flights }: HomeSwitcherProps) {
+export function HomeSwitcher({
+  layers,
+  radar,
+  loading,
+  typhoons,
+  disaster,
+  flights,
+  more,
+}: HomeSwitcherProps) {
   const onChange = (id: string, patch: { visible?: boolean; opacity?: number }) => {
     // One model's output at a time: showing one hides the others.
     if (patch.visible && MODEL_LAYERS.includes(id))
@@ -49,6 +63,7 @@ export function HomeSwitcher({ layers, radar, loading, typhoons, disaster, fligh
         typhoons: typhoons.loading,
         disaster: disaster.loading,
         flights: flights.loading,
+        ...more,
       }}
       extras={{
         radar: (

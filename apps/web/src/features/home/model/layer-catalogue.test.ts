@@ -1,9 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { LAYER_CATALOGUE, type LayerScreen } from '@thunderwatch/shared/map-layers';
 import { describe, expect, it } from 'vitest';
+import { BEAUFORT_COLORS } from '../../../map/beaufort-colors';
 import { DENSITY_STOPS } from '../../../map/density-layer';
+import { STATUS_COLOURS } from '../../../map/device-features';
+import { REGION_COLORS } from '../../../map/region-features';
 import { WALL_LAYERS } from '../../../map/scene/model/scene-step';
+import { SENSOR_COLORS, SENSOR_STATES } from '../../../map/sensor-features';
 import { AGE_BINS, FADED_COLOR } from '../../../map/stroke-style';
+import { WEATHER_WARNING_COLORS } from '../../../map/warning-features';
+import { DOUGLAS_COLORS, NO_HEIGHT_COLOR } from '../../../map/wave-features';
 
 /**
  * The catalogue against the maps: each screen's map mounts exactly the layer components of the catalogue's
@@ -22,14 +28,18 @@ const COMPONENTS_OF: Record<string, string[]> = {
   locations: ['LocationsLayer', 'LocationRingsLayer', 'LocationLabelsLayer'],
   zones: ['PolygonsLayer'],
   devices: ['DotsLayer'],
+  weather_warnings: ['WeatherWarningsLayer'],
+  sensors: ['SensorsLayer'],
+  regions: ['RegionsLayer'],
 };
 const componentsOf = (id: string) => (id.startsWith('model_') ? ['ModelOutputLayer'] : COMPONENTS_OF[id]);
 
 /** Parts of a map that are not layers of the catalogue: the basemap, a stroke's flash, group layers. */
 const NOT_CATALOGUED = new Set(['BasemapLayer', 'FlashLayer', 'CustomMapLayer']);
 
-const SCREEN_FILES: Record<LayerScreen, string> = {
-  home: '../components/home-screen.tsx',
+/** The files of each screen's map (the home map mounts the layers beside lightning in its own component). */
+const SCREEN_FILES: Record<LayerScreen, string | string[]> = {
+  home: ['../components/home-screen.tsx', '../components/home-extra-layers.tsx'],
   decision: '../../decision/components/decision-screen.tsx',
   wave: '../../wave/components/wave-map.tsx',
   device: '../../device/components/device-map.tsx',
@@ -37,8 +47,11 @@ const SCREEN_FILES: Record<LayerScreen, string> = {
   location: '../../location/components/location-map.tsx',
 };
 
-function mounted(file: string): Set<string> {
-  const source = readFileSync(new URL(file, import.meta.url), 'utf8');
+function mounted(files: string | string[]): Set<string> {
+  const source = [files]
+    .flat()
+    .map((file) => readFileSync(new URL(file, import.meta.url), 'utf8'))
+    .join('\n');
   const names = [...source.matchAll(/<([A-Z][A-Za-z]*(?:Layer|Map))\b/g)].map((m) => m[1] as string);
   return new Set(names.filter((n) => !NOT_CATALOGUED.has(n) && n !== 'MapView'));
 }
@@ -75,5 +88,18 @@ describe('layer catalogue', () => {
     const legend = (id: string) => LAYER_CATALOGUE.find((l) => l.id === id)?.legend.map((e) => e.color);
     expect(legend('density')).toEqual(DENSITY_STOPS.map(([, c]) => c));
     expect(legend('strokes')).toEqual([...AGE_BINS.map((b) => b.color), FADED_COLOR]);
+    expect(legend('weather_warnings')).toEqual(Object.values(WEATHER_WARNING_COLORS));
+    expect(legend('sensors')).toEqual(SENSOR_STATES.map((s) => SENSOR_COLORS[s]));
+    expect(legend('regions')).toEqual([REGION_COLORS.province, REGION_COLORS.city]);
+    expect(legend('devices')).toEqual([
+      STATUS_COLOURS.online,
+      STATUS_COLOURS.degraded,
+      STATUS_COLOURS.offline,
+    ]);
+    expect(legend('wave_stations')).toEqual([
+      ...[0, 3, 5, 7, 9].map((d) => DOUGLAS_COLORS[d]),
+      NO_HEIGHT_COLOR,
+    ]);
+    expect(legend('wind_stations')).toEqual([3, 6, 8, 10, 12].map((f) => BEAUFORT_COLORS[f]));
   });
 });

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SensorSeriesDto } from '@thunderwatch/shared/schemas/sensors';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { SENSORS_REFRESH_MS } from './get-sensors';
+import { SENSORS_REFRESH_MS } from '../../../lib/sensors';
 
 /** GET /api/sensor/sensor_data: one sensor's first element over the last `hours` (raw or rolled up). */
 export function getSensorSeries(id: string, hours: number, signal?: AbortSignal): Promise<SensorSeriesDto> {

@@ -2,8 +2,8 @@ import type { SensorDto } from '@thunderwatch/shared/schemas/sensors';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
+import { useSensors } from '../../../lib/sensors';
 import { useSensorSeries } from '../api/get-sensor-series';
-import { useSensors } from '../api/get-sensors';
 
 // ECharts loads with the first chart opened, never with the board.
 const SensorChart = lazy(() => import('./sensor-chart'));

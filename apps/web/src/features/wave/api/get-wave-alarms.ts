@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { WaveAlarmList } from '@thunderwatch/shared/schemas/wave-alarms';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { WAVES_REFRESH_MS } from './get-wave-latest';
+import { WAVES_REFRESH_MS } from '../../../lib/wave-latest';
 
 /** GET /api/wave_data/alarms?active=1: the wave alarms of my group that still hold. */
 export function getWaveAlarms(signal?: AbortSignal): Promise<WaveAlarmList> {

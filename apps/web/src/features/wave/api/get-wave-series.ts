@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { WaveData } from '@thunderwatch/shared/schemas/weather';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { WAVES_REFRESH_MS } from './get-wave-latest';
+import { WAVES_REFRESH_MS } from '../../../lib/wave-latest';
 
 /** GET /api/wave_data?station=…&from=…: one station's readings over the last `hours`. */
 export function getWaveSeries(station: string, hours: number, signal?: AbortSignal): Promise<WaveData> {

@@ -5,9 +5,9 @@ import { BasemapLayer } from '../../../map/basemap-layer';
 import { DotsLayer } from '../../../map/dots-layer';
 import { FitBounds } from '../../../map/fit-bounds';
 import { MapView, type MapViewState } from '../../../map/map-view';
-import { waveStationFeatures } from '../model/wave-stations';
+import { waveStationFeatures } from '../../../map/wave-features';
+import { WavePopup } from '../../../map/wave-popup';
 import { WaveLegend } from './wave-legend';
-import { WavePopup } from './wave-popup';
 
 /** China's coasts until the stations are known. */
 const INITIAL_VIEW: MapViewState = { center: [120, 28], zoom: 3.5 };

@@ -4,9 +4,9 @@ import {
   DOUGLAS_LEGEND,
   douglasColor,
   NO_HEIGHT_COLOR,
-  seriesOf,
   waveStationFeatures,
-} from './wave-stations';
+} from '../../../map/wave-features';
+import { seriesOf } from './wave-stations';
 
 const reading = (time: string, wave_height: number | null, douglas: number | null): WaveReading => ({
   time,

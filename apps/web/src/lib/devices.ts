@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DeviceList, DeviceListQuery } from '@thunderwatch/shared/schemas/devices';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { apiClient } from './api-client';
+import { queryKeys } from './query-keys';
 
 /** Statuses change with heartbeats and the server's minute-scale checks: a refresh every 30 s is enough. */
 export const DEVICES_REFRESH_MS = 30_000;
@@ -11,11 +11,13 @@ export function getDevices(filters: DeviceListQuery, signal?: AbortSignal): Prom
   return apiClient.get<DeviceList>('/api/devices/', { ...filters }, { signal });
 }
 
-export function useDevices(filters: DeviceListQuery) {
+/** My group's devices (the device screen, and the home map's device layer while `enabled`). */
+export function useDevices(filters: DeviceListQuery, enabled = true) {
   return useQuery({
     queryKey: queryKeys.devices.list(filters),
     queryFn: ({ signal }) => getDevices(filters, signal),
-    refetchInterval: DEVICES_REFRESH_MS,
+    enabled,
+    refetchInterval: enabled ? DEVICES_REFRESH_MS : false,
     placeholderData: keepPreviousData,
   });
 }

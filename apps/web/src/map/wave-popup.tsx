@@ -1,8 +1,9 @@
 import type { StationDto, WaveReading } from '@thunderwatch/shared/schemas/weather';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/time';
-import { MapPopup } from '../../../map/map-popup';
-import { ageMinutes, douglasColor } from '../model/wave-stations';
+import { formatDateTime } from '../lib/time';
+import { MapPopup } from './map-popup';
+import { ageMinutes, douglasColor } from './wave-features';
+import './wave-popup.css';
 
 interface WavePopupProps {
   station: StationDto;
