@@ -6,7 +6,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { can, useCurrentUser } from '../../../lib/current-user';
-import { type Bounds, countRecent, hasSimulated, MINUTE_MS, S } from '../../../lib/stroke-store';
+import { type Bounds, MINUTE_MS, S } from '../../../lib/stroke-store';
 import { DEFAULT_TIME_ZONE } from '../../../lib/time';
 import { useIsPhone } from '../../../lib/use-media-query';
 import { BasemapLayer } from '../../../map/basemap-layer';
@@ -21,7 +21,7 @@ import { MapView, type MapViewState } from '../../../map/map-view';
 import { ModelOutputLayer } from '../../../map/model-output-layer';
 import { RadarLayer } from '../../../map/radar-layer';
 import { SceneRotation } from '../../../map/scene-rotation';
-import { LIVE_WINDOW_MIN, REPLAY_TRAIL_MIN } from '../../../map/stroke-style';
+import { REPLAY_TRAIL_MIN } from '../../../map/stroke-style';
 import { STROKE_CLICK, StrokesLayer } from '../../../map/strokes-layer';
 import { TYPHOON_POINT_CLICK, TyphoonLayer } from '../../../map/typhoon-layer';
 import { useFlash } from '../api/get-flash';
@@ -41,7 +41,9 @@ import { useOpening } from '../hooks/use-opening';
 import { useRadar } from '../hooks/use-radar';
 import { useReplay } from '../hooks/use-replay';
 import { useStormCells } from '../hooks/use-storm-cells';
+import { useStrokeCounts } from '../hooks/use-stroke-counts';
 import { useStrokeFeed } from '../hooks/use-stroke-feed';
+import { useStrokeFilter } from '../hooks/use-stroke-filter';
 import { clicksOver, useTyphoons } from '../hooks/use-typhoons';
 import { useViewParams } from '../hooks/use-view-params';
 import { sceneOfMap } from '../model/scene-of-map';
@@ -107,19 +109,15 @@ export function HomeScreen() {
   const mode = replay.state.mode;
   const start = replay.start(clock);
   const shown = shownTime(replay.state, clock, start);
-  const { store, version } = feed;
-  // Counters use the real present when live, so a new stroke counts at once, not at the next tick.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` and `clock` mark store and time changes
-  const counts = useMemo(
-    () => countRecent(store, mode === 'live' ? Date.now() : shown),
-    [store, version, clock, mode, shown],
-  );
-  const trailMs = (mode === 'live' ? LIVE_WINDOW_MIN : REPLAY_TRAIL_MIN) * MINUTE_MS;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` marks store changes
-  const simulated = useMemo(
-    () => hasSimulated(store, shown - trailMs, mode === 'live' ? Date.now() : shown, view?.bounds),
-    [store, version, shown, trailMs, mode, view],
-  );
+  const { store } = feed;
+  const strokeFilter = useStrokeFilter(scene);
+  const { counts, simulated } = useStrokeCounts(feed, {
+    mode,
+    shown,
+    clock,
+    bounds: view?.bounds,
+    ...strokeFilter,
+  });
   const radar = useRadar(radarOn, clock, shown);
   const density = useDensityGrid(densityOn, view?.bounds ?? null, view?.zoom ?? initial.zoom, clock, shown);
   const cells = useStormCells(cellsOn, mode, shown, clock, view);
@@ -135,6 +133,7 @@ export function HomeScreen() {
       shown,
       trailMs: REPLAY_TRAIL_MIN * MINUTE_MS,
       radarProduct: radar.product,
+      strokeFilter: strokeFilter.filter,
     });
 
   const onMoveEnd = useCallback(
@@ -175,7 +174,7 @@ export function HomeScreen() {
   return (
     <div className="home-screen">
       <h1 className="visually-hidden">{t('screens.home')}</h1>
-      <MapView initialView={initial} onMoveEnd={onMoveEnd} label={t('home.map_label')}>
+      <MapView initialView={initial} onMoveEnd={onMoveEnd} label={t('home.map_label')} rotate>
         <BasemapLayer />
         <OpenOn opening={opening} />
         <SceneRotation steps={sceneSteps} />
@@ -218,6 +217,7 @@ export function HomeScreen() {
             store={store}
             now={shown}
             mode={mode}
+            filter={strokeFilter.filter}
             onSelect={onSelect}
             yieldTo={clicksOver(
               cellsOn && CELL_MARK_CLICK,
@@ -279,7 +279,7 @@ export function HomeScreen() {
         )}
       </MapView>
       <div className="home-overlay home-overlay-left">
-        <StrokeCounters counts={counts} mode={mode} />
+        <StrokeCounters counts={counts} mode={mode} filter={strokeFilter.filter} />
         {feed.error ? (
           <div className="home-panel">
             <ErrorMessage error={feed.error} />
@@ -315,6 +315,7 @@ export function HomeScreen() {
               typhoons={typhoons}
               disaster={disaster}
               flights={{ loading: flights.loading, count: flights.items.length }}
+              strokeFilter={strokeFilter}
             />
           }
           simulated={simulated || (radarOn && radar.frame?.simulated === true)}

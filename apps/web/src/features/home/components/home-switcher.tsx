@@ -1,11 +1,13 @@
 import { modelLayerId } from '@thunderwatch/shared/map-layers';
 import { MODEL_IDS } from '@thunderwatch/shared/schemas/models';
 import type { useLayerChoices } from '../hooks/use-layer-choices';
+import type { useStrokeFilter } from '../hooks/use-stroke-filter';
 import { CellLegend } from './cell-legend';
 import { DisasterLegend } from './disaster-legend';
 import { FlightLegend } from './flight-legend';
 import { LayerSwitcher } from './layer-switcher';
 import { RadarControls, type RadarControlsProps } from './radar-controls';
+import { StrokeFilterControl } from './stroke-filter-control';
 import { TyphoonLegend } from './typhoon-legend';
 
 type Counted = { loading: boolean; count: number };
@@ -23,10 +25,19 @@ interface HomeSwitcherProps {
   typhoons: Counted;
   disaster: Counted;
   flights: Counted;
+  strokeFilter: ReturnType<typeof useStrokeFilter>;
 }
 
 /** The home map's layer switcher: the catalogue's home layers, with each one's own legend where it has one. */
-export function HomeSwitcher({ layers, radar, loading, typhoons, disaster, flights }: HomeSwitcherProps) {
+export function HomeSwitcher({
+  layers,
+  radar,
+  loading,
+  typhoons,
+  disaster,
+  flights,
+  strokeFilter,
+}: HomeSwitcherProps) {
   const onChange = (id: string, patch: { visible?: boolean; opacity?: number }) => {
     // One model's output at a time: showing one hides the others.
     if (patch.visible && MODEL_LAYERS.includes(id))
@@ -41,6 +52,7 @@ export function HomeSwitcher({ layers, radar, loading, typhoons, disaster, fligh
       choices={layers.choices}
       onChange={onChange}
       adjustable={opacityAdjustable}
+      options={{ strokes: <StrokeFilterControl {...strokeFilter} /> }}
       loading={{
         strokes: loading.strokes,
         density: loading.density,
