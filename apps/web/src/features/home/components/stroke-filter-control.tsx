@@ -55,17 +55,19 @@ export function StrokeFilterControl({ filter, set }: StrokeFilterControlProps) {
       </div>
       <label className="stroke-filter-ka">
         <span>{t('home.stroke_filter.min_ka')}</span>
-        <input
-          type="number"
-          inputMode="decimal"
-          min={0}
-          max={MAX_MIN_KA}
-          step={5}
-          placeholder="0"
-          value={shownText}
-          onChange={(e) => onKa(e.target.value)}
-        />
-        <span className="muted">kA</span>
+        <span className="stroke-filter-value">
+          <input
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={MAX_MIN_KA}
+            step={5}
+            placeholder="0"
+            value={shownText}
+            onChange={(e) => onKa(e.target.value)}
+          />{' '}
+          kA
+        </span>
       </label>
       {filterActive(filter) && (
         <button

@@ -16,7 +16,7 @@ import {
  * none once the scene is closed); each change is written back to the address without a navigation.
  */
 export function useStrokeFilter(scene: Scene | undefined) {
-  const { pathname } = useLocation();
+  const { pathname, search: routed } = useLocation();
   const [filter, setFilter] = useState<StrokeFilter>(() =>
     filterFromParams(new URLSearchParams(window.location.search)),
   );
@@ -27,6 +27,8 @@ export function useStrokeFilter(scene: Scene | undefined) {
     if (!sameFilter(next, filter)) setFilter(next);
   }
 
+  // Also after a navigation (opening a scene), which drops the filter from the address.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `routed` marks navigations
   useEffect(() => {
     if (window.location.pathname !== pathname) return;
     const params = new URLSearchParams(window.location.search);
@@ -34,7 +36,7 @@ export function useStrokeFilter(scene: Scene | undefined) {
     const search = params.size > 0 ? `?${params}` : '';
     if (search === window.location.search) return;
     window.history.replaceState(window.history.state, '', `${pathname}${search}${window.location.hash}`);
-  }, [filter, pathname]);
+  }, [filter, pathname, routed]);
 
   const set = useCallback(
     (patch: Partial<StrokeFilter>) =>
