@@ -130,6 +130,9 @@ describe('home: a scene keeps the stroke filter and the bearing', () => {
     expect((await mapState(reopened))?.bearing).toBeCloseTo(bearing, 0);
     await expect.poll(() => reopened.getByTestId('count-60').innerText()).toBe('1');
     await reopened.getByTestId('stroke-filter-note').waitFor();
+    // The address keeps the filter too, so a link to this view shows the same strokes.
+    await expect.poll(() => new URL(reopened.url()).searchParams.get('min_ka')).toBe(String(MIN_KA));
+    expect(new URL(reopened.url()).searchParams.get('types')).toBe('CG');
 
     // Showing every stroke again draws and counts them all.
     await row.getByRole('button', { name: 'Show all strokes' }).click();
@@ -138,6 +141,7 @@ describe('home: a scene keeps the stroke filter and the bearing', () => {
       .poll(async () => Number(await reopened.getByTestId('count-60').innerText()))
       .toBeGreaterThanOrEqual(4);
     expect(await reopened.getByTestId('stroke-filter-note').count()).toBe(0);
+    expect(new URL(reopened.url()).searchParams.has('min_ka')).toBe(false);
     expect([...errors, ...second.errors]).toEqual([]);
     await reopened.context().close();
   });
