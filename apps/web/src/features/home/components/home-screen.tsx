@@ -111,13 +111,7 @@ export function HomeScreen() {
   const shown = shownTime(replay.state, clock, start);
   const { store } = feed;
   const strokeFilter = useStrokeFilter(scene);
-  const { counts, simulated } = useStrokeCounts(feed, {
-    mode,
-    shown,
-    clock,
-    bounds: view?.bounds,
-    ...strokeFilter,
-  });
+  const { counts, simulated } = useStrokeCounts(feed, strokeFilter.filter, { mode, shown, clock, view });
   const radar = useRadar(radarOn, clock, shown);
   const density = useDensityGrid(densityOn, view?.bounds ?? null, view?.zoom ?? initial.zoom, clock, shown);
   const cells = useStormCells(cellsOn, mode, shown, clock, view);

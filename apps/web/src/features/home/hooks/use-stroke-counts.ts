@@ -10,10 +10,12 @@ import type { useStrokeFeed } from './use-stroke-feed';
  */
 export function useStrokeCounts(
   feed: Pick<ReturnType<typeof useStrokeFeed>, 'store' | 'version'>,
-  at: { mode: StrokeMode; shown: number; clock: number; bounds: Bounds | undefined; filter: StrokeFilter },
+  filter: StrokeFilter,
+  at: { mode: StrokeMode; shown: number; clock: number; view: { bounds: Bounds } | null },
 ) {
   const { store, version } = feed;
-  const { mode, shown, clock, bounds, filter } = at;
+  const { mode, shown, clock, view } = at;
+  const bounds = view?.bounds;
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` and `clock` mark store and time changes
   const counts = useMemo(
     () =>
