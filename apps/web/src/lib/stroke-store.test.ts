@@ -49,6 +49,16 @@ describe('StrokeStore', () => {
     expect(countRecent(store, NOW - 30 * MINUTE_MS)).toEqual({ last5: 0, last15: 0, last60: 2 });
   });
 
+  it('counts only the strokes a filter keeps, with the same window edges', () => {
+    const store = new StrokeStore();
+    store.add([stroke(1, 0), stroke(2, 4.9), stroke(3, 5), stroke(4, 14), stroke(5, 59), stroke(6, 61)]);
+    expect(countRecent(store, NOW, () => true)).toEqual(countRecent(store, NOW));
+    expect(countRecent(store, NOW, () => false)).toEqual({ last5: 0, last15: 0, last60: 0 });
+    const even = (s: CompactStroke) => s[0] % 2 === 0;
+    expect(countRecent(store, NOW, even)).toEqual({ last5: 1, last15: 2, last60: 2 });
+    expect(countRecent(store, NOW - 30 * MINUTE_MS, even)).toEqual({ last5: 0, last15: 0, last60: 1 });
+  });
+
   it('finds simulated strokes in a window and, optionally, inside the visible bounds', () => {
     const store = new StrokeStore();
     store.add([stroke(1, 1), stroke(2, 50, 1, 150)]);

@@ -133,13 +133,32 @@ export interface StrokeCounts {
   last60: number;
 }
 
-/** Strokes in the 5, 15 and 60 minutes up to `now` (the live clock or the replay cursor). */
-export function countRecent(store: StrokeStore, now: number): StrokeCounts {
-  return {
-    last5: store.countBetween(now - 5 * MINUTE_MS, now),
-    last15: store.countBetween(now - 15 * MINUTE_MS, now),
-    last60: store.countBetween(now - 60 * MINUTE_MS, now),
-  };
+/**
+ * Strokes in the 5, 15 and 60 minutes up to `now` (the live clock or the replay cursor); with `passes`, only
+ * the strokes it keeps (a scan of the last hour instead of three binary searches).
+ */
+export function countRecent(
+  store: StrokeStore,
+  now: number,
+  passes?: (stroke: CompactStroke) => boolean,
+): StrokeCounts {
+  if (!passes)
+    return {
+      last5: store.countBetween(now - 5 * MINUTE_MS, now),
+      last15: store.countBetween(now - 15 * MINUTE_MS, now),
+      last60: store.countBetween(now - 60 * MINUTE_MS, now),
+    };
+  const counts = { last5: 0, last15: 0, last60: 0 };
+  const [start, end] = store.range(now - 60 * MINUTE_MS, now);
+  const items = store.sorted();
+  for (let i = start; i < end; i += 1) {
+    const s = items[i] as CompactStroke;
+    if (!passes(s)) continue;
+    counts.last60 += 1;
+    if (s[S.t] > now - 15 * MINUTE_MS) counts.last15 += 1;
+    if (s[S.t] > now - 5 * MINUTE_MS) counts.last5 += 1;
+  }
+  return counts;
 }
 
 export interface Bounds {

@@ -9,6 +9,8 @@ import './map-view.css';
 export interface MapViewState {
   center: [number, number];
   zoom: number;
+  /** Degrees clockwise from north; reported by maps that `rotate` only. */
+  bearing?: number;
 }
 
 interface MapViewProps {
@@ -18,10 +20,15 @@ interface MapViewProps {
   /** Layer components; they mount once the base style has loaded. */
   children?: ReactNode;
   label: string;
+  /**
+   * The map turns (right-drag or Ctrl-drag, two-finger twist) and shows a compass that turns it back north;
+   * the compass carries the bearing in `data-bearing`. Off: the map stays north-up.
+   */
+  rotate?: boolean;
 }
 
 /** The one MapLibre map of a screen; creates it once and hands it to its layer components. */
-export function MapView({ initialView, onMoveEnd, children, label }: MapViewProps) {
+export function MapView({ initialView, onMoveEnd, children, label, rotate = false }: MapViewProps) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
@@ -41,6 +48,7 @@ export function MapView({ initialView, onMoveEnd, children, label }: MapViewProp
         style: buildBaseStyle(),
         center: initial.current.center,
         zoom: initial.current.zoom,
+        bearing: rotate ? (initial.current.bearing ?? 0) : 0,
         maxZoom: 16,
         // The basemap's sources carry its credit (the offline map's data, or the online tiles').
         attributionControl: { compact: true },
@@ -48,8 +56,9 @@ export function MapView({ initialView, onMoveEnd, children, label }: MapViewProp
           'NavigationControl.ZoomIn': t('map.zoom_in'),
           'NavigationControl.ZoomOut': t('map.zoom_out'),
           'Popup.Close': t('map.close'),
+          'NavigationControl.ResetBearing': t('map.reset_north'),
         },
-        dragRotate: false,
+        dragRotate: rotate,
         pitchWithRotate: false,
       });
     } catch (error) {
@@ -61,12 +70,26 @@ export function MapView({ initialView, onMoveEnd, children, label }: MapViewProp
     // The map of a `.map-canvas` element, for the end-to-end tests (which layers show, what they draw) and
     // for looking into it from the browser's console.
     Object.defineProperty(container.current, 'maplibreMap', { value: instance, configurable: true });
-    instance.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'bottom-right');
+    instance.addControl(
+      new maplibregl.NavigationControl({ showCompass: rotate, visualizePitch: false }),
+      'bottom-right',
+    );
     instance.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-left');
-    instance.touchZoomRotate.disableRotation();
+    if (rotate) {
+      const compass = container.current.querySelector<HTMLElement>('.maplibregl-ctrl-compass');
+      const showBearing = () => {
+        if (compass) compass.dataset.bearing = String(Math.round(instance.getBearing()));
+      };
+      showBearing();
+      instance.on('rotate', showBearing);
+    } else {
+      instance.touchZoomRotate.disableRotation();
+    }
     const report = () => {
       const c = instance.getCenter();
-      moveEnd.current?.({ center: [c.lng, c.lat], zoom: instance.getZoom() }, instance);
+      const view: MapViewState = { center: [c.lng, c.lat], zoom: instance.getZoom() };
+      if (rotate) view.bearing = Math.round(instance.getBearing() * 10) / 10;
+      moveEnd.current?.(view, instance);
     };
     instance.on('moveend', report);
     instance.on('load', () => {

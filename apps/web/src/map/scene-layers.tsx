@@ -1,5 +1,6 @@
 import type { CustomLayer, Scene } from '@thunderwatch/shared/schemas/layers';
 import { useEffect, useMemo } from 'react';
+import { filterOfScene } from '../lib/stroke-filter';
 import type { Bounds, StrokeStore } from '../lib/stroke-store';
 import { CellsLayer } from './cells-layer';
 import { CustomMapLayer } from './custom-layer';
@@ -47,8 +48,8 @@ interface SceneLayersProps {
 }
 
 /**
- * A scene's layers on a wall screen's map, each while the scene shows it and at its opacity: one rotation
- * step. Each layer is a component of its own, so its requests and socket subscriptions run only while it is
+ * A scene's layers on a wall screen's map, each while the scene shows it and at its opacity, the strokes
+ * through the scene's stroke filter: one rotation step. Each layer is a component of its own, so its requests and socket subscriptions run only while it is
  * shown and end with the step. Nothing here takes a click: a wall screen is looked at, not used.
  */
 export function SceneLayers({ scene, time, strokes, clock, area, skip }: SceneLayersProps) {
@@ -60,6 +61,7 @@ export function SceneLayers({ scene, time, strokes, clock, area, skip }: SceneLa
       ? { mode: 'live', now: clock, shown: clock }
       : { mode: 'replay', now: time.shown, shown: time.shown };
   const { builtIn } = layers;
+  const strokeFilter = useMemo(() => filterOfScene(scene.filters), [scene.filters]);
   return (
     <>
       {builtIn.radar !== undefined && (
@@ -76,7 +78,7 @@ export function SceneLayers({ scene, time, strokes, clock, area, skip }: SceneLa
       {builtIn.cells !== undefined && <StepCells at={at} area={area} />}
       {builtIn.typhoons !== undefined && <StepTyphoons />}
       {builtIn.strokes !== undefined && strokes && (
-        <StrokesLayer store={strokes} now={at.shown} mode={at.mode} />
+        <StrokesLayer store={strokes} now={at.shown} mode={at.mode} filter={strokeFilter} />
       )}
     </>
   );

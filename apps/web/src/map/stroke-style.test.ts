@@ -1,6 +1,18 @@
 import { featureFilter } from '@maplibre/maplibre-gl-style-spec';
+import type { CompactStroke } from '@thunderwatch/shared/strokes';
 import { describe, expect, it } from 'vitest';
-import { AGE_BINS, AGE_LAYERS, ageBin, ageClassFilter, FADED_COLOR, timeFilter } from './stroke-style';
+import { NO_STROKE_FILTER, type StrokeFilter, strokePasses } from '../lib/stroke-filter';
+import {
+  AGE_BINS,
+  AGE_LAYERS,
+  ageBin,
+  ageClassFilter,
+  FADED_COLOR,
+  kindFilter,
+  strokeFilterClauses,
+  timeFilter,
+  toFeature,
+} from './stroke-style';
 
 const MIN = 60_000;
 
@@ -45,6 +57,59 @@ describe('stroke age bins', () => {
       'all',
       ['<=', ['get', 't'], now],
       ['>', ['get', 't'], now - 180 * MIN],
+    ]);
+  });
+});
+
+describe('stroke filter on the map', () => {
+  const now = 1_000 * MIN;
+  const strokes: CompactStroke[] = [
+    [1, now - MIN, 23, 113, -31, 0, null, 0],
+    [2, now - MIN, 23, 113, 12, 0, null, 0],
+    [3, now - 20 * MIN, 23, 113, 20, 1, null, 0],
+    [4, now - 20 * MIN, 23, 113, -19.9, 1, null, 0],
+    [5, now - 90 * MIN, 23, 113, 250, 0, null, 0],
+  ];
+  const filters: StrokeFilter[] = [
+    NO_STROKE_FILTER,
+    { types: ['CG'], minKa: 0 },
+    { types: ['IC'], minKa: 0 },
+    { types: ['CG', 'IC'], minKa: 20 },
+    { types: ['IC'], minKa: 20 },
+    { types: ['CG'], minKa: 100 },
+  ];
+
+  it.each(filters)('draws exactly the strokes strokePasses keeps: %j', (filter) => {
+    for (const mode of ['live', 'replay'] as const) {
+      for (const stroke of strokes) {
+        const feature = { type: 1, properties: toFeature(stroke).properties } as never;
+        const drawn = AGE_LAYERS.flatMap((age) => [0, 1].map((kind) => ({ age, kind }))).filter(
+          ({ age, kind }) =>
+            featureFilter(ageClassFilter(now, mode, kind as 0 | 1, age, filter), 'filter').filter(
+              { zoom: 5 },
+              feature,
+            ),
+        );
+        const shown = featureFilter(timeFilter(now, mode), 'filter').filter({ zoom: 5 }, feature);
+        expect(drawn.length, `${mode} stroke ${stroke[0]}`).toBe(
+          shown && strokePasses(filter, stroke) ? 1 : 0,
+        );
+        const polarity = featureFilter(kindFilter(now, mode, 0, filter), 'filter').filter(
+          { zoom: 9 },
+          feature,
+        );
+        expect(polarity, `${mode} stroke ${stroke[0]} polarity`).toBe(
+          shown && stroke[5] === 0 && strokePasses(filter, stroke),
+        );
+      }
+    }
+  });
+
+  it('adds no clause when nothing is filtered', () => {
+    expect(strokeFilterClauses(NO_STROKE_FILTER)).toEqual([]);
+    expect(strokeFilterClauses({ types: ['IC'], minKa: 5 })).toEqual([
+      ['in', ['get', 'k'], ['literal', [1]]],
+      ['>=', ['get', 'a'], 5],
     ]);
   });
 });

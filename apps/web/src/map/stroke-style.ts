@@ -1,4 +1,8 @@
+import type { CompactStroke } from '@thunderwatch/shared/strokes';
+import type { Feature, Point } from 'geojson';
 import type { FilterSpecification } from 'maplibre-gl';
+import { NO_STROKE_FILTER, type StrokeFilter } from '../lib/stroke-filter';
+import { S } from '../lib/stroke-store';
 
 /**
  * How strokes look: colour by age (0–5, 5–15, 15–60 min), faded when older (replay only), CG a filled
@@ -51,8 +55,13 @@ export function ageClassFilter(
   mode: StrokeMode,
   kind: 0 | 1,
   age: AgeLayer,
+  filter: StrokeFilter = NO_STROKE_FILTER,
 ): FilterSpecification {
-  const clauses: FilterSpecification[] = [['==', ['get', 'k'], kind], timeFilter(now, mode)];
+  const clauses: FilterSpecification[] = [
+    ['==', ['get', 'k'], kind],
+    timeFilter(now, mode),
+    ...strokeFilterClauses(filter),
+  ];
   // "Newer than fromMin" is open-ended for the newest class: strokes that arrived after the last restyle.
   if (Number.isFinite(age.fromMin)) clauses.push(['<=', ['get', 't'], now - age.fromMin * MINUTE]);
   clauses.push(['>', ['get', 't'], now - age.toMin * MINUTE]);
@@ -68,7 +77,36 @@ export function timeFilter(now: number, mode: StrokeMode): FilterSpecification {
   return ['all', ['<=', ['get', 't'], now], ['>', ['get', 't'], now - REPLAY_TRAIL_MIN * MINUTE]];
 }
 
-/** Feature kind codes: `k` 0 = CG, 1 = IC; `p` the sign of the peak current. */
-export function kindFilter(now: number, mode: StrokeMode, kind: 0 | 1): FilterSpecification {
-  return ['all', ['==', ['get', 'k'], kind], timeFilter(now, mode)] as FilterSpecification;
+/** Feature kind codes: `k` 0 = CG, 1 = IC; `p` the sign of the peak current, `a` its magnitude (kA). */
+export function kindFilter(
+  now: number,
+  mode: StrokeMode,
+  kind: 0 | 1,
+  filter: StrokeFilter = NO_STROKE_FILTER,
+): FilterSpecification {
+  return [
+    'all',
+    ['==', ['get', 'k'], kind],
+    timeFilter(now, mode),
+    ...strokeFilterClauses(filter),
+  ] as FilterSpecification;
+}
+
+/** The stroke filter (types, least |peak current|) as filter clauses; none when it filters nothing. */
+export function strokeFilterClauses(filter: StrokeFilter): FilterSpecification[] {
+  const clauses: FilterSpecification[] = [];
+  if (filter.types.length < 2)
+    clauses.push(['in', ['get', 'k'], ['literal', filter.types.map((t) => (t === 'IC' ? 1 : 0))]]);
+  if (filter.minKa > 0) clauses.push(['>=', ['get', 'a'], filter.minKa]);
+  return clauses;
+}
+
+/** A stroke as the map's feature: `t` time, `k` kind, `p` polarity sign, `a` |peak current| (kA). */
+export function toFeature(s: CompactStroke): Feature<Point> {
+  return {
+    type: 'Feature',
+    id: s[S.id],
+    geometry: { type: 'Point', coordinates: [s[S.lon], s[S.lat]] },
+    properties: { t: s[S.t], k: s[S.ic], p: Math.sign(s[S.ka]), a: Math.abs(s[S.ka]) },
+  };
 }

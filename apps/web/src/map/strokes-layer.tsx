@@ -1,11 +1,19 @@
 import type { CompactStroke } from '@thunderwatch/shared/strokes';
-import type { Feature, FeatureCollection, Point } from 'geojson';
+import type { FeatureCollection } from 'geojson';
 import type { AddLayerObject, GeoJSONSource, MapMouseEvent, SourceSpecification } from 'maplibre-gl';
 import { useEffect, useRef } from 'react';
+import { NO_STROKE_FILTER, type StrokeFilter } from '../lib/stroke-filter';
 import { S, type StrokeStore } from '../lib/stroke-store';
 import { useMap } from './map-context';
 import { addStrokeIcons, MINUS_ICON, PLUS_ICON } from './stroke-icons';
-import { AGE_LAYERS, type AgeLayer, ageClassFilter, kindFilter, type StrokeMode } from './stroke-style';
+import {
+  AGE_LAYERS,
+  type AgeLayer,
+  ageClassFilter,
+  kindFilter,
+  type StrokeMode,
+  toFeature,
+} from './stroke-style';
 import { useMapLayers } from './use-map-layers';
 
 const SOURCE = 'strokes';
@@ -25,12 +33,12 @@ const radius = (scale: number) =>
 /** Oldest class first, so newer strokes draw on top. */
 const OLDEST_FIRST = [...AGE_LAYERS].reverse();
 
-function layers(now: number, mode: StrokeMode): AddLayerObject[] {
+function layers(now: number, mode: StrokeMode, filter: StrokeFilter): AddLayerObject[] {
   const ic: AddLayerObject[] = OLDEST_FIRST.map((age) => ({
     id: layerId(1, age),
     type: 'circle',
     source: SOURCE,
-    filter: ageClassFilter(now, mode, 1, age),
+    filter: ageClassFilter(now, mode, 1, age, filter),
     paint: {
       'circle-radius': radius(0.9) as never,
       'circle-opacity': 0,
@@ -43,7 +51,7 @@ function layers(now: number, mode: StrokeMode): AddLayerObject[] {
     id: layerId(0, age),
     type: 'circle',
     source: SOURCE,
-    filter: ageClassFilter(now, mode, 0, age),
+    filter: ageClassFilter(now, mode, 0, age, filter),
     paint: {
       'circle-radius': radius(1) as never,
       'circle-color': age.color,
@@ -62,7 +70,7 @@ function layers(now: number, mode: StrokeMode): AddLayerObject[] {
       source: SOURCE,
       // Only CG polarity matters to the people on the ground; zoomed out the glyphs would bury the dots.
       minzoom: 8,
-      filter: kindFilter(now, mode, 0),
+      filter: kindFilter(now, mode, 0, filter),
       layout: {
         'icon-image': ['case', ['>', ['get', 'p'], 0], PLUS_ICON, MINUS_ICON],
         'icon-allow-overlap': true,
@@ -74,20 +82,13 @@ function layers(now: number, mode: StrokeMode): AddLayerObject[] {
   ];
 }
 
-export function toFeature(s: CompactStroke): Feature<Point> {
-  return {
-    type: 'Feature',
-    id: s[S.id],
-    geometry: { type: 'Point', coordinates: [s[S.lon], s[S.lat]] },
-    properties: { t: s[S.t], k: s[S.ic], p: Math.sign(s[S.ka]) },
-  };
-}
-
 interface StrokesLayerProps {
   store: StrokeStore;
   /** Reference time: the live clock (refreshed every few seconds) or the replay cursor. */
   now: number;
   mode: StrokeMode;
+  /** Which strokes are drawn (types, least |peak current|); all by default. */
+  filter?: StrokeFilter;
   /** A click picks the nearest stroke, or null when none is under the pointer. */
   onSelect?: (stroke: CompactStroke | null) => void;
   /** Layers over the strokes that take a click within `px` of their features (cell marks). */
@@ -99,9 +100,16 @@ interface StrokesLayerProps {
  * `circle-sort-key` would cost one draw call per stroke). The store's changes go to the map as diffs
  * (`updateData`), so a new burst costs only its own strokes; time moves by restyling the layers.
  */
-export function StrokesLayer({ store, now, mode, onSelect, yieldTo }: StrokesLayerProps) {
+export function StrokesLayer({
+  store,
+  now,
+  mode,
+  filter = NO_STROKE_FILTER,
+  onSelect,
+  yieldTo,
+}: StrokesLayerProps) {
   const map = useMap();
-  const initial = useRef(layers(now, mode));
+  const initial = useRef(layers(now, mode, filter));
   const source = useMapLayers(SOURCE, SOURCE_SPEC, initial.current, 'strokes');
   const select = useRef(onSelect);
   select.current = onSelect;
@@ -127,10 +135,11 @@ export function StrokesLayer({ store, now, mode, onSelect, yieldTo }: StrokesLay
   useEffect(() => {
     if (!source) return;
     for (const kind of [0, 1] as const) {
-      for (const age of AGE_LAYERS) map.setFilter(layerId(kind, age), ageClassFilter(now, mode, kind, age));
+      for (const age of AGE_LAYERS)
+        map.setFilter(layerId(kind, age), ageClassFilter(now, mode, kind, age, filter));
     }
-    map.setFilter(POLARITY, kindFilter(now, mode, 0));
-  }, [map, source, now, mode]);
+    map.setFilter(POLARITY, kindFilter(now, mode, 0, filter));
+  }, [map, source, now, mode, filter]);
 
   useEffect(() => {
     if (!source) return;

@@ -3,9 +3,16 @@ import type { MapViewInput, UserMapData } from '@thunderwatch/shared/schemas/loc
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** Saves where the caller's home map opens (PUT /api/user_map_data). */
+/**
+ * Saves where the caller's home map opens (PUT /api/user_map_data). Only the parts the API keeps are sent:
+ * the map's own view also carries its bearing, which the address and scenes keep instead.
+ */
 export function saveMapView(view: MapViewInput): Promise<UserMapData> {
-  return apiClient.request<UserMapData>('/api/user_map_data', { method: 'PUT', json: view });
+  const { center, zoom, layers, layer_state } = view;
+  return apiClient.request<UserMapData>('/api/user_map_data', {
+    method: 'PUT',
+    json: { center, zoom, layers, layer_state },
+  });
 }
 
 export function useSaveMapView() {

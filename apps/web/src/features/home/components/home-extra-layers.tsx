@@ -18,6 +18,15 @@ import { WeatherWarningPopup } from './weather-warning-popup';
 /** Dots take clicks within 8 px (`DotsLayer`); the warning areas under them leave such clicks alone. */
 const DOT_CLICK = (layer: string) => ({ layers: [layer], px: 8 });
 
+/** The clicks the dots shown here take from the areas under them (warnings here, disaster warnings on home). */
+export function dotClicks(on: ReturnType<typeof useHomeExtraLayers>['on']) {
+  return [
+    on.sensors && DOT_CLICK(SENSOR_DOT_LAYER),
+    on.devices && DOT_CLICK('devices-dot'),
+    on.waves && DOT_CLICK('wave-stations-dot'),
+  ] as const;
+}
+
 interface HomeExtraLayersProps {
   extra: ReturnType<typeof useHomeExtraLayers>;
   layers: ReturnType<typeof useLayerChoices>;
@@ -35,9 +44,7 @@ export function HomeExtraLayers({ extra, layers, timeZone }: HomeExtraLayersProp
     layers.visible('cells') && CELL_MARK_CLICK,
     layers.visible('typhoons') && TYPHOON_POINT_CLICK,
     layers.visible('flights') && FLIGHT_CLICK,
-    on.sensors && DOT_CLICK(SENSOR_DOT_LAYER),
-    on.devices && DOT_CLICK('devices-dot'),
-    on.waves && DOT_CLICK('wave-stations-dot'),
+    ...dotClicks(on),
   );
   return (
     <>

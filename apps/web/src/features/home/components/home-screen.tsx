@@ -5,7 +5,7 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, useCurrentUser } from '../../../lib/current-user';
-import { type Bounds, countRecent, hasSimulated, MINUTE_MS, S } from '../../../lib/stroke-store';
+import { type Bounds, MINUTE_MS, S } from '../../../lib/stroke-store';
 import { DEFAULT_TIME_ZONE } from '../../../lib/time';
 import { useIsPhone } from '../../../lib/use-media-query';
 import { BasemapLayer } from '../../../map/basemap-layer';
@@ -28,7 +28,7 @@ import { useStormCells } from '../../../map/scene/hooks/use-storm-cells';
 import { useStrokeFeed } from '../../../map/scene/hooks/use-stroke-feed';
 import { clicksOver, useTyphoons } from '../../../map/scene/hooks/use-typhoons';
 import { SceneRotation } from '../../../map/scene-rotation';
-import { LIVE_WINDOW_MIN, REPLAY_TRAIL_MIN } from '../../../map/stroke-style';
+import { REPLAY_TRAIL_MIN } from '../../../map/stroke-style';
 import { STROKE_CLICK, StrokesLayer } from '../../../map/strokes-layer';
 import { TYPHOON_POINT_CLICK, TyphoonLayer } from '../../../map/typhoon-layer';
 import { useFlash } from '../api/get-flash';
@@ -43,13 +43,15 @@ import { useLayerChoices } from '../hooks/use-layer-choices';
 import { useModelOverlay } from '../hooks/use-model-overlay';
 import { useOpening } from '../hooks/use-opening';
 import { useReplay } from '../hooks/use-replay';
+import { useStrokeCounts } from '../hooks/use-stroke-counts';
+import { useStrokeFilter } from '../hooks/use-stroke-filter';
 import { useViewParams } from '../hooks/use-view-params';
 import { sceneOfMap } from '../model/scene-of-map';
 import { CellPopup } from './cell-popup';
 import { CustomLayerForm } from './custom-layer-form';
 import { DisasterMap } from './disaster-map';
 import { FlightPopup } from './flight-popup';
-import { HomeExtraLayers } from './home-extra-layers';
+import { dotClicks, HomeExtraLayers } from './home-extra-layers';
 import { HomeSwitcher } from './home-switcher';
 import { LayerErrors } from './layer-errors';
 import { MapToolbar } from './map-toolbar';
@@ -109,19 +111,9 @@ export function HomeScreen() {
   const mode = replay.state.mode;
   const start = replay.start(clock);
   const shown = shownTime(replay.state, clock, start);
-  const { store, version } = feed;
-  // Counters use the real present when live, so a new stroke counts at once, not at the next tick.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` and `clock` mark store and time changes
-  const counts = useMemo(
-    () => countRecent(store, mode === 'live' ? Date.now() : shown),
-    [store, version, clock, mode, shown],
-  );
-  const trailMs = (mode === 'live' ? LIVE_WINDOW_MIN : REPLAY_TRAIL_MIN) * MINUTE_MS;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` marks store changes
-  const simulated = useMemo(
-    () => hasSimulated(store, shown - trailMs, mode === 'live' ? Date.now() : shown, view?.bounds),
-    [store, version, shown, trailMs, mode, view],
-  );
+  const { store } = feed;
+  const strokeFilter = useStrokeFilter(scene);
+  const { counts, simulated } = useStrokeCounts(feed, strokeFilter.filter, { mode, shown, clock, view });
   const radar = useRadar(radarOn, clock, shown);
   const density = useDensityGrid(densityOn, view?.bounds ?? null, view?.zoom ?? initial.zoom, clock, shown);
   const cells = useStormCells(cellsOn, mode, shown, clock, view);
@@ -138,6 +130,7 @@ export function HomeScreen() {
       shown,
       trailMs: REPLAY_TRAIL_MIN * MINUTE_MS,
       radarProduct: radar.product,
+      strokeFilter: strokeFilter.filter,
     });
 
   const onMoveEnd = useCallback(
@@ -178,7 +171,7 @@ export function HomeScreen() {
   return (
     <div className="home-screen">
       <h1 className="visually-hidden">{t('screens.home')}</h1>
-      <MapView initialView={initial} onMoveEnd={onMoveEnd} label={t('home.map_label')}>
+      <MapView initialView={initial} onMoveEnd={onMoveEnd} label={t('home.map_label')} rotate>
         <BasemapLayer />
         <OpenOn opening={opening} />
         <SceneRotation steps={sceneSteps} />
@@ -203,6 +196,7 @@ export function HomeScreen() {
             cellsOn && CELL_MARK_CLICK,
             typhoons.on && TYPHOON_POINT_CLICK,
             flights.on && FLIGHT_CLICK,
+            ...dotClicks(extra.on),
           )}
           timeZone={timeZone}
         />
@@ -222,6 +216,7 @@ export function HomeScreen() {
             store={store}
             now={shown}
             mode={mode}
+            filter={strokeFilter.filter}
             onSelect={onSelect}
             yieldTo={clicksOver(
               cellsOn && CELL_MARK_CLICK,
@@ -283,7 +278,7 @@ export function HomeScreen() {
         )}
       </MapView>
       <div className="home-overlay home-overlay-left">
-        <StrokeCounters counts={counts} mode={mode} />
+        <StrokeCounters counts={counts} mode={mode} filter={strokeFilter.filter} />
         <LayerErrors
           feed={feed}
           errors={[
@@ -318,6 +313,7 @@ export function HomeScreen() {
               disaster={disaster}
               flights={{ loading: flights.loading, count: flights.items.length }}
               more={extra.loading}
+              strokeFilter={strokeFilter}
             />
           }
           simulated={simulated || (radarOn && radar.frame?.simulated === true)}

@@ -1,11 +1,13 @@
 import { modelLayerId } from '@thunderwatch/shared/map-layers';
 import { MODEL_IDS } from '@thunderwatch/shared/schemas/models';
 import type { useLayerChoices } from '../hooks/use-layer-choices';
+import type { useStrokeFilter } from '../hooks/use-stroke-filter';
 import { CellLegend } from './cell-legend';
 import { DisasterLegend } from './disaster-legend';
 import { FlightLegend } from './flight-legend';
 import { LayerSwitcher } from './layer-switcher';
 import { RadarControls, type RadarControlsProps } from './radar-controls';
+import { StrokeFilterControl } from './stroke-filter-control';
 import { TyphoonLegend } from './typhoon-legend';
 
 type Counted = { loading: boolean; count: number };
@@ -29,6 +31,7 @@ interface HomeSwitcherProps {
   flights: Counted;
   /** Loading of the other layers, by layer id. */
   more?: Record<string, boolean>;
+  strokeFilter: ReturnType<typeof useStrokeFilter>;
 }
 
 /** The home map's layer switcher: the catalogue's home layers, with each one's own legend where it has one. */
@@ -40,6 +43,7 @@ export function HomeSwitcher({
   disaster,
   flights,
   more,
+  strokeFilter,
 }: HomeSwitcherProps) {
   const onChange = (id: string, patch: { visible?: boolean; opacity?: number }) => {
     // One model's output at a time: showing one hides the others.
@@ -55,6 +59,7 @@ export function HomeSwitcher({
       choices={layers.choices}
       onChange={onChange}
       adjustable={opacityAdjustable}
+      options={{ strokes: <StrokeFilterControl {...strokeFilter} /> }}
       loading={{
         strokes: loading.strokes,
         density: loading.density,

@@ -14,6 +14,8 @@ export interface LayerSwitcherProps {
   adjustable: (id: string) => boolean;
   /** A layer's own controls and legend (counts, products) instead of the catalogue legend, while shown. */
   extras?: Record<string, ReactNode>;
+  /** A layer's own options (the strokes' filter), over its legend while shown. */
+  options?: Record<string, ReactNode>;
   loading?: Record<string, boolean>;
 }
 
@@ -25,6 +27,7 @@ export function LayerSwitcher({
   onChange,
   adjustable,
   extras,
+  options,
   loading,
 }: LayerSwitcherProps) {
   const { t, i18n } = useTranslation();
@@ -82,6 +85,7 @@ export function LayerSwitcher({
                     />
                   </label>
                 )}
+                {choice.visible && options?.[row.id]}
                 {choice.visible &&
                   (extra ?? (
                     <ul className="layer-legend" aria-label={`${row.name}: ${t('home.legend.title')}`}>

@@ -1,10 +1,23 @@
 import { useTranslation } from 'react-i18next';
+import { filterActive, NO_STROKE_FILTER, type StrokeFilter } from '../../../lib/stroke-filter';
 import type { StrokeCounts } from '../../../lib/stroke-store';
 import { useIsPhone } from '../../../lib/use-media-query';
 import { AGE_BINS, FADED_COLOR, type StrokeMode } from '../../../map/stroke-style';
+import { describeFilter } from './stroke-filter-control';
 
-/** Strokes in the last 5/15/60 minutes (of the live clock or the replay cursor) and the age colours. */
-export function StrokeCounters({ counts, mode }: { counts: StrokeCounts; mode: StrokeMode }) {
+/**
+ * Strokes in the last 5/15/60 minutes (of the live clock or the replay cursor) and the age colours; with a
+ * stroke filter on, the strokes it keeps, and says so.
+ */
+export function StrokeCounters({
+  counts,
+  mode,
+  filter = NO_STROKE_FILTER,
+}: {
+  counts: StrokeCounts;
+  mode: StrokeMode;
+  filter?: StrokeFilter;
+}) {
   const { t } = useTranslation();
   const phone = useIsPhone();
   const values = [counts.last5, counts.last15, counts.last60];
@@ -19,6 +32,11 @@ export function StrokeCounters({ counts, mode }: { counts: StrokeCounts; mode: S
           </div>
         ))}
       </dl>
+      {filterActive(filter) && (
+        <p className="stroke-filter-note" data-testid="stroke-filter-note">
+          {t('home.counters.filtered', { filter: describeFilter(filter, t) })}
+        </p>
+      )}
       {/* On a phone the legend starts folded so the map stays visible; the counts stay in view. */}
       <details key={phone ? 'phone' : 'wide'} className="home-collapsible" open={!phone}>
         <summary>{t('home.legend.title')}</summary>
