@@ -1,21 +1,17 @@
 import { modelLayerId } from '@thunderwatch/shared/map-layers';
-import { MODEL_IDS } from '@thunderwatch/shared/schemas/models';
-import type { CompactStroke } from '@thunderwatch/shared/strokes';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, useCurrentUser } from '../../../lib/current-user';
-import { type Bounds, MINUTE_MS, S } from '../../../lib/stroke-store';
+import { type Bounds, MINUTE_MS } from '../../../lib/stroke-store';
 import { DEFAULT_TIME_ZONE } from '../../../lib/time';
 import { useIsPhone } from '../../../lib/use-media-query';
 import { BasemapLayer } from '../../../map/basemap-layer';
 import { CELL_MARK_CLICK, CellsLayer } from '../../../map/cells-layer';
 import { CustomMapLayer } from '../../../map/custom-layer';
 import { DensityLayer } from '../../../map/density-layer';
-import { FlashLayer } from '../../../map/flash-layer';
 import { FLIGHT_CLICK, FlightsLayer } from '../../../map/flights-layer';
 import { LocationsLayer } from '../../../map/locations-layer';
-import { MapPopup } from '../../../map/map-popup';
 import { MapView, type MapViewState } from '../../../map/map-view';
 import { ModelOutputLayer } from '../../../map/model-output-layer';
 import { RadarLayer } from '../../../map/radar-layer';
@@ -31,20 +27,18 @@ import { SceneRotation } from '../../../map/scene-rotation';
 import { REPLAY_TRAIL_MIN } from '../../../map/stroke-style';
 import { STROKE_CLICK, StrokesLayer } from '../../../map/strokes-layer';
 import { TYPHOON_POINT_CLICK, TyphoonLayer } from '../../../map/typhoon-layer';
-import { useFlash } from '../api/get-flash';
-import { useModels } from '../api/get-models';
 import { useSaveMapView } from '../api/save-map-view';
-import { useStartModelRun } from '../api/start-model-run';
 import { shownTime } from '../hooks/replay';
 import { useFlightLayer } from '../hooks/use-flights';
 import { useHomeExtraLayers } from '../hooks/use-home-extra-layers';
+import { useHomeModels } from '../hooks/use-home-models';
 import { useHomeScene, useSceneTimeAndRadar } from '../hooks/use-home-scene';
 import { useLayerChoices } from '../hooks/use-layer-choices';
-import { useModelOverlay } from '../hooks/use-model-overlay';
 import { useOpening } from '../hooks/use-opening';
 import { useReplay } from '../hooks/use-replay';
 import { useStrokeCounts } from '../hooks/use-stroke-counts';
 import { useStrokeFilter } from '../hooks/use-stroke-filter';
+import { useStrokePick } from '../hooks/use-stroke-pick';
 import { useViewParams } from '../hooks/use-view-params';
 import { sceneOfMap } from '../model/scene-of-map';
 import { CellPopup } from './cell-popup';
@@ -59,7 +53,7 @@ import { ModelsPanel } from './models-panel';
 import { OpenOn } from './open-on';
 import { ScenePanel } from './scene-panel';
 import { StrokeCounters } from './stroke-counters';
-import { StrokeDetails } from './stroke-details';
+import { StrokePick } from './stroke-pick';
 import { TimeSlider } from './time-slider';
 import { TyphoonPopup } from './typhoon-popup';
 import '../home.css';
@@ -84,29 +78,17 @@ export function HomeScreen() {
   const { id: sceneId, scene, error: sceneError, steps: sceneSteps, open: openScene } = useHomeScene();
   const layers = useLayerChoices(scene?.layers ?? null);
   const [view, setView] = useState<ViewInfo | null>(null);
-  const [selected, setSelected] = useState<CompactStroke | null>(null);
-  const [flashId, setFlashId] = useState<number | null>(null);
   const densityOn = layers.visible('density');
   const locationsOn = layers.visible('locations');
   const cellsOn = layers.visible('cells');
   const radarOn = layers.visible('radar');
   const [cellId, setCellId] = useState<string | null>(null);
   const myLocations = useMyLocations();
-  const flash = useFlash(flashId);
   const opening = useOpening(fromAddress || sceneId !== null, myLocations.data, feed);
   const saveView = useSaveMapView();
   const lastView = useRef<MapViewState>(initial);
   const phone = useIsPhone();
-  const models = useModels(true);
-  // The model shown is the model layer switched on (one at a time).
-  const overlay = useModelOverlay(
-    models.data?.items,
-    MODEL_IDS.find((id) => layers.visible(modelLayerId(id))) ?? null,
-    (shown) => {
-      for (const m of MODEL_IDS) layers.set(modelLayerId(m), { visible: m === shown });
-    },
-  );
-  const startRun = useStartModelRun();
+  const { models, overlay, startRun } = useHomeModels(layers);
 
   const mode = replay.state.mode;
   const start = replay.start(clock);
@@ -146,26 +128,15 @@ export function HomeScreen() {
     },
     [remember, saveView.reset],
   );
-  const onSelect = useCallback((stroke: CompactStroke | null) => {
-    setSelected(stroke);
-    setFlashId(null);
-    // A stroke takes the click from the cell under it (the cell layer leaves such clicks alone).
-    if (stroke) setCellId(null);
-  }, []);
+  // A stroke takes the click from the cell under it (the cell layer leaves such clicks alone).
+  const strokePick = useStrokePick(() => setCellId(null));
+  const onSelect = strokePick.select;
   const onSelectCell = useCallback(
     (id: string | null) => {
       setCellId(id);
       if (id !== null) onSelect(null);
     },
     [onSelect],
-  );
-
-  const flashPoints = useMemo(
-    () =>
-      flashId !== null && flash.data?.strokes
-        ? flash.data.strokes.map((s) => [s.lon, s.lat] as [number, number])
-        : [],
-    [flashId, flash.data],
   );
 
   return (
@@ -225,7 +196,6 @@ export function HomeScreen() {
             )}
           />
         )}
-        {flashPoints.length > 0 && <FlashLayer points={flashPoints} />}
         {flights.on && (
           <FlightsLayer aircraft={flights.items} track={flights.track} onSelect={flights.setPick} />
         )}
@@ -256,26 +226,7 @@ export function HomeScreen() {
             onClose={() => typhoons.setPick(null)}
           />
         )}
-        {selected && (
-          <MapPopup
-            key={selected[S.id]}
-            lngLat={[selected[S.lon], selected[S.lat]]}
-            onClose={() => onSelect(null)}
-            label={t('home.stroke.title')}
-          >
-            <StrokeDetails
-              stroke={selected}
-              timeZone={timeZone}
-              flash={{
-                shown: flashId !== null,
-                data: flash.data,
-                loading: flash.isFetching,
-                error: flash.error,
-              }}
-              onShowFlash={setFlashId}
-            />
-          </MapPopup>
-        )}
+        <StrokePick pick={strokePick} timeZone={timeZone} />
       </MapView>
       <div className="home-overlay home-overlay-left">
         <StrokeCounters counts={counts} mode={mode} filter={strokeFilter.filter} />
