@@ -4,6 +4,7 @@ import type { AddLayerObject, GeoJSONSource, MapMouseEvent, SourceSpecification 
 import { useEffect, useRef } from 'react';
 import { NO_STROKE_FILTER, type StrokeFilter } from '../lib/stroke-filter';
 import { S, type StrokeStore } from '../lib/stroke-store';
+import { type ClickYield, yieldsClick } from './area-click';
 import { useMap } from './map-context';
 import { addStrokeIcons, MINUS_ICON, PLUS_ICON } from './stroke-icons';
 import {
@@ -92,7 +93,7 @@ interface StrokesLayerProps {
   /** A click picks the nearest stroke, or null when none is under the pointer. */
   onSelect?: (stroke: CompactStroke | null) => void;
   /** Layers over the strokes that take a click within `px` of their features (cell marks). */
-  yieldTo?: { layers: readonly string[]; px: number };
+  yieldTo?: ClickYield;
 }
 
 /**
@@ -145,15 +146,7 @@ export function StrokesLayer({
     if (!source) return;
     const onClick = (event: MapMouseEvent) => {
       const { x, y } = event.point;
-      const above = others.current;
-      const aboveIds = above?.layers.filter((id) => map.getLayer(id)) ?? [];
-      if (above && aboveIds.length > 0) {
-        const near: [[number, number], [number, number]] = [
-          [x - above.px, y - above.px],
-          [x + above.px, y + above.px],
-        ];
-        if (map.queryRenderedFeatures(near, { layers: aboveIds }).length > 0) return;
-      }
+      if (yieldsClick(map, others.current, x, y)) return;
       const hits = map.queryRenderedFeatures(
         [
           [x - HIT_PX, y - HIT_PX],

@@ -1,7 +1,7 @@
-import type { AddLayerObject, MapMouseEvent, SourceSpecification } from 'maplibre-gl';
-import { useEffect, useRef } from 'react';
+import type { AddLayerObject, SourceSpecification } from 'maplibre-gl';
+import { useEffect } from 'react';
+import { type AreaPick, type ClickYield, useAreaClick } from './area-click';
 import { useLayerOpacity } from './layer-opacity';
-import { useMap } from './map-context';
 import { useMapLayers } from './use-map-layers';
 import type { WeatherWarningMapData } from './warning-features';
 
@@ -26,56 +26,25 @@ const LAYERS: AddLayerObject[] = [
   },
 ];
 
-export interface WeatherWarningPick {
-  id: number;
-  lngLat: [number, number];
-}
+export type WeatherWarningPick = AreaPick;
 
 interface WeatherWarningsLayerProps {
   data: WeatherWarningMapData;
   opacity: number;
   /** A click inside a warned area gives the topmost warning there, unless a mark over it takes the click. */
   onSelect: (pick: WeatherWarningPick | null) => void;
-  yieldTo?: { layers: readonly string[]; px: number };
+  yieldTo?: ClickYield;
 }
 
 /** Official (CAP) weather warnings: each area filled and outlined in its warning's colour, under the strokes. */
 export function WeatherWarningsLayer({ data, opacity, onSelect, yieldTo }: WeatherWarningsLayerProps) {
-  const map = useMap();
   const source = useMapLayers(SOURCE, SOURCE_SPEC, LAYERS, 'data');
   useLayerOpacity(LAYERS, opacity, source !== null);
-  const select = useRef(onSelect);
-  select.current = onSelect;
-  const marks = useRef(yieldTo);
-  marks.current = yieldTo;
+  useAreaClick(WEATHER_WARNING_FILL, source !== null, onSelect, yieldTo);
 
   useEffect(() => {
     if (source) void source.setData(data);
   }, [source, data]);
-
-  useEffect(() => {
-    if (!source) return;
-    const onClick = (event: MapMouseEvent) => {
-      const { x, y } = event.point;
-      const over = marks.current;
-      if (over) {
-        const layers = over.layers.filter((id) => map.getLayer(id));
-        const box: [[number, number], [number, number]] = [
-          [x - over.px, y - over.px],
-          [x + over.px, y + over.px],
-        ];
-        if (layers.length > 0 && map.queryRenderedFeatures(box, { layers }).length > 0) return;
-      }
-      // The first rendered feature is the topmost: the most severe warning drawn last.
-      const hit = map.queryRenderedFeatures(event.point, { layers: [WEATHER_WARNING_FILL] })[0];
-      if (!hit) return select.current(null);
-      select.current({ id: Number(hit.properties.id), lngLat: [event.lngLat.lng, event.lngLat.lat] });
-    };
-    map.on('click', onClick);
-    return () => {
-      map.off('click', onClick);
-    };
-  }, [map, source]);
 
   return null;
 }
