@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
+import { clickMapAt } from './map-helpers';
 import { type RunningServer, startQuietServer } from './server';
 import { adminToken, api, signIn } from './web-helpers';
 
@@ -131,16 +132,7 @@ describe('home: nowcast cells layer', () => {
     expect(asked.some((url) => url.includes('/api/scz_query_range?') && url.includes('bbox='))).toBe(true);
 
     // The popup, from the cell's mark at its centroid.
-    const point = await page.evaluate(
-      ([lon, lat]) =>
-        (
-          document.querySelector('.map-canvas') as unknown as { maplibreMap: import('maplibre-gl').Map }
-        ).maplibreMap.project([lon, lat]),
-      cell.properties.centroid,
-    );
-    const box = await page.locator('.map-canvas').boundingBox();
-    if (!box) throw new Error('no map on the page');
-    await page.mouse.click(box.x + point.x, box.y + point.y);
+    await clickMapAt(page, cell.properties.centroid);
     const popup = page.getByRole('dialog', { name: `Storm cell ${cell.properties.id}` });
     await popup.waitFor({ timeout: 10_000 });
     await popup.getByText(/\/min total · .*\/min CG/).waitFor();

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
+import type { MapWindow } from './map-helpers';
 import { type RunningServer, setAdminLanguage, startQuietServer } from './server';
 import { adminToken, api, signIn } from './web-helpers';
 
@@ -66,8 +67,6 @@ afterAll(async () => {
   await server?.stop();
   await browser?.close();
 });
-
-type MapWindow = { maplibreMap: import('maplibre-gl').Map };
 
 /** The forces the map's wind-station source holds. */
 const drawnForces = (page: Page) =>

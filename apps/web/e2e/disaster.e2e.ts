@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
+import { clickMapAt, type MapWindow } from './map-helpers';
 import { type RunningServer, setAdminLanguage, startServer } from './server';
 import { adminToken, api, createUser, signIn } from './web-helpers';
 
@@ -28,8 +29,6 @@ afterAll(async () => {
   await server?.stop();
   await browser?.close();
 });
-
-type MapWindow = { maplibreMap: import('maplibre-gl').Map };
 
 const drawn = (page: Page) =>
   page.evaluate(() => {
@@ -89,16 +88,7 @@ describe('home: disaster warning layer', () => {
     await page.screenshot({ path: join(tmpdir(), 'disaster-wide.png') });
 
     // Inside Shenzhen, east of the strokes (a click on a stroke is the stroke's).
-    const clickAt = async (page: Page, lngLat: [number, number]) => {
-      const at = await page.evaluate(
-        (p) => (document.querySelector('.map-canvas') as unknown as MapWindow).maplibreMap.project(p),
-        lngLat,
-      );
-      const box = await page.locator('.map-canvas').boundingBox();
-      if (!box) throw new Error('no map on the page');
-      await page.mouse.click(box.x + at.x, box.y + at.y);
-    };
-    await clickAt(page, [114.4, 22.65]);
+    await clickMapAt(page, [114.4, 22.65]);
     const popup = page.getByRole('dialog', { name: 'Lightning disaster warning: Shenzhen' });
     await popup.waitFor({ timeout: 10_000 });
     await popup.getByText('Orange (high)').waitFor();
@@ -133,7 +123,7 @@ describe('home: disaster warning layer', () => {
     await second.page.getByRole('checkbox', { name: '雷电灾害预警' }).check();
     await second.page.getByRole('list', { name: '雷电灾害预警等级' }).waitFor();
     await expect.poll(() => drawn(second.page), { timeout: 20_000 }).toContain('440300');
-    await clickAt(second.page, [114.4, 22.65]);
+    await clickMapAt(second.page, [114.4, 22.65]);
     const zhPopup = second.page.getByRole('dialog', { name: '雷电灾害预警：深圳' });
     await zhPopup.waitFor({ timeout: 10_000 });
     await zhPopup.getByText('橙色（高）').waitFor();

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
+import { clickMapAt, type MapWindow } from './map-helpers';
 import { type RunningServer, startQuietServer } from './server';
 import { adminToken, api, signIn } from './web-helpers';
 
@@ -30,8 +31,6 @@ afterAll(async () => {
   await server?.stop();
   await browser?.close();
 });
-
-type MapWindow = { maplibreMap: import('maplibre-gl').Map };
 
 const post = async (path: string, body: unknown) => {
   const res = await fetch(`${baseUrl}${path}`, {
@@ -128,13 +127,7 @@ describe('home: aircraft layer', () => {
 
     const near = (await drawnAircraft(page)).find((a) => a.icao24 === '780e01');
     if (!near) throw new Error('the near aircraft is not on the map');
-    const at = await page.evaluate(
-      (lngLat) => (document.querySelector('.map-canvas') as unknown as MapWindow).maplibreMap.project(lngLat),
-      near.coordinates,
-    );
-    const box = await page.locator('.map-canvas').boundingBox();
-    if (!box) throw new Error('no map on the page');
-    await page.mouse.click(box.x + at.x, box.y + at.y);
+    await clickMapAt(page, near.coordinates as [number, number]);
     const popup = page.getByRole('dialog', { name: 'Aircraft E2E001' });
     await popup.waitFor({ timeout: 10_000 });
     await popup.getByText('Near lightning').waitFor();

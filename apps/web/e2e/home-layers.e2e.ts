@@ -4,7 +4,9 @@ import type { CapIngestResult } from '@thunderwatch/shared/schemas/weather-warni
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
+import { capAlert } from './cap-fixture';
 import { E2E_ADMIN } from './global-setup';
+import { clickMapAt, type MapWindow } from './map-helpers';
 import { type RunningServer, setAdminLanguage, startQuietServer } from './server';
 import { adminToken, api, signIn } from './web-helpers';
 
@@ -20,37 +22,9 @@ let browser: Browser;
 /** Far from the simulator's and the other specs' places. */
 const AREA = { south: 25, west: 110, north: 25.4, east: 110.6 };
 const MILL = { lat: 25.3, lon: 110.5 };
-/** CAP times: seconds and an explicit offset (the schema refuses `Z`). */
-const capTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}+00:00`;
-
-function capAlert(now: number): string {
-  const { south: s, west: w, north: n, east: e } = AREA;
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<alert xmlns="urn:oasis:names:tc:emergency:cap:1.2">
-  <identifier>e2e-home-${now}</identifier>
-  <sender>gx@cma.gov.cn</sender>
-  <sent>${capTime(now - 60_000)}</sent>
-  <status>Actual</status>
-  <msgType>Alert</msgType>
-  <scope>Public</scope>
-  <info>
-    <language>zh-CN</language>
-    <category>Met</category>
-    <event>暴雨橙色预警信号</event>
-    <urgency>Expected</urgency>
-    <severity>Severe</severity>
-    <certainty>Likely</certainty>
-    <onset>${capTime(now - 60_000)}</onset>
-    <expires>${capTime(now + 6 * 3_600_000)}</expires>
-    <headline>桂林市气象台发布暴雨橙色预警信号</headline>
-    <area>
-      <areaDesc>桂林市</areaDesc>
-      <polygon>${s},${w} ${s},${e} ${n},${e} ${n},${w} ${s},${w}</polygon>
-    </area>
-  </info>
-</alert>`;
-}
-
+/** A box as a CAP polygon (`lat,lon` pairs, closed). */
+const ringOf = ({ south: s, west: w, north: n, east: e }: typeof AREA) =>
+  `${s},${w} ${s},${e} ${n},${e} ${n},${w} ${s},${w}`;
 beforeAll(async () => {
   server = await startQuietServer();
   browser = await launchBrowser();
@@ -61,7 +35,15 @@ beforeAll(async () => {
   const cap = await fetch(`${server.baseUrl}/api/ingest/cap`, {
     method: 'POST',
     headers: { 'content-type': 'application/cap+xml', 'x-feed-key': feedKey },
-    body: capAlert(Date.now()),
+    body: capAlert({
+      now: Date.now(),
+      identifier: `e2e-home-${Date.now()}`,
+      sender: 'gx@cma.gov.cn',
+      headline: '桂林市气象台发布暴雨橙色预警信号',
+      areaDesc: '桂林市',
+      polygon: ringOf(AREA),
+      onset: true,
+    }),
   });
   expect(cap.status, await cap.clone().text()).toBe(200);
   expect(((await cap.json()) as CapIngestResult).alerts[0]?.outcome).toBe('accepted');
@@ -83,8 +65,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type MapWindow = { maplibreMap: import('maplibre-gl').Map };
-
 /** The features a layer draws now (by a property). */
 const drawn = (page: Page, layer: string, prop: string) =>
   page.evaluate(
@@ -97,16 +77,6 @@ const drawn = (page: Page, layer: string, prop: string) =>
     },
     [layer, prop],
   );
-
-async function clickAt(page: Page, lngLat: [number, number]) {
-  const at = await page.evaluate(
-    (p) => (document.querySelector('.map-canvas') as unknown as MapWindow).maplibreMap.project(p),
-    lngLat,
-  );
-  const box = await page.locator('.map-canvas').boundingBox();
-  if (!box) throw new Error('no map on the page');
-  await page.mouse.click(box.x + at.x, box.y + at.y);
-}
 
 const AT = '/login?next=%2F%3Flat%3D25.2%26lon%3D110.3%26zoom%3D8';
 
@@ -129,13 +99,13 @@ describe('home: official warnings and sensors', () => {
       .poll(() => drawn(page, 'sensors-dot', 'id'), { timeout: 20_000 })
       .toEqual(['e2e-home-efm:#f97316']);
 
-    await clickAt(page, [MILL.lon, MILL.lat]);
+    await clickMapAt(page, [MILL.lon, MILL.lat]);
     const mill = page.getByRole('dialog', { name: 'Sensor: Guilin mill' });
     await mill.waitFor({ timeout: 10_000 });
     await mill.getByText('-4.20 kV/m').waitFor();
     await mill.getByText('Field mill · field at least 3.5 kV/m').waitFor();
 
-    await clickAt(page, [110.1, 25.1]);
+    await clickMapAt(page, [110.1, 25.1]);
     const popup = page.getByRole('dialog', { name: 'Official weather warning: Rainstorm orange warning' });
     await popup.waitFor({ timeout: 10_000 });
     await popup.getByText('桂林市气象台发布暴雨橙色预警信号').waitFor();
@@ -160,7 +130,7 @@ describe('home: official warnings and sensors', () => {
     const box = await legend.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
     await page.locator('.map-toolbar summary', { hasText: /^图层$/ }).click();
-    await clickAt(page, [110.1, 25.1]);
+    await clickMapAt(page, [110.1, 25.1]);
     const popup = page.getByRole('dialog', { name: '气象预警信号：暴雨橙色预警' });
     await popup.waitFor({ timeout: 10_000 });
     await popup.getByText('橙色（严重）').waitFor();

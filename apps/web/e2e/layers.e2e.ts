@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
+import type { MapWindow } from './map-helpers';
 import { api, createUser, signIn } from './web-helpers';
 
 /**
@@ -18,8 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-type MapWindow = { maplibreMap: import('maplibre-gl').Map };
 
 describe('home: layers and scenes', () => {
   it('opens a scene at its centre with its layers, and keeps a switched layer after a reload', {

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
+import { clickMapAt, type MapWindow } from './map-helpers';
 import { type RunningServer, startQuietServer } from './server';
 import { adminToken, api, signIn } from './web-helpers';
 
@@ -67,8 +68,6 @@ afterAll(async () => {
   await server?.stop();
   await browser?.close();
 });
-
-type MapWindow = { maplibreMap: import('maplibre-gl').Map };
 
 /** What the map's typhoon sources hold: shape kinds, and each point's time and pressure. */
 const drawnTyphoon = (page: Page) =>
@@ -145,16 +144,7 @@ describe('home: typhoon layer', () => {
     // The middle fix (979 hPa): click it.
     const middle = drawn.points.find((p) => p.storm === stormId && p.pressure === 979);
     if (!middle) throw new Error('the 979 hPa fix is not on the map');
-    const clickPoint = async (target: Page) => {
-      const at = await target.evaluate(
-        (lngLat) =>
-          (document.querySelector('.map-canvas') as unknown as MapWindow).maplibreMap.project(lngLat),
-        middle.coordinates,
-      );
-      const box = await target.locator('.map-canvas').boundingBox();
-      if (!box) throw new Error('no map on the page');
-      await target.mouse.click(box.x + at.x, box.y + at.y);
-    };
+    const clickPoint = (target: Page) => clickMapAt(target, middle.coordinates as [number, number]);
     await clickPoint(page);
     const popup = page.getByRole('dialog', { name: 'Typhoon MAWAR' });
     await popup.waitFor({ timeout: 10_000 });

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
+import { clickMapAt, type MapWindow } from './map-helpers';
 import { type RunningServer, setAdminLanguage, startQuietServer } from './server';
 import { adminToken, api, signIn } from './web-helpers';
 
@@ -53,8 +54,6 @@ function readings(now: number) {
   }
   return rows;
 }
-
-type MapWindow = { maplibreMap: import('maplibre-gl').Map };
 
 /** The stations the map draws now (rendered, not only in the source), with their colours. */
 const drawnStations = (page: Page) =>
@@ -122,12 +121,7 @@ describe('wave screen', () => {
       .toBe('true');
 
     // A click on the calm buoy opens its popup.
-    const at = await page.evaluate(() =>
-      (document.querySelector('.map-canvas') as unknown as MapWindow).maplibreMap.project([116.2, 22.4]),
-    );
-    const box = await page.locator('.map-canvas').boundingBox();
-    if (!box) throw new Error('no map on the page');
-    await page.mouse.click(box.x + at.x, box.y + at.y);
+    await clickMapAt(page, [116.2, 22.4]);
     const popup = page.getByRole('dialog', { name: 'Wave station Calm buoy' });
     await popup.waitFor({ timeout: 10_000 });
     await popup.getByText('0.4 m · 2 Smooth').waitFor();

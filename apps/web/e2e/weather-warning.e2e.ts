@@ -5,6 +5,7 @@ import type { CapIngestResult } from '@thunderwatch/shared/schemas/weather-warni
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
+import { capAlert } from './cap-fixture';
 import { E2E_ADMIN } from './global-setup';
 import { type RunningServer, setAdminLanguage, startQuietServer } from './server';
 import { adminToken, api, signIn } from './web-helpers';
@@ -16,35 +17,6 @@ import { adminToken, api, signIn } from './web-helpers';
 let server: RunningServer;
 let browser: Browser;
 let location: LocationDto;
-
-/** CAP times: seconds and an explicit offset (the schema refuses `Z`). */
-const capTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}+00:00`;
-
-function capAlert(now: number): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<alert xmlns="urn:oasis:names:tc:emergency:cap:1.2">
-  <identifier>e2e-sh-${now}</identifier>
-  <sender>sh@cma.gov.cn</sender>
-  <sent>${capTime(now - 60_000)}</sent>
-  <status>Actual</status>
-  <msgType>Alert</msgType>
-  <scope>Public</scope>
-  <info>
-    <language>zh-CN</language>
-    <category>Met</category>
-    <event>暴雨橙色预警信号</event>
-    <urgency>Expected</urgency>
-    <severity>Severe</severity>
-    <certainty>Likely</certainty>
-    <expires>${capTime(now + 6 * 3_600_000)}</expires>
-    <headline>上海中心气象台发布暴雨橙色预警信号</headline>
-    <area>
-      <areaDesc>上海市</areaDesc>
-      <polygon>30.9,121.2 30.9,121.8 31.4,121.8 31.4,121.2 30.9,121.2</polygon>
-    </area>
-  </info>
-</alert>`;
-}
 
 beforeAll(async () => {
   server = await startQuietServer();
@@ -60,7 +32,14 @@ beforeAll(async () => {
   const response = await fetch(`${server.baseUrl}/api/ingest/cap`, {
     method: 'POST',
     headers: { 'content-type': 'application/cap+xml', 'x-feed-key': feedKey },
-    body: capAlert(Date.now()),
+    body: capAlert({
+      now: Date.now(),
+      identifier: `e2e-sh-${Date.now()}`,
+      sender: 'sh@cma.gov.cn',
+      headline: '上海中心气象台发布暴雨橙色预警信号',
+      areaDesc: '上海市',
+      polygon: '30.9,121.2 30.9,121.8 31.4,121.8 31.4,121.2 30.9,121.2',
+    }),
   });
   expect(response.status, await response.clone().text()).toBe(200);
   expect(((await response.json()) as CapIngestResult).alerts[0]?.outcome).toBe('accepted');
