@@ -24,8 +24,8 @@ export function pointEastOf(start: { lat: number; lon: number }, km: number) {
 
 /**
  * A storm driven minute by minute: minute `m`'s flashes ingested as strokes (the clock already moved past
- * the minute by the caller), then the cell tracker's due step and the warning engine's tick run, each to
- * its end.
+ * the minute by the caller), then the cell tracker's due step, the warning engine's reading of it and its
+ * tick run, each to its end.
  */
 export async function driveStormMinute(
   t: TestApp,
@@ -47,6 +47,8 @@ export async function driveStormMinute(
   const engine = t.app.services.warningEngine;
   await engine.idle();
   await t.app.services.cellTracker.runDue();
+  // The step's signal may reach the engine only after this minute's reads: read the step now.
+  await engine.followCells();
   await engine.tick();
   await engine.idle();
 }

@@ -80,6 +80,11 @@ export class WarningEngineSeat implements Singleton {
     await this.engine?.tick();
   }
 
+  /** Lets the engine read a tracker step just written (the step's signal may come later). */
+  async followCells(): Promise<void> {
+    await this.engine?.followCells();
+  }
+
   warnings(groupId: number | null): Promise<WarningItem[]> {
     return this.engine ? Promise.resolve(this.engine.warnings(groupId)) : this.d.stored.warnings(groupId);
   }

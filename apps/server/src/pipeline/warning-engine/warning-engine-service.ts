@@ -139,7 +139,7 @@ export class WarningEngineService {
       this.d.bus.subscribe((rows) => this.strokeLog.wake(rows[0]?.received_us)),
       this.d.signals.on(CHANNELS.strokes, (payload) => this.strokeLog.wake(positionOf(payload))),
       this.d.changes.subscribe((change) => this.enqueue(() => this.onLocationChange(change))),
-      this.d.signals.on(CHANNELS.cells, () => void this.enqueue(() => this.readCells())),
+      this.d.signals.on(CHANNELS.cells, () => void this.followCells()),
     );
     if (options.tick !== false) {
       this.timer = setInterval(() => void this.tick(), TICK_MS);
@@ -230,6 +230,15 @@ export class WarningEngineService {
   /** The rings' clock and the predictions' run to `nowMs`. */
   private advanced(nowMs: number): EngineUpdate[] {
     return [...this.core.advance(nowMs).map((u) => this.predicted.wrap(u)), ...this.predicted.advance(nowMs)];
+  }
+
+  /**
+   * Looks for a tracker step not evaluated yet, in turn with the engine's other work: on the tracker's signal,
+   * which crosses nodes asynchronously, or when the caller knows a step was just written (tests that step
+   * the tracker themselves).
+   */
+  followCells(): Promise<void> {
+    return this.enqueue(() => this.readCells());
   }
 
   /** Evaluates the newest tracker step, if there is one not seen yet (signalled, or looked for each minute). */
