@@ -1,8 +1,12 @@
 import { LEVEL_COLOURS } from '@thunderwatch/shared/warnings';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { formatHourMinute } from '../../../lib/time';
 import { useAirportAlarms } from '../api/get-airport-aircraft';
+
+/** Rows shown before "show all": the open alarms are always shown. */
+const FIRST_ROWS = 6;
 
 /** A flight alarm is raised at orange (2) or red (3). */
 const level = (l: number): 2 | 3 => (l === 3 ? 3 : 2);
@@ -11,7 +15,10 @@ const level = (l: number): 2 | 3 => (l === 3 ? 3 : 2);
 export function AirportAlarms({ locationId, timeZone }: { locationId: number; timeZone: string }) {
   const { t, i18n } = useTranslation();
   const alarms = useAirportAlarms(locationId);
+  const [all, setAll] = useState(false);
   const items = alarms.data?.items ?? [];
+  const open = items.filter((a) => a.cleared_at === null).length;
+  const shown = all ? items : items.slice(0, Math.max(FIRST_ROWS, open));
   const time = (iso: string) => formatHourMinute(Date.parse(iso), timeZone, i18n.language);
   const titleId = `rta-flight-alarms-${locationId}`;
   return (
@@ -34,7 +41,7 @@ export function AirportAlarms({ locationId, timeZone }: { locationId: number; ti
             </tr>
           </thead>
           <tbody>
-            {items.map((a) => (
+            {shown.map((a) => (
               <tr key={a.id} data-open={a.cleared_at === null}>
                 <td>
                   <time dateTime={a.raised_at}>{time(a.raised_at)}</time>{' '}
@@ -57,6 +64,11 @@ export function AirportAlarms({ locationId, timeZone }: { locationId: number; ti
             ))}
           </tbody>
         </table>
+      )}
+      {items.length > shown.length && (
+        <button type="button" className="button button-secondary button-small" onClick={() => setAll(true)}>
+          {t('realtimealert.aviation.alarms_all', { count: items.length })}
+        </button>
       )}
     </section>
   );
