@@ -30,6 +30,12 @@ const axes = (categories: string[]) => ({
   },
 });
 
+/** CG and IC strokes stacked per category. */
+const cgIcBars = (cg: number[], ic: number[], l: Pick<Labels, 'cg' | 'ic'>) => [
+  { type: 'bar', stack: 'n', name: l.cg, itemStyle: { color: CG }, data: cg },
+  { type: 'bar', stack: 'n', name: l.ic, itemStyle: { color: IC }, data: ic },
+];
+
 export interface Chart {
   option: EChartsCoreOption;
   table: ChartTable;
@@ -60,10 +66,11 @@ export function seriesChart(s: StatsSeries, l: Labels): Chart {
   return {
     option: {
       ...axes(t),
-      series: [
-        { type: 'bar', stack: 'n', name: l.cg, itemStyle: { color: CG }, data: s.items.map((i) => i.cg) },
-        { type: 'bar', stack: 'n', name: l.ic, itemStyle: { color: IC }, data: s.items.map((i) => i.ic) },
-      ],
+      series: cgIcBars(
+        s.items.map((i) => i.cg),
+        s.items.map((i) => i.ic),
+        l,
+      ),
     },
     table: {
       header: [l.period, l.strokes, l.cg, l.ic, l.cgPos, l.cgNeg],
@@ -118,16 +125,11 @@ export function hourChart(c: StatsClimatology, l: Labels): Chart {
   return {
     option: {
       ...axes(hours),
-      series: [
-        { type: 'bar', stack: 'n', name: l.cg, itemStyle: { color: CG }, data: c.hours.map((h) => h.cg) },
-        {
-          type: 'bar',
-          stack: 'n',
-          name: l.ic,
-          itemStyle: { color: IC },
-          data: c.hours.map((h) => h.strokes - h.cg),
-        },
-      ],
+      series: cgIcBars(
+        c.hours.map((h) => h.cg),
+        c.hours.map((h) => h.strokes - h.cg),
+        l,
+      ),
     },
     table: { header: [l.hour, l.strokes, l.cg], rows: c.hours.map((h) => [h.hour, h.strokes, h.cg]) },
   };
@@ -139,16 +141,11 @@ export function monthChart(c: StatsClimatology, l: Labels): Chart {
   return {
     option: {
       ...axes(months),
-      series: [
-        { type: 'bar', stack: 'n', name: l.cg, itemStyle: { color: CG }, data: c.months.map((m) => m.cg) },
-        {
-          type: 'bar',
-          stack: 'n',
-          name: l.ic,
-          itemStyle: { color: IC },
-          data: c.months.map((m) => m.strokes - m.cg),
-        },
-      ],
+      series: cgIcBars(
+        c.months.map((m) => m.cg),
+        c.months.map((m) => m.strokes - m.cg),
+        l,
+      ),
     },
     table: { header: [l.month, l.strokes, l.cg], rows: c.months.map((m) => [m.month, m.strokes, m.cg]) },
   };
