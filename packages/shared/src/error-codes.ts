@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'request.too_large',
   'request.unsupported_media_type',
   'request.invalid',
+  'request.aborted',
   'route.not_found',
   'user.not_found',
   'user.username_taken',

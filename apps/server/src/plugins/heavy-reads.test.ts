@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../lib/app-error.js';
 import { DB_KINDS, startTestApp, type TestApp } from '../test/harness.js';
@@ -61,9 +63,8 @@ describe.each(DB_KINDS)('heavy reads through the gate (%s)', (kind) => {
       answered = true;
       return res;
     });
-    await new Promise((r) => setTimeout(r, 200));
+    await vi.waitFor(() => expect(gate.state.waiting).toBe(1));
     expect(answered).toBe(false);
-    expect(gate.state.waiting).toBe(1);
     // Not heavy, unauthenticated, or invalid: answered at once without a place.
     expect((await t.call({ method: 'GET', url: '/api/warning', token: t.admin.access })).statusCode).toBe(
       200,
@@ -77,5 +78,41 @@ describe.each(DB_KINDS)('heavy reads through the gate (%s)', (kind) => {
     expect((await page).statusCode).toBe(200);
     // Its place is given back once the answer is sent.
     await vi.waitFor(() => expect(gate.state).toEqual({ running: 0, waiting: 0 }));
+  });
+
+  it('a client that leaves while waiting gives its turn up, and the node goes on serving heavy reads (over a real socket)', async () => {
+    const gate = t.app.heavyReads;
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const get = () => {
+      const req = http.get({
+        host: '127.0.0.1',
+        port,
+        path: '/api/lightning?limit=100000',
+        headers: { authorization: `Bearer ${t.admin.access}` },
+      });
+      const answer = new Promise<number | 'gone'>((resolve) => {
+        req.on('response', (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.on('error', () => resolve('gone'));
+      });
+      return { req, answer };
+    };
+    const hold = await gate.acquire();
+    const leaving = get();
+    await vi.waitFor(() => expect(gate.state).toEqual({ running: 1, waiting: 1 }));
+    leaving.req.destroy();
+    expect(await leaving.answer).toBe('gone');
+    // Out of the queue as soon as the server sees the socket close, before any place frees.
+    await vi.waitFor(() => expect(gate.state).toEqual({ running: 1, waiting: 0 }));
+    hold();
+    expect(gate.state).toEqual({ running: 0, waiting: 0 });
+    // The node still serves heavy reads, one after another, and each gives its place back.
+    for (let i = 0; i < 3; i++) {
+      expect(await get().answer).toBe(200);
+      await vi.waitFor(() => expect(gate.state).toEqual({ running: 0, waiting: 0 }));
+    }
   });
 });
