@@ -29,6 +29,8 @@ export interface RadarPreparerOptions {
   workerUrl?: URL;
   /** The worker's V8 heap limits: by default `workerResourceLimits(limits)`. */
   resourceLimits?: ResourceLimits;
+  /** Node's options for the worker: by default this process's. */
+  execArgv?: string[];
 }
 
 /** A preparer on worker threads, and how many it has started (one per frame, and the one waiting). */
@@ -93,7 +95,7 @@ export function workerPreparer(
 
   const spawn = () => {
     started++;
-    const w = new Worker(url, { workerData, resourceLimits });
+    const w = new Worker(url, { workerData, resourceLimits, execArgv: options.execArgv });
     w.unref();
     // Always listened to: an 'error' nobody listens to would be thrown on this thread.
     w.on('error', (error) => log.error({ err: error }, 'radar worker failed'));
@@ -115,6 +117,8 @@ export function workerPreparer(
     if (!job) return;
     const worker = spare ?? spawn();
     spare = null;
+    // Held while it works for a caller: a worker waiting for a frame does not keep the process up.
+    worker.ref();
     running = { job, worker };
     const id = ++seq;
     let outOfMemory = false;
