@@ -390,6 +390,7 @@ export function createServices(d: {
       repo: radarRepo,
       files: radarFiles,
       preparer: radarWorker,
+      decodeLimits: { maxBytes: config.radar.decodeMaxBytes },
       retentionDays: config.retentionDays,
       now,
       log: d.log,

@@ -104,7 +104,7 @@ describe('the radar worker', () => {
     expect(read).toMatchObject({ ok: { cols: 64, rows: 48, quantity: 'ACRR' } });
     // The first worker, then one for each file as the one before it ended.
     expect(p.workersStarted()).toBe(4);
-  });
+  }, 60_000); // three workers started in turn, each loading the HDF5 library
 
   it('fails a file that runs the worker out of its heap with 400 naming the limit, and reads the next', async () => {
     const p = start({ resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 } });
