@@ -12,6 +12,7 @@
  * Run after `npx tsc -b`: node scripts/check-radar-sample.mjs <path to composite_rv_20250923_0855_000-hd5>
  */
 import { readFileSync } from 'node:fs';
+import { DEFAULT_DECODE_LIMITS } from '../apps/server/dist/modules/weather/radar/decode-budget.js';
 import { decodeOdim } from '../apps/server/dist/modules/weather/radar/odim.js';
 import { prepareFrame } from '../apps/server/dist/modules/weather/radar/prepare-frame.js';
 import { sampleOf } from '../packages/domain/dist/radar-scale.js';
@@ -19,7 +20,7 @@ import { sampleOf } from '../packages/domain/dist/radar-scale.js';
 const [file] = process.argv.slice(2);
 if (!file) throw new Error('usage: node scripts/check-radar-sample.mjs <composite_rv_..._000-hd5>');
 const bytes = new Uint8Array(readFileSync(file));
-const frame = await decodeOdim(bytes);
+const frame = await decodeOdim(bytes, DEFAULT_DECODE_LIMITS);
 // brightsky's reading: floor(code × gain × 100), no data and nothing detected as 0. Codes are whole, so
 // code × gain × 100 is a multiple of 0.1 but for the gain's float error (0.000999999931…): + 0.05 absorbs it.
 const hundredths = (raw) => {
@@ -66,9 +67,9 @@ console.log({
   max,
   window,
 });
-await prepareFrame({ kind: 'odim', bytes });
+await prepareFrame({ kind: 'odim', bytes }, DEFAULT_DECODE_LIMITS);
 const t = performance.now();
-const prepared = await prepareFrame({ kind: 'odim', bytes });
+const prepared = await prepareFrame({ kind: 'odim', bytes }, DEFAULT_DECODE_LIMITS);
 console.log(
   `prepared again (drawing lookup cached) in ${(performance.now() - t).toFixed(0)} ms: ${prepared.dtype} grid ${prepared.grid.byteLength} B deflated, ` +
     `PNG ${prepared.imageWidth} × ${prepared.imageHeight}, ${prepared.png.byteLength} B`,

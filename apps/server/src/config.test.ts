@@ -20,6 +20,16 @@ describe('loadConfig', () => {
     ['no ADMIN_DB_WRITE (read only)', {}, { adminDbWrite: false }],
     ['ADMIN_DB_WRITE=true', { ADMIN_DB_WRITE: 'true' }, { adminDbWrite: true }],
     ['ADMIN_DB_WRITE=false', { ADMIN_DB_WRITE: 'false' }, { adminDbWrite: false }],
+    [
+      'no RADAR_DECODE_MAX_MB (256 MB)',
+      {},
+      { radar: expect.objectContaining({ decodeMaxBytes: 256 * 2 ** 20 }) },
+    ],
+    [
+      'RADAR_DECODE_MAX_MB=1024',
+      { RADAR_DECODE_MAX_MB: '1024' },
+      { radar: expect.objectContaining({ decodeMaxBytes: 1024 * 2 ** 20 }) },
+    ],
   ])('takes %s', (_name, env, expected) => {
     expect(loadConfig(env)).toMatchObject(expected);
   });
@@ -40,6 +50,11 @@ describe('loadConfig', () => {
     ['a prefix with spaces', { REDIS_PREFIX: 'my portal' }, /REDIS_PREFIX must be/],
     ['a port out of range', { PORT: '70000' }, /PORT must be an integer between 0 and 65535, got "70000"/],
     ['no offline minutes', { DEVICE_OFFLINE_MIN: '0' }, /DEVICE_OFFLINE_MIN must be an integer between 1/],
+    [
+      'a radar decode budget too small to read a national composite',
+      { RADAR_DECODE_MAX_MB: '16' },
+      /RADAR_DECODE_MAX_MB must be an integer between 64 and 4096, got "16"/,
+    ],
     [
       'a misspelt ADMIN_DB_WRITE',
       { ADMIN_DB_WRITE: 'yes' },

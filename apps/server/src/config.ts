@@ -71,8 +71,11 @@ export interface Config {
   reports: { chromiumPath: string | null; pollMs: number };
   /** What the maps draw under the data (`BASEMAP`): the bundled offline map unless set. */
   basemap: Basemap;
-  /** Radar frames' files (`RADAR_DIR`, default DATA_DIR/radar) and the largest upload (`RADAR_MAX_UPLOAD_MB`). */
-  radar: { dir: string; maxUploadBytes: number };
+  /**
+   * Radar frames' files (`RADAR_DIR`, default DATA_DIR/radar), the largest upload (`RADAR_MAX_UPLOAD_MB`), and
+   * the memory a file's decode may hold at once, judged from its header (`RADAR_DECODE_MAX_MB`, default 256).
+   */
+  radar: { dir: string; maxUploadBytes: number; decodeMaxBytes: number };
   /**
    * Significant wave height from which a wave reading is flagged as an alert (`WAVE_ALERT_CM`, default 4 m),
    * and how far from a station a location gets a wave alarm for it (`WAVE_ALERT_RADIUS_KM`, default 50).
@@ -272,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
     radar: {
       dir: path.resolve(env.RADAR_DIR || path.join(env.DATA_DIR ?? 'data', 'radar')),
       maxUploadBytes: int(env, 'RADAR_MAX_UPLOAD_MB', 20, 1, 200) * 1024 * 1024,
+      decodeMaxBytes: int(env, 'RADAR_DECODE_MAX_MB', 256, 64, 4096) * 1024 * 1024,
     },
     waves: {
       alertHeightM: int(env, 'WAVE_ALERT_CM', 400, 10, 3000) / 100,

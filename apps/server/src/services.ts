@@ -264,7 +264,7 @@ export function createServices(d: {
     now,
     log: d.log,
   });
-  const radarWorker = radarPreparer(d.log);
+  const radarWorker = radarPreparer(d.log, { limits: { maxBytes: config.radar.decodeMaxBytes } });
   const modelRuns = new RunsRepo(db);
   const modelOutputs = new OutputsRepo(db);
   const models = modelServices({
@@ -390,6 +390,7 @@ export function createServices(d: {
       repo: radarRepo,
       files: radarFiles,
       preparer: radarWorker,
+      decodeLimits: { maxBytes: config.radar.decodeMaxBytes },
       retentionDays: config.retentionDays,
       now,
       log: d.log,

@@ -66,6 +66,7 @@ export const ERROR_CODES = [
   'radar.unsupported_quantity',
   'radar.out_of_window',
   'radar.frame_not_found',
+  'radar.too_large',
   'typhoon.invalid_file',
   'typhoon.not_found',
   'cap.invalid',

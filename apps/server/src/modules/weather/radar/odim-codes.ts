@@ -1,13 +1,8 @@
 import { BlockMaxReducer } from '@thunderwatch/domain/radar-reduce';
 import type { CodeArray, RadarScale } from '@thunderwatch/domain/radar-scale';
 import type { Dataset } from 'h5wasm/node';
+import { bandRows, checkOdimCost, type DecodeLimits } from './decode-budget.js';
 import { badFile } from './radar-frame.js';
-
-/**
- * Cells read from an HDF5 dataset at a time while reducing (a band of whole rows, ~32 MB of 64-bit codes),
- * so neither the JavaScript heap nor the WebAssembly memory (which never shrinks) holds a whole mosaic.
- */
-const BAND_CELLS = 4_000_000;
 
 const isCodeArray = (v: unknown): v is CodeArray =>
   v instanceof Uint8Array ||
@@ -19,18 +14,13 @@ const isCodeArray = (v: unknown): v is CodeArray =>
   v instanceof Float32Array ||
   v instanceof Float64Array;
 
-/**
- * Rows per band: whole chunks of a chunked dataset, so each chunk is inflated once (HDF5's chunk cache is
- * 1 MB); a chunk of the whole grid is read at once.
- */
-function bandRows(data: Dataset, cols: number): number {
-  const chunkRows = data.metadata.chunks?.[0] ?? 1;
-  return chunkRows * Math.max(1, Math.floor(BAND_CELLS / (chunkRows * cols)));
-}
+/** Integer and float types of 8 to 32 bits, and float64, as the HDF5 header gives them (class, bytes). */
+const READABLE = new Set(['0:1', '0:2', '0:4', '1:4', '1:8']);
 
 /**
- * The codes of an ODIM `data` dataset of `cols × rows` (rows from the north), reduced by `block` (see
- * `BlockMaxReducer`) band by band; with block 1 the grid as it is.
+ * The codes of an ODIM `data` dataset of `cols × rows` (rows from the north), read band by band and reduced
+ * by `block` (see `BlockMaxReducer`); with block 1 the grid as it is. Its shape, type and what reading it
+ * would cost (`checkOdimCost`) are checked from its header before any of it is read.
  */
 export function readCodes(
   path: string,
@@ -38,6 +28,7 @@ export function readCodes(
   size: { cols: number; rows: number },
   block: number,
   scale: RadarScale,
+  limits: DecodeLimits,
 ): CodeArray {
   const { cols, rows } = size;
   const shape = data.shape ?? [];
@@ -49,19 +40,31 @@ export function readCodes(
       `${path}/data`,
     );
   }
-  const checked = (value: unknown): CodeArray => {
-    if (isCodeArray(value)) return value;
-    throw badFile(
+  const badType = () =>
+    badFile(
       `${path}/data has type ${JSON.stringify(data.dtype)}: 8–32-bit integers or floats expected`,
       `${path}/data`,
     );
+  const meta = data.metadata;
+  if (!READABLE.has(`${meta.type}:${meta.size}`) || meta.vlen) throw badType();
+  const layout = { elementSize: meta.size, chunks: meta.chunks };
+  checkOdimCost(path, layout, size, block, limits);
+  const checked = (value: unknown): CodeArray => {
+    if (isCodeArray(value)) return value;
+    throw badType();
   };
-  if (block === 1) return checked(data.value);
-  const step = bandRows(data, cols);
+  const step = bandRows(layout, cols, rows);
+  let out: CodeArray | null = null;
   let reducer: BlockMaxReducer<CodeArray> | null = null;
   for (let r0 = 0; r0 < rows; r0 += step) {
     const r1 = Math.min(rows, r0 + step);
     const band = checked(data.slice([[r0, r1]]));
+    if (block === 1) {
+      if (r0 === 0 && r1 === rows) return band;
+      out ??= new (band.constructor as new (n: number) => CodeArray)(cols * rows);
+      out.set(band as never, r0 * cols);
+      continue;
+    }
     reducer ??= new BlockMaxReducer(
       cols,
       rows,
@@ -73,5 +76,5 @@ export function readCodes(
     );
     for (let r = 0; r < r1 - r0; r++) reducer.push(band, r * cols);
   }
-  return (reducer as BlockMaxReducer<CodeArray>).out;
+  return (out ?? (reducer as BlockMaxReducer<CodeArray>).out) as CodeArray;
 }

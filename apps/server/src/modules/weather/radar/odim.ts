@@ -4,6 +4,7 @@ import { reducedGrid, reductionBlock } from '@thunderwatch/domain/radar-reduce';
 import { isUsableScale } from '@thunderwatch/domain/radar-scale';
 import h5wasm, { type Dataset, type Group } from 'h5wasm/node';
 import { AppError } from '../../../lib/app-error.js';
+import type { DecodeLimits } from './decode-budget.js';
 import { readCodes } from './odim-codes.js';
 import { projectionOf } from './projection.js';
 import { badFile, checkGridSize, type DecodedFrame } from './radar-frame.js';
@@ -131,7 +132,7 @@ const productName = (raw: string) =>
     .slice(0, 32);
 
 /** Reads an ODIM_H5 composite; a 400 names what is wrong with a file that is not one. */
-export async function decodeOdim(bytes: Uint8Array): Promise<DecodedFrame> {
+export async function decodeOdim(bytes: Uint8Array, limits: DecodeLimits): Promise<DecodedFrame> {
   if (!isHdf5(bytes)) throw badFile('not an HDF5 file (no HDF5 signature)');
   const { FS } = await hdf5();
   const name = `/odim-${process.pid}-${++fileSeq}.h5`;
@@ -144,7 +145,7 @@ export async function decodeOdim(bytes: Uint8Array): Promise<DecodedFrame> {
       throw badFile('the HDF5 file cannot be read (truncated or damaged)');
     }
     try {
-      return readFile(file);
+      return readFile(file, limits);
     } catch (error) {
       if (error instanceof AppError) throw error;
       throw badFile(`the HDF5 file cannot be read: ${(error as Error).message}`.slice(0, 300));
@@ -155,7 +156,7 @@ export async function decodeOdim(bytes: Uint8Array): Promise<DecodedFrame> {
   }
 }
 
-function readFile(file: InstanceType<typeof h5wasm.File>): DecodedFrame {
+function readFile(file: InstanceType<typeof h5wasm.File>, limits: DecodeLimits): DecodedFrame {
   const conventions = String(attrsOf(file).Conventions ?? '');
   if (!conventions.startsWith('ODIM_H5')) {
     throw badFile(`not ODIM_H5: the Conventions attribute is "${conventions.slice(0, 40)}"`, 'Conventions');
@@ -233,7 +234,7 @@ function readFile(file: InstanceType<typeof h5wasm.File>): DecodedFrame {
   // Over 4,000 cells a side, stored block-reduced (see radar-reduce.ts), read band by band.
   const block = reductionBlock(cols, rows);
   const grid = reducedGrid({ cols, rows, georef, bounds }, block, projection.inverse);
-  const raw = readCodes(layer.path, layer.data, { cols, rows }, block, scale);
+  const raw = readCodes(layer.path, layer.data, { cols, rows }, block, scale, limits);
   const base = productName(String(ds.prodname ?? what.prodname ?? `${object}_${layer.quantity}`)) || 'odim';
   return {
     product: leadMin > 0 ? `${base}_nowcast` : base,

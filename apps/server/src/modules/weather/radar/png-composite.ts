@@ -7,6 +7,7 @@ import {
   RampPixelReader,
 } from '@thunderwatch/domain/radar-ramps';
 import { BlockMaxReducer, reducedGrid, reductionBlock } from '@thunderwatch/domain/radar-reduce';
+import { checkPngCost, type DecodeLimits } from './decode-budget.js';
 import { forEachRow, readPng } from './png-rows.js';
 import { projectionOf } from './projection.js';
 import { badFile, checkGridSize, type DecodedFrame } from './radar-frame.js';
@@ -27,10 +28,15 @@ export interface PngCompositeParams {
  * checked from the header; rows are read through the ramp as they inflate and, for a mosaic over 4,000
  * pixels a side, reduced into blocks as they come, so only the stored grid is ever whole.
  */
-export async function decodePngComposite(bytes: Uint8Array, p: PngCompositeParams): Promise<DecodedFrame> {
+export async function decodePngComposite(
+  bytes: Uint8Array,
+  p: PngCompositeParams,
+  limits: DecodeLimits,
+): Promise<DecodedFrame> {
   const png = readPng(bytes);
   const { width: cols, height: rows } = png.header;
   checkGridSize(cols, rows, '(body)');
+  checkPngCost(png.header, limits);
   let reader: RampPixelReader;
   try {
     reader = new RampPixelReader(png.header, RAMPS[p.ramp]);

@@ -97,7 +97,7 @@ function readHeader(data: Uint8Array): PngHeader {
 /**
  * Hands each row's unfiltered bytes to `onRow`, top to bottom. The row is a buffer reused for the next one:
  * copy what must outlive the call. An interlaced (Adam7) PNG has no rows until it is whole: it is decoded
- * whole (fast-png), which the size limits allow.
+ * whole (fast-png), which `checkPngCost` (decode-budget.ts) allows up to 4,096 × 4,096 pixels.
  */
 export async function forEachRow(png: PngFile, onRow: (row: Uint8Array, y: number) => void): Promise<void> {
   const { width, height, stride, channels, depth } = png.header;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { blockMax, reducedGrid, reductionBlock } from '@thunderwatch/domain/radar-reduce';
 import { narrowCodes } from '@thunderwatch/domain/radar-scale';
+import type { DecodeLimits } from './decode-budget.js';
 import { renderFrame } from './frame-render.js';
 import { decodeOdim } from './odim.js';
 import { decodePngComposite, type PngCompositeParams } from './png-composite.js';
@@ -21,12 +22,12 @@ export type PrepareInput =
   | { kind: 'frame'; frame: DecodedFrame };
 
 /** Decodes, draws and packs a frame: all the CPU work of an ingest, done off the HTTP thread. */
-export async function prepareFrame(input: PrepareInput): Promise<PreparedFrame> {
+export async function prepareFrame(input: PrepareInput, limits: DecodeLimits): Promise<PreparedFrame> {
   const decoded =
     input.kind === 'odim'
-      ? await decodeOdim(input.bytes)
+      ? await decodeOdim(input.bytes, limits)
       : input.kind === 'png'
-        ? await decodePngComposite(input.bytes, input.params)
+        ? await decodePngComposite(input.bytes, input.params, limits)
         : reduced(input.frame);
   const { raw, scale } = narrowCodes(decoded.raw, decoded.scale);
   const sourceGrid: SourceGrid = decoded.sourceGrid ?? { cols: decoded.cols, rows: decoded.rows, block: 1 };

@@ -4,12 +4,13 @@ import { RADAR_PRODUCT_PATTERN } from '@thunderwatch/shared/schemas/radar';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/database.js';
 import { AppError } from '../../../lib/app-error.js';
+import { checkPngCost, type DecodeLimits } from './decode-budget.js';
 import { isHdf5 } from './odim.js';
 import type { PngCompositeParams } from './png-composite.js';
-import { isPng } from './png-rows.js';
+import { isPng, readPng } from './png-rows.js';
 import type { PrepareInput } from './prepare-frame.js';
 import type { RadarFiles } from './radar-files.js';
-import { badFile, type DecodedFrame } from './radar-frame.js';
+import { badFile, checkGridSize, type DecodedFrame } from './radar-frame.js';
 import type { RadarPreparer } from './radar-preparer.js';
 import type { RadarRepo } from './radar-repo.js';
 
@@ -29,6 +30,8 @@ export class RadarIngest {
       repo: RadarRepo;
       files: RadarFiles;
       preparer: RadarPreparer;
+      /** What a file's decode may cost (the worker checks it too; a PNG's header is checked here at once). */
+      decodeLimits: DecodeLimits;
       retentionDays: number;
       now: () => Date;
       log: FastifyBaseLogger;
@@ -44,6 +47,10 @@ export class RadarIngest {
     else if (isPng(bytes)) {
       const params = pngParams(q);
       this.checkWindow(params.timeMs);
+      // Its header is a few bytes in: a PNG the worker would refuse is refused without waiting for one.
+      const { header } = readPng(bytes);
+      checkGridSize(header.width, header.height, '(body)');
+      checkPngCost(header, this.d.decodeLimits);
       input = { kind: 'png', bytes, params };
     } else throw badFile('neither HDF5 (ODIM_H5) nor PNG: the file starts with neither signature');
     const frame = await this.d.preparer.prepare(input);

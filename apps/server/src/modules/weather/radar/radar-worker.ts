@@ -1,14 +1,24 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '../../../lib/app-error.js';
+import type { DecodeLimits } from './decode-budget.js';
 import { loadHdf5 } from './odim.js';
 import { type PrepareInput, prepareFrame } from './prepare-frame.js';
 import type { ErrorShape } from './radar-frame.js';
 
-/** The radar worker's thread: decodes, draws and packs one frame at a time. */
+/** Data the preparer starts the worker with. */
+export interface RadarWorkerData {
+  limits: DecodeLimits;
+}
+
+/**
+ * The radar worker's thread: decodes, draws and packs one frame, then is ended by the preparer (see
+ * radar-preparer.ts), which gives back the WebAssembly memory the HDF5 library grew into.
+ */
+const { limits } = workerData as RadarWorkerData;
 void loadHdf5();
 parentPort?.on('message', async (msg: { seq: number; input: PrepareInput }) => {
   try {
-    const frame = await prepareFrame(msg.input);
+    const frame = await prepareFrame(msg.input, limits);
     parentPort?.postMessage({ seq: msg.seq, frame }, [
       frame.grid.buffer as ArrayBuffer,
       frame.png.buffer as ArrayBuffer,
