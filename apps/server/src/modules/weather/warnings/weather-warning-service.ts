@@ -14,7 +14,8 @@ import { AppError } from '../../../lib/app-error.js';
 import { readScope } from '../../../lib/group-scope.js';
 import { queryFlag } from '../../../lib/query-flag.js';
 import { areaForMap, warningToCap } from './cap-export.js';
-import { type ReadAlert, readCapBody } from './cap-read.js';
+import type { ReadAlert } from './cap-read.js';
+import type { CapReader } from './cap-reader.js';
 import { warningsAtom } from './warning-atom.js';
 import type { ClosedReason, WarningRow, WeatherWarningsRepo } from './weather-warnings-repo.js';
 
@@ -35,11 +36,13 @@ export class WeatherWarningService {
       now: () => Date;
       log: FastifyBaseLogger;
       afterIngest: () => Promise<void>;
+      /** Reads bodies off the thread that answers HTTP. */
+      reader: Pick<CapReader, 'read'>;
     },
   ) {}
 
   async ingest(feedId: number | null, body: Buffer): Promise<CapIngestResult> {
-    const read = await readCapBody(body);
+    const read = await this.d.reader.read(body);
     const alerts: CapIngestOutcome[] = [];
     for (const r of read.alerts) {
       if (!r.ok) {
