@@ -35,7 +35,7 @@ export const CAP_WORKER_HEAP_MB = 256;
  * The parent's flags without its resolve conditions: under vitest they point packages at their TypeScript
  * sources, which the compiled worker cannot load.
  */
-function workerExecArgv(): string[] {
+function workerExecArgv(): string[] | undefined {
   const out: string[] = [];
   const argv = process.execArgv;
   for (let i = 0; i < argv.length; i++) {
@@ -43,7 +43,8 @@ function workerExecArgv(): string[] {
     if (a === '--conditions' || a === '-C') i++;
     else if (!a.startsWith('--conditions=')) out.push(a);
   }
-  return out;
+  // Unchanged: inherited as is (some process-wide flags may not be named to a worker).
+  return out.length === argv.length ? undefined : out;
 }
 
 interface Job {
