@@ -322,6 +322,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await s.leadership.close();
     s.warningEngine.close();
     await s.radarWorker.close();
+    await s.capReader.close();
     await s.modelRunner.close();
     s.stopRelay();
     await signals.close();

@@ -37,10 +37,13 @@ export async function capIngestRoutes(
           'alerts (linked ones are not fetched). Any DTD or entity is refused (400). Each alert is checked on ' +
           'its own against the CAP 1.2 schema and its enveloped signature (where present) and gets an outcome: ' +
           'accepted, updated (an Update, superseding what it references), cancelled (a Cancel) or refused with ' +
-          'the reason. Bodies over 2 MB: 413.',
+          'the reason. Bodies over 2 MB: 413. Before any tree is built, 400 names the limit passed: ' +
+          '`cap.too_deep` (over 32 deep), `cap.too_many_elements` (over 100,000), `cap.too_many_attributes` ' +
+          '(over 64 on one element or 50,000 in all). The body is read on a worker thread: 503 ' +
+          '`cap.parse_timeout` after 20 s, `ingest.overloaded` when 8 bodies wait.',
         headers: IngestHeaders,
         querystring: CapIngestQuery,
-        response: { 200: CapIngestResult, ...errors(400, 401, 413, 415) },
+        response: { 200: CapIngestResult, ...errors(400, 401, 413, 415, 503) },
       },
     },
     (req) => {

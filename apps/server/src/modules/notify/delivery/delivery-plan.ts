@@ -227,7 +227,8 @@ export function planWeatherWarningDeliveries(
       locationId: w.location_id,
       level: w.level,
       alarmId: null,
-      key: `weather_warning:${w.weather_warning_alarm_id}`,
+      // A raise to a higher colour of the same alarm is its own event.
+      key: `weather_warning:${w.weather_warning_alarm_id}${w.previous_colour ? `:${w.colour}` : ''}`,
       payload: { event: 'weather_warning', weather_warning: w },
       escalates: false,
     })),

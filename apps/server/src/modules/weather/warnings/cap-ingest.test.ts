@@ -90,6 +90,17 @@ describe.each(DB_KINDS)('CAP ingest (%s)', (kind) => {
     expect((await ingest('<alert/>', 'application/xml')).statusCode).toBe(400);
   });
 
+  it('refuses 200,000 nested elements with 400 cap.too_deep naming the limit, and stays answering', async () => {
+    const res = await ingest(`${'<a>'.repeat(200_000)}${'</a>'.repeat(200_000)}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'cap.too_deep',
+      message: 'elements nested: 33 (at most 32)',
+      details: [{ field: 'body', message: 'elements nested: 33 (at most 32)' }],
+    });
+    expect((await t.call({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+
   it('needs a feed key', async () => {
     const res = await t.call({
       method: 'POST',

@@ -24,7 +24,7 @@ describe('CAP reading', () => {
     ['<alert', /not well-formed/],
     ['<html xmlns="http://www.w3.org/1999/xhtml"/>', /neither a CAP alert/],
     ['<!ENTITY x "y"><alert/>', /ENTITY/],
-    [`${'<a>'.repeat(40)}${'</a>'.repeat(40)}`, /nested 33 deep/],
+    [`${'<a>'.repeat(40)}${'</a>'.repeat(40)}`, /elements nested: 33 \(at most 32\)/],
     [`<rss><channel>${'<item/>'.repeat(501)}</channel></rss>`, /501 entries in one feed \(at most 500\)/],
   ])('refuses %s', async (body, reason) => {
     await expect(readCapBody(Buffer.from(body))).rejects.toThrow(reason);
@@ -103,5 +103,44 @@ describe('CAP reading', () => {
     const r = await readCapBody(fixture('google-amber.atom'));
     expect(r.format).toBe('atom');
     expect(r.alerts[0]).toMatchObject({ ok: false, reason: expect.stringMatching(/not CAP 1\.2/) });
+  });
+
+  const attrs = (n: number) => Array.from({ length: n }, (_, i) => ` a${i}="1"`).join('');
+  // Each took seconds to tens of seconds in xmldom's tree on the thread that answers HTTP (issue 28).
+  it.each([
+    [
+      '200,000 nested elements (1.4 MB)',
+      `${'<a>'.repeat(200_000)}${'</a>'.repeat(200_000)}`,
+      'cap.too_deep',
+      'elements nested: 33 (at most 32)',
+    ],
+    [
+      '120,000 attributes on one element',
+      `<alert${attrs(120_000)}/>`,
+      'cap.too_many_attributes',
+      'attributes on one element: 65 (at most 64)',
+    ],
+    [
+      '120,000 attributes, 60 on each of 2,000 elements',
+      `<feed>${`<entry${attrs(60)}/>`.repeat(2_000)}</feed>`,
+      'cap.too_many_attributes',
+      'attributes: 50,001 (at most 50,000)',
+    ],
+    [
+      '150,000 elements',
+      `<feed>${'<e/>'.repeat(150_000)}</feed>`,
+      'cap.too_many_elements',
+      'elements: 100,001 (at most 100,000)',
+    ],
+    [
+      '2 MiB and one byte',
+      `<alert>${'x'.repeat(2 * 1024 * 1024 - 14)}</alert>`,
+      'cap.too_large',
+      'body bytes: 2,097,153 (at most 2,097,152)',
+    ],
+  ])('refuses %s by its limit before any tree is built', async (_, body, code, message) => {
+    const err = await readCapBody(Buffer.from(body)).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect(err).toMatchObject({ code, statusCode: 400, message, details: [{ field: 'body', message }] });
   });
 });

@@ -1,5 +1,6 @@
 import type { CapIngestResult } from '@thunderwatch/shared/schemas/weather-warning';
 import { type ParsedAlert, readAlert } from './cap-alert.js';
+import { checkCapBytes } from './cap-limits.js';
 import { capSchemaErrors } from './cap-schema.js';
 import { checkCapSignature } from './cap-signature.js';
 import { asUtf8Declared, type CapItem, childText, decodeCapBody, readCapDocument } from './cap-xml.js';
@@ -16,6 +17,7 @@ export type ReadAlert =
 export async function readCapBody(
   body: Buffer,
 ): Promise<{ format: CapIngestResult['format']; alerts: ReadAlert[] }> {
+  checkCapBytes(body);
   const doc = readCapDocument(decodeCapBody(body));
   const good = doc.items.filter((i): i is Extract<CapItem, { ok: true }> => i.ok);
   const schemaRun = capSchemaErrors(good.map((i) => asUtf8Declared(i.xml)));

@@ -5,6 +5,7 @@
  */
 import { DOMParser, type Element, onErrorStopParsing, XMLSerializer } from '@xmldom/xmldom';
 import { AppError } from '../../../lib/app-error.js';
+import { checkCapShape } from './cap-limits.js';
 
 export const CAP12_NS = 'urn:oasis:names:tc:emergency:cap:1.2';
 const ATOM_NS = 'http://www.w3.org/2005/Atom';
@@ -39,23 +40,8 @@ export function decodeCapBody(body: Buffer): string {
 export const asUtf8Declared = (xml: string) =>
   xml.replace(/^(\s*<\?xml[^>]*encoding\s*=\s*)(["'])[^"']*\2/i, '$1$2UTF-8$2');
 
-/** Elements deep: an alert is 5 (alert/info/area/geocode/value), in an Atom feed 8; signatures add 3. */
-const MAX_DEPTH = 32;
 /** Alerts in one body: each is a transaction and a file for the schema check. */
 export const MAX_ALERTS = 500;
-
-/** How deep the tree goes, without recursion (a hostile body could nest far past the stack). */
-function depthOf(root: Element): number {
-  let max = 0;
-  const stack: [Element, number][] = [[root, 1]];
-  for (let top = stack.pop(); top; top = stack.pop()) {
-    const [e, d] = top;
-    max = Math.max(max, d);
-    if (max > MAX_DEPTH) return max;
-    for (const c of childElements(e)) stack.push([c, d + 1]);
-  }
-  return max;
-}
 
 export function readCapDocument(text: string): CapDocument {
   const dtd = /<!(DOCTYPE|ENTITY)/i.exec(text);
@@ -67,6 +53,8 @@ export function readCapDocument(text: string): CapDocument {
       [{ field: 'body', message: `<!${dtd[1]?.toUpperCase()}> at offset ${dtd.index}` }],
     );
   }
+  // Depth, elements and attributes counted in one streaming pass before xmldom builds a tree.
+  checkCapShape(text);
   let root: Element | null;
   try {
     root = new DOMParser({ onError: onErrorStopParsing }).parseFromString(text, 'text/xml').documentElement;
@@ -74,9 +62,6 @@ export function readCapDocument(text: string): CapDocument {
     throw refuse(`not well-formed XML: ${(error as Error).message.split('\n')[0]?.slice(0, 200)}`);
   }
   if (!root) throw refuse('no root element');
-  const depth = depthOf(root);
-  if (depth > MAX_DEPTH)
-    throw refuse(`elements nested ${depth} deep (a CAP feed needs fewer than ${MAX_DEPTH})`);
   if (root.localName === 'alert') return { format: 'alert', items: [itemOf(root, text)] };
   if (root.localName === 'feed' && root.namespaceURI === ATOM_NS) {
     return { format: 'atom', items: bounded(entries(root, 'entry', ATOM_NS)) };

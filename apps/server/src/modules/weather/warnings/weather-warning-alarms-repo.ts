@@ -1,18 +1,28 @@
-import type { WeatherWarningAlarm } from '@thunderwatch/shared/schemas/weather-warning';
+import type { WeatherWarningAlarm, WeatherWarningLevel } from '@thunderwatch/shared/schemas/weather-warning';
 import type { Queryable } from '../../../db/database.js';
 
-export interface OpenWarningAlarm {
+/** An alarm as the evaluation compares it: its life, location, message and that message's colour. */
+export interface LifeAlarm {
   id: number;
+  life_key: string;
   warning_id: number;
   location_id: number;
+  level: number;
+  colour: WeatherWarningLevel;
+  cleared: boolean;
 }
 
 export interface WarningAlarmFields {
+  lifeKey: string;
   warningId: number;
   locationId: number;
   groupId: number;
   level: 1 | 2 | 3;
 }
+
+const LIFE_ALARM = `a.id::float8 AS id, a.life_key, a.warning_id::float8 AS warning_id,
+  a.location_id::float8 AS location_id, a.level, w.level AS colour, a.cleared_at IS NOT NULL AS cleared
+  FROM weather_warning_alarms a JOIN weather_warnings w ON w.id = a.warning_id`;
 
 interface DtoRow {
   id: number;
@@ -32,24 +42,33 @@ interface DtoRow {
 export class WeatherWarningAlarmsRepo {
   constructor(private readonly db: Queryable) {}
 
-  async open(tx: Queryable = this.db): Promise<OpenWarningAlarm[]> {
-    const r = await tx.query<OpenWarningAlarm>(
-      `SELECT id::float8 AS id, warning_id::float8 AS warning_id, location_id::float8 AS location_id
-         FROM weather_warning_alarms WHERE cleared_at IS NULL`,
+  /** The open alarms, and the cleared ones of the lives `lives` (the evaluation may open them again). */
+  async current(lives: readonly string[], tx: Queryable): Promise<LifeAlarm[]> {
+    const r = await tx.query<LifeAlarm>(
+      `SELECT ${LIFE_ALARM} WHERE a.cleared_at IS NULL OR a.life_key = ANY($1::text[])`,
+      [lives],
     );
     return r.rows;
   }
 
-  /** Opens an alarm unless one is open for the warning and location (another node's evaluation); its id if new. */
+  /** Opens the life's alarm at the location unless it has one (another node's evaluation); its id if new. */
   async raise(f: WarningAlarmFields, at: Date, tx: Queryable): Promise<number | null> {
     const r = await tx.query<{ id: number }>(
-      `INSERT INTO weather_warning_alarms (warning_id, location_id, group_id, level, raised_at)
-       VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (warning_id, location_id) WHERE cleared_at IS NULL DO NOTHING
+      `INSERT INTO weather_warning_alarms (life_key, warning_id, location_id, group_id, level, raised_at)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (life_key, location_id) DO NOTHING
        RETURNING id::float8 AS id`,
-      [f.warningId, f.locationId, f.groupId, f.level, at],
+      [f.lifeKey, f.warningId, f.locationId, f.groupId, f.level, at],
     );
     return r.rows[0]?.id ?? null;
+  }
+
+  /** The alarm follows its life's newest message (and is open again if it was cleared). */
+  async follow(id: number, f: WarningAlarmFields, tx: Queryable): Promise<void> {
+    await tx.query(
+      `UPDATE weather_warning_alarms SET warning_id = $2, level = $3, group_id = $4, cleared_at = NULL WHERE id = $1`,
+      [id, f.warningId, f.level, f.groupId],
+    );
   }
 
   async clear(ids: readonly number[], at: Date, tx: Queryable): Promise<void> {

@@ -2,6 +2,7 @@ import { capAreaCovers, type Position } from '@thunderwatch/domain/cap-area';
 import type {
   WeatherWarningAlarmList,
   WeatherWarningAlarmQuery,
+  WeatherWarningLevel,
 } from '@thunderwatch/shared/schemas/weather-warning';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/database.js';
@@ -11,13 +12,18 @@ import { queryFlag } from '../../../lib/query-flag.js';
 import { SerialRuns } from '../../../lib/serial-runs.js';
 import type { AlarmOutbox } from '../../notify/delivery/alarm-outbox.js';
 import type { LocationsRepo } from '../../warnings/locations/locations-repo.js';
-import type { WarningAlarmFields, WeatherWarningAlarmsRepo } from './weather-warning-alarms-repo.js';
+import type {
+  LifeAlarm,
+  WarningAlarmFields,
+  WeatherWarningAlarmsRepo,
+} from './weather-warning-alarms-repo.js';
 import type { WarningRow, WeatherWarningsRepo } from './weather-warnings-repo.js';
 
 /** Expiries are noticed at least this often besides on each ingest. */
 export const WEATHER_WARNING_EVAL_MS = 60_000;
 
 const LEVELS = { blue: 1, yellow: 1, orange: 2, red: 3 } as const;
+const COLOUR_RANK: Record<WeatherWarningLevel, number> = { blue: 0, yellow: 1, orange: 2, red: 3 };
 
 interface Covered {
   warning: WarningRow;
@@ -30,9 +36,11 @@ type Outbox = Pick<AlarmOutbox, 'enqueueWeatherWarnings' | 'committed'>;
 /**
  * Weather warning alarms: every open, actual warning with an area (polygons, circles) against every enabled
  * location (its point, or its polygon touching the area). Locations carry no region code, so GB/T 2260 admin
- * codes are not matched: only geometry is. A covered location gets one alarm per warning, delivered through
- * the lists and subscriptions as the `weather_warning` event; it is cleared when the warning is superseded,
- * cancelled or expires. Expired warnings are closed here first.
+ * codes are not matched: only geometry is. A covered location gets one alarm per warning life (the first
+ * message and its Updates and Cancel), delivered through the lists and subscriptions as the `weather_warning`
+ * event when raised and again only when a later message raises the colour; it follows the life's newest
+ * message, and is cleared when the warning is cancelled, expires or its area leaves the location.
+ * Expired warnings are closed here first.
  */
 export class WeatherWarningAlerts {
   private readonly runs: SerialRuns;
@@ -83,25 +91,38 @@ export class WeatherWarningAlerts {
     const now = this.d.now();
     await this.d.warnings.closeExpired(now);
     const covered = await this.covered();
+    const lives = [...new Set([...covered.values()].map((c) => c.fields.lifeKey))];
     const result = await this.d.db.transaction(async (tx) => {
-      const open = await this.d.alarms.open(tx);
-      const openKeys = new Set(open.map((a) => `${a.warning_id}:${a.location_id}`));
-      const cleared = open.filter((a) => !covered.has(`${a.warning_id}:${a.location_id}`)).map((a) => a.id);
+      const known = new Map<string, LifeAlarm>();
+      for (const a of await this.d.alarms.current(lives, tx)) known.set(`${a.life_key}:${a.location_id}`, a);
+      const cleared = [...known.entries()]
+        .filter(([key, a]) => !a.cleared && !covered.has(key))
+        .map(([, a]) => a.id);
       await this.d.alarms.clear(cleared, now, tx);
-      const raised: Parameters<Outbox['enqueueWeatherWarnings']>[1][number][] = [];
+      const told: Parameters<Outbox['enqueueWeatherWarnings']>[1][number][] = [];
       for (const [key, c] of covered) {
-        if (openKeys.has(key)) continue;
-        const id = await this.d.alarms.raise(c.fields, now, tx);
-        if (id !== null) raised.push({ groupId: c.fields.groupId, at: now, facts: factsOf(id, c, now) });
+        const alarm = known.get(key);
+        if (!alarm) {
+          const id = await this.d.alarms.raise(c.fields, now, tx);
+          if (id !== null)
+            told.push({ groupId: c.fields.groupId, at: now, facts: factsOf(id, c, now, null) });
+          continue;
+        }
+        const moved = alarm.warning_id !== c.warning.id || alarm.level !== c.fields.level;
+        if (moved || alarm.cleared) await this.d.alarms.follow(alarm.id, c.fields, tx);
+        // A higher colour is news; the same or a lower one, or the same message again, is not.
+        if (COLOUR_RANK[c.warning.level] > COLOUR_RANK[alarm.colour]) {
+          told.push({ groupId: c.fields.groupId, at: now, facts: factsOf(alarm.id, c, now, alarm.colour) });
+        }
       }
-      const deliveries = await this.d.outbox.enqueueWeatherWarnings(tx, raised);
-      return { raised: raised.length, cleared: cleared.length, deliveries };
+      const deliveries = await this.d.outbox.enqueueWeatherWarnings(tx, told);
+      return { raised: told.length, cleared: cleared.length, deliveries };
     });
     if (result.deliveries > 0) this.d.outbox.committed();
     return { raised: result.raised, cleared: result.cleared };
   }
 
-  /** Every (warning, location) pair covered now, by `warningId:locationId`. */
+  /** Every (warning life, location) pair covered now, by `lifeKey:locationId`: the life's newest open message. */
   private async covered(): Promise<Map<string, Covered>> {
     const out = new Map<string, Covered>();
     const warnings = await this.d.warnings.openWithArea();
@@ -114,10 +135,23 @@ export class WeatherWarningAlerts {
           | { type: 'Point'; coordinates: Position }
           | { type: 'Polygon'; coordinates: Position[][] };
         if (!overlapsBounds(w, shape) || !capAreaCovers(area, shape)) continue;
-        out.set(`${w.id}:${l.id}`, {
+        const key = `${w.life_key}:${l.id}`;
+        const before = out.get(key)?.warning;
+        if (
+          before &&
+          (before.sent > w.sent || (before.sent.getTime() === w.sent.getTime() && before.id > w.id))
+        )
+          continue;
+        out.set(key, {
           warning: w,
           locationName: l.name,
-          fields: { warningId: w.id, locationId: l.id, groupId: l.groupId, level: LEVELS[w.level] },
+          fields: {
+            lifeKey: w.life_key,
+            warningId: w.id,
+            locationId: l.id,
+            groupId: l.groupId,
+            level: LEVELS[w.level],
+          },
         });
       }
     }
@@ -142,7 +176,7 @@ function overlapsBounds(
   return x1 >= w.min_lon && x0 <= w.max_lon && y1 >= w.min_lat && y0 <= w.max_lat;
 }
 
-function factsOf(id: number, c: Covered, now: Date) {
+function factsOf(id: number, c: Covered, now: Date, previousColour: WeatherWarningLevel | null) {
   return {
     weather_warning_alarm_id: id,
     warning_id: c.warning.id,
@@ -155,6 +189,7 @@ function factsOf(id: number, c: Covered, now: Date) {
     location_name: c.locationName,
     level: c.fields.level,
     expires: c.warning.expires?.toISOString() ?? null,
+    previous_colour: previousColour,
     at: now.toISOString(),
   };
 }

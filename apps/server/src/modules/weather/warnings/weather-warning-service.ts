@@ -13,8 +13,10 @@ import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import { readScope } from '../../../lib/group-scope.js';
 import { queryFlag } from '../../../lib/query-flag.js';
+import type { CapReference } from './cap-alert.js';
 import { areaForMap, warningToCap } from './cap-export.js';
-import { type ReadAlert, readCapBody } from './cap-read.js';
+import type { ReadAlert } from './cap-read.js';
+import type { CapReader } from './cap-reader.js';
 import { warningsAtom } from './warning-atom.js';
 import type { ClosedReason, WarningRow, WeatherWarningsRepo } from './weather-warnings-repo.js';
 
@@ -35,11 +37,13 @@ export class WeatherWarningService {
       now: () => Date;
       log: FastifyBaseLogger;
       afterIngest: () => Promise<void>;
+      /** Reads bodies off the thread that answers HTTP. */
+      reader: Pick<CapReader, 'read'>;
     },
   ) {}
 
   async ingest(feedId: number | null, body: Buffer): Promise<CapIngestResult> {
-    const read = await readCapBody(body);
+    const read = await this.d.reader.read(body);
     const alerts: CapIngestOutcome[] = [];
     for (const r of read.alerts) {
       if (!r.ok) {
@@ -85,9 +89,19 @@ export class WeatherWarningService {
     const identity = { identifier: a.identifier, sender: a.sender };
     const closed: ClosedReason | null =
       a.msgType === 'Cancel' ? 'cancelled' : a.expires && a.expires <= now ? 'expired' : null;
+    const ownKey = `${a.sender},${a.identifier}`;
+    const lifeKey = await this.lifeKeyOf(a, tx);
     const id = await this.d.repo.insert(
       a,
-      { rawXml: r.xml, signer: r.signer, feedId, bounds: capAreaBounds(a.area), closed, at: now },
+      {
+        rawXml: r.xml,
+        signer: r.signer,
+        feedId,
+        bounds: capAreaBounds(a.area),
+        closed,
+        at: now,
+        lifeKey,
+      },
       tx,
     );
     if (id === null) {
@@ -99,9 +113,15 @@ export class WeatherWarningService {
         reason: 'already stored (same sender, identifier, sent)',
       };
     }
+    let closedIds: number[] = [];
     if (a.msgType === 'Update' || a.msgType === 'Cancel') {
       const reason = a.msgType === 'Update' ? 'superseded' : 'cancelled';
-      const closedIds = await this.d.repo.closeReferenced(a.references, reason, id, now, tx);
+      closedIds = await this.d.repo.closeReferenced(a.references, reason, id, now, tx);
+    }
+    // Messages a feed listed before this one (newest first) that named it as their reference join its life.
+    await this.d.repo.joinLife(ownKey, lifeKey, tx);
+    await this.d.repo.closeOlderInLife(lifeKey, now, tx);
+    if (a.msgType === 'Update' || a.msgType === 'Cancel') {
       return {
         ...identity,
         outcome: a.msgType === 'Update' ? 'updated' : 'cancelled',
@@ -110,6 +130,22 @@ export class WeatherWarningService {
       };
     }
     return { ...identity, outcome: 'accepted', id, reason: null };
+  }
+
+  /**
+   * The life an Update or Cancel continues: that of the earliest stored message it references, else the
+   * earliest reference itself (its first message may come later in the feed). Any other message starts its own.
+   */
+  private async lifeKeyOf(
+    a: Extract<ReadAlert, { ok: true }>['alert'],
+    tx: Parameters<Parameters<Database['transaction']>[0]>[0],
+  ): Promise<string> {
+    if ((a.msgType !== 'Update' && a.msgType !== 'Cancel') || a.references.length === 0)
+      return `${a.sender},${a.identifier}`;
+    const stored = await this.d.repo.lifeOf(a.references, tx);
+    if (stored) return stored;
+    const first = [...a.references].sort((x, y) => x.sent.getTime() - y.sent.getTime())[0] as CapReference;
+    return `${first.sender},${first.identifier}`;
   }
 
   /** Retention: warnings closed before `before` go, with their alarms; how many. */

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/database.js';
 import type { AlarmOutbox } from '../../notify/delivery/alarm-outbox.js';
 import type { LocationsRepo } from '../../warnings/locations/locations-repo.js';
+import { capReader } from './cap-reader.js';
 import { WeatherWarningAlarmsRepo } from './weather-warning-alarms-repo.js';
 import { WeatherWarningAlerts } from './weather-warning-alerts.js';
 import { WeatherWarningService } from './weather-warning-service.js';
@@ -25,12 +26,19 @@ export function weatherWarningServices(d: {
     now: d.now,
     log: d.log,
   });
+  const reader = capReader({ log: d.log });
   const weatherWarnings = new WeatherWarningService({
     db: d.db,
     repo,
     now: d.now,
     log: d.log,
     afterIngest: () => weatherWarningAlerts.evaluateLogged(),
+    reader,
   });
-  return { weatherWarnings, weatherWarningAlerts, warningExists: (id: number) => repo.exists(id) };
+  return {
+    weatherWarnings,
+    capReader: reader,
+    weatherWarningAlerts,
+    warningExists: (id: number) => repo.exists(id),
+  };
 }

@@ -243,4 +243,92 @@ describe.each(DB_KINDS)('weather warnings (%s)', (kind) => {
     expect(closed.find((w) => w.identifier === 'sz-2024-0004')?.closedReason).toBe('expired');
     expect(closed.find((w) => w.identifier === 'sz-2024-0005')?.closedReason).toBe('expired');
   });
+
+  describe('one alarm per official warning and location for its life', () => {
+    const sent = (n: number) => `2024-06-01T12:0${n}:00+08:00`;
+    const ref = (n: number) => `sz@cma.gov.cn,sz-life-${n},${sent(n)}`;
+    const message = (n: number, o: Partial<Parameters<typeof cmaAlert>[0]> = {}) =>
+      cmaAlert({ id: `sz-life-${n}`, sent: sent(n), ...o }).replace(/^<\?xml[^>]*>\s*/, '');
+    /** Newest first, as feeds list them; each Update names only the message before it. */
+    const feed = (messages: string[]) => `<?xml version="1.0" encoding="UTF-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom"><id>urn:sz</id><title>sz</title><updated>2024-06-01T04:00:00Z</updated>
+${messages.map((m, i) => `<entry><id>e${i}</id><content type="text/xml">${m}</content></entry>`).join('\n')}
+</feed>`;
+    const life = async () =>
+      (
+        await t.db.query<{
+          id: number;
+          location_id: number;
+          level: number;
+          cleared: boolean;
+          colour: string;
+        }>(
+          `SELECT a.id::float8 AS id, a.location_id::float8 AS location_id, a.level, a.cleared_at IS NOT NULL AS cleared,
+              w.level AS colour
+            FROM weather_warning_alarms a JOIN weather_warnings w ON w.id = a.warning_id
+            WHERE w.identifier LIKE 'sz-life-%' AND a.location_id = ANY($1::bigint[]) ORDER BY a.location_id`,
+          [Object.values(sites)],
+        )
+      ).rows;
+    /** The deliveries since this block began. */
+    const lifeDeliveries = async () => (await deliveries()).slice(before);
+    let before = 0;
+    let first: Awaited<ReturnType<typeof life>> = [];
+    const chain = feed([
+      message(4, { msgType: 'Update', references: ref(3) }),
+      message(3, { msgType: 'Update', references: ref(2) }),
+      message(2, { msgType: 'Update', references: ref(1) }),
+      message(1),
+    ]);
+
+    it('a feed of an alert and its updates raises one alarm per site', async () => {
+      before = (await deliveries()).length;
+      const res = await ingest(chain, 'application/atom+xml');
+      expect(res.statusCode).toBe(200);
+      first = await life();
+      expect(first.map((a) => [a.location_id, a.cleared])).toEqual(
+        [sites.Futian, sites['Dongguan edge']].sort((a, b) => (a ?? 0) - (b ?? 0)).map((id) => [id, false]),
+      );
+      expect((await lifeDeliveries()).length).toBe(2);
+      const open = (await get('/api/weather/warning?active=1')).json().warnings as { identifier: string }[];
+      expect(open.filter((w) => w.identifier.startsWith('sz-life-')).map((w) => w.identifier)).toEqual([
+        'sz-life-4',
+      ]);
+    });
+
+    it('polling the same feed again raises nothing', async () => {
+      await ingest(chain, 'application/atom+xml');
+      expect(await life()).toEqual(first);
+      expect((await lifeDeliveries()).length).toBe(2);
+    });
+
+    it('an Update to a higher colour updates the alarms and says so; the same or a lower one is quiet', async () => {
+      await ingest(
+        message(5, { msgType: 'Update', references: ref(4), event: '暴雨橙色预警信号', severity: 'Severe' }),
+      );
+      const raised = await life();
+      expect(raised.map((a) => a.id)).toEqual(first.map((a) => a.id));
+      expect(raised.every((a) => a.colour === 'orange' && a.level === 2 && !a.cleared)).toBe(true);
+      const told = (await lifeDeliveries()).slice(2);
+      expect(told).toHaveLength(2);
+      const futian = told.find((d) => d.location_id === sites.Futian);
+      if (!futian) throw new Error('no upgrade delivery for Futian');
+      expect(renderMessage(futian.payload, 'en', 'Asia/Shanghai').body).toMatch(/raised from yellow/);
+      expect(renderMessage(futian.payload, 'zh-Hans', 'Asia/Shanghai').body).toMatch(/由黄色升级/);
+      await ingest(message(6, { msgType: 'Update', references: ref(5), event: '暴雨橙色预警信号' }));
+      await ingest(message(7, { msgType: 'Update', references: ref(6) }));
+      const lowered = await life();
+      expect(lowered.map((a) => a.id)).toEqual(first.map((a) => a.id));
+      expect(lowered.every((a) => a.colour === 'yellow' && a.level === 1)).toBe(true);
+      expect((await lifeDeliveries()).length).toBe(4);
+    });
+
+    it('a Cancel clears the alarms', async () => {
+      await ingest(message(8, { msgType: 'Cancel', references: ref(7) }));
+      const cleared = await life();
+      expect(cleared.map((a) => a.id)).toEqual(first.map((a) => a.id));
+      expect(cleared.every((a) => a.cleared)).toBe(true);
+      expect((await lifeDeliveries()).length).toBe(4);
+    });
+  });
 });

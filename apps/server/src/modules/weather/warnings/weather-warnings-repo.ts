@@ -7,6 +7,8 @@ export type ClosedReason = 'superseded' | 'cancelled' | 'expired';
 
 export interface WarningRow {
   id: number;
+  /** `sender,identifier` of the first message of the warning's life (its Updates and Cancel share it). */
+  life_key: string;
   identifier: string;
   sender: string;
   sent: Date;
@@ -38,7 +40,7 @@ export interface WarningRow {
   max_lat: number | null;
 }
 
-const COLUMNS = `id::float8 AS id, identifier, sender, sent, msg_type, status, scope, kind, level, event, headline,
+const COLUMNS = `id::float8 AS id, life_key, identifier, sender, sent, msg_type, status, scope, kind, level, event, headline,
   description, area_desc, language, urgency, severity, certainty, onset, expires, closed_at, closed_reason,
   superseded_by::float8 AS superseded_by, area, circles, admin_codes, geocodes, min_lon, min_lat, max_lon, max_lat`;
 
@@ -65,6 +67,7 @@ export class WeatherWarningsRepo {
       bounds: number[] | null;
       closed: ClosedReason | null;
       at: Date;
+      lifeKey: string;
     },
     tx: Queryable,
   ): Promise<number | null> {
@@ -73,10 +76,10 @@ export class WeatherWarningsRepo {
       `INSERT INTO weather_warnings (identifier, sender, sent, msg_type, status, scope, kind, level, event, headline,
          description, area_desc, language, languages, urgency, severity, certainty, onset, expires, closed_at,
          closed_reason, area, circles, min_lon, min_lat, max_lon, max_lat, admin_codes, geocodes, signer, raw_xml,
-         feed_id, received_at)
+         feed_id, received_at, life_key)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::text[], $15, $16, $17, $18, $19,
          CASE WHEN $20::text IS NULL THEN NULL WHEN $20 = 'expired' THEN $19::timestamptz ELSE $33::timestamptz END, $20, $21::jsonb, $22::jsonb, $23, $24, $25,
-         $26, $27::text[], $28::text[], $29, $30, $31, $32)
+         $26, $27::text[], $28::text[], $29, $30, $31, $32, $34)
        ON CONFLICT (sender, identifier, sent) DO NOTHING
        RETURNING id::float8 AS id`,
       [
@@ -115,6 +118,7 @@ export class WeatherWarningsRepo {
         extra.feedId,
         extra.at,
         extra.at,
+        extra.lifeKey,
       ],
     );
     return r.rows[0]?.id ?? null;
@@ -131,6 +135,52 @@ export class WeatherWarningsRepo {
       [sender, identifier, sent],
     );
     return r.rows[0]?.id ?? null;
+  }
+
+  /** The life of the earliest stored message the references name; null when none is stored. */
+  async lifeOf(refs: readonly CapReference[], tx: Queryable): Promise<string | null> {
+    if (refs.length === 0) return null;
+    const r = await tx.query<{ life_key: string }>(
+      `SELECT w.life_key FROM weather_warnings w
+         JOIN unnest($1::text[], $2::text[]) AS ref(sender, identifier)
+           ON w.sender = ref.sender AND w.identifier = ref.identifier
+        ORDER BY w.sent, w.id LIMIT 1`,
+      [refs.map((x) => x.sender), refs.map((x) => x.identifier)],
+    );
+    return r.rows[0]?.life_key ?? null;
+  }
+
+  /**
+   * Messages stored before the one their life is named after (their references named only a later message)
+   * join its life `to`, with their alarms; an alarm `to` already has for the location wins.
+   */
+  async joinLife(from: string, to: string, tx: Queryable): Promise<void> {
+    if (from === to) return;
+    await tx.query(`UPDATE weather_warnings SET life_key = $2 WHERE life_key = $1`, [from, to]);
+    await tx.query(
+      `DELETE FROM weather_warning_alarms a WHERE a.life_key = $1
+          AND EXISTS (SELECT 1 FROM weather_warning_alarms b WHERE b.life_key = $2 AND b.location_id = a.location_id)`,
+      [from, to],
+    );
+    await tx.query(`UPDATE weather_warning_alarms SET life_key = $2 WHERE life_key = $1`, [from, to]);
+  }
+
+  /**
+   * Only the newest message of a life stays open: the others close as superseded by it (cancelled when it
+   * is a Cancel), whatever order a feed listed them in.
+   */
+  async closeOlderInLife(lifeKey: string, at: Date, tx: Queryable): Promise<void> {
+    await tx.query(
+      `WITH newest AS (SELECT id, msg_type FROM weather_warnings WHERE life_key = $1
+                        ORDER BY sent DESC, id DESC LIMIT 1)
+       UPDATE weather_warnings w
+          SET closed_at = $2,
+              closed_reason = CASE WHEN newest.msg_type = 'Cancel' THEN 'cancelled' ELSE 'superseded' END,
+              superseded_by = newest.id
+         FROM newest
+        WHERE w.life_key = $1 AND w.id <> newest.id AND w.closed_at IS NULL`,
+      [lifeKey, at],
+    );
   }
 
   /** Closes the open warnings the references name; their ids. */

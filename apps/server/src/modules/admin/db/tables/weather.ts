@@ -80,14 +80,14 @@ export const WEATHER_TABLES: readonly TableDef[] = [
       languages:array urgency:text severity:text certainty:text onset:timestamp expires:timestamp
       closed_at:timestamp closed_reason:text superseded_by:integer area:large circles:json
       min_lon:number min_lat:number max_lon:number max_lat:number admin_codes:array geocodes:array
-      signer:text raw_xml:large feed_id:integer received_at:timestamp`),
+      signer:text raw_xml:large feed_id:integer received_at:timestamp life_key:text`),
   }),
   table({
     name: 'weather_warning_alarms',
     key: 'id',
     order: 'id',
     columns: cols(`id:integer warning_id:integer location_id:integer group_id:integer level:integer
-      raised_at:timestamp cleared_at:timestamp`),
+      raised_at:timestamp cleared_at:timestamp life_key:text`),
   }),
   table({
     name: 'aircraft_positions',

@@ -97,6 +97,8 @@ export interface WeatherWarningAlarmFacts {
   /** 1 blue or yellow, 2 orange, 3 red (the lists' minimum level applies). */
   level: 1 | 2 | 3;
   expires: string | null;
+  /** Set when a later message of the same warning raised its colour from this one (absent: first raised). */
+  previous_colour?: WeatherWarningLevel | null;
   at: string;
   board_url: string;
 }

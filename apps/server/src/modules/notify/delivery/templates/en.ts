@@ -3,7 +3,7 @@ import { DISASTER_LEVEL_NAMES, disasterReasons, regionName } from './disaster-wo
 import type { EventTemplates } from './template-kit.js';
 import { compassPoint, km, nextArrival, predictedCell } from './template-kit.js';
 import { gradeName, stormName } from './typhoon-words.js';
-import { warningTitle } from './weather-warning-words.js';
+import { raisedFrom, warningTitle } from './weather-warning-words.js';
 
 const LEVEL = { 1: 'Yellow', 2: 'Orange', 3: 'Red' } as const;
 const LEVEL_OR_CLEAR = { 0: 'clear', 1: 'yellow', 2: 'orange', 3: 'red' } as const;
@@ -89,7 +89,7 @@ export const EN_TEMPLATES: EventTemplates = {
   weather_warning: ({ weather_warning: w }, tz) => ({
     title: `${warningTitle(w, 'en')} · ${w.location_name}`,
     body:
-      `${w.sender}: ${w.headline ?? w.event}. ${w.location_name} is inside the warning area` +
+      `${w.sender}: ${w.headline ?? w.event}${raisedFrom(w, 'en')}. ${w.location_name} is inside the warning area` +
       `${w.expires ? `, until ${localDateTime(w.expires, tz)}` : ''}. ${localDateTime(w.at, tz)}.`,
     link: w.board_url,
   }),

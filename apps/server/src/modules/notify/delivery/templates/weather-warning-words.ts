@@ -61,3 +61,10 @@ export function warningTitle(
   const colour = COLOURS[language][w.colour];
   return language === 'zh-Hans' ? `${kind}${colour}预警` : `${kind} ${colour} warning`;
 }
+
+/** ` (raised from yellow)` / `（由黄色升级）` when a later message raised the colour; empty otherwise. */
+export function raisedFrom(w: Pick<WeatherWarningAlarmFacts, 'previous_colour'>, language: Language): string {
+  if (!w.previous_colour) return '';
+  const colour = COLOURS[language][w.previous_colour];
+  return language === 'zh-Hans' ? `（由${colour}升级）` : ` (raised from ${colour})`;
+}

@@ -3,7 +3,7 @@ import { DISASTER_LEVEL_NAMES, disasterReasons, regionName } from './disaster-wo
 import type { EventTemplates } from './template-kit.js';
 import { compassPoint, km, nextArrival, predictedCell } from './template-kit.js';
 import { gradeName, stormName } from './typhoon-words.js';
-import { warningTitle } from './weather-warning-words.js';
+import { raisedFrom, warningTitle } from './weather-warning-words.js';
 
 const LEVEL = { 1: '黄色', 2: '橙色', 3: '红色' } as const;
 const LEVEL_OR_CLEAR = { 0: '无预警', 1: '黄色', 2: '橙色', 3: '红色' } as const;
@@ -81,7 +81,7 @@ export const ZH_TEMPLATES: EventTemplates = {
   weather_warning: ({ weather_warning: w }, tz) => ({
     title: `${warningTitle(w, 'zh-Hans')} · ${w.location_name}`,
     body:
-      `${w.sender}：${w.headline ?? w.event}。${w.location_name}位于预警区域内` +
+      `${w.sender}：${w.headline ?? w.event}${raisedFrom(w, 'zh-Hans')}。${w.location_name}位于预警区域内` +
       `${w.expires ? `，有效至 ${localDateTime(w.expires, tz)}` : ''}。时间 ${localDateTime(w.at, tz)}。`,
     link: w.board_url,
   }),
