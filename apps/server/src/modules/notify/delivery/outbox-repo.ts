@@ -152,14 +152,17 @@ export class OutboxRepo {
 
   /**
    * Retention: finished deliveries (and their attempts) older than `before`, and duplicate-window slots
-   * long past their window. Rows still pending or being sent are kept whatever their age.
+   * and budget windows long past their window. Rows still pending or being sent are kept whatever their age.
    */
   async purgeBefore(before: Date, slotsBefore: Date): Promise<number> {
     const result = await this.db.query(
-      `DELETE FROM deliveries WHERE status IN ('sent', 'failed', 'suppressed', 'cancelled') AND finished_at < $1`,
+      `DELETE FROM deliveries WHERE status IN ('sent', 'failed', 'suppressed', 'cancelled', 'folded')
+         AND finished_at < $1`,
       [before],
     );
     await this.db.query('DELETE FROM delivery_dedupe WHERE at < $1', [slotsBefore]);
+    // Budget windows: kept as long as the duplicate-window slots (a day), long after any window ends.
+    await this.db.query('DELETE FROM delivery_budget WHERE window_start < $1', [slotsBefore]);
     return result.rowCount;
   }
 }
