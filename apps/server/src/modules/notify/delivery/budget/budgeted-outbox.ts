@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { allotBudget, budgetWindowStart } from '@thunderwatch/domain/delivery-budget';
 import type { Queryable } from '../../../../db/database.js';
 import type { DigestFacts, DigestItem, DigestKind } from '../channels/delivery-channel.js';
 import type { NewDelivery, OutboxRepo } from '../outbox-repo.js';
+import { targetHash } from '../target-hash.js';
 import { type BudgetSlot, DeliveryBudgetRepo, slotKey } from './delivery-budget-repo.js';
 
 /** How many folded messages a digest keeps one by one (the rest are only counted by kind). */
@@ -14,9 +14,6 @@ export interface BudgetConfig {
   /** NOTIFY_BUDGET_WINDOW_MIN, in ms. */
   windowMs: number;
 }
-
-/** The SHA-256 (hex) of a target: how keys and the budget name an address without holding its secrets. */
-export const targetHash = (address: string) => createHash('sha256').update(address).digest('hex');
 
 /** What a digest lists of a folded delivery: its kind, time and site, read from the event's facts. */
 export function digestItemOf(row: NewDelivery): DigestItem {
