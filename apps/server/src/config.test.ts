@@ -30,6 +30,16 @@ describe('loadConfig', () => {
       { RADAR_DECODE_MAX_MB: '1024' },
       { radar: expect.objectContaining({ decodeMaxBytes: 1024 * 2 ** 20 }) },
     ],
+    [
+      'the default message budget',
+      {},
+      { notifications: expect.objectContaining({ budget: { count: 20, windowMs: 600_000 } }) },
+    ],
+    [
+      'a message budget',
+      { NOTIFY_BUDGET_COUNT: '5', NOTIFY_BUDGET_WINDOW_MIN: '30' },
+      { notifications: expect.objectContaining({ budget: { count: 5, windowMs: 1_800_000 } }) },
+    ],
   ])('takes %s', (_name, env, expected) => {
     expect(loadConfig(env)).toMatchObject(expected);
   });
@@ -60,6 +70,9 @@ describe('loadConfig', () => {
       { ADMIN_DB_WRITE: 'yes' },
       /ADMIN_DB_WRITE must be "true" or "false", got "yes"/,
     ],
+    ['no message budget', { NOTIFY_BUDGET_COUNT: '0' }, /NOTIFY_BUDGET_COUNT must be an integer between 1/],
+    ['a fractional budget window', { NOTIFY_BUDGET_WINDOW_MIN: '2.5' }, /NOTIFY_BUDGET_WINDOW_MIN must be/],
+    ['a budget window over a day', { NOTIFY_BUDGET_WINDOW_MIN: '1441' }, /NOTIFY_BUDGET_WINDOW_MIN must be/],
     ['a wildcard in the heartbeat topics', { MQTT_DEVICE_PREFIX: 'devices/#' }, /MQTT_DEVICE_PREFIX must be/],
   ])('refuses %s, naming the variable', (_name, env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

@@ -123,6 +123,11 @@ export interface NotificationsConfig {
   retentionDays: number;
   /** Send attempts before a delivery is given up. */
   maxAttempts: number;
+  /**
+   * Per recipient (channel and address) at most `count` messages in each window of `windowMs`; the rest
+   * are folded into one digest sent when the window ends (NOTIFY_BUDGET_COUNT, NOTIFY_BUDGET_WINDOW_MIN).
+   */
+  budget: { count: number; windowMs: number };
   wechat: {
     apiBase: string;
     appId: string | null;
@@ -364,6 +369,10 @@ function notificationsConfig(env: NodeJS.ProcessEnv): NotificationsConfig {
     webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 5000, 100, 60_000),
     maxAttempts: int(env, 'NOTIFY_MAX_ATTEMPTS', 6, 1, 20),
     retentionDays: int(env, 'NOTIFY_RETENTION_DAYS', 180, 1, 3650),
+    budget: {
+      count: int(env, 'NOTIFY_BUDGET_COUNT', 20, 1, 10_000),
+      windowMs: int(env, 'NOTIFY_BUDGET_WINDOW_MIN', 10, 1, 1440) * 60_000,
+    },
     wechat: {
       apiBase: (env.WECHAT_API_BASE || 'https://api.weixin.qq.com').replace(/\/+$/, ''),
       appId,

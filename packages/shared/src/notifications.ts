@@ -51,10 +51,21 @@ export const NOTIFICATION_EVENTS = [
   'device',
   'flight',
   'report',
+  // What a recipient's budget folded in one window, told at once when the window ends.
+  'digest',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
-export const DELIVERY_STATUSES = ['pending', 'sending', 'sent', 'failed', 'suppressed', 'cancelled'] as const;
+/** `folded`: over the recipient's budget, told in the window's digest (the delivery's `digest_id`). */
+export const DELIVERY_STATUSES = [
+  'pending',
+  'sending',
+  'sent',
+  'failed',
+  'suppressed',
+  'cancelled',
+  'folded',
+] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** Why a delivery was not sent: inside the list's quiet hours, a duplicate within 5 min, or the alarm was confirmed before its escalation fell due. */

@@ -116,6 +116,8 @@ export const DeliveryRecordSchema = Type.Object({
   finished_at: Nullable(Time),
   /** From the event (the alarm) to the receiver's acceptance. */
   latency_ms: Nullable(Type.Integer()),
+  /** A folded delivery (over the recipient's budget): the digest that tells it. */
+  digest_id: Nullable(Type.Integer()),
 });
 export type DeliveryRecord = Static<typeof DeliveryRecordSchema>;
 

@@ -104,7 +104,7 @@ export function createNotifyServices(d: {
     leaseMs: notify.leaseMs,
     onOutcome: (channel, status) => d.metrics?.deliveries.inc({ channel, status }),
   });
-  const alarmOutbox = new AlarmOutbox({ outbox, recipients, defaults, boardUrl });
+  const alarmOutbox = new AlarmOutbox({ outbox, recipients, defaults, boardUrl, budget: notify.budget });
   alarmOutbox.onEnqueued(() => deliveryWorker.wake());
   return {
     sms: new SmsService(smsProvider, new SmsOutboxRepo(db)),

@@ -12,13 +12,48 @@ const ROBOT_SECRET = 'SEC7d1e0c9b8a7f6e5d4c3b2a19081726354f6e7d8c9bab0c1d2e3f405
 const SMS_TEXT = 'Your Thunderwatch code is 493021';
 const TILE_KEY = 'tilekey5Hq2Zr8wLm';
 const TILE_URL = `https://tiles.example.com/{z}/{x}/{y}.png?key=${TILE_KEY}`;
+/**
+ * Robot and webhook URLs that carry their secret in the URL itself, with the secret each carries (a webhook
+ * with a user name and password in its URL is refused by the lists, so no table can hold one).
+ */
+const ROBOT_TARGETS = [
+  {
+    kind: 'dingtalk',
+    token: 'dingtoken9c2b41e7',
+    url: 'https://93.184.216.34/robot/send?access_token=dingtoken9c2b41e7',
+  },
+  {
+    kind: 'wecom',
+    token: 'wecomkey5a1f77d3',
+    url: 'https://93.184.216.34/cgi-bin/webhook/send?key=wecomkey5a1f77d3',
+  },
+  {
+    kind: 'feishu',
+    token: 'feishuhook3e8d0a6c',
+    url: 'https://93.184.216.34/open-apis/bot/v2/hook/feishuhook3e8d0a6c',
+  },
+  {
+    kind: 'slack',
+    token: 'slacksecret8b4e2f19',
+    url: 'https://93.184.216.34/services/T0001/B0002/slacksecret8b4e2f19',
+  },
+  {
+    kind: 'webhook',
+    token: 'querysecret6d9a3c21',
+    url: 'https://93.184.216.34/hook?secret=querysecret6d9a3c21',
+  },
+] as const;
 
 describe.each(DB_KINDS)('administrator database view (%s)', (kind) => {
   let t: TestApp;
   let manager: TestUser;
   let feedKey: string;
   beforeAll(async () => {
-    t = await startTestApp(kind, { env: { ADMIN_DB_WRITE: 'true' } });
+    // A budget of one message: the second event is folded into a digest, whose key and budget row name
+    // the target too.
+    t = await startTestApp(kind, {
+      env: { ADMIN_DB_WRITE: 'true', NOTIFY_BUDGET_COUNT: '1', NOTIFY_WORKER: 'off' },
+    });
     manager = await t.createUser({ role: 'group_admin' });
     feedKey = await t.createFeed(`admindb-${kind}`);
     const location = await t.call({
@@ -43,6 +78,57 @@ describe.each(DB_KINDS)('administrator database view (%s)', (kind) => {
       },
     });
     expect(list.statusCode, list.body).toBe(201);
+    const robots = await t.call({
+      method: 'POST',
+      url: '/api/distribute_add',
+      token: manager.access,
+      payload: {
+        name: 'Robots',
+        locations: [location.json().id],
+        min_level: 1,
+        channels: ['webhook', 'dingtalk', 'wecom', 'feishu', 'slack'],
+        recipients: ROBOT_TARGETS.map((r) => ({ kind: r.kind, value: r.url })),
+      },
+    });
+    expect(robots.statusCode, robots.body).toBe(201);
+    // Two weather warnings at the site, planned into the outbox as the weather module does (nothing is sent:
+    // no worker runs, and the addresses are not ours to reach).
+    const at = new Date();
+    await t.db.transaction((tx) =>
+      t.app.services.alarmOutbox.enqueueWeatherWarnings(
+        tx,
+        [1, 2].map((id) => ({
+          groupId: manager.groupId,
+          at,
+          facts: {
+            weather_warning_alarm_id: id,
+            warning_id: id,
+            kind: 'lightning' as const,
+            colour: 'orange' as const,
+            event: 'Thunderstorm',
+            headline: null,
+            sender: 'cap@test',
+            location_id: location.json().id,
+            location_name: 'Apron',
+            level: 2 as const,
+            expires: null,
+            at: at.toISOString(),
+          },
+        })),
+      ),
+    );
+    // Each robot: the first warning, the second folded, and the window's digest.
+    const planted = await t.db.query<{ event: string; status: string; n: number }>(
+      `SELECT event, status, count(*)::int AS n FROM deliveries
+       WHERE recipient_value = ANY($1) GROUP BY event, status ORDER BY event, status`,
+      [ROBOT_TARGETS.map((r) => r.url)],
+    );
+    const n = ROBOT_TARGETS.length;
+    expect(planted.rows).toEqual([
+      { event: 'digest', status: 'pending', n },
+      { event: 'weather_warning', status: 'folded', n },
+      { event: 'weather_warning', status: 'pending', n },
+    ]);
     // A delivery to the robot, as the outbox writes it, with a failure that names the URL.
     const d = await t.db.query<{ id: number }>(
       `INSERT INTO deliveries (idempotency_key, group_id, event, channel, recipient_kind, recipient_value, address,
@@ -85,6 +171,7 @@ describe.each(DB_KINDS)('administrator database view (%s)', (kind) => {
       WEBHOOK_SECRET,
       ROBOT_SECRET,
       'robottoken7f3e9a1b',
+      ...ROBOT_TARGETS.map((r) => r.token),
       '493021',
       manager.access,
       manager.refresh,
@@ -144,6 +231,28 @@ describe.each(DB_KINDS)('administrator database view (%s)', (kind) => {
     expect(rowsSeen).toContain('"table":{"name":"delivery_dedupe"');
     for (const secret of known)
       expect(rowsSeen.includes(secret), `secret ${secret.slice(0, 4)}… leaked`).toBe(false);
+  });
+
+  it('finds no robot token or webhook secret by searching any column of any table', async () => {
+    type Listed = {
+      name: string;
+      columns: { name: string; type: string; masked: boolean; queryable: boolean }[];
+    };
+    const listed: Listed[] = (await get(TABLE)).json().tables;
+    // Every text column that can be searched at all.
+    const text = listed.flatMap((table) =>
+      table.columns
+        .filter((c) => !c.masked && c.queryable && c.type === 'text')
+        .map((c) => [table.name, c.name] as const),
+    );
+    expect(text).toContainEqual(['deliveries', 'idempotency_key']);
+    for (const { token } of ROBOT_TARGETS) {
+      for (const [table, column] of text) {
+        const res = await get(`${TABLE}?table=${table}&column=${column}&op=contains&value=${token}`);
+        expect(res.statusCode, `${table}.${column}: ${res.body}`).toBe(200);
+        expect(res.json().items, `${token.slice(0, 6)}… found in ${table}.${column}`).toEqual([]);
+      }
+    }
   });
 
   it('pages, sorts and filters with equals, contains and range', async () => {

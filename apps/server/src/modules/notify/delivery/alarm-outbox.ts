@@ -3,6 +3,7 @@ import type { Language } from '@thunderwatch/shared/languages';
 import { locationTopic } from '@thunderwatch/shared/notifications';
 import type { Approach } from '@thunderwatch/shared/schemas/warnings';
 import type { Queryable } from '../../../db/database.js';
+import { type BudgetConfig, BudgetedOutbox } from './budget/budgeted-outbox.js';
 import type {
   AlarmFacts,
   DeviceEventFacts,
@@ -40,6 +41,8 @@ export type ApproachOf = (locationId: number) => Approach | null;
  */
 export class AlarmOutbox {
   private wake: () => void = () => {};
+  /** Writes each batch within the per-recipient budget (folding what is beyond it into digests). */
+  private readonly budgeted: BudgetedOutbox;
 
   constructor(
     private readonly d: {
@@ -47,8 +50,11 @@ export class AlarmOutbox {
       recipients: RecipientsRepo;
       defaults: { language: Language; timeZone: string };
       boardUrl: string;
+      budget: BudgetConfig;
     },
-  ) {}
+  ) {
+    this.budgeted = new BudgetedOutbox(d.outbox, d.budget, d.boardUrl);
+  }
 
   /** Called after a commit that wrote deliveries (the worker claims them at once). */
   onEnqueued(wake: () => void): void {
@@ -71,7 +77,7 @@ export class AlarmOutbox {
       subscribers,
       defaults: this.d.defaults,
     });
-    return this.d.outbox.insert(rows, tx);
+    return this.budgeted.write(tx, rows);
   }
 
   /** Writes the deliveries of newly raised typhoon alarms with `tx`; returns how many. */
@@ -107,7 +113,7 @@ export class AlarmOutbox {
       subscribers,
       defaults: this.d.defaults,
     });
-    return this.d.outbox.insert(rows, tx);
+    return this.budgeted.write(tx, rows);
   }
 
   /** Writes the deliveries of newly raised weather warning alarms with `tx`; returns how many. */
@@ -143,7 +149,7 @@ export class AlarmOutbox {
       subscribers,
       defaults: this.d.defaults,
     });
-    return this.d.outbox.insert(rows, tx);
+    return this.budgeted.write(tx, rows);
   }
 
   /**
@@ -172,7 +178,7 @@ export class AlarmOutbox {
       })),
       { lists, users, subscribers, defaults: this.d.defaults },
     );
-    return this.d.outbox.insert(rows, tx);
+    return this.budgeted.write(tx, rows);
   }
 
   /** The lists, users and subscribers that may hear of the events; null when nobody does. */

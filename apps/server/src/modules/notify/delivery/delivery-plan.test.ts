@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AlarmFacts } from './channels/delivery-channel.js';
 import { type AlarmList, type DeliveryUser, type PlanInput, planAlarmDeliveries } from './delivery-plan.js';
+import { targetHash } from './target-hash.js';
 
 const AT = new Date('2026-11-21T06:00:00Z');
 const facts = (over: Partial<AlarmFacts> = {}): AlarmFacts => ({
@@ -190,7 +191,8 @@ describe('planAlarmDeliveries', () => {
       timeZone: 'Asia/Shanghai',
       createdAt: new Date(AT.getTime() + 10 * 60_000),
       nextAttemptAt: new Date(AT.getTime() + 10 * 60_000),
-      idempotencyKey: 'alarm:7:t1:sms:phone:+8613700000007',
+      // The target hashed: keys never carry a robot's token.
+      idempotencyKey: `alarm:7:t1:sms:phone:${targetHash('+8613700000007')}`,
     });
   });
 

@@ -14,6 +14,7 @@ import type {
   WeatherWarningAlarmFacts,
 } from './channels/delivery-channel.js';
 import type { NewDelivery } from './outbox-repo.js';
+import { targetHash } from './target-hash.js';
 import { disasterDeliveryLevel } from './templates/disaster-words.js';
 
 /** A user as delivery needs them: where each channel reaches them, and how they read. */
@@ -343,7 +344,8 @@ function planEvents(events: readonly EventToPlan[], input: Omit<PlanInput, 'alar
       if (r.kind === 'user' && (!user || (user.groupId !== e.groupId && !user.admin))) return;
       const address = user ? userAddress(user, channel) : r.value;
       if (!address) return;
-      const key = `${e.key}:t${tier}:${channel}:${r.kind}:${r.value}`;
+      // The target hashed: a key is shown to receivers and in the database view, a robot URL carries its token.
+      const key = `${e.key}:t${tier}:${channel}:${r.kind}:${targetHash(r.value)}`;
       if (out.has(key)) return;
       out.set(key, {
         ...base,

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ChannelRegistry } from './channels/channel-registry.js';
 import { ChannelError } from './channels/delivery-channel.js';
 import type { ClaimedDelivery, DeliveryClaimsRepo } from './delivery-claims-repo.js';
+import { targetHash } from './target-hash.js';
 
 export interface DeliveryOutcome {
   status: DeliveryStatus;
@@ -143,7 +144,7 @@ export class DeliveryWorker {
     if (d.event !== 'alarm' || d.locationId === null || d.level === null) return null;
     return dedupeKey({
       kind: d.recipientKind,
-      value: d.recipientValue,
+      value: targetHash(d.recipientValue),
       channel: d.channel,
       locationId: d.locationId,
       level: d.level,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceEventFacts } from './channels/delivery-channel.js';
 import { type AlarmList, type DeliveryUser, planDeviceDeliveries } from './delivery-plan.js';
+import { targetHash } from './target-hash.js';
 
 const AT = new Date('2026-07-01T06:00:00Z');
 const FACTS: DeviceEventFacts = {
@@ -69,6 +70,6 @@ describe('planDeviceDeliveries', () => {
     const rows = plan([list({}), list({ id: 6 })]);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ event: 'device', tier: 0, level: 2, locationId: null, listId: 5 });
-    expect(rows[0]?.idempotencyKey).toBe('device:9:t0:inapp:user:1');
+    expect(rows[0]?.idempotencyKey).toBe(`device:9:t0:inapp:user:${targetHash('1')}`);
   });
 });

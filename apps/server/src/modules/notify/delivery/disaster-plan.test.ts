@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DisasterWarningFacts } from './channels/delivery-channel.js';
 import { type AlarmList, type DeliveryUser, planDisasterDeliveries } from './delivery-plan.js';
+import { targetHash } from './target-hash.js';
 
 const AT = new Date('2026-07-01T06:00:00Z');
 const facts = (level: 1 | 2 | 3 | 4, previous: 0 | 1 | 2 | 3 = 0): DisasterWarningFacts => ({
@@ -67,7 +68,7 @@ describe('planDisasterDeliveries', () => {
     const [orange] = plan(3, 1);
     const [red] = plan(4, 1, 3);
     expect(orange).toMatchObject({ event: 'disaster', tier: 0, level: 2, locationId: 11 });
-    expect(orange?.idempotencyKey).toBe('disaster:4:l3:11:t0:inapp:user:1');
-    expect(red?.idempotencyKey).toBe('disaster:4:l4:11:t0:inapp:user:1');
+    expect(orange?.idempotencyKey).toBe(`disaster:4:l3:11:t0:inapp:user:${targetHash('1')}`);
+    expect(red?.idempotencyKey).toBe(`disaster:4:l4:11:t0:inapp:user:${targetHash('1')}`);
   });
 });

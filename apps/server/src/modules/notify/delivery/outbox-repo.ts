@@ -41,7 +41,20 @@ export class OutboxRepo {
 
   /** Writes deliveries (inside the caller's transaction when `tx` is given); a known key is kept as is. */
   async insert(rows: readonly NewDelivery[], tx: Queryable = this.db): Promise<number> {
-    if (rows.length === 0) return 0;
+    return (await this.write(rows, tx, null)).length;
+  }
+
+  /**
+   * Writes deliveries; returns the ids and keys of those written (a known key is kept as is). `leaseUntil`:
+   * written already claimed (status 'sending', attempt 1) in the same statement, so no worker polling the
+   * outbox can take them in between.
+   */
+  async write(
+    rows: readonly NewDelivery[],
+    tx: Queryable,
+    leaseUntil: Date | null,
+  ): Promise<{ id: number; idempotencyKey: string }[]> {
+    if (rows.length === 0) return [];
     const json = JSON.stringify(
       rows.map((r) => ({
         idempotency_key: r.idempotencyKey,
@@ -66,32 +79,31 @@ export class OutboxRepo {
         next_attempt_at: r.nextAttemptAt.toISOString(),
       })),
     );
-    const result = await tx.query(
+    const result = await tx.query<{ id: string; idempotency_key: string }>(
       `INSERT INTO deliveries (idempotency_key, group_id, event, alarm_id, list_id, tier, channel, recipient_kind,
          recipient_value, user_id, address, channel_options, language, location_id, level, quiet_hours, time_zone,
-         payload, created_at, next_attempt_at)
+         payload, created_at, next_attempt_at, status, attempts, lease_until)
        SELECT idempotency_key, group_id, event, alarm_id, list_id, tier, channel, recipient_kind, recipient_value,
          user_id, address, channel_options, language, location_id, level, quiet_hours, time_zone, payload,
-         created_at, next_attempt_at
+         created_at, next_attempt_at,
+         CASE WHEN $2::timestamptz IS NULL THEN 'pending' ELSE 'sending' END,
+         CASE WHEN $2::timestamptz IS NULL THEN 0 ELSE 1 END, $2::timestamptz
        FROM jsonb_to_recordset($1::jsonb) AS x(idempotency_key text, group_id bigint, event text, alarm_id bigint,
          list_id bigint, tier smallint, channel text, recipient_kind text, recipient_value text, user_id bigint,
          address text, channel_options jsonb, language text, location_id bigint, level smallint, quiet_hours jsonb,
          time_zone text, payload jsonb, created_at timestamptz, next_attempt_at timestamptz)
-       ON CONFLICT (idempotency_key) DO NOTHING`,
-      [json],
+       ON CONFLICT (idempotency_key) DO NOTHING
+       RETURNING id, idempotency_key`,
+      [json, leaseUntil],
     );
-    return result.rowCount ?? 0;
+    return result.rows.map((r) => ({ id: Number(r.id), idempotencyKey: r.idempotency_key }));
   }
 
   /** Writes one delivery already claimed until `leaseUntil` (sent at once by the caller); returns its id. */
   async insertClaimed(row: NewDelivery, leaseUntil: Date): Promise<number> {
-    await this.insert([row]);
-    const { rows } = await this.db.query<{ id: string }>(
-      `UPDATE deliveries SET status = 'sending', attempts = 1, lease_until = $2
-       WHERE idempotency_key = $1 AND status = 'pending' RETURNING id`,
-      [row.idempotencyKey, leaseUntil],
-    );
-    return Number(rows[0]?.id);
+    const [written] = await this.write([row], this.db, leaseUntil);
+    if (!written) throw new Error(`delivery ${row.idempotencyKey} already exists`);
+    return written.id;
   }
 
   /** Escalations of an alarm not sent yet are not needed once someone confirmed it. */
@@ -140,14 +152,17 @@ export class OutboxRepo {
 
   /**
    * Retention: finished deliveries (and their attempts) older than `before`, and duplicate-window slots
-   * long past their window. Rows still pending or being sent are kept whatever their age.
+   * and budget windows long past their window. Rows still pending or being sent are kept whatever their age.
    */
   async purgeBefore(before: Date, slotsBefore: Date): Promise<number> {
     const result = await this.db.query(
-      `DELETE FROM deliveries WHERE status IN ('sent', 'failed', 'suppressed', 'cancelled') AND finished_at < $1`,
+      `DELETE FROM deliveries WHERE status IN ('sent', 'failed', 'suppressed', 'cancelled', 'folded')
+         AND finished_at < $1`,
       [before],
     );
     await this.db.query('DELETE FROM delivery_dedupe WHERE at < $1', [slotsBefore]);
+    // Budget windows: kept as long as the duplicate-window slots (a day), long after any window ends.
+    await this.db.query('DELETE FROM delivery_budget WHERE window_start < $1', [slotsBefore]);
     return result.rowCount;
   }
 }

@@ -12,6 +12,7 @@ const STATUS_BADGE: Record<DeliveryRecord['status'], string> = {
   failed: 'badge-danger',
   suppressed: 'badge-muted',
   cancelled: 'badge-muted',
+  folded: 'badge-muted',
 };
 
 interface DeliveryRowProps {

@@ -8,7 +8,9 @@ import { cols, type TableDef, table } from '../admin-db-columns.js';
  * access token, and the webhook / DingTalk / Feishu signing secrets); deliveries.recipient_value, address
  * (the same URLs), channel_options (the signing secret), last_error and delivery_attempts.error (a refused
  * target's error names its URL); delivery_dedupe.key (`kind:value:channel:location:level`, the value being
- * such a URL; it is the key too, so delivery_dedupe has no item view).
+ * such a URL; it is the key too, so delivery_dedupe has no item view). Idempotency keys, new slots and the
+ * budget's rows name a target by its SHA-256 only (migration 035), so they need no mask (the slots stay
+ * masked all the same: a slot written before the migration may remain).
  */
 export const NOTIFY_TABLES: readonly TableDef[] = [
   table({
@@ -28,7 +30,7 @@ export const NOTIFY_TABLES: readonly TableDef[] = [
       user_id:integer address:text! channel_options:json! language:text location_id:integer
       level:integer quiet_hours:json time_zone:text payload:json status:text reason:text
       attempts:integer next_attempt_at:timestamp lease_until:timestamp last_error:text!
-      created_at:timestamp finished_at:timestamp latency_ms:integer`),
+      created_at:timestamp finished_at:timestamp latency_ms:integer digest_id:integer`),
   }),
   table({
     name: 'delivery_attempts',
@@ -42,6 +44,12 @@ export const NOTIFY_TABLES: readonly TableDef[] = [
     key: null,
     order: 'at',
     columns: cols(`key:text! delivery_id:integer at:timestamp`),
+  }),
+  table({
+    name: 'delivery_budget',
+    key: null,
+    order: 'window_start',
+    columns: cols(`channel:text target_hash:text window_start:timestamp used:integer`),
   }),
   table({
     name: 'notifications',

@@ -175,6 +175,35 @@ export interface ReportReadyFacts {
   at: string;
 }
 
+/** What a digest counts by: the event kinds, field-mill alarms apart from other lightning alarms. */
+export type DigestKind = Exclude<NotificationEvent, 'digest'> | 'efm';
+
+/** One folded message as a digest lists it. */
+export interface DigestItem {
+  kind: DigestKind;
+  /** When it happened (ISO). */
+  at: string;
+  location_name: string | null;
+  level: number | null;
+}
+
+/** The messages over a recipient's budget in one window, told in one message when the window ends. */
+export interface DigestFacts {
+  /** The first folded message's time (ISO). */
+  since: string;
+  /** When the window ends and the digest goes (ISO). */
+  until: string;
+  /** How many were folded. */
+  count: number;
+  by_kind: Partial<Record<DigestKind, number>>;
+  /** The first ones folded, oldest first (at most DIGEST_ITEMS). */
+  items: DigestItem[];
+  /** The budget: at most `budget` messages per `window_min`. */
+  budget: number;
+  window_min: number;
+  board_url: string;
+}
+
 /** What a message says; rendered per channel and language when it is sent. */
 export type NotificationPayload =
   | { event: 'alarm'; alarm: AlarmFacts }
@@ -187,7 +216,8 @@ export type NotificationPayload =
   | { event: 'disaster'; disaster: DisasterWarningFacts }
   | { event: 'device'; device: DeviceEventFacts }
   | { event: 'flight'; flight: FlightAlarmFacts }
-  | { event: 'report'; report: ReportReadyFacts };
+  | { event: 'report'; report: ReportReadyFacts }
+  | { event: 'digest'; digest: DigestFacts };
 
 /** Per-recipient settings of a channel (stored with the delivery, never returned by the API). */
 export interface ChannelOptions {

@@ -52,6 +52,8 @@ function eventTime(payload: NotificationPayload, timeZone: string): string {
       return localDateTime(payload.flight.at, timeZone);
     case 'report':
       return localDateTime(payload.report.at, timeZone);
+    case 'digest':
+      return localDateTime(payload.digest.until, timeZone);
   }
 }
 

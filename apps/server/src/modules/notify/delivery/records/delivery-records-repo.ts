@@ -38,6 +38,7 @@ interface RecordRow {
   finished_at: Date | null;
   latency_ms: number | null;
   recipient_name: string | null;
+  digest_id: string | null;
 }
 
 const num = (v: string | null) => (v === null ? null : Number(v));
@@ -60,12 +61,13 @@ const toRecord = (r: RecordRow): DeliveryRecord => ({
   created_at: r.created_at.toISOString(),
   finished_at: r.finished_at?.toISOString() ?? null,
   latency_ms: r.latency_ms,
+  digest_id: num(r.digest_id),
 });
 
 // Never channel_options (webhook secrets) nor payload: the records show how delivery went, not what was sent.
 const COLUMNS = `d.id, d.event, d.alarm_id, d.list_id, d.tier, d.channel, d.recipient_kind, d.recipient_value,
   d.location_id, d.level, d.status, d.reason, d.attempts, d.last_error, d.created_at, d.finished_at, d.latency_ms,
-  CASE WHEN d.recipient_kind = 'user' THEN COALESCE(NULLIF(u.name, ''), u.username) END AS recipient_name`;
+  d.digest_id, CASE WHEN d.recipient_kind = 'user' THEN COALESCE(NULLIF(u.name, ''), u.username) END AS recipient_name`;
 
 function scopeWhere(scope: RecordScope): { sql: string; param: number | null } {
   return 'userId' in scope

@@ -1,4 +1,5 @@
 import { localDateTime } from '@thunderwatch/domain/local-time';
+import { digestEn } from './digest-words.js';
 import { DISASTER_LEVEL_NAMES, disasterReasons, regionName } from './disaster-words.js';
 import type { EventTemplates } from './template-kit.js';
 import { compassPoint, km, nextArrival, predictedCell } from './template-kit.js';
@@ -148,4 +149,5 @@ export const EN_TEMPLATES: EventTemplates = {
     body: `The scheduled report "${r.title}" (${r.period}) is ready${r.has_pdf ? ' as a web page and a PDF' : ''}. Open it in the insight screen. ${localDateTime(r.at, tz)}.`,
     link: r.report_url,
   }),
+  digest: ({ digest }, tz) => digestEn(digest, tz),
 };

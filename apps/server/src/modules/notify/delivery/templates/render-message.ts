@@ -36,6 +36,8 @@ export function renderMessage(
       return t.flight(payload, timeZone);
     case 'report':
       return t.report(payload, timeZone);
+    case 'digest':
+      return t.digest(payload, timeZone);
   }
 }
 

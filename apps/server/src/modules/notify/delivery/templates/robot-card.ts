@@ -164,6 +164,7 @@ export function robotCard(payload: NotificationPayload, language: Language, time
       };
     }
     case 'test':
+    case 'digest':
       return { ...base, tone: null, colour: NEUTRAL_COLOUR, fields: [], text: m.body };
     case 'report':
       return {

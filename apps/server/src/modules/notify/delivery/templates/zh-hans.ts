@@ -1,4 +1,5 @@
 import { localDateTime } from '@thunderwatch/domain/local-time';
+import { digestZh } from './digest-words.js';
 import { DISASTER_LEVEL_NAMES, disasterReasons, regionName } from './disaster-words.js';
 import type { EventTemplates } from './template-kit.js';
 import { compassPoint, km, nextArrival, predictedCell } from './template-kit.js';
@@ -138,4 +139,5 @@ export const ZH_TEMPLATES: EventTemplates = {
     body: `定期报告《${r.title}》（${r.period}）已生成${r.has_pdf ? '（网页与 PDF）' : ''}，请在分析报告页面查看。${localDateTime(r.at, tz)}。`,
     link: r.report_url,
   }),
+  digest: ({ digest }, tz) => digestZh(digest, tz),
 };

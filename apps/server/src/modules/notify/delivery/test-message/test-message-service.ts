@@ -105,6 +105,7 @@ export class TestMessageService {
       created_at: now.toISOString(),
       finished_at: this.d.now().toISOString(),
       latency_ms: outcome.latencyMs,
+      digest_id: null,
     };
   }
 
