@@ -1,3 +1,5 @@
+import { type NumericColumn, numberProblem } from './column-ranges.js';
+
 /**
  * One aircraft's position report, whatever feed it came from (OpenSky state vectors, SBS-1 BaseStation
  * lines), in SI units, with every value checked against the range its database column holds.
@@ -63,15 +65,29 @@ export function timeProblem(timeMs: number, w: FeedWindow): string | null {
 }
 
 type Ranged = keyof typeof POSITION_RANGES;
+/** Latitude and longitude are `double precision` columns; the others `real` (float4). */
+const COLUMN: Record<Ranged, NumericColumn> = {
+  lat: 'double',
+  lon: 'double',
+  altitudeM: 'real',
+  speedMs: 'real',
+  trackDeg: 'real',
+  verticalRateMs: 'real',
+};
 
-/** The first value of `p` outside its range, as a problem; null when all fit. */
-export function rangeProblem(p: AircraftPosition): { field: string; message: string } | null {
+/**
+ * The first value of `p` outside its range or what its column holds (`1e-300` in a `real` column), as a
+ * problem; null when all fit. `names` gives the feed's own names of the fields (OpenSky's `velocity`).
+ */
+export function rangeProblem(
+  p: AircraftPosition,
+  names: Partial<Record<Ranged, string>> = {},
+): { field: string; message: string } | null {
   for (const field of Object.keys(POSITION_RANGES) as Ranged[]) {
     const v = p[field];
-    const r = POSITION_RANGES[field];
     if (v === null) continue;
-    if (!Number.isFinite(v)) return { field, message: 'must be a finite number' };
-    if (v < r.min || v > r.max) return { field, message: `must be between ${r.min} and ${r.max}, got ${v}` };
+    const message = numberProblem(v, COLUMN[field], POSITION_RANGES[field]);
+    if (message) return { field: names[field] ?? field, message };
   }
   return null;
 }

@@ -1,3 +1,4 @@
+import { type NumericColumn, numberOfText, numberProblem, textProblem } from './column-ranges.js';
 import {
   ELEMENT_NAMES,
   ELEVATION_RANGE,
@@ -25,33 +26,28 @@ type Get = (field: string) => Cell;
 
 const blank = (v: Cell) => v === undefined || v === null || v === '';
 
-/** A number from JSON (number) or CSV (text); `undefined` when absent, a message when not a number. */
-function numberOf(v: Cell): number | null | string {
-  if (blank(v)) return null;
-  if (typeof v === 'number') return Number.isFinite(v) ? v : 'must be a finite number';
-  if (typeof v === 'string') {
-    const n = Number(v.trim());
-    return v.trim() !== '' && Number.isFinite(n) ? n : `must be a number, got ${JSON.stringify(v)}`;
-  }
-  return `must be a number, got ${v === null ? 'null' : typeof v}`;
-}
-
+/**
+ * A reading for a `column`: from JSON strictly a number (absent or null is missing; `"1"` and `""` are not
+ * numbers), from CSV text that reads wholly as one (blank is missing). Reported and null when it is not, or
+ * when it lies outside `range` or what the column holds.
+ */
 function ranged(
   v: Cell,
   field: string,
   range: { min: number; max: number },
-  problems: (field: string, message: string) => void,
-) {
-  const n = numberOf(v);
-  if (typeof n === 'string') {
-    problems(field, n);
-    return null;
+  report: (field: string, message: string) => void,
+  json: boolean,
+  column: NumericColumn = 'real',
+): number | null {
+  if (json ? v === undefined || v === null : blank(v)) return null;
+  if (!json && typeof v === 'string') {
+    const n = numberOfText(v, column, range);
+    if ('problem' in n) report(field, n.problem);
+    return 'problem' in n ? null : n.value;
   }
-  if (n !== null && (n < range.min || n > range.max)) {
-    problems(field, `must be between ${range.min} and ${range.max}, got ${n}`);
-    return null;
-  }
-  return n;
+  const problem = numberProblem(v, column, range);
+  if (problem) report(field, problem);
+  return problem ? null : (v as number);
 }
 
 export function parseTimeMs(v: Cell, window: TimeWindow): number | string {
@@ -65,37 +61,47 @@ export function parseTimeMs(v: Cell, window: TimeWindow): number | string {
   return ms;
 }
 
-/** Reads one row through `get`; problems go to `out`. Exported for the wave parser's station columns. */
-export function readStation(get: Get, report: (field: string, message: string) => void) {
+/**
+ * Reads one row's station through `get` (`json`: values as JSON types, else CSV text); problems go to
+ * `report`. Exported for the wave parser's station columns. A numeric id must be a whole number that reads
+ * back as written (`1e308` is no station id).
+ */
+export function readStation(get: Get, report: (field: string, message: string) => void, json = true) {
   const id = get('station');
   let stationId = '';
-  if (typeof id === 'number' && Number.isInteger(id) && id >= 0) stationId = String(id);
+  if (typeof id === 'number' && Number.isSafeInteger(id) && id >= 0) stationId = String(id);
   else if (typeof id === 'string' && STATION_ID_PATTERN.test(id.trim())) stationId = id.trim();
   else report('station', 'must be a station id: letters, digits, _ . -, at most 40');
   const name = get('name');
   let stationName: string | null = null;
   if (!blank(name)) {
-    if (typeof name !== 'string' || name.trim().length > STATION_NAME_MAX)
-      report('name', `must be text of at most ${STATION_NAME_MAX} characters`);
-    else stationName = name.trim();
+    const problem = textProblem(typeof name === 'string' ? name.trim() : name, STATION_NAME_MAX);
+    if (problem) report('name', problem);
+    else stationName = (name as string).trim();
   }
-  const lat = ranged(get('lat'), 'lat', { min: -90, max: 90 }, report);
-  const lon = ranged(get('lon'), 'lon', { min: -180, max: 180 }, report);
+  const lat = ranged(get('lat'), 'lat', { min: -90, max: 90 }, report, json, 'double');
+  const lon = ranged(get('lon'), 'lon', { min: -180, max: 180 }, report, json, 'double');
   if (blank(get('lat')) !== blank(get('lon')))
     report(blank(get('lat')) ? 'lat' : 'lon', 'lat and lon come together');
-  const elevation = ranged(get('elevation'), 'elevation', ELEVATION_RANGE, report);
+  const elevation = ranged(get('elevation'), 'elevation', ELEVATION_RANGE, report, json);
   return { id: stationId, name: stationName, lat, lon, elevation };
 }
 
-function readRow(get: Get, row: number, window: TimeWindow, problems: RowProblem[]): ObservationRow | null {
+function readRow(
+  get: Get,
+  row: number,
+  window: TimeWindow,
+  problems: RowProblem[],
+  json: boolean,
+): ObservationRow | null {
   const before = problems.length;
   const report = (field: string, message: string) => problems.push({ row, field, message });
-  const station = readStation(get, report);
+  const station = readStation(get, report, json);
   const time = parseTimeMs(get('time'), window);
   if (typeof time === 'string') report('time', time);
   const readings = {} as Readings;
   for (const element of ELEMENT_NAMES)
-    readings[element] = ranged(get(element), element, OBSERVATION_RANGES[element], report);
+    readings[element] = ranged(get(element), element, OBSERVATION_RANGES[element], report, json);
   if (problems.length === before && ELEMENT_NAMES.every((e) => readings[e] === null))
     report('(row)', `has no reading: give at least one of ${ELEMENT_NAMES.join(', ')}`);
   return problems.length === before ? { row, station, timeMs: time as number, readings } : null;
@@ -121,7 +127,7 @@ export function parseObservationsJson(body: unknown, window: TimeWindow): Parsed
     const before = problems.length;
     for (const key of Object.keys(r))
       if (!KNOWN_FIELDS.has(key)) problems.push({ row, field: key, message: 'is not a known field' });
-    const parsed = readRow((f) => r[f], row, window, problems);
+    const parsed = readRow((f) => r[f], row, window, problems, true);
     if (parsed && problems.length === before) rows.push(parsed);
   });
   return { rows, problems };
@@ -156,7 +162,7 @@ export function parseObservationsCsv(text: string, window: TimeWindow): ParsedOb
       continue;
     }
     const at = new Map(header.map((h, k) => [h, (cells[k] as string).trim()]));
-    const parsed = readRow((f) => at.get(f), i, window, problems);
+    const parsed = readRow((f) => at.get(f), i, window, problems, false);
     if (parsed) rows.push(parsed);
   }
   return { rows, problems };

@@ -4,7 +4,7 @@ import { parseOpenSkyStates } from './opensky-states.js';
 
 const W = { nowMs: 1_518_552_900_000, retentionDays: 1 };
 const good = OPENSKY_STATES.states[0] as unknown[];
-const withField = (i: number, v: unknown) => good.map((x, j) => (j === i ? v : x));
+const withField = (i: number, v: unknown, base: unknown[] = good) => base.map((x, j) => (j === i ? v : x));
 
 describe('parseOpenSkyStates', () => {
   it('reads the sample: positions in SI units, the aircraft on ground without a position counted', () => {
@@ -61,12 +61,17 @@ describe('parseOpenSkyStates', () => {
     ['a short vector', good.slice(0, 10), 'vector'],
     ['a 19-element vector', [...good, 1, 2], 'vector'],
     ['a bad address', withField(0, 'xyz'), 'icao24'],
-    ['a latitude out of range', withField(6, 91), 'lat'],
+    ['a latitude out of range', withField(6, 91), 'latitude'],
     ['a longitude as text', withField(5, '-93.4'), 'longitude'],
-    ['an altitude beyond any aircraft', withField(7, 1e9), 'altitudeM'],
-    ['a negative speed', withField(9, -3), 'speedMs'],
-    ['a track over 360', withField(10, 361), 'trackDeg'],
-    ['a vertical rate beyond any aircraft', withField(11, 9000), 'verticalRateMs'],
+    ['an altitude beyond any aircraft', withField(7, 1e9), 'baro_altitude'],
+    ['a negative speed', withField(9, -3), 'velocity'],
+    ['a track over 360', withField(10, 361), 'true_track'],
+    ['a vertical rate beyond any aircraft', withField(11, 9000), 'vertical_rate'],
+    ['a speed float4 cannot hold', withField(9, 1e-300), 'velocity'],
+    ['an altitude float4 cannot hold', withField(7, -1e-300), 'baro_altitude'],
+    ['a geometric altitude float4 cannot hold', withField(13, 1e-300, withField(7, null)), 'geo_altitude'],
+    ['a track float4 cannot hold', withField(10, 1e-300), 'true_track'],
+    ['a vertical rate float4 cannot hold', withField(11, -1e-300), 'vertical_rate'],
     ['on_ground not a boolean', withField(8, 'no'), 'on_ground'],
     ['a callsign too long', withField(1, 'ABCDEFGHIJ'), 'callsign'],
     ['a squawk not octal', withField(14, '9999'), 'squawk'],

@@ -79,7 +79,14 @@ function vectorOf(s: unknown[], icao24: string): AircraftPosition | null {
     squawk: text(s[14], 'squawk', SQUAWK_PATTERN, false),
   };
   if (lat === null || lon === null) return null;
-  const range = rangeProblem(p);
+  const range = rangeProblem(p, {
+    lat: 'latitude',
+    lon: 'longitude',
+    altitudeM: s[7] === null ? 'geo_altitude' : 'baro_altitude',
+    speedMs: 'velocity',
+    trackDeg: 'true_track',
+    verticalRateMs: 'vertical_rate',
+  });
   if (range) throw new Bad(range.field, range.message);
   return p;
 }

@@ -62,7 +62,14 @@ describe('SbsTracker', () => {
   it('names a value out of range and keeps what it knew', () => {
     const t = new SbsTracker();
     expect(t.line(line({ 11: '200000' }), NOW, 7)).toEqual(
-      expect.objectContaining({ item: 7, icao24: '780a3b', field: 'altitudeM' }),
+      expect.objectContaining({ item: 7, icao24: '780a3b', field: 'altitude' }),
+    );
+    // 1e-300 ft is no altitude a float4 column holds (it would fail the whole batch's insert).
+    expect(t.line(line({ 11: '1e-300' }), NOW, 7)).toEqual(
+      expect.objectContaining({ field: 'altitude', message: expect.stringContaining('1e-30') }),
+    );
+    expect(t.line(line({ 12: '1e-300' }), NOW, 7)).toEqual(
+      expect.objectContaining({ field: 'ground_speed' }),
     );
     expect(t.line(line({ 14: '95' }), NOW, 8)).toEqual(expect.objectContaining({ field: 'lat' }));
     expect(t.line(line({}), NOW, 9)).toEqual(expect.objectContaining({ altitudeM: 8000 * 0.3048 }));

@@ -30,6 +30,13 @@ export interface SbsMessage {
 /** The other record kinds BaseStation sends (selection, new id, new aircraft, status, click): not positions. */
 const OTHER_KINDS = new Set(['SEL', 'ID', 'AIR', 'STA', 'CLK']);
 const MAX_LINE = 400;
+/** The BaseStation names of the fields a position's checks name. */
+const SBS_NAMES = {
+  altitudeM: 'altitude',
+  speedMs: 'ground_speed',
+  trackDeg: 'track',
+  verticalRateMs: 'vertical_rate',
+} as const;
 const FT = 0.3048;
 const KT = 1852 / 3600;
 
@@ -178,7 +185,7 @@ export class SbsTracker {
       callsign: next.callsign,
       squawk: next.squawk,
     };
-    const range = rangeProblem(probe);
+    const range = rangeProblem(probe, SBS_NAMES);
     if (range) return { item, icao24: m.icao24, ...range };
     this.known.set(m.icao24, next);
     return m.lat === null ? null : probe;

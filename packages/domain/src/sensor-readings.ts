@@ -3,6 +3,7 @@ import {
   type SensorElementName,
   type SensorKind,
 } from '@thunderwatch/shared/schemas/sensors';
+import { numberProblem } from './column-ranges.js';
 import type { RowProblem, TimeWindow } from './observation-fields.js';
 import { parseTimeMs } from './observation-parse.js';
 
@@ -107,9 +108,10 @@ function readRow(
         continue;
       }
       const v = raw * factor;
-      const range = SENSOR_RANGES[e];
-      if (v < range.min || v > range.max) {
-        report(field, `must be between ${range.min} and ${range.max} ${range.unit}, got ${v}`);
+      // Within the instrument's range, and held by the `real` column (`1e-300` is not).
+      const problem = numberProblem(v, 'real', SENSOR_RANGES[e]);
+      if (problem) {
+        report(field, problem);
         continue;
       }
       values[SENSOR_ELEMENTS.indexOf(e)] = v;

@@ -1,4 +1,5 @@
 import type { StrokeType } from '@thunderwatch/shared/strokes';
+import { REAL_MIN_MAGNITUDE } from './column-ranges.js';
 import { formatNanoIso } from './stroke-time.js';
 
 /** One stroke as read from a feed, before it gets an id, a flash and a source. */
@@ -47,7 +48,7 @@ export const MAX_STROKE_COUNT = 32_767;
  * Smallest non-zero magnitude stored in a `real` column (peak current, error ellipse). PostgreSQL refuses a
  * value that underflows float4 (such as 1e-300) and would fail the whole batch, so such a line is rejected.
  */
-export const MIN_REAL_MAGNITUDE = 1e-30;
+export const MIN_REAL_MAGNITUDE = REAL_MIN_MAGNITUDE;
 
 /** A number field is checked before its range so that NaN never reads as "out of range". */
 function checkRange(name: string, value: number, min: number, max: number): string | null {

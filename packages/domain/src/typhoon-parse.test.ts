@@ -120,6 +120,30 @@ describe('parseTyphoonText: CMA best track', () => {
       { line: 2, reason: 'data line before any 66666 header' },
     ]);
   });
+
+  it.each([
+    [
+      'a CMA header name',
+      '66666 1713    1 0014 1713 0 6 HA\u0000TO 20180501\n2017081918 1 187 1296 1004 13',
+      1,
+    ],
+    [
+      'a CMA data line',
+      '66666 1713    1 0014 1713 0 6 HATO 20180501\n2017081918 1 187 1296 1004 13\u0000',
+      2,
+    ],
+    [
+      'an ATCF name',
+      'WP, 02, 2023052412,   , BEST,   0, 138N, 1447E, 120,  940, TY, 34, NEQ, 0, 0, 0, 0, 1007, 300, 15, 0, 0, W, 0, , 0, 0, MA\u0000WAR',
+      1,
+    ],
+  ])('refuses a NUL in %s, which text cannot hold', (_, text, line) => {
+    expect(parseTyphoonText(text)).toEqual({
+      format: null,
+      storms: [],
+      errors: [{ line, reason: 'text must not contain the NUL character (\\u0000)' }],
+    });
+  });
 });
 
 function parseCmaLike(headerLine: string) {

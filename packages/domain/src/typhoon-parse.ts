@@ -1,3 +1,4 @@
+import { textProblem } from './column-ranges.js';
 import { ATCF_LINE, parseAtcfDeck } from './typhoon-atcf.js';
 import { parseCmaBestTrack } from './typhoon-cma.js';
 import type { TyphoonParseResult } from './typhoon-track.js';
@@ -8,6 +9,11 @@ import type { TyphoonParseResult } from './typhoon-track.js';
  */
 export function parseTyphoonText(text: string): TyphoonParseResult {
   const lines = text.split(/\r?\n/);
+  // A name or any other text of the file is stored as text, which cannot hold NUL: such a line is refused.
+  const nul = lines.flatMap((l, i) =>
+    l.includes('\u0000') ? [{ line: i + 1, reason: `text ${textProblem(l, Number.POSITIVE_INFINITY)}` }] : [],
+  );
+  if (nul.length > 0) return { format: null, storms: [], errors: nul };
   const firstIndex = lines.findIndex((l) => l.trim() !== '');
   if (firstIndex < 0) return { format: null, storms: [], errors: [{ line: 1, reason: 'the file is empty' }] };
   const first = lines[firstIndex] as string;

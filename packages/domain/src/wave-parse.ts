@@ -1,6 +1,12 @@
 import type { WaveElementName } from '@thunderwatch/shared/schemas/weather';
 import { WAVE_ELEMENTS } from '@thunderwatch/shared/schemas/weather';
-import type { RowProblem, StationInput, TimeWindow } from './observation-fields.js';
+import { DECIMAL_TEXT, numberProblem } from './column-ranges.js';
+import {
+  ELEVATION_RANGE,
+  type RowProblem,
+  type StationInput,
+  type TimeWindow,
+} from './observation-fields.js';
 import { parseTimeMs, readStation } from './observation-parse.js';
 
 /** Ranges of a wave reading: physical limits with a margin (the highest buoy-measured Hs is about 20 m). */
@@ -46,13 +52,16 @@ export interface ParsedWaves {
   problems: RowProblem[];
 }
 
-function checked(element: WaveElementName, n: number, report: (f: string, m: string) => void, field: string) {
-  const r = WAVE_RANGES[element];
-  if (n < r.min || n > r.max) {
-    report(field, `must be between ${r.min} and ${r.max} ${r.unit}, got ${n}`);
-    return null;
-  }
-  return n;
+/** A value for its `real` column: within the element's range and held by float4 (`1e-300` is not). */
+function checked(
+  element: WaveElementName,
+  n: unknown,
+  report: (f: string, m: string) => void,
+  field: string,
+) {
+  const problem = numberProblem(n, 'real', WAVE_RANGES[element]);
+  if (problem) report(field, problem);
+  return problem ? null : (n as number);
 }
 
 const noReading = (values: WaveValues) => WAVE_ELEMENTS.every((e) => values[e] === null);
@@ -70,6 +79,12 @@ export function parseNdbcRealtime(text: string, station: StationInput, window: T
   const header = (lines[0] ?? '').replace(/^#/, '').trim().split(/\s+/);
   if (!(lines[0] ?? '').startsWith('#') || NDBC_TIME.some((c, i) => header[i] !== c)) {
     problems.push({ row: 0, field: '(header)', message: 'must start with #YY MM DD hh mm' });
+    return { rows, problems };
+  }
+  const elevation =
+    station.elevation === null ? null : numberProblem(station.elevation, 'real', ELEVATION_RANGE);
+  if (elevation) {
+    problems.push({ row: 0, field: 'elevation', message: elevation });
     return { rows, problems };
   }
   const columns = header.map((h) => NDBC_COLUMNS[h] ?? null);
@@ -98,7 +113,7 @@ export function parseNdbcRealtime(text: string, station: StationInput, window: T
       const cell = cells[i] as string;
       if (element === null || cell === 'MM') return;
       const n = Number(cell);
-      if (!Number.isFinite(n))
+      if (!Number.isFinite(n) || !DECIMAL_TEXT.test(cell))
         report(header[i] as string, `must be a number or MM, got ${JSON.stringify(cell)}`);
       else values[element] = checked(element, n, report, header[i] as string);
     });
@@ -135,8 +150,7 @@ export function parseWavesJson(body: unknown, window: TimeWindow): ParsedWaves {
     for (const e of WAVE_ELEMENTS) {
       const v = r[e];
       if (v === undefined || v === null) continue;
-      if (typeof v !== 'number' || !Number.isFinite(v)) report(e, 'must be a number');
-      else values[e] = checked(e, v, report, e);
+      values[e] = checked(e, v, report, e);
     }
     if (problems.length === before && noReading(values))
       report('(row)', `has no reading: give at least one of ${WAVE_ELEMENTS.join(', ')}`);

@@ -2,6 +2,7 @@ import { HeartbeatIn, HeartbeatResult } from '@thunderwatch/shared/schemas/devic
 import { errors } from '@thunderwatch/shared/schemas/kit';
 import { IngestHeaders } from '@thunderwatch/shared/schemas/lightning';
 import type { FastifyInstance } from 'fastify';
+import { strictJsonBody } from '../../lib/strict-json-body.js';
 import type { FeedsService } from '../../modules/lightning/feeds/feeds-service.js';
 import { requireFeedKey } from '../../pipeline/ingest/ingest-routes.js';
 import type { DevicesService } from './devices-service.js';
@@ -16,6 +17,8 @@ export async function heartbeatIngestRoutes(
     '/api/ingest/heartbeat',
     {
       bodyLimit: 4096,
+      // Typed as declared: the app's validator would take `gps_lock: 0` for false and `true` for 1.
+      preValidation: strictJsonBody,
       schema: {
         tags: ['ingest'],
         description:

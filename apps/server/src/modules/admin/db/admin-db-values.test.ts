@@ -26,6 +26,9 @@ describe('database view values', () => {
     ['date', '2026-07-12', { ok: true, value: '2026-07-12' }],
     ['date', '2024-02-29', { ok: true, value: '2024-02-29' }],
     ['date', '2026-02-30', { ok: false, problem: 'is not a day of the calendar' }],
+    ['date', '0000-01-01', { ok: false, problem: 'is out of range' }],
+    ['date', '0001-01-01', { ok: true, value: '0001-01-01' }],
+    ['timestamp', '0000-01-01', { ok: false, problem: 'is out of range' }],
     ['date', '2026-07-12T00:00', { ok: false, problem: 'must be a day (YYYY-MM-DD)' }],
     ['date', "2026-07-12' --", { ok: false, problem: 'must be a day (YYYY-MM-DD)' }],
   ] as const)('%s %j → %j', (type, raw, expected) => expect(parseText(type, raw)).toEqual(expected));

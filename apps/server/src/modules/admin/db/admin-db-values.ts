@@ -41,7 +41,9 @@ export function parseText(type: AdminDbColumnType, raw: string): Parsed {
     case 'date': {
       const d = new Date(`${raw}T00:00:00Z`);
       if (!DATE.test(raw) || Number.isNaN(d.getTime())) return bad('must be a day (YYYY-MM-DD)');
-      return d.toISOString().slice(0, 10) === raw ? ok(raw) : bad('is not a day of the calendar');
+      if (d.toISOString().slice(0, 10) !== raw) return bad('is not a day of the calendar');
+      // PostgreSQL's calendar has no year 0 (1 BC is followed by AD 1): `0000-01-01` is no date to it.
+      return d.getUTCFullYear() >= 1 ? ok(raw) : bad('is out of range');
     }
     case 'uuid':
       return UUID.test(raw) ? ok(raw.toLowerCase()) : bad('must be a UUID');

@@ -58,7 +58,9 @@ describe.each(DB_KINDS)('flights (%s)', (kind) => {
     expect(res.json()).toEqual({
       stored: 2,
       without_position: 1,
-      rejected: [{ item: 4, icao24: 'abc123', field: 'lat', message: 'must be between -90 and 90, got 95' }],
+      rejected: [
+        { item: 4, icao24: 'abc123', field: 'latitude', message: 'must be between -90 and 90, got 95' },
+      ],
     });
     const there = await get('/api/flight/flights?bbox=-95,44,-93,46');
     expect(there.json().items).toEqual([

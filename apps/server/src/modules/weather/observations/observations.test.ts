@@ -67,7 +67,7 @@ describe.each(DB_KINDS)('observations (%s)', (kind) => {
     ]);
     expect(r.statusCode).toBe(400);
     expect(r.json().error.details).toEqual([
-      { field: 'rows/2/humidity', message: 'must be between 0 and 100, got 140' },
+      { field: 'rows/2/humidity', message: 'must be between 0 and 100 %, got 140' },
     ]);
     const unknown = await ingest([{ station: 'NEW', time: at(-2), temperature: 20 }]);
     expect(unknown.statusCode).toBe(400);
