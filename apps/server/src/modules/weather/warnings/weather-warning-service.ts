@@ -25,7 +25,10 @@ const FEED_LIMIT = 100;
 
 /**
  * Official weather warnings: CAP alerts from feeds, each stored on its own (one bad alert of a feed refuses
- * only itself; a body of one alert that is refused answers 400 with the reason). Update and Cancel close the warnings they reference; the alarms follow after each ingest.
+ * only itself; a body of one alert that is refused answers 400 with the reason). Bodies are read on the CAP
+ * reader's thread. Update and Cancel close the warnings they reference; every message belongs to a warning
+ * life (its first message's `sender,identifier`) of which only the newest stays open, whatever order a feed
+ * lists them in; the alarms follow after each ingest.
  * Warnings are public information: every signed-in user reads them; the Atom feed is the group's (warnings
  * that covered one of its locations).
  */
