@@ -120,7 +120,7 @@ async function benchOn(kind, db, files) {
     const read = await post(files.national, 'product=national_2', 'application/x-hdf5');
     if (read.status !== 200) throw new Error(`national composite: ${read.status}`);
     const afterNational = await settledRss();
-    const max = (xs) => xs.map((x) => x.toFixed(0)).join(", ");
+    const max = (xs) => xs.map((x) => x.toFixed(0)).join(', ');
     const change = (x) => `${(((x - start) / start) * 100).toFixed(1)} %`;
     console.log(`[${kind}] hostile files posted ${REPEAT} times each to a running server`);
     console.log(
