@@ -4,7 +4,8 @@
 // 2.2 GB; an interlaced 16,384 × 4,882 RGBA PNG took 54 s and 300 MB. Target: both refused (400
 // radar.too_large) in well under a second, and RSS back within 10 % of its start after them. For scale, a
 // national composite within the budget (2,200 × 1,900 float64 in one chunk, ~128 MB to decode) is read on
-// its worker, and RSS measured after it too: the worker ends with the file and gives its memory back.
+// its worker, and RSS measured after it too: that worker's WebAssembly memory grows past 64 MB, so it ends
+// after the file and gives its memory back.
 // The files are made in a child process (building the ODIM file takes ~700 MB and ~20 s there), so the
 // bench's own memory is not the server's.
 import { execFileSync } from 'node:child_process';

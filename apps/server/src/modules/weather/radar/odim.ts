@@ -33,6 +33,11 @@ function hdf5() {
   return module;
 }
 
+/** The HDF5 library's WebAssembly memory: it grows as files are read and never shrinks. */
+export async function hdf5MemoryBytes(): Promise<number> {
+  return ((await hdf5()) as unknown as { HEAPU8: Uint8Array }).HEAPU8.buffer.byteLength;
+}
+
 export function isHdf5(bytes: Uint8Array): boolean {
   return HDF5_SIGNATURE.every((b, i) => bytes[i] === b);
 }

@@ -73,7 +73,7 @@ describe('the radar worker', () => {
     preparers = [];
   });
 
-  it('refuses the 16,384 × 4,882 float64 chunk and the interlaced PNG from their headers, a worker for each file', async () => {
+  it('refuses the 16,384 × 4,882 float64 chunk and the interlaced PNG from their headers, and keeps the worker', async () => {
     const p = start();
     const hostile = await buildOdim({
       cols: 16_384,
@@ -100,11 +100,24 @@ describe('the radar worker', () => {
       code: 'radar.too_large',
       message: expect.stringContaining('at most 16777216 pixels (4096 × 4096)'),
     });
-    const read = await outcome(p.prepare(await odim(dwd)));
-    expect(read).toMatchObject({ ok: { cols: 64, rows: 48, quantity: 'ACRR' } });
-    // The first worker, then one for each file as the one before it ended.
-    expect(p.workersStarted()).toBe(4);
-  }, 60_000); // three workers started in turn, each loading the HDF5 library
+    expect(await outcome(p.prepare(await odim(dwd)))).toMatchObject({
+      ok: { cols: 64, rows: 48, quantity: 'ACRR' },
+    });
+    // Nothing was inflated: the HDF5 library's memory has not grown, and the first worker read all three.
+    expect(p.workersStarted()).toBe(1);
+  }, 60_000);
+
+  it('ends the worker after a file that grew its WebAssembly memory, and reads the next on a fresh one', async () => {
+    const p = start();
+    const [cols, rows] = [2200, 1900];
+    // A national composite within the budget: its one chunk of 33 MB is inflated, and 33 MB read out of it.
+    const national = await buildOdim({ cols, rows, dtype: '<d', codes: new Float64Array(cols * rows) });
+    expect(await outcome(p.prepare(await odim(national)))).toMatchObject({ ok: { cols, rows } });
+    expect(p.workersStarted()).toBe(2);
+    expect(await outcome(p.prepare(await odim(dwd)))).toMatchObject({ ok: { cols: 64 } });
+    expect(await outcome(p.prepare(await odim(dwd)))).toMatchObject({ ok: { cols: 64 } });
+    expect(p.workersStarted()).toBe(2);
+  }, 60_000);
 
   it('fails a file that runs the worker out of its heap with 400 naming the limit, and reads the next', async () => {
     const p = start({ resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 } });

@@ -33,7 +33,7 @@ export interface RadarPreparerOptions {
   execArgv?: string[];
 }
 
-/** A preparer on worker threads, and how many it has started (one per frame, and the one waiting). */
+/** A preparer on worker threads, and how many workers it has started. */
 export interface WorkerPreparer extends RadarPreparer {
   workersStarted(): number;
 }
@@ -50,7 +50,19 @@ export function workerResourceLimits(limits: DecodeLimits): ResourceLimits {
   };
 }
 
-type Reply = { seq: number; frame?: PreparedFrame; error?: ErrorShape | { message: string } };
+type Reply = {
+  seq: number;
+  frame?: PreparedFrame;
+  error?: ErrorShape | { message: string };
+  /** The worker's WebAssembly memory after the frame. */
+  wasmBytes?: number;
+};
+/**
+ * A worker whose WebAssembly memory (18 MB once the HDF5 library is loaded; reading a 1,100 × 1,200 composite
+ * in bands of whole chunks adds nothing) has grown past this is ended after its frame: that memory never shrinks while it
+ * lives. One that has not is kept for the next frame, with the projections and drawing tables it has cached.
+ */
+export const RECYCLE_WASM_BYTES = 64 * 2 ** 20;
 type Job = {
   input: PrepareInput;
   resolve: (f: PreparedFrame) => void;
@@ -65,11 +77,11 @@ function errorOf(shape: ErrorShape | { message: string }): Error {
 
 /**
  * Decoding an HDF5 file and drawing a 1,000 × 1,000 grid take tens to hundreds of milliseconds: on a worker
- * thread they never hold the thread that answers HTTP and sockets. One frame at a time, in order, each on a
- * worker of its own that is ended when it has answered: the WebAssembly memory the HDF5 library grew into
- * never shrinks while it lives, and goes back to the system with it. The next worker is started as one ends,
- * so it has loaded the library by the next frame. A worker that runs out of its heap fails its frame with
- * 400 `radar.too_large`; one that stops otherwise, with 503 (send it again).
+ * thread they never hold the thread that answers HTTP and sockets. One frame at a time, in order. A worker
+ * whose WebAssembly memory has grown past `RECYCLE_WASM_BYTES` is ended when it has answered: that memory
+ * never shrinks while it lives, and goes back to the system with it; the next worker is started then, so it
+ * has loaded the library by the next frame. A worker that runs out of its heap fails its frame with 400
+ * `radar.too_large`; one that stops otherwise, with 503 (send it again).
  */
 export function radarPreparer(log: FastifyBaseLogger, options: RadarPreparerOptions): RadarPreparer {
   const url = options.workerUrl ?? WORKER_URL;
@@ -99,16 +111,15 @@ export function workerPreparer(
     w.unref();
     // Always listened to: an 'error' nobody listens to would be thrown on this thread.
     w.on('error', (error) => log.error({ err: error }, 'radar worker failed'));
+    w.once('exit', () => {
+      if (spare === w) spare = null;
+    });
     return w;
   };
   /** Starts the next frame's worker; one that ends before it is used is not started again until needed. */
   const warm = () => {
     if (closed || spare) return;
-    const w = spawn();
-    spare = w;
-    w.once('exit', () => {
-      if (spare === w) spare = null;
-    });
+    spare = spawn();
   };
 
   const next = () => {
@@ -122,38 +133,47 @@ export function workerPreparer(
     running = { job, worker };
     const id = ++seq;
     let outOfMemory = false;
-    let settled = false;
-    const settle = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      fn();
+    /** Answers the job, then keeps the worker for the next frame or ends it (and starts the next one). */
+    const done = (answer: () => void, keep: boolean) => {
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+      answer();
       running = null;
-      void worker.terminate();
-      warm();
+      if (keep && !closed) {
+        worker.unref();
+        spare = worker;
+      } else {
+        void worker.terminate();
+        warm();
+      }
       next();
     };
-    worker.on('message', (msg: Reply) => {
+    const onMessage = (msg: Reply) => {
       if (msg.seq !== id) return;
-      settle(() =>
-        msg.frame
-          ? job.resolve(msg.frame)
-          : job.reject(errorOf(msg.error ?? { message: 'radar worker answered nothing' })),
+      const keep = msg.wasmBytes !== undefined && msg.wasmBytes <= RECYCLE_WASM_BYTES;
+      done(
+        () =>
+          msg.frame
+            ? job.resolve(msg.frame)
+            : job.reject(errorOf(msg.error ?? { message: 'radar worker answered nothing' })),
+        keep,
       );
-    });
-    worker.on('error', (error) => {
+    };
+    const onError = (error: Error) => {
       outOfMemory ||= (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
-    });
-    worker.once('exit', () =>
-      settle(() =>
-        job.reject(
-          outOfMemory
-            ? tooLarge(
-                `decoding the file took more than the ${resourceLimits.maxOldGenerationSizeMb} MB of heap the radar worker is given (RADAR_DECODE_MAX_MB)`,
-              )
-            : new AppError('server.unavailable', 503, 'The radar worker stopped; send the frame again'),
-        ),
-      ),
-    );
+    };
+    const onExit = () =>
+      done(
+        () =>
+          job.reject(
+            outOfMemory
+              ? tooLarge(
+                  `decoding the file took more than the ${resourceLimits.maxOldGenerationSizeMb} MB of heap the radar worker is given (RADAR_DECODE_MAX_MB)`,
+                )
+              : new AppError('server.unavailable', 503, 'The radar worker stopped; send the frame again'),
+          ),
+        false,
+      );
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
     const transfer =
       job.input.kind === 'frame'
         ? [job.input.frame.raw.buffer as ArrayBuffer]
