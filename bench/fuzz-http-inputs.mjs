@@ -168,8 +168,10 @@ export function mutatedJson(fc, valid) {
       const paths = pathsOf(out);
       const path = paths[pick % paths.length];
       if (path.length === 0) {
-        out = kind === 'wrap' ? [out] : kind === 'add' && out && typeof out === 'object' ? out : nasty;
-        if (kind === 'add' && out && typeof out === 'object' && !Array.isArray(out)) out.__extra = nasty;
+        const isObject = out !== null && typeof out === 'object' && !Array.isArray(out);
+        if (kind === 'wrap') out = [out];
+        else if (kind === 'add' && isObject && nasty !== out) out.__extra = nasty;
+        else out = nasty;
         continue;
       }
       let parent = out;

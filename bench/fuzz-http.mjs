@@ -60,6 +60,11 @@ function startServer(env, dataDir, port) {
   child.stderr.on('data', (d) => {
     stderr = (stderr + d).slice(-4000);
   });
+  child.on('error', () => {}); // a send to an exited server: its exit is reported with its stderr
+  child.on('exit', (code, signal) => {
+    if (code !== 0 && signal !== 'SIGKILL')
+      console.log(`  the server exited: code ${code}, signal ${signal}; stderr:\n${stderr}`);
+  });
   const waiting = new Map();
   child.on('message', (m) => waiting.get(m.probe)?.(m));
   const ask = (probe) =>
@@ -72,7 +77,9 @@ function startServer(env, dataDir, port) {
         clearTimeout(timer);
         resolve(m);
       });
-      child.send({ probe });
+      if (!child.connected)
+        reject(new Error(`the server has exited (${child.exitCode ?? child.signalCode})`));
+      else child.send({ probe }, (error) => error && reject(error));
     });
   return { child, ask, stderr: () => stderr };
 }
@@ -248,9 +255,10 @@ export async function fuzzServer(label, table, env, runs, routeRuns) {
       await new Promise((r) => setTimeout(r, 100));
     }
     const ctx = await prepare(base, table);
-    const targets = fuzzTargets(fc, fuzzableRoutes(table), ctx).sort(
-      (a, b) => (a.route.method === 'DELETE') - (b.route.method === 'DELETE'),
-    );
+    const only = process.env.FUZZ_ROUTES ? new RegExp(process.env.FUZZ_ROUTES) : null;
+    const targets = fuzzTargets(fc, fuzzableRoutes(table), ctx)
+      .filter((t) => !only || only.test(t.key))
+      .sort((a, b) => (a.route.method === 'DELETE') - (b.route.method === 'DELETE'));
     // A warm-up request per route, so the start is measured after every module has been loaded once.
     for (const t of targets) await fire(base, fc.sample(t.requests, { numRuns: 1, seed: 1 })[0]);
     const start = await server.ask('gc');

@@ -1,5 +1,5 @@
 // Fuzzing at scale, in two parts (FUZZ_PART=parsers or http runs one of them; FUZZ_DB=embedded or postgres
-// runs the HTTP part on one database).
+// runs the HTTP part on one database; FUZZ_ROUTES=<regex> fuzzes only the routes whose "METHOD /url" matches).
 // Parsers: every parser (UALF 0/1, UALF2, ADTD text and bytes, JSON strokes, GeoJSON zones) gets FUZZ_RUNS
 // random and mutated inputs (default 10,000 each) through the same properties as
 // packages/domain/src/parser-fuzz.test.ts: no throw, no hang, every rejection names its line, every accepted
