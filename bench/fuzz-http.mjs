@@ -45,7 +45,7 @@ function startServer(env, dataDir, port) {
         PORT: String(port),
         HOST: '127.0.0.1',
         ADMIN_PASSWORD: PASSWORD,
-        LOG_LEVEL: 'fatal',
+        LOG_LEVEL: 'error',
         WEB_DIST: '/nonexistent',
         SIMULATOR: 'off',
         REPORT_CHROMIUM_PATH: '',
@@ -54,10 +54,21 @@ function startServer(env, dataDir, port) {
         NOTIFY_WORKER: 'off',
         ...env,
       },
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     },
   );
   let stderr = '';
+  // The message of the server's latest logged error (pino JSON on stdout): the cause of a 500.
+  let lastError = '';
+  let pending = '';
+  child.stdout.on('data', (d) => {
+    const lines = (pending + d).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      const m = /"err":\{"type":"(\w+)","message":"((?:[^"\\]|\\.){0,200})/.exec(line);
+      if (m) lastError = `${m[1]}: ${m[2]}`;
+    }
+  });
   child.stderr.on('data', (d) => {
     stderr = (stderr + d).slice(-4000);
   });
@@ -82,7 +93,7 @@ function startServer(env, dataDir, port) {
         reject(new Error(`the server has exited (${child.exitCode ?? child.signalCode})`));
       else child.send({ probe }, (error) => error && reject(error));
     });
-  return { child, ask, stderr: () => stderr };
+  return { child, ask, stderr: () => stderr, lastError: () => lastError };
 }
 
 async function call(base, method, url, { token, body, headers = {} } = {}) {
@@ -331,8 +342,13 @@ export async function fuzzServer(label, table, env, runs, routeRuns) {
             else if (res.status >= 500 || res.status === 0) {
               const id = `${t.key} → ${res.status} ${code} ${code ? '' : res.text.slice(0, 80)}`;
               const seen = bugs.get(id);
-              if (!seen) bugs.set(id, { count: 1, request: r, answer: res.text.slice(0, 300) });
-              else {
+              if (!seen) {
+                const bug = { count: 1, request: r, answer: res.text.slice(0, 300), cause: '' };
+                bugs.set(id, bug);
+                // The server logs the error on stdout, which may arrive after the answer: read it a moment later.
+                await new Promise((resolve) => setTimeout(resolve, 200));
+                bug.cause = server.lastError();
+              } else {
                 seen.count++;
                 if (size(r) < size(seen.request))
                   Object.assign(seen, { request: r, answer: res.text.slice(0, 300) });
@@ -365,7 +381,7 @@ export async function fuzzServer(label, table, env, runs, routeRuns) {
     console.log(`distinct 5xx: ${bugs.size}`);
     for (const [id, b] of bugs)
       console.log(
-        `  5XX ${id} (×${b.count})\n      smallest input: ${shown(b.request)}\n      answer: ${b.answer}`,
+        `  5XX ${id} (×${b.count})\n      smallest input: ${shown(b.request)}\n      answer: ${b.answer}\n      server log (first seen): ${b.cause}`,
       );
     console.log(
       `longest event-loop stall of the server: ${worstStall.ms.toFixed(0)} ms of the main thread's own work (${worstStall.target}); limit ${STALL_MS} ms; ` +
