@@ -29,19 +29,47 @@ export const MAX_GRID_CELLS = 1_000_000;
 /** The cell size of a run with nothing in it: its zero grid covers the whole area coarsely (cheap to store). */
 export const QUIET_CELL_DEG = 1;
 
-/** The grid of `cellDeg` (or coarser, see MAX_GRID_CELLS) covering `box`, on whole multiples of the cell. */
+/**
+ * Doublings of the cell before it covers the whole world in one cell: from the smallest positive double
+ * (5e-324) to 360° takes 1,084, so this bound is never reached by a valid call; it only makes the loop's end
+ * plain to see.
+ */
+const MAX_DOUBLINGS = 1_100;
+
+/**
+ * The grid of `cellDeg` (or coarser, see MAX_GRID_CELLS) covering `box` (clamped to the world), on whole
+ * multiples of the cell. A box with a corner that is not a finite number, a cell size that is not a finite
+ * positive number or a budget under one cell is a caller's bug: RangeError naming it (a NaN corner once made
+ * the doubling loop below run for ever).
+ */
 export function gridOver(box: Bbox, cellDeg: number, maxCells = MAX_GRID_CELLS): GridSpec {
+  const { west: w, south: s, east: e, north: n } = box;
+  if (![w, s, e, n].every(Number.isFinite)) {
+    throw new RangeError(`gridOver: the box has a corner that is not a finite number (${w}, ${s}, ${e}, ${n})`);
+  }
+  if (!(Number.isFinite(cellDeg) && cellDeg > 0)) {
+    throw new RangeError(`gridOver: the cell size must be a finite number above 0, not ${cellDeg}`);
+  }
+  if (!(maxCells >= 1)) throw new RangeError(`gridOver: the cell budget must be at least 1, not ${maxCells}`);
+  const clamped = {
+    west: clamp(w, -180, 180),
+    east: clamp(e, -180, 180),
+    south: clamp(s, -90, 90),
+    north: clamp(n, -90, 90),
+  };
   let size = cellDeg;
-  for (;;) {
-    const west = Math.max(-180, Math.floor(box.west / size) * size);
-    const south = Math.max(-90, Math.floor(box.south / size) * size);
-    const cols = Math.max(1, Math.ceil((Math.min(180, box.east) - west) / size));
-    const rows = Math.max(1, Math.ceil((Math.min(90, box.north) - south) / size));
+  for (let i = 0; i <= MAX_DOUBLINGS; i++) {
+    const west = Math.max(-180, Math.floor(clamped.west / size) * size);
+    const south = Math.max(-90, Math.floor(clamped.south / size) * size);
+    const cols = Math.max(1, Math.ceil((clamped.east - west) / size));
+    const rows = Math.max(1, Math.ceil((clamped.north - south) / size));
     if (cols * rows <= maxCells) return { west: round(west), south: round(south), cellDeg: size, cols, rows };
     size *= 2;
   }
+  throw new RangeError(`gridOver: no grid of at most ${maxCells} cells covers the box`);
 }
 
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 const round = (v: number) => Math.round(v * 1e9) / 1e9;
 
 /** Longitude and latitude of the centre of cell (col, row). */
