@@ -38,13 +38,18 @@ const finiteIn = (v: unknown, lo: number, hi: number): v is number =>
  */
 export function isUsableCell(cell: NowcastCellInput): boolean {
   const c = cell?.centroid as unknown;
-  if (!Array.isArray(c) || c.length < 2 || !finiteIn(c[0], -180, 180) || !finiteIn(c[1], -90, 90)) return false;
+  if (!Array.isArray(c) || c.length < 2 || !finiteIn(c[0], -180, 180) || !finiteIn(c[1], -90, 90))
+    return false;
   if (!finiteIn(cell.area_km2, 0, MAX_CELL_AREA_KM2)) return false;
   if (typeof cell.flash_rate_per_min !== 'number' || !Number.isFinite(cell.flash_rate_per_min)) return false;
   if (!TRENDS.has(cell.trend)) return false;
   const m = cell.motion;
   if (m === null) return true;
-  return typeof m === 'object' && finiteIn(m.speed_kmh, 0, MAX_CELL_SPEED_KMH) && finiteIn(m.direction_deg, -360, 720);
+  return (
+    typeof m === 'object' &&
+    finiteIn(m.speed_kmh, 0, MAX_CELL_SPEED_KMH) &&
+    finiteIn(m.direction_deg, -360, 720)
+  );
 }
 
 /** The cells a model can use (see isUsableCell) and how many it left out. */
@@ -139,10 +144,25 @@ export function combineInto(values: Float32Array, chances: ReadonlyMap<number, n
   for (const [i, p] of chances) values[i] = 1 - (1 - (values[i] as number)) * (1 - p);
 }
 
-/** Leads from `from` to `to` minutes, every `step` (both ends included). */
+/** The most leads a model samples (its windows are hours long, its samples minutes apart). */
+export const MAX_LEADS = 10_000;
+
+/**
+ * Leads from `from` to `to` minutes, every `step` (both ends included). Ends that are not finite, a step
+ * that is not above 0, or more than MAX_LEADS leads: RangeError (a step lost in the rounding of a huge
+ * `from` once pushed leads until the memory ran out).
+ */
 export function leadsOf(from: number, to: number, step: number): number[] {
+  if (!Number.isFinite(from) || !Number.isFinite(to)) throw new RangeError(`leadsOf: ends ${from}…${to}`);
+  if (!(step > 0)) throw new RangeError(`leadsOf: the step must be above 0, not ${step}`);
+  const count = Math.ceil((to - from) / step);
+  if (!(count <= MAX_LEADS)) throw new RangeError(`leadsOf: more than ${MAX_LEADS} leads`);
   const out: number[] = [];
-  for (let t = from; t < to; t += step) out.push(t);
+  for (let k = 0; k < count; k++) {
+    const t = from + k * step;
+    if (t >= to) break;
+    out.push(t);
+  }
   out.push(to);
   return out;
 }
