@@ -87,9 +87,7 @@ export function lightningForecast(input: {
       Math.abs(f.lon) <= 180,
   );
   const { usable: cells, skipped } = usableCells(input.cells);
-  const tracks = cells.map((c) =>
-    leadsOf(0, end, p.sampleMin).map((t) => ({ t, f: footprintAt(c, t, p) })),
-  );
+  const tracks = cells.map((c) => leadsOf(0, end, p.sampleMin).map((t) => ({ t, f: footprintAt(c, t, p) })));
   const margin = (p.smoothCells + 1) * p.cellDeg * 111.19;
   const reach = unionBox([
     ...tracks.flatMap((track) => track.map(({ f }) => footprintBox(f))),
@@ -112,7 +110,11 @@ export function lightningForecast(input: {
     }
     input.onProgress?.((h + 1) / frames.length);
   });
-  return { grid, frames, facts: { cells: cells.length, cells_skipped: skipped, recent_flashes: recent.length } };
+  return {
+    grid,
+    frames,
+    facts: { cells: cells.length, cells_skipped: skipped, recent_flashes: recent.length },
+  };
 }
 
 /** The box of the recent flashes, widened by the smoothing (one box: flashes are many, boxes are few). */

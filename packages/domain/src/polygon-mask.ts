@@ -49,7 +49,8 @@ export class PolygonMask {
     [this.west, this.south, this.east, this.north] = [w, s, e, n];
     const width = Math.max(e - w, 1e-9);
     const height = Math.max(n - s, 1e-9);
-    this.cell = Math.max(Math.sqrt((width * height) / maxCells), 1e-4);
+    // A thin box (1° by 1e16°) once made a column of billions of cells: each side alone fits the budget too.
+    this.cell = Math.max(Math.sqrt((width * height) / maxCells), width / maxCells, height / maxCells, 1e-4);
     this.cols = Math.max(1, Math.ceil(width / this.cell));
     this.rows = Math.max(1, Math.ceil(height / this.cell));
     this.states = new Uint8Array(this.cols * this.rows); // all outside until marked
