@@ -14,6 +14,8 @@ import type { RadarObject } from './radar-objects.js';
 
 /** About this many points are spread over a radar object for matching it to the step before. */
 const SPREAD_POINTS = 100;
+/** Lattice points along each side of a ring's box at most. */
+const SPREAD_SIDE = 100;
 
 export interface Echo {
   object: RadarObject;
@@ -102,8 +104,15 @@ export function densify(ring: readonly XY[], out: XY[]): void {
 
 /** Points on a lattice inside a ring (about `SPREAD_POINTS` of them); its centre if none falls in. */
 function spread(plane: LocalPlane, ring: readonly XY[], areaKm2: number): LatLon[] {
-  const step = Math.max(0.5, Math.sqrt(Math.abs(areaKm2) / SPREAD_POINTS));
   const [minX, minY, maxX, maxY] = boxOf(ring);
+  if (![minX, minY, maxX, maxY].every(Number.isFinite)) return [plane.centre];
+  // The lattice has at most SPREAD_SIDE² points whatever the ring's box (a 1e308 km box once meant for ever).
+  const step = Math.max(
+    0.5,
+    Math.sqrt(Math.abs(areaKm2) / SPREAD_POINTS) || 0,
+    (maxX - minX) / SPREAD_SIDE,
+    (maxY - minY) / SPREAD_SIDE,
+  );
   const out: LatLon[] = [];
   for (let y = minY + step / 2; y < maxY; y += step) {
     for (let x = minX + step / 2; x < maxX; x += step) {

@@ -1,4 +1,4 @@
-import type { CellTrend } from '@thunderwatch/shared/schemas/cells';
+import { CELL_TRENDS, type CellTrend } from '@thunderwatch/shared/schemas/cells';
 import { type Bbox, boxAroundKm, forCellsIn, type GridSpec, offsetKm } from './model-grid.js';
 
 /**
@@ -15,6 +15,50 @@ export interface NowcastCellInput {
   trend: CellTrend;
   /** Towards, clockwise from north; null: not tracked (the cell is kept where it is). */
   motion: { speed_kmh: number; direction_deg: number } | null;
+}
+
+/**
+ * The largest footprint a model takes as one storm cell (a disc of about 560 km radius): beyond it the
+ * "cell" is a bad record, and its footprint would cover the whole grid at every lead.
+ */
+export const MAX_CELL_AREA_KM2 = 1_000_000;
+
+/** The fastest motion a model carries a cell along (no storm moves at 500 km/h; cell-history caps at 150). */
+export const MAX_CELL_SPEED_KMH = 500;
+
+const TRENDS: ReadonlySet<string> = new Set(CELL_TRENDS);
+const finiteIn = (v: unknown, lo: number, hi: number): v is number =>
+  typeof v === 'number' && Number.isFinite(v) && v >= lo && v <= hi;
+
+/**
+ * Whether the models can place and weigh a cell: a centroid of two finite numbers on the globe, a finite
+ * area of 0…MAX_CELL_AREA_KM2, a finite flash rate, a known trend and a finite motion (or none). The cells
+ * come from stored steps (JSON: a NaN was written as null, a step without a full outline lacks fields);
+ * one bad cell must cost only itself, never the run (a NaN centroid once hung gridOver).
+ */
+export function isUsableCell(cell: NowcastCellInput): boolean {
+  const c = cell?.centroid as unknown;
+  if (!Array.isArray(c) || c.length < 2 || !finiteIn(c[0], -180, 180) || !finiteIn(c[1], -90, 90))
+    return false;
+  if (!finiteIn(cell.area_km2, 0, MAX_CELL_AREA_KM2)) return false;
+  if (typeof cell.flash_rate_per_min !== 'number' || !Number.isFinite(cell.flash_rate_per_min)) return false;
+  if (!TRENDS.has(cell.trend)) return false;
+  const m = cell.motion;
+  if (m === null) return true;
+  return (
+    typeof m === 'object' &&
+    finiteIn(m.speed_kmh, 0, MAX_CELL_SPEED_KMH) &&
+    finiteIn(m.direction_deg, -360, 720)
+  );
+}
+
+/** The cells a model can use (see isUsableCell) and how many it left out. */
+export function usableCells(cells: readonly NowcastCellInput[]): {
+  usable: NowcastCellInput[];
+  skipped: number;
+} {
+  const usable = cells.filter(isUsableCell);
+  return { usable, skipped: cells.length - usable.length };
 }
 
 /** How a cell is carried forward: per trend, how its rate, size and chance to live on change with lead. */
@@ -100,10 +144,25 @@ export function combineInto(values: Float32Array, chances: ReadonlyMap<number, n
   for (const [i, p] of chances) values[i] = 1 - (1 - (values[i] as number)) * (1 - p);
 }
 
-/** Leads from `from` to `to` minutes, every `step` (both ends included). */
+/** The most leads a model samples (its windows are hours long, its samples minutes apart). */
+export const MAX_LEADS = 10_000;
+
+/**
+ * Leads from `from` to `to` minutes, every `step` (both ends included). Ends that are not finite, a step
+ * that is not above 0, or more than MAX_LEADS leads: RangeError (a step lost in the rounding of a huge
+ * `from` once pushed leads until the memory ran out).
+ */
 export function leadsOf(from: number, to: number, step: number): number[] {
+  if (!Number.isFinite(from) || !Number.isFinite(to)) throw new RangeError(`leadsOf: ends ${from}…${to}`);
+  if (!(step > 0)) throw new RangeError(`leadsOf: the step must be above 0, not ${step}`);
+  const count = Math.ceil((to - from) / step);
+  if (!(count <= MAX_LEADS)) throw new RangeError(`leadsOf: more than ${MAX_LEADS} leads`);
   const out: number[] = [];
-  for (let t = from; t < to; t += step) out.push(t);
+  for (let k = 0; k < count; k++) {
+    const t = from + k * step;
+    if (t >= to) break;
+    out.push(t);
+  }
   out.push(to);
   return out;
 }

@@ -63,6 +63,9 @@ export interface DayUptime {
 
 const DAY = 86_400_000;
 
+/** The longest period dailyUptime answers day by day (ten years; the API asks for at most 90 days). */
+export const MAX_UPTIME_DAYS = 3660;
+
 /**
  * Uptime per UTC day from `from` (a day's start is taken) up to `now`: `changes` sorted by time, the first
  * of them at or before `from` when the device existed then. Time before the first change is not counted
@@ -72,6 +75,9 @@ const DAY = 86_400_000;
 export function dailyUptime(changes: readonly StatusChange[], from: Date, now: Date): DayUptime[] {
   const start = Math.floor(from.getTime() / DAY) * DAY;
   const end = now.getTime();
+  // Day by day below: a period from the year -271821 (or from -Infinity) would take for ever.
+  if ((end - start) / DAY > MAX_UPTIME_DAYS)
+    throw new RangeError(`dailyUptime: more than ${MAX_UPTIME_DAYS} days from ${from.toISOString()}`);
   const out: DayUptime[] = [];
   for (let day = start; day < end; day += DAY) {
     const dayEnd = Math.min(day + DAY, end);

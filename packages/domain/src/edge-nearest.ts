@@ -21,6 +21,11 @@ const RAD = Math.PI / 180;
  */
 const FOOT_STEP_KM = 0.5;
 const GOLDEN_TOLERANCE_KM = 1e-4;
+/**
+ * Golden-section steps at most: each keeps 0.618 of the interval, so 100 of them bring 20,000 km (half the
+ * globe) to 1e-17 km. Only an edge of no finite length (NaN, Infinity) gets near it.
+ */
+const GOLDEN_MAX_STEPS = 100;
 const MAX_STEPS = 12;
 
 // The stroke under study, and its distances to vertices, shared by the two edges that meet at each (one
@@ -128,7 +133,7 @@ function goldenSection(t: Float64Array, e: number, km: number, out: InverseResul
   let d = a + ratio * (b - a);
   measure(t, e, c, left);
   measure(t, e, d, right);
-  while (b - a > GOLDEN_TOLERANCE_KM) {
+  for (let step = 0; step < GOLDEN_MAX_STEPS && b - a > GOLDEN_TOLERANCE_KM; step++) {
     if (left.km <= right.km) {
       [b, d, right.km, right.azimuthDeg] = [d, c, left.km, left.azimuthDeg];
       c = b - ratio * (b - a);

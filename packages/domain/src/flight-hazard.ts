@@ -46,6 +46,9 @@ interface IndexedCell {
 
 const NONE: HazardResult = { hazard: 'none', distanceKm: null, cellId: null };
 
+/** The widest `near` an index takes (km): beyond it "near" means nothing for an aircraft. */
+export const MAX_NEAR_KM = 1000;
+
 function key(latBucket: number, lonBucket: number): number {
   return latBucket * 4000 + lonBucket;
 }
@@ -95,6 +98,8 @@ export class HazardIndex {
     cells: readonly HazardCell[],
     private readonly nearKm = NEAR_KM,
   ) {
+    if (!(nearKm >= 0 && nearKm <= MAX_NEAR_KM))
+      throw new RangeError(`HazardIndex: near must be 0…${MAX_NEAR_KM} km, not ${nearKm}`);
     for (const s of strokes) {
       const k = key(Math.floor((s.lat + 90) / BUCKET_DEG), Math.floor((s.lon + 180) / BUCKET_DEG));
       const list = this.buckets.get(k);
@@ -125,6 +130,8 @@ export class HazardIndex {
 
   /** The hazard of a point at `timeMs`: strokes in (timeMs − 5 min, timeMs] count. */
   classify(lat: number, lon: number, timeMs: number): HazardResult {
+    // An infinite (or 1e308) latitude once made the bucket loop below run for ever (Infinity + 1 is Infinity).
+    if (!(Math.abs(lat) <= 90 && Math.abs(lon) <= 360 && Number.isFinite(timeMs))) return NONE;
     let best = Number.POSITIVE_INFINITY;
     let bestCell: string | null = null;
     for (const c of this.cells) {
@@ -139,7 +146,10 @@ export class HazardIndex {
     if (best > this.nearKm) bestCell = null;
     const from = timeMs - STROKE_WINDOW_MS;
     const latSpan = Math.ceil(this.nearKm / KM_PER_DEG / BUCKET_DEG);
-    const lonSpan = Math.ceil(this.nearKm / (KM_PER_DEG * Math.max(0.01, Math.cos(lat * RAD))) / BUCKET_DEG);
+    const lonSpan = Math.min(
+      180 / BUCKET_DEG,
+      Math.ceil(this.nearKm / (KM_PER_DEG * Math.max(0.01, Math.cos(lat * RAD))) / BUCKET_DEG),
+    );
     const lb = Math.floor((lat + 90) / BUCKET_DEG);
     const ob = Math.floor((lon + 180) / BUCKET_DEG);
     for (let a = lb - latSpan; a <= lb + latSpan; a++) {

@@ -1,5 +1,5 @@
 import { contours } from 'd3-contour';
-import type { GridSpec } from './model-grid.js';
+import { type GridSpec, gridProblem } from './model-grid.js';
 
 /** One filled band of a grid: where the value is at least `value`, as [lon, lat] polygons. */
 export interface GridContour {
@@ -21,10 +21,13 @@ export function gridContours(
   values: ArrayLike<number>,
   thresholds: readonly number[],
 ): GridContour[] {
+  // A grid of 1e308 columns and no rows has no values to mismatch, and once sent d3-contour on for ever.
+  const problem = gridProblem(grid);
+  if (problem) throw new RangeError(`gridContours: the grid is no grid: ${problem}`);
   if (values.length !== grid.cols * grid.rows) throw new Error('grid values do not match the grid size');
   let max = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < values.length; i++) if ((values[i] as number) > max) max = values[i] as number;
-  const reached = thresholds.filter((t) => t <= max);
+  const reached = thresholds.filter((t) => Number.isFinite(t) && t <= max);
   if (reached.length === 0) return [];
   // d3-contour reads values[i + j*n] at grid point ⟨i + 0.5, j + 0.5⟩: cell centres, rows from the south.
   const generator = contours().size([grid.cols, grid.rows]).thresholds(reached);

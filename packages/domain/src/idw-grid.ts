@@ -32,8 +32,13 @@ export interface IdwGrid extends GridBox {
   values: (number | null)[];
 }
 
+/** The most cells an interpolated grid may have (the API asks for at most 200 × 200). */
+export const IDW_MAX_CELLS = 1_000_000;
+
 export function idwGrid(points: readonly StationValue[], box: GridBox, o: IdwOptions): IdwGrid {
-  if (!(o.cols >= 1 && o.rows >= 1)) throw new RangeError('cols and rows must be at least 1');
+  const whole = (n: number) => Number.isSafeInteger(n) && n >= 1;
+  if (!whole(o.cols) || !whole(o.rows)) throw new RangeError('cols and rows must be whole numbers from 1');
+  if (o.cols * o.rows > IDW_MAX_CELLS) throw new RangeError(`more than ${IDW_MAX_CELLS} cells`);
   const power = o.power ?? 2;
   const maxKm = o.maxDistanceKm ?? Number.POSITIVE_INFINITY;
   const dLon = (box.east - box.west) / o.cols;

@@ -32,7 +32,12 @@ export interface ThunderstormDays {
 }
 
 /** Thunderstorm days of a period [from, to] (dates, inclusive) from its days' CG counts (missing days: 0). */
+/** The longest period thunderstormDays walks day by day (a century; the API allows ten years). */
+export const MAX_PERIOD_DAYS = 36_525;
+
 export function thunderstormDays(daily: readonly DayCg[], from: string, to: string): ThunderstormDays {
+  const span = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+  if (span > MAX_PERIOD_DAYS) throw new RangeError(`thunderstormDays: more than ${MAX_PERIOD_DAYS} days`);
   const stormy = new Set(daily.filter((d) => d.cg >= 1 && d.date >= from && d.date <= to).map((d) => d.date));
   const years = new Map<number, { days: number; covered: number }>();
   let covered = 0;
@@ -64,7 +69,11 @@ export interface Cell {
   cx: number;
 }
 
-/** The most cells one area may stand for (a 20° × 20° box): beyond it the caller must use a region. */
+/**
+ * The most cells one area may stand for (a 20° × 20° box): beyond it the caller must use a region. The
+ * functions below stop once they have found one more than this (the caller refuses such an area), so an
+ * area of the whole globe costs no more than one just too large.
+ */
 export const MAX_AREA_CELLS = 40_000;
 
 const centre = (i: number) => (i + 0.5) / 10;
@@ -77,7 +86,10 @@ export function cellsInBbox(b: { west: number; south: number; east: number; nort
   const x0 = Math.ceil(b.west * 10 - 0.5);
   const x1 = Math.floor(b.east * 10 - 0.5);
   for (let cy = Math.max(-900, y0); cy <= Math.min(899, y1); cy++)
-    for (let cx = Math.max(-1800, x0); cx <= Math.min(1799, x1); cx++) out.push({ cy, cx });
+    for (let cx = Math.max(-1800, x0); cx <= Math.min(1799, x1); cx++) {
+      out.push({ cy, cx });
+      if (out.length > MAX_AREA_CELLS) return out;
+    }
   return out;
 }
 
@@ -110,6 +122,7 @@ export function cellsInCircle(lat: number, lon: number, radiusKm: number): Cell[
           if (haversineKm(lat, lon, (cy + (i + 0.5) / 5) / 10, (cx + (j + 0.5) / 5) / 10) <= radiusKm)
             inside++;
       if (inside >= 13 || (cy === own.cy && cx === own.cx)) out.push({ cy, cx });
+      if (out.length > MAX_AREA_CELLS) return out;
     }
   return out;
 }
@@ -118,16 +131,23 @@ export function cellsInCircle(lat: number, lon: number, radiusKm: number): Cell[
 export function cellsInPolygon(rings: readonly (readonly [number, number])[][]): Cell[] {
   const outer = rings[0] ?? [];
   if (outer.length < 3) return [];
-  const lons = outer.map((p) => p[0]);
-  const lats = outer.map((p) => p[1]);
+  // A vertex off the globe (NaN, ±Infinity) places the polygon nowhere: no cell.
+  if (!rings.every((r) => r.every(([lon, lat]) => Math.abs(lon) <= 180 && Math.abs(lat) <= 90))) return [];
+  let [west, south, east, north] = [180, 90, -180, -90];
+  for (const [lon, lat] of outer) {
+    west = Math.min(west, lon);
+    east = Math.max(east, lon);
+    south = Math.min(south, lat);
+    north = Math.max(north, lat);
+  }
   const flat = [rings.map((r) => Float64Array.from(r.flat()))];
-  const box = cellsInBbox({
-    west: Math.min(...lons),
-    south: Math.min(...lats),
-    east: Math.max(...lons),
-    north: Math.max(...lats),
-  });
-  const inside = box.filter((c) => pointInPolygons(centre(c.cx), centre(c.cy), flat));
+  const inside: Cell[] = [];
+  for (let cy = Math.ceil(south * 10 - 0.5); cy <= Math.min(899, Math.floor(north * 10 - 0.5)); cy++)
+    for (let cx = Math.ceil(west * 10 - 0.5); cx <= Math.min(1799, Math.floor(east * 10 - 0.5)); cx++) {
+      if (!pointInPolygons(centre(cx), centre(cy), flat)) continue;
+      inside.push({ cy, cx });
+      if (inside.length > MAX_AREA_CELLS) return inside;
+    }
   if (inside.length > 0) return inside;
   // A polygon smaller than a cell: the cell of its first vertex stands for it.
   const [lon, lat] = outer[0] as readonly [number, number];

@@ -70,3 +70,21 @@ describe('lightningForecast', () => {
     expect(at(run('decaying'), 1)).toBeLessThan(at(run('steady'), 1) / 2);
   });
 });
+
+describe('lightningForecast on inputs it cannot use', () => {
+  it('skips cells it cannot place and flashes without a finite position, counting them', () => {
+    const good = lightningForecast({ cells: [cell()], flashes: burst(20), nowMs: NOW, area: AREA });
+    const r = lightningForecast({
+      cells: [cell({ centroid: [Number.NaN, Number.NaN] }), cell()],
+      flashes: [
+        ...burst(20),
+        { timeMs: NOW - MIN, lat: Number.NaN, lon: 114 },
+        { timeMs: NOW - MIN, lat: 24, lon: Number.POSITIVE_INFINITY },
+      ],
+      nowMs: NOW,
+      area: AREA,
+    });
+    expect(r.facts).toMatchObject({ cells: 1, cells_skipped: 1, recent_flashes: 20 });
+    expect(r.frames.map((f) => [...f.values])).toEqual(good.frames.map((f) => [...f.values]));
+  });
+});

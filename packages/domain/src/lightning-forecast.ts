@@ -5,6 +5,7 @@ import {
   footprintBox,
   leadsOf,
   type NowcastCellInput,
+  usableCells,
   windowChances,
 } from './cell-footprint.js';
 import {
@@ -28,6 +29,8 @@ import {
  * - persistence: where lightning was frequent in the last hour it is likely to go on for a while (storm
  *   systems outlive their cells). The last hour's flashes per grid cell, smoothed over about 20 km, give a
  *   chance that fades with lead (e-folding `persistenceMin`) and does not move.
+ * Cells it cannot place or weigh (see isUsableCell) are left out and counted (`cells_skipped`), and so are
+ * flashes without a position on the globe.
  * Skill falls quickly after the first hour; later hours say where activity may linger, not where new
  * storms will start (that needs a weather model: see the weather forecast adapters).
  */
@@ -77,11 +80,14 @@ export function lightningForecast(input: {
   const p = FORECAST;
   const end = p.hours * 60;
   const recent = input.flashes.filter(
-    (f) => f.timeMs <= input.nowMs && input.nowMs - f.timeMs <= p.recentMin * 60_000,
+    (f) =>
+      f.timeMs <= input.nowMs &&
+      input.nowMs - f.timeMs <= p.recentMin * 60_000 &&
+      Math.abs(f.lat) <= 90 &&
+      Math.abs(f.lon) <= 180,
   );
-  const tracks = input.cells.map((c) =>
-    leadsOf(0, end, p.sampleMin).map((t) => ({ t, f: footprintAt(c, t, p) })),
-  );
+  const { usable: cells, skipped } = usableCells(input.cells);
+  const tracks = cells.map((c) => leadsOf(0, end, p.sampleMin).map((t) => ({ t, f: footprintAt(c, t, p) })));
   const margin = (p.smoothCells + 1) * p.cellDeg * 111.19;
   const reach = unionBox([
     ...tracks.flatMap((track) => track.map(({ f }) => footprintBox(f))),
@@ -104,7 +110,11 @@ export function lightningForecast(input: {
     }
     input.onProgress?.((h + 1) / frames.length);
   });
-  return { grid, frames, facts: { cells: input.cells.length, recent_flashes: recent.length } };
+  return {
+    grid,
+    frames,
+    facts: { cells: cells.length, cells_skipped: skipped, recent_flashes: recent.length },
+  };
 }
 
 /** The box of the recent flashes, widened by the smoothing (one box: flashes are many, boxes are few). */

@@ -141,3 +141,33 @@ describe('lightningNowcast', () => {
     expect(r.grid.cellDeg).toBe(NOWCAST.cellDeg);
   });
 });
+
+/** Cells of a stored step that the models cannot place or weigh (a step written without a full outline). */
+const UNUSABLE_CELLS: [string, NowcastCellInput][] = [
+  ['a NaN centroid', cell({ centroid: [Number.NaN, Number.NaN] })],
+  ['a centroid of one number', cell({ centroid: [113.5] as unknown as [number, number] })],
+  ['no centroid', cell({ centroid: undefined as unknown as [number, number] })],
+  ['a centroid off the globe', cell({ centroid: [500, 23.5] })],
+  ['a NaN area', cell({ area_km2: Number.NaN })],
+  ['an infinite area', cell({ area_km2: Number.POSITIVE_INFINITY })],
+  ['a NaN flash rate', cell({ flash_rate_per_min: Number.NaN })],
+  ['an unknown trend', cell({ trend: 'exploding' as NowcastCellInput['trend'] })],
+  ['a NaN speed', cell({ motion: { speed_kmh: Number.NaN, direction_deg: 90 } })],
+  ['an infinite direction', cell({ motion: { speed_kmh: 40, direction_deg: Number.POSITIVE_INFINITY } })],
+];
+
+describe('lightningNowcast on a step with cells it cannot use', () => {
+  it.each(UNUSABLE_CELLS)('skips a cell with %s, counts it, and still computes the others', (_name, bad) => {
+    const good = lightningNowcast([cell()], { area: AREA });
+    const r = lightningNowcast([bad, cell()], { area: AREA });
+    expect(r.facts).toMatchObject({ cells: 1, cells_skipped: 1 });
+    expect(r.grid).toEqual(good.grid);
+    expect(r.frames.map((f) => [...f.values])).toEqual(good.frames.map((f) => [...f.values]));
+  });
+
+  it('answers the quiet zero grid when no cell is usable', () => {
+    const r = lightningNowcast([cell({ centroid: [Number.NaN, Number.NaN] })], { area: AREA });
+    expect(r.facts).toMatchObject({ cells: 0, cells_skipped: 1 });
+    for (const f of r.frames) expect(Math.max(...f.values)).toBe(0);
+  });
+});

@@ -5,6 +5,7 @@ import {
   footprintBox,
   leadsOf,
   type NowcastCellInput,
+  usableCells,
   windowChances,
 } from './cell-footprint.js';
 import {
@@ -21,6 +22,7 @@ import {
  * storm cells of the last step carried forward along their motion (extrapolation), grown or shrunk by
  * their trend, and blurred by the extrapolation's error growing with lead. A cell's chance at a point is
  * the highest over the window's leads; cells combine as independent chances. No cells: a zero grid.
+ * Cells the model cannot place or weigh (see isUsableCell) are left out and counted (`cells_skipped`).
  */
 export const NOWCAST: ExtrapolationParams & {
   cellDeg: number;
@@ -47,10 +49,11 @@ export const NOWCAST: ExtrapolationParams & {
 export const NOWCAST_ELEMENT = 'lightning_probability';
 
 export function lightningNowcast(
-  cells: readonly NowcastCellInput[],
+  input: readonly NowcastCellInput[],
   opts: { area: Bbox; onProgress?: Progress },
 ): GridModelResult {
   const p = NOWCAST;
+  const { usable: cells, skipped } = usableCells(input);
   const last = p.windows.at(-1)?.toMin ?? 60;
   const tracks = cells.map((c) => leadsOf(0, last, p.sampleMin).map((t) => ({ t, f: footprintAt(c, t, p) })));
   const reach = unionBox(tracks.flatMap((track) => track.map(({ f }) => footprintBox(f))));
@@ -68,5 +71,5 @@ export function lightningNowcast(
     }
     opts.onProgress?.((k + 1) / tracks.length);
   });
-  return { grid, frames, facts: { cells: cells.length } };
+  return { grid, frames, facts: { cells: cells.length, cells_skipped: skipped } };
 }

@@ -26,22 +26,70 @@ const KM_PER_DEG = 111.19;
  */
 export const MAX_GRID_CELLS = 1_000_000;
 
+/**
+ * The most cells any grid may have, whatever budget a caller passes: 50,000,000 float32 values are 200 MB
+ * a frame. A GridSpec beyond it (or with a cell size or origin that is not a finite number) is refused by
+ * the functions that walk a grid, so that a bad grid costs a RangeError, not hours of a loop.
+ */
+export const GRID_CELLS_LIMIT = 50_000_000;
+
+/** Why `g` is no grid a loop may walk, or null for a sound one. */
+export function gridProblem(g: GridSpec): string | null {
+  if (!Number.isFinite(g.west) || !Number.isFinite(g.south)) return 'its origin is not a finite number';
+  if (!(Number.isFinite(g.cellDeg) && g.cellDeg > 0)) return `its cell size is not above 0 (${g.cellDeg})`;
+  if (!(Number.isSafeInteger(g.cols) && g.cols >= 1 && Number.isSafeInteger(g.rows) && g.rows >= 1))
+    return `its columns and rows are not whole numbers from 1 (${g.cols} × ${g.rows})`;
+  if (g.cols * g.rows > GRID_CELLS_LIMIT) return `it has more than ${GRID_CELLS_LIMIT} cells`;
+  return null;
+}
+
 /** The cell size of a run with nothing in it: its zero grid covers the whole area coarsely (cheap to store). */
 export const QUIET_CELL_DEG = 1;
 
-/** The grid of `cellDeg` (or coarser, see MAX_GRID_CELLS) covering `box`, on whole multiples of the cell. */
+/**
+ * Doublings of the cell before it covers the whole world in one cell: from the smallest positive double
+ * (5e-324) to 360° takes 1,084, so this bound is never reached by a valid call; it only makes the loop's end
+ * plain to see.
+ */
+const MAX_DOUBLINGS = 1_100;
+
+/**
+ * The grid of `cellDeg` (or coarser, see MAX_GRID_CELLS) covering `box` (clamped to the world), on whole
+ * multiples of the cell. A box with a corner that is not a finite number, a cell size that is not a finite
+ * positive number or a budget under one cell is a caller's bug: RangeError naming it (a NaN corner once made
+ * the doubling loop below run for ever).
+ */
 export function gridOver(box: Bbox, cellDeg: number, maxCells = MAX_GRID_CELLS): GridSpec {
+  const { west: w, south: s, east: e, north: n } = box;
+  if (![w, s, e, n].every(Number.isFinite)) {
+    throw new RangeError(
+      `gridOver: the box has a corner that is not a finite number (${w}, ${s}, ${e}, ${n})`,
+    );
+  }
+  if (!(Number.isFinite(cellDeg) && cellDeg > 0)) {
+    throw new RangeError(`gridOver: the cell size must be a finite number above 0, not ${cellDeg}`);
+  }
+  if (!(maxCells >= 1)) throw new RangeError(`gridOver: the cell budget must be at least 1, not ${maxCells}`);
+  const budget = Math.min(maxCells, GRID_CELLS_LIMIT);
+  const clamped = {
+    west: clamp(w, -180, 180),
+    east: clamp(e, -180, 180),
+    south: clamp(s, -90, 90),
+    north: clamp(n, -90, 90),
+  };
   let size = cellDeg;
-  for (;;) {
-    const west = Math.max(-180, Math.floor(box.west / size) * size);
-    const south = Math.max(-90, Math.floor(box.south / size) * size);
-    const cols = Math.max(1, Math.ceil((Math.min(180, box.east) - west) / size));
-    const rows = Math.max(1, Math.ceil((Math.min(90, box.north) - south) / size));
-    if (cols * rows <= maxCells) return { west: round(west), south: round(south), cellDeg: size, cols, rows };
+  for (let i = 0; i <= MAX_DOUBLINGS; i++) {
+    const west = Math.max(-180, Math.floor(clamped.west / size) * size);
+    const south = Math.max(-90, Math.floor(clamped.south / size) * size);
+    const cols = Math.max(1, Math.ceil((clamped.east - west) / size));
+    const rows = Math.max(1, Math.ceil((clamped.north - south) / size));
+    if (cols * rows <= budget) return { west: round(west), south: round(south), cellDeg: size, cols, rows };
     size *= 2;
   }
+  throw new RangeError(`gridOver: no grid of at most ${maxCells} cells covers the box`);
 }
 
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 const round = (v: number) => Math.round(v * 1e9) / 1e9;
 
 /** Longitude and latitude of the centre of cell (col, row). */
@@ -77,7 +125,8 @@ export function unionBox(boxes: readonly Bbox[]): Bbox | null {
 
 /**
  * Visits the cells whose centres lie in `box` (the part inside the grid), with the cell centre's offset
- * from (lon0, lat0) in km east and north (flat-earth: meant for discs of up to a few hundred km).
+ * from (lon0, lat0) in km east and north (flat-earth: meant for discs of up to a few hundred km). At most
+ * the grid's cells are visited; a grid with a problem (see gridProblem) is a RangeError.
  */
 export function forCellsIn(
   g: GridSpec,
@@ -86,6 +135,8 @@ export function forCellsIn(
   lat0: number,
   visit: (index: number, eastKm: number, northKm: number) => void,
 ): void {
+  const problem = gridProblem(g);
+  if (problem) throw new RangeError(`forCellsIn: the grid is no grid: ${problem}`);
   const c0 = Math.max(0, Math.ceil((box.west - g.west) / g.cellDeg - 0.5));
   const c1 = Math.min(g.cols - 1, Math.floor((box.east - g.west) / g.cellDeg - 0.5));
   const r0 = Math.max(0, Math.ceil((box.south - g.south) / g.cellDeg - 0.5));

@@ -11,6 +11,10 @@ import { type CompactPolygon, pointInPolygons } from './region-index.js';
 const IN = 1;
 const EDGE = 2;
 
+const DEFAULT_MASK_CELLS = 1_000_000;
+/** The most cells a mask's grid may have: 16 MB. */
+export const MASK_CELLS_LIMIT = 16_000_000;
+
 export class PolygonMask {
   readonly west: number;
   readonly south: number;
@@ -21,11 +25,15 @@ export class PolygonMask {
   private readonly rows: number;
   private readonly states: Uint8Array;
 
-  /** `maxCells` bounds the grid's memory (one byte a cell). */
+  /**
+   * `maxCells` bounds the grid's memory (one byte a cell), itself at most MASK_CELLS_LIMIT (a budget of
+   * 1e308 once meant a grid of billions of cells); a budget that is not a number from 1 takes the default.
+   */
   constructor(
     private readonly polygons: readonly CompactPolygon[],
-    maxCells = 1_000_000,
+    budget = DEFAULT_MASK_CELLS,
   ) {
+    const maxCells = budget >= 1 ? Math.min(budget, MASK_CELLS_LIMIT) : DEFAULT_MASK_CELLS;
     let [w, s, e, n] = [Infinity, Infinity, -Infinity, -Infinity];
     for (const rings of polygons)
       for (const ring of rings)
@@ -41,7 +49,8 @@ export class PolygonMask {
     [this.west, this.south, this.east, this.north] = [w, s, e, n];
     const width = Math.max(e - w, 1e-9);
     const height = Math.max(n - s, 1e-9);
-    this.cell = Math.max(Math.sqrt((width * height) / maxCells), 1e-4);
+    // A thin box (1° by 1e16°) once made a column of billions of cells: each side alone fits the budget too.
+    this.cell = Math.max(Math.sqrt((width * height) / maxCells), width / maxCells, height / maxCells, 1e-4);
     this.cols = Math.max(1, Math.ceil(width / this.cell));
     this.rows = Math.max(1, Math.ceil(height / this.cell));
     this.states = new Uint8Array(this.cols * this.rows); // all outside until marked

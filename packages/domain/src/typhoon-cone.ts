@@ -36,6 +36,8 @@ export interface ConeInput {
 
 /** Hours between the interpolated centres the outline is built from. */
 const STEP_H = 3;
+/** The most centres interpolated between two forecast points (a 600 h gap at 3 h; wider gaps step wider). */
+const MAX_STEPS_PER_GAP = 200;
 /** Points on the half circle that closes the cone at its last centre. */
 const CAP_POINTS = 12;
 
@@ -43,10 +45,14 @@ const CAP_POINTS = 12;
  * The cone of a forecast track: the outline swept by the circles of `coneRadiusKm` around the forecast
  * centres (the current position first, lead 0). Built from offsets at right angles to the track on either
  * side of centres interpolated every 3 h, closed by a half circle at the end. A GeoJSON polygon ring
- * ([lon, lat], closed); null for fewer than two centres.
+ * ([lon, lat], closed); null for fewer than two centres. Points off the globe or without a finite lead are
+ * left out; between two points at most MAX_STEPS_PER_GAP centres are interpolated.
  */
 export function forecastCone(points: readonly ConeInput[]): [number, number][] | null {
-  const centres = interpolate([...points].sort((a, b) => a.leadH - b.leadH));
+  const usable = points.filter(
+    (p) => Math.abs(p.lat) <= 90 && Math.abs(p.lon) <= 360 && Number.isFinite(p.leadH),
+  );
+  const centres = interpolate(usable.sort((a, b) => a.leadH - b.leadH));
   if (centres.length < 2) return null;
   const left: [number, number][] = [];
   const right: [number, number][] = [];
@@ -91,7 +97,8 @@ function interpolate(points: ConeInput[]): ConeInput[] {
     const b = points[i + 1];
     if (!b) break;
     const span = b.leadH - a.leadH;
-    for (let h = STEP_H; h < span; h += STEP_H) {
+    const step = Math.max(STEP_H, span / MAX_STEPS_PER_GAP);
+    for (let h = step; h < span; h += step) {
       const f = h / span;
       out.push({ lat: a.lat + (b.lat - a.lat) * f, lon: a.lon + (b.lon - a.lon) * f, leadH: a.leadH + h });
     }

@@ -25,23 +25,48 @@ export function findNul(value: unknown, path = '', depth = 0): string | null {
   return null;
 }
 
-type Props = Record<string, { type?: unknown }>;
+interface Schema {
+  type?: unknown;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+}
+
+const NUMERIC = new Set(['number', 'integer']);
+
+/** Whether a schema takes a number (also as one choice of a union, or among several types). */
+function takesNumber(schema: Schema): boolean {
+  const types = [schema.type].flat();
+  if (types.some((t) => NUMERIC.has(t as string))) return true;
+  return [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some(takesNumber);
+}
+
+const readsInfinite = (v: unknown) => typeof v === 'string' && Math.abs(Number(v)) === Number.POSITIVE_INFINITY;
 
 /**
- * The first query or path parameter that its schema declares a number or integer but that reads as an infinite
- * number (`Infinity`, `-1e309`). Ajv's coercion turns such a string into `Infinity` and then skips the range
- * keywords, so the value would reach the database; this check runs before it. Other non-numbers (`abc`, `NaN`)
+ * The path (`user_id`, `rings/0/radius_km`) of the first value that its schema declares a number or integer but
+ * that is a string reading as an infinite number (`Infinity`, `-1e309`), or null. Ajv's coercion turns such a
+ * string into `Infinity` and then skips the range keywords, so the value would reach the database; this check
+ * runs before it, on path parameters, the query string and JSON bodies alike. Other non-numbers (`abc`, `NaN`)
  * are not coerced and Ajv reports them with the rest of the request's problems.
  */
-export function findNonFinite(values: unknown, schema: unknown): string | null {
-  const props = (schema as { properties?: Props } | undefined)?.properties;
-  if (!props || values === null || typeof values !== 'object') return null;
-  for (const [name, raw] of Object.entries(values)) {
-    const type = props[name]?.type;
-    if (type !== 'number' && type !== 'integer') continue;
-    for (const v of [raw].flat()) {
-      if (typeof v === 'string' && Math.abs(Number(v)) === Number.POSITIVE_INFINITY) return name;
+export function findNonFinite(values: unknown, schema: unknown, path = '', depth = 0): string | null {
+  const s = schema as Schema | undefined;
+  if (!s || depth > MAX_DEPTH) return null;
+  if (takesNumber(s) && [values].flat().some(readsInfinite)) return path || '(body)';
+  if (Array.isArray(values) && s.items) {
+    for (let i = 0; i < values.length; i++) {
+      const found = findNonFinite(values[i], s.items, path ? `${path}/${i}` : String(i), depth + 1);
+      if (found) return found;
     }
+    return null;
+  }
+  if (!s.properties || values === null || typeof values !== 'object') return null;
+  for (const [name, v] of Object.entries(values)) {
+    const inner = s.properties[name];
+    const found = inner && findNonFinite(v, inner, path ? `${path}/${name}` : name, depth + 1);
+    if (found) return found;
   }
   return null;
 }
@@ -54,8 +79,8 @@ function invalid(where: string, field: string, message: string): AppError {
 
 /**
  * Refuses a NUL character anywhere in the path parameters, the query string or a parsed body, for every
- * route (PostgreSQL cannot store it in text and would fail the request with 500), and numeric parameters
- * that are infinite.
+ * route (PostgreSQL cannot store it in text and would fail the request with 500), and numbers sent as strings
+ * that read as infinite, in parameters and JSON bodies.
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
@@ -63,6 +88,7 @@ export function registerInputGuard(app: FastifyInstance): void {
     for (const [where, values, s] of [
       ['params', request.params, schema?.params],
       ['querystring', request.query, schema?.querystring],
+      ['body', request.body, schema?.body],
     ] as const) {
       const field = findNonFinite(values, s);
       if (field) {

@@ -184,6 +184,25 @@ describe.each(DB_KINDS)('models and runs (%s)', (kind) => {
     ).toBe(404);
   });
 
+  it('finishes a nowcast over a step with cells stored without a full outline, skipping them', async () => {
+    // A step as an older writer or a bad row leaves it: one cell in full, one with only its id and
+    // centroid (no area, rate or trend), one with a centroid of one number. Such a cell once hung the run.
+    const full = { centroid: [113, 23], area_km2: 300, flash_rate_per_min: 5, trend: 'steady', motion: null };
+    const features = [
+      { id: 'full', ...full },
+      { id: 'bare', centroid: [113.2, 23.1] },
+      { ...full, id: 'half', centroid: [113.4] },
+    ].map((properties) => ({ type: 'Feature', geometry: { type: 'Polygon', coordinates: [] }, properties }));
+    await t.db.query(
+      'INSERT INTO cell_steps (time, features, cell_count, jumps) VALUES ($1, $2::jsonb, 3, 0)',
+      [new Date().toISOString(), JSON.stringify(features)],
+    );
+    const run = await runToEnd('lightning_nowcast');
+    expect(run).toMatchObject({ status: 'done', reason: null, has_output: true });
+    const out = (await get('/api/models/lightning_nowcast/outputs/latest')).json();
+    expect(out).toMatchObject({ run: { id: run.id }, facts: { cells: 1, cells_skipped: 2 } });
+  });
+
   it('rates the fire risk of the last 72 h and says dryness was not applied', async () => {
     await ingest([
       jsonStroke({ agoMs: 2 * H, lat: 30.05, lon: 100.05, peak_ka: 60 }),
