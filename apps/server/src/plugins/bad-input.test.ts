@@ -134,7 +134,8 @@ describe.each(DB_KINDS)('bad input on every route (%s)', (kind) => {
       const what = `${method} ${url} ${JSON.stringify(payload)}`;
       if (res.statusCode >= 500) problems.push(`${what}: ${res.statusCode} ${res.body}`);
       else if (res.statusCode === 400 && res.json().error.code === 'validation.failed') {
-        if (!res.json().error.message.includes(name)) problems.push(`${what}: ${name} not named: ${res.body}`);
+        if (!res.json().error.message.includes(name))
+          problems.push(`${what}: ${name} not named: ${res.body}`);
       }
     }
     expect(problems).toEqual([]);

@@ -42,7 +42,8 @@ function takesNumber(schema: Schema): boolean {
   return [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some(takesNumber);
 }
 
-const readsInfinite = (v: unknown) => typeof v === 'string' && Math.abs(Number(v)) === Number.POSITIVE_INFINITY;
+const readsInfinite = (v: unknown) =>
+  typeof v === 'string' && Math.abs(Number(v)) === Number.POSITIVE_INFINITY;
 
 /**
  * The path (`user_id`, `rings/0/radius_km`) of the first value that its schema declares a number or integer but
