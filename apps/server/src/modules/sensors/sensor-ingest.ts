@@ -6,7 +6,8 @@ import {
 } from '@thunderwatch/domain/sensor-readings';
 import type { SensorIngestResult } from '@thunderwatch/shared/schemas/sensors';
 import type { Database } from '../../db/database.js';
-import { rowsRefused } from '../weather/stations/station-writes.js';
+import { transactionRetryingConflicts } from '../../db/retry-conflicts.js';
+import { compare, rowsRefused } from '../weather/stations/station-writes.js';
 import type { SensorReadingsRepo } from './sensor-readings-repo.js';
 import type { SensorsRepo } from './sensors-repo.js';
 
@@ -81,9 +82,12 @@ export class SensorIngest {
       const seen = latest.get(r.sensor);
       if (!seen || seen.timeMs < r.timeMs) latest.set(r.sensor, r);
     }
-    const stored = await this.d.db.transaction(async (tx) => {
-      const n = await this.d.readings.insert(rows, source, tx);
-      await this.d.sensors.setLatest([...latest.values()], tx);
+    // One lock order for every batch (sensor, then time), so two batches of the same sensors never deadlock.
+    const sorted = [...rows].sort((a, b) => compare(a.sensor, b.sensor) || a.timeMs - b.timeMs);
+    const newest = [...latest.values()].sort((a, b) => compare(a.sensor, b.sensor));
+    const stored = await transactionRetryingConflicts(this.d.db, async (tx) => {
+      const n = await this.d.readings.insert(sorted, source, tx);
+      await this.d.sensors.setLatest(newest, tx);
       return n;
     });
     for (const fn of this.listeners) {

@@ -1,6 +1,7 @@
 import type { RowProblem, StationInput } from '@thunderwatch/domain/observation-fields';
 import type { ErrorDetail } from '@thunderwatch/shared/error-codes';
 import type { Database } from '../../../db/database.js';
+import { transactionRetryingConflicts } from '../../../db/retry-conflicts.js';
 import { AppError } from '../../../lib/app-error.js';
 import type { ReadingRow, ReadingsRepo } from './readings-repo.js';
 import type { StationsRepo } from './stations-repo.js';
@@ -57,6 +58,8 @@ export async function writeStationReadings<C extends string>(
       });
   }
   if (problems.length > 0) throw rowsRefused(problems);
+  // Rows are written in one order (station, then time) by every batch: two batches naming the same
+  // stations in different orders would otherwise lock their rows in different orders and deadlock.
   const unique = new Map<string, ReadingRow>();
   for (const r of rows)
     unique.set(`${r.station.id}\u0000${r.timeMs}`, {
@@ -65,9 +68,18 @@ export async function writeStationReadings<C extends string>(
       values: r.values,
     });
   await d.readings.preparePartitions(rows.map((r) => r.timeMs));
-  return d.db.transaction(async (tx) => {
-    await d.stations.upsert([...described.values()], source, tx);
-    const stored = await d.readings.insert([...unique.values()], source, tx);
+  const stations = [...described.values()].sort((a, b) => compare(a.id, b.id));
+  const readings = [...unique.values()].sort(
+    (a, b) => compare(a.stationId, b.stationId) || a.timeMs - b.timeMs,
+  );
+  return transactionRetryingConflicts(d.db, async (tx) => {
+    await d.stations.upsert(stations, source, tx);
+    const stored = await d.readings.insert(readings, source, tx);
     return { stored, stations: described.size };
   });
+}
+
+/** Code-point order, the same in every process (not the locale's). */
+export function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
