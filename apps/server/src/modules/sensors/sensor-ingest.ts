@@ -7,7 +7,12 @@ import {
 import type { SensorIngestResult } from '@thunderwatch/shared/schemas/sensors';
 import type { Database } from '../../db/database.js';
 import { transactionRetryingConflicts } from '../../db/retry-conflicts.js';
-import { compare, rowsRefused } from '../weather/stations/station-writes.js';
+import {
+  compare,
+  refuseUnlessSomeValid,
+  rejectedOf,
+  rowsRefused,
+} from '../weather/stations/station-writes.js';
 import type { SensorReadingsRepo } from './sensor-readings-repo.js';
 import type { SensorsRepo } from './sensors-repo.js';
 
@@ -17,8 +22,8 @@ export const MAX_BATCH_READINGS = 100_000;
 export type SensorReadingsListener = (rows: readonly SensorReadingRow[]) => void;
 
 /**
- * Readings of registered sensors, from `POST /api/ingest/sensors` and MQTT: validated all or nothing (every
- * bad row named), stored with their minute rollups and each sensor's latest reading in one transaction, then
+ * Readings of registered sensors, from `POST /api/ingest/sensors` and MQTT: validated row by row (the valid
+ * rows stored, every bad row named; a request with no valid row refused), stored with their minute rollups and each sensor's latest reading in one transaction, then
  * handed to the listeners (the field-mill warnings, the live `sensor` event).
  */
 export class SensorIngest {
@@ -46,8 +51,8 @@ export class SensorIngest {
       ]);
     const kinds = await this.d.sensors.kinds(sensorIdsOf(body));
     const parsed = parseSensorReadings(body, this.window(), (id) => kinds.get(id));
-    if (parsed.problems.length > 0) throw rowsRefused(parsed.problems);
-    return this.write(source, parsed.rows);
+    refuseUnlessSomeValid(parsed.rows.length, parsed.problems);
+    return { ...(await this.write(source, parsed.rows)), ...rejectedOf(parsed.problems) };
   }
 
   /**
@@ -75,7 +80,7 @@ export class SensorIngest {
   }
 
   private async write(source: string, rows: readonly SensorReadingRow[]): Promise<SensorIngestResult> {
-    if (rows.length === 0) return { stored: 0, sensors: 0 };
+    if (rows.length === 0) return { stored: 0, sensors: 0, rejected: [], rejected_total: 0 };
     await this.d.readings.preparePartitions(rows.map((r) => r.timeMs));
     const latest = new Map<string, SensorReadingRow>();
     for (const r of rows) {
@@ -97,6 +102,6 @@ export class SensorIngest {
         this.d.onListenerError(error);
       }
     }
-    return { stored, sensors: latest.size };
+    return { stored, sensors: latest.size, rejected: [], rejected_total: 0 };
   }
 }
