@@ -86,3 +86,20 @@ export type LoginResponse = Static<typeof LoginResponse>;
 
 /** Standard error responses for the OpenAPI document. */
 export const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ErrorBody]));
+
+/** A row of a batch refused on its own (row n of a CSV is its n-th line after the header; of JSON, element n − 1). */
+export const RejectedRow = Type.Object({
+  row: Type.Integer(),
+  field: Type.String(),
+  message: Type.String(),
+});
+export type RejectedRow = Static<typeof RejectedRow>;
+
+/** The rows of a batch refused while the valid rest was stored: the first 100, and how many in all. */
+export const rejectedRows = {
+  rejected: Type.Array(RejectedRow, {
+    description:
+      'Rows refused, each named (the first 100; `rejected_total` counts them all); the others are stored',
+  }),
+  rejected_total: Type.Integer(),
+};

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Id, MAX_OFFSET, Nullable, pageOf } from './kit.js';
+import { Id, MAX_OFFSET, Nullable, pageOf, rejectedRows } from './kit.js';
 
 /**
  * Sensors of a group — electric field mills (`efm`) and met sensors (`met`) — and their readings
@@ -149,5 +149,6 @@ export const SensorDataResponse = Type.Union([SensorDataPage, Type.String()]);
 export const SensorIngestResult = Type.Object({
   stored: Type.Integer({ description: 'Readings new to the store (one already stored is ignored)' }),
   sensors: Type.Integer(),
+  ...rejectedRows,
 });
 export type SensorIngestResult = Static<typeof SensorIngestResult>;

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Nullable } from './kit.js';
+import { Nullable, rejectedRows } from './kit.js';
 
 /**
  * Weather stations and their readings: observations (`/api/weather_now`, `/api/weather/met_ele`) and sea
@@ -63,6 +63,7 @@ export const WeatherIngestResult = Type.Object({
     description: 'Rows stored (a row for a station and time already held replaces it)',
   }),
   stations: Type.Integer({ description: 'Stations added or updated' }),
+  ...rejectedRows,
 });
 export type WeatherIngestResult = Static<typeof WeatherIngestResult>;
 

@@ -6,7 +6,13 @@ import {
 } from '@thunderwatch/domain/sensor-readings';
 import type { SensorIngestResult } from '@thunderwatch/shared/schemas/sensors';
 import type { Database } from '../../db/database.js';
-import { rowsRefused } from '../weather/stations/station-writes.js';
+import { transactionRetryingConflicts } from '../../db/retry-conflicts.js';
+import {
+  compare,
+  refuseUnlessSomeValid,
+  rejectedOf,
+  rowsRefused,
+} from '../weather/stations/station-writes.js';
 import type { SensorReadingsRepo } from './sensor-readings-repo.js';
 import type { SensorsRepo } from './sensors-repo.js';
 
@@ -16,8 +22,8 @@ export const MAX_BATCH_READINGS = 100_000;
 export type SensorReadingsListener = (rows: readonly SensorReadingRow[]) => void;
 
 /**
- * Readings of registered sensors, from `POST /api/ingest/sensors` and MQTT: validated all or nothing (every
- * bad row named), stored with their minute rollups and each sensor's latest reading in one transaction, then
+ * Readings of registered sensors, from `POST /api/ingest/sensors` and MQTT: validated row by row (the valid
+ * rows stored, every bad row named; a request with no valid row refused), stored with their minute rollups and each sensor's latest reading in one transaction, then
  * handed to the listeners (the field-mill warnings, the live `sensor` event).
  */
 export class SensorIngest {
@@ -45,8 +51,8 @@ export class SensorIngest {
       ]);
     const kinds = await this.d.sensors.kinds(sensorIdsOf(body));
     const parsed = parseSensorReadings(body, this.window(), (id) => kinds.get(id));
-    if (parsed.problems.length > 0) throw rowsRefused(parsed.problems);
-    return this.write(source, parsed.rows);
+    refuseUnlessSomeValid(parsed.rows.length, parsed.problems);
+    return { ...(await this.write(source, parsed.rows)), ...rejectedOf(parsed.problems) };
   }
 
   /**
@@ -74,16 +80,19 @@ export class SensorIngest {
   }
 
   private async write(source: string, rows: readonly SensorReadingRow[]): Promise<SensorIngestResult> {
-    if (rows.length === 0) return { stored: 0, sensors: 0 };
+    if (rows.length === 0) return { stored: 0, sensors: 0, rejected: [], rejected_total: 0 };
     await this.d.readings.preparePartitions(rows.map((r) => r.timeMs));
     const latest = new Map<string, SensorReadingRow>();
     for (const r of rows) {
       const seen = latest.get(r.sensor);
       if (!seen || seen.timeMs < r.timeMs) latest.set(r.sensor, r);
     }
-    const stored = await this.d.db.transaction(async (tx) => {
-      const n = await this.d.readings.insert(rows, source, tx);
-      await this.d.sensors.setLatest([...latest.values()], tx);
+    // One lock order for every batch (sensor, then time), so two batches of the same sensors never deadlock.
+    const sorted = [...rows].sort((a, b) => compare(a.sensor, b.sensor) || a.timeMs - b.timeMs);
+    const newest = [...latest.values()].sort((a, b) => compare(a.sensor, b.sensor));
+    const stored = await transactionRetryingConflicts(this.d.db, async (tx) => {
+      const n = await this.d.readings.insert(sorted, source, tx);
+      await this.d.sensors.setLatest(newest, tx);
       return n;
     });
     for (const fn of this.listeners) {
@@ -93,6 +102,6 @@ export class SensorIngest {
         this.d.onListenerError(error);
       }
     }
-    return { stored, sensors: latest.size };
+    return { stored, sensors: latest.size, rejected: [], rejected_total: 0 };
   }
 }

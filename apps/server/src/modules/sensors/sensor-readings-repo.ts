@@ -83,6 +83,7 @@ export class SensorReadingsRepo {
          FROM ins CROSS JOIN LATERAL (VALUES ${lateral}) AS e(el, v)
          WHERE e.v IS NOT NULL
          GROUP BY sensor_id, e.el, date_trunc('minute', time)
+         ORDER BY sensor_id, e.el, date_trunc('minute', time)
          ON CONFLICT (sensor_id, element, time) DO UPDATE SET
            n = m.n + EXCLUDED.n, sum = m.sum + EXCLUDED.sum,
            min = LEAST(m.min, EXCLUDED.min), max = GREATEST(m.max, EXCLUDED.max)

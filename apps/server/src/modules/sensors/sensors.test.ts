@@ -56,9 +56,9 @@ describe.each(DB_KINDS)('sensors (%s)', (kind) => {
     expect((await call('GET', '/api/sensor/list/', adminB)).json().items).toEqual([]);
   });
 
-  it('refuses a batch naming every bad row: unknown sensor, units, ranges, the future, wrong kind', async () => {
+  it('refuses a batch of bad rows naming each: unknown sensor, units, ranges, the future, wrong kind', async () => {
     const res = await ingest([
-      { sensor: 'efm-1', time: at(-1), values: { field: 2.5 } },
+      { sensor: 'efm-1', time: at(-1), values: { field: -80 } },
       { sensor: 'nope', time: at(-1), values: { field: 1 } },
       { sensor: 'efm-1', time: at(-2), values: { field: 80 } },
       { sensor: 'efm-1', time: at(-3), values: { field: 3 }, units: { field: 'mV/m' } },
@@ -70,6 +70,7 @@ describe.each(DB_KINDS)('sensors (%s)', (kind) => {
     expect(res.statusCode, res.body).toBe(400);
     const fields = res.json().error.details.map((d: { field: string }) => d.field);
     expect(fields).toEqual([
+      'rows/1/values/field',
       'rows/2/sensor',
       'rows/3/values/field',
       'rows/4/units/field',
@@ -89,10 +90,10 @@ describe.each(DB_KINDS)('sensors (%s)', (kind) => {
       { sensor: 'met-1', time: at(-5), values: { temperature: 31.5, wind_dir: 350, pressure: 1002 } },
     ]);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ stored: 4, sensors: 2 });
+    expect(res.json()).toEqual({ stored: 4, sensors: 2, rejected: [], rejected_total: 0 });
     // Sent again: ignored, so the rollups count it once.
     const again = await ingest({ sensor: 'efm-1', time: at(-1), values: { field: 9 } });
-    expect(again.json()).toEqual({ stored: 0, sensors: 1 });
+    expect(again.json()).toEqual({ stored: 0, sensors: 1, rejected: [], rejected_total: 0 });
     const latest = await call('GET', '/api/sensor/sensor_data_latest?id=efm-1', viewerA);
     expect(latest.json()).toMatchObject({ id: 'efm-1', time: at(-1), values: { field: 4.2 } });
     const batch = await call('GET', '/api/sensor/sensor_data_latest_batch?ids=efm-1,met-1,nope', viewerA);

@@ -35,10 +35,12 @@ export async function weatherIngestRoutes(
     '/api/ingest/observations',
     {
       bodyLimit: INGEST_BODY_LIMIT,
+      // The parsers refuse a NUL in a row's text on its own (column-ranges `textProblem`, the station id pattern).
+      config: { bodyTextCheckedPerRow: true },
       schema: {
         tags: ['ingest'],
         description:
-          'Station readings as a JSON array of `{station, time, temperature, humidity, pressure, wind_speed, wind_dir, wind_gust, precipitation, visibility, name?, lat?, lon?, elevation?}` or CSV (`text/csv`) with a header naming those columns. A station not yet known needs `lat` and `lon`. All or nothing: any bad row answers 400 naming each row and field, and nothing is stored.',
+          'Station readings as a JSON array of `{station, time, temperature, humidity, pressure, wind_speed, wind_dir, wind_gust, precipitation, visibility, name?, lat?, lon?, elevation?}` or CSV (`text/csv`) with a header naming those columns. A station not yet known needs `lat` and `lon`. Row by row: the valid rows are stored and each bad row named in `rejected` (row, field, message; the first 100, `rejected_total` counts them all); a batch with no valid row, or a body that is no batch (not an array, a bad CSV header), answers 400 naming each problem and stores nothing.',
         headers: IngestHeaders,
         response: { 200: WeatherIngestResult, ...errors(400, 401, 413, 415) },
       },
@@ -49,12 +51,14 @@ export async function weatherIngestRoutes(
     '/api/ingest/waves',
     {
       bodyLimit: INGEST_BODY_LIMIT,
+      // The parsers refuse a NUL in a row's text on its own (column-ranges `textProblem`, the station id pattern).
+      config: { bodyTextCheckedPerRow: true },
       schema: {
         tags: ['ingest'],
         description:
           'Sea-wave readings: NDBC realtime2 text (`text/plain`; the station in the query, with `lat`, `lon` and `name` when new; `MM` for missing) ' +
           'or a JSON array of `{station, time, wave_height, dominant_period, average_period, mean_direction, wind_dir, wind_speed, wind_gust, pressure, air_temp, water_temp, name?, lat?, lon?}`. ' +
-          'All or nothing, as observations; NDBC lines without any value are skipped.',
+          'Row by row, as observations; NDBC lines without any value are skipped.',
         headers: IngestHeaders,
         querystring: WaveIngestQuery,
         response: { 200: WeatherIngestResult, ...errors(400, 401, 413, 415) },

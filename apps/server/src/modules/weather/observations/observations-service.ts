@@ -20,7 +20,7 @@ import type { Database } from '../../../db/database.js';
 import { boxAround } from '../../lightning/strokes/strokes-repo.js';
 import type { ReadingsRepo } from '../stations/readings-repo.js';
 import { parseStationBox, seriesWindow, stationsOf, toStation } from '../stations/station-queries.js';
-import { rowsRefused, writeStationReadings } from '../stations/station-writes.js';
+import { writeStationReadings } from '../stations/station-writes.js';
 import type { StationsRepo } from '../stations/stations-repo.js';
 
 const MIN_MS = 60_000;
@@ -46,13 +46,15 @@ export class ObservationsService {
     return { nowMs: this.d.now().getTime(), retentionDays: this.d.retentionDays };
   }
 
-  /** A JSON array or CSV text; any bad row refuses the batch with every problem named. */
+  /**
+   * A JSON array or CSV text: the valid rows are stored and each bad row named in `rejected`; a batch
+   * with no valid row, or that is not a batch (not an array, a bad header), is refused with 400.
+   */
   async ingest(source: string, body: unknown): Promise<WeatherIngestResult> {
     const parsed =
       typeof body === 'string'
         ? parseObservationsCsv(body, this.window())
         : parseObservationsJson(body, this.window());
-    if (parsed.problems.length > 0) throw rowsRefused(parsed.problems);
     return writeStationReadings(
       { db: this.d.db, stations: this.d.stations, readings: this.d.readings },
       source,
@@ -62,6 +64,7 @@ export class ObservationsService {
         timeMs: r.timeMs,
         values: OBSERVATION_ELEMENTS.map((e) => r.readings[e]),
       })),
+      parsed.problems,
     );
   }
 

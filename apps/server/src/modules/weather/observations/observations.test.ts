@@ -49,25 +49,47 @@ describe.each(DB_KINDS)('observations (%s)', (kind) => {
       { station: 'FAR', lat: 40, lon: 116.4, time: at(-5), temperature: 20 },
     ]);
     expect(json.statusCode, json.body).toBe(200);
-    expect(json.json()).toEqual({ stored: 4, stations: 3 });
+    expect(json.json()).toEqual({ stored: 4, stations: 3, rejected: [], rejected_total: 0 });
     const csv = await ingest(
       `station,time,temperature,wind_dir\nGZ,${at(-10)},31,20\nGZ,${at(-10)},31.2,30\n`,
       'text/csv',
     );
     expect(csv.statusCode, csv.body).toBe(200);
     // Two rows for one station and time: the later one is stored.
-    expect(csv.json()).toEqual({ stored: 1, stations: 0 });
+    expect(csv.json()).toEqual({ stored: 1, stations: 0, rejected: [], rejected_total: 0 });
   });
 
-  it('refuses a batch with bad rows naming each, storing nothing', async () => {
+  it('stores the valid rows of a batch naming each bad one; a batch with no valid row stores nothing', async () => {
     const r = await ingest([
-      { station: 'GZ', time: at(-1), temperature: 25 },
+      { station: 'GZ', time: at(-300), temperature: 25 },
       { station: 'GZ', time: at(-2), humidity: 140 },
       { station: 'NEW', time: at(-2), temperature: 20 },
     ]);
-    expect(r.statusCode).toBe(400);
-    expect(r.json().error.details).toEqual([
-      { field: 'rows/2/humidity', message: 'must be between 0 and 100 %, got 140' },
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toEqual({
+      stored: 1,
+      stations: 0,
+      rejected: [
+        { row: 2, field: 'humidity', message: 'must be between 0 and 100 %, got 140' },
+        {
+          row: 3,
+          field: 'station',
+          message: 'NEW is not known: give its lat and lon (and name, elevation) with a reading',
+        },
+      ],
+      rejected_total: 2,
+    });
+    const none = await ingest([
+      { station: 'GZ', time: at(-2), humidity: 140 },
+      { station: 'NEW', time: at(-2), temperature: 20 },
+    ]);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.details).toEqual([
+      { field: 'rows/1/humidity', message: 'must be between 0 and 100 %, got 140' },
+      {
+        field: 'rows/2/station',
+        message: 'NEW is not known: give its lat and lon (and name, elevation) with a reading',
+      },
     ]);
     const unknown = await ingest([{ station: 'NEW', time: at(-2), temperature: 20 }]);
     expect(unknown.statusCode).toBe(400);

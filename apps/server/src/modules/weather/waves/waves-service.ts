@@ -15,7 +15,7 @@ import type { Database } from '../../../db/database.js';
 import { AppError } from '../../../lib/app-error.js';
 import type { ReadingsRepo } from '../stations/readings-repo.js';
 import { SERIES_MAX_STATIONS, seriesWindow, stationsOf, toStation } from '../stations/station-queries.js';
-import { rowsRefused, writeStationReadings } from '../stations/station-writes.js';
+import { writeStationReadings } from '../stations/station-writes.js';
 import type { StationRow, StationsRepo } from '../stations/stations-repo.js';
 
 /** A buoy's latest reading counts as current for this long (NDBC buoys report every 10 to 60 min). */
@@ -46,7 +46,7 @@ export class WavesService {
 
   /**
    * NDBC text names no station: it comes from the query (`station`, and `lat, lon, name` for a new one).
-   * JSON rows name their own. All or nothing, as observations.
+   * JSON rows name their own. The valid rows are stored and the bad ones named, as observations.
    */
   async ingest(source: string, body: unknown, q: WaveIngestQuery): Promise<WeatherIngestResult> {
     let parsed: ReturnType<typeof parseWavesJson>;
@@ -68,11 +68,11 @@ export class WavesService {
       };
       parsed = parseNdbcRealtime(body, station, this.window());
     } else parsed = parseWavesJson(body, this.window());
-    if (parsed.problems.length > 0) throw rowsRefused(parsed.problems);
     const result = await writeStationReadings(
       { db: this.d.db, stations: this.d.stations, readings: this.d.readings },
       source,
       parsed.rows.map((r) => ({ ...r, values: WAVE_ELEMENTS.map((e) => r.values[e]) })),
+      parsed.problems,
     );
     await this.d.afterIngest?.([...new Set(parsed.rows.map((r) => r.station.id))]);
     return result;

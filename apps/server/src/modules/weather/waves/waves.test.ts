@@ -37,21 +37,23 @@ describe.each(DB_KINDS)('waves (%s)', (kind) => {
       'text/plain',
     );
     expect(text.statusCode, text.body).toBe(200);
-    expect(text.json()).toEqual({ stored: 2, stations: 1 });
+    expect(text.json()).toEqual({ stored: 2, stations: 1, rejected: [], rejected_total: 0 });
     const json = await ingest([
       { station: 'B1', name: 'Buoy 1', lat: 31, lon: -75, time: '2026-03-24T11:30:00Z', wave_height: 0.4 },
       { station: '41002', time: '2026-03-24T08:00:00Z', wave_height: 1.1 },
     ]);
     expect(json.statusCode, json.body).toBe(200);
-    expect(json.json()).toEqual({ stored: 2, stations: 1 });
+    expect(json.json()).toEqual({ stored: 2, stations: 1, rejected: [], rejected_total: 0 });
   });
 
-  it('refuses bad input naming the row and column', async () => {
+  it('stores the valid rows and names each bad one by row and column; no valid row refuses the batch', async () => {
     const bad = await ingest(NDBC.replace(' 4.6 ', '40.6 '), '?station=41002', 'text/plain');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.details).toEqual([
-      { field: 'rows/1/WVHT', message: 'must be between 0 and 30 m, got 40.6' },
-    ]);
+    expect(bad.statusCode, bad.body).toBe(200);
+    expect(bad.json()).toMatchObject({
+      stored: 1,
+      rejected: [{ row: 1, field: 'WVHT', message: 'must be between 0 and 30 m, got 40.6' }],
+      rejected_total: 1,
+    });
     const noStation = await ingest(NDBC, '', 'text/plain');
     expect(noStation.json().error.details[0].field).toBe('station');
     const unknown = await ingest(NDBC, '?station=99999', 'text/plain');
