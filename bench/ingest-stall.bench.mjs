@@ -66,15 +66,9 @@ export async function run() {
       })
     ).json().key;
   const now = Date.now();
-  const ualfLines = ualfBatch(0, 1, now).length;
   const cases = [
     ['ADTD', 'adtd', 'text/plain; charset=utf-8', body((k) => adtdLine(k, now), TEN_MB)],
-    [
-      'UALF',
-      'ualf',
-      'text/plain',
-      body((k) => ualfBatch(k, 1, now), TEN_MB),
-    ],
+    ['UALF', 'ualf', 'text/plain', body((k) => ualfBatch(k, 1, now), TEN_MB)],
     [
       'JSON',
       'strokes',
@@ -98,7 +92,6 @@ export async function run() {
       })(),
     ],
   ];
-  void ualfLines;
   for (const [name, route, type, payload] of cases) {
     const key = await feed(`stall-${route}`);
     const { result, ms, worst } = await stallOf(() =>

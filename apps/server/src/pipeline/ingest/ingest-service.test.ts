@@ -127,10 +127,16 @@ describe('IngestService', () => {
 
   it('writes a large batch in time-ordered parts with loop turns between them, grouped as in one go', async () => {
     const repo = fakeRepo();
-    let block = 1;
+    const blocks = () => {
+      let next = 1;
+      return async () => {
+        next += 1000;
+        return next - 1000;
+      };
+    };
     const svc = new IngestService({
       strokes: repo as unknown as StrokesRepo,
-      flashes: new FlashAssigner(async () => (block += 1000) - 1000),
+      flashes: new FlashAssigner(blocks()),
       bus: new StrokeBus(),
       limits: { retentionDays: 400, lateAfterMs: 10 * 60_000, maxInFlight: 100_000 },
       now: () => new Date(NOW),
@@ -161,8 +167,7 @@ describe('IngestService', () => {
     expect(Math.max(...sizes)).toBeLessThanOrEqual(WRITE_BATCH);
     expect(turns).toBeGreaterThanOrEqual(Math.ceil(10_500 / WRITE_BATCH) - 1);
     // The same flash ids as one assigner given the whole sorted batch at once.
-    let wholeBlock = 1;
-    const whole = await new FlashAssigner(async () => (wholeBlock += 1000) - 1000).assign('net', strokes);
+    const whole = await new FlashAssigner(blocks()).assign('net', strokes);
     expect(repo.stored.map((s) => s.flashId)).toEqual(whole);
     expect(repo.stored.map((s) => s.epochMs)).toEqual(strokes.map((s) => s.epochMs));
   });

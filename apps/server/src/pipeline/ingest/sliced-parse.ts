@@ -6,7 +6,7 @@ import {
   readAdtdLines,
 } from '@thunderwatch/domain/adtd';
 import { parseJsonStrokeRange } from '@thunderwatch/domain/json-strokes';
-import type { LineOutcome, ParseOptions } from '@thunderwatch/domain/stroke';
+import { type LineOutcome, type ParseOptions, validateStroke } from '@thunderwatch/domain/stroke';
 import { parseUalfLines } from '@thunderwatch/domain/ualf';
 
 /**
@@ -49,10 +49,24 @@ export async function parseAdtdSliced(bytes: Uint8Array, options: AdtdOptions = 
   const lines = text.split('\n');
   const parts = await inSlices(lines, (from, to) => readAdtdLines(lines, from, to, options));
   await nextTurn();
-  return mendAdtd(
+  // The day-rollover mending looks at the whole file (cheap: no text); the clock check, as in
+  // `parseAdtd`, comes after it, record by record, in slices.
+  const { nowMs } = options;
+  const mended = mendAdtd(
     { outcomes: parts.flatMap((p) => p.outcomes), corrected: parts.flatMap((p) => p.corrected) },
-    options,
+    { ...options, nowMs: undefined },
   );
+  if (nowMs === undefined) return mended;
+  const checked: LineOutcome[] = [];
+  for (let from = 0; from < mended.outcomes.length; from += SLICE_LINES) {
+    await nextTurn();
+    for (const o of mended.outcomes.slice(from, from + SLICE_LINES)) {
+      const reason = 'stroke' in o ? validateStroke(o.stroke, nowMs, options) : null;
+      checked.push(reason ? { line: o.line, error: reason } : o);
+    }
+  }
+  const rejected = new Set(checked.flatMap((o) => ('error' in o ? [o.line] : [])));
+  return { outcomes: checked, corrected: mended.corrected.filter((c) => !rejected.has(c.line)) };
 }
 
 export async function parseJsonStrokesSliced(
