@@ -2,6 +2,7 @@ import type { LineOutcome, ParsedStroke, ParseOptions } from '@thunderwatch/doma
 import type { IngestResult, RejectedLine } from '@thunderwatch/shared/schemas/lightning';
 import { AppError } from '../../lib/app-error.js';
 import type { Metrics } from '../../lib/metrics.js';
+import { nextTurn, sortInSlices } from '../../lib/sort-in-slices.js';
 import type { StrokeRollups } from '../../modules/analytics/statistics/stroke-rollups.js';
 import type { StrokeRow } from '../../modules/lightning/strokes/stroke-row.js';
 import type { StrokesRepo } from '../../modules/lightning/strokes/strokes-repo.js';
@@ -84,11 +85,11 @@ export class IngestService {
       if ('error' in o) rejected.push({ line: o.line, reason: o.error });
       else valid.push(o.stroke);
     }
-    valid.sort((a, b) => a.epochMs - b.epochMs || a.ns - b.ns);
+    const sorted = await sortInSlices(valid, (a, b) => a.epochMs - b.epochMs || a.ns - b.ns, WRITE_BATCH);
     let accepted = 0;
-    for (let from = 0; from < valid.length; from += WRITE_BATCH) {
-      if (from > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-      accepted += await this.writeBatch(source, valid.slice(from, from + WRITE_BATCH), now);
+    for (let from = 0; from < sorted.length; from += WRITE_BATCH) {
+      if (from > 0) await nextTurn();
+      accepted += await this.writeBatch(source, sorted.slice(from, from + WRITE_BATCH), now);
     }
     return {
       accepted,

@@ -8,6 +8,7 @@ import {
 import { parseJsonStrokeRange } from '@thunderwatch/domain/json-strokes';
 import { type LineOutcome, type ParseOptions, validateStroke } from '@thunderwatch/domain/stroke';
 import { parseUalfLines } from '@thunderwatch/domain/ualf';
+import { nextTurn } from '../../lib/sort-in-slices.js';
 
 /**
  * The stroke parsers over a whole ingest body (up to 10 MB), in slices with a turn of the event loop
@@ -17,8 +18,6 @@ import { parseUalfLines } from '@thunderwatch/domain/ualf';
  */
 export const SLICE_LINES = 1000;
 export const SLICE_CHARS = 128 * 1024;
-
-export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Calls `read(from, to)` over consecutive slices of `lines`, a loop turn after each. */
 async function inSlices<T>(lines: readonly string[], read: (from: number, to: number) => T): Promise<T[]> {
