@@ -1,7 +1,11 @@
 // The longest main-thread stall while one 10 MB stroke body is ingested over HTTP (app.inject, the embedded
 // database): ADTD text, UALF 0/1 and a JSON array. Target (issue 28): no stall over 200 ms; the parsers run in
 // slices with a turn of the event loop between them, so a slice holds the loop for tens of milliseconds.
-// The stall is the longest gap between two ticks of a 5 ms interval timer during the request.
+// The stall is the longest gap between two ticks of a 5 ms interval timer during the request (wall time: on a
+// shared, loaded machine it includes time the process was not scheduled at all).
+// Measured 2026-11-28 on 2 shared cores, load average 7–16: before (whole parse, one write) ADTD 2.2–3.0 s,
+// UALF 1.6–4.9 s, JSON 3.3–4.9 s; after ADTD 0.5–0.85 s, UALF 0.1–0.6 s, JSON 0.3–1.2 s. Still above target:
+// ADTD's whole-text decode and split, Fastify's JSON.parse of the body (whole, before the route).
 import { performance } from 'node:perf_hooks';
 import { openEmbedded } from '../apps/server/dist/db/embedded.js';
 import { appOn, ualfBatch } from './lib.mjs';
