@@ -157,10 +157,26 @@ const GLITCH_WINDOW_MS = 3_600_000;
  * next record, is moved back one day and listed in `corrected`. Other disorder and seq gaps are normal.
  */
 export function parseAdtd(text: string, options: AdtdOptions = {}): AdtdResult {
-  const { utcOffsetMinutes = 480, nowMs } = options;
+  const lines = text.split('\n');
+  return mendAdtd(readAdtdLines(lines, 0, lines.length, options), options);
+}
+
+/**
+ * The per-line half of `parseAdtd` over `lines[from..to)` of a text split on LF (line numbers stay those
+ * of the whole text): a caller can read a long file in slices, concatenate them in order, and hand the
+ * whole to `mendAdtd`. `parseAdtd(text)` is `mendAdtd(readAdtdLines(all lines))`.
+ */
+export function readAdtdLines(
+  lines: readonly string[],
+  from: number,
+  to: number,
+  options: AdtdOptions = {},
+): AdtdResult {
+  const { utcOffsetMinutes = 480 } = options;
   const outcomes: LineOutcome[] = [];
   const corrected: AdtdResult['corrected'] = [];
-  for (const [i, raw] of text.split('\n').entries()) {
+  for (let i = from; i < Math.min(to, lines.length); i++) {
+    const raw = lines[i] as string;
     if (raw.trim() === '') continue;
     const read = readAdtdLine(raw, utcOffsetMinutes);
     const reason = typeof read === 'string' ? read : checkStrokeValues(read.stroke);
@@ -171,7 +187,14 @@ export function parseAdtd(text: string, options: AdtdOptions = {}): AdtdResult {
     outcomes.push({ line: i + 1, stroke: read.stroke });
     if (read.note) corrected.push({ line: i + 1, reason: read.note });
   }
+  return { outcomes, corrected };
+}
 
+/** The whole-file half of `parseAdtd`: mends day-rollover glitches, then checks clock and retention. */
+export function mendAdtd(read: AdtdResult, options: AdtdOptions = {}): AdtdResult {
+  const { utcOffsetMinutes = 480, nowMs } = options;
+  const { outcomes } = read;
+  const corrected = [...read.corrected];
   let next: ParsedStroke | undefined;
   for (let i = outcomes.length - 1; i >= 0; i--) {
     const outcome = outcomes[i] as LineOutcome;

@@ -49,7 +49,21 @@ const optional = (value: unknown): number | null => (typeof value === 'number' ?
 export function parseJsonStrokes(body: unknown, options: ParseOptions = {}): LineOutcome[] {
   if (!Array.isArray(body))
     return [{ line: 0, error: `body must be a JSON array of strokes, got ${typeName(body)}` }];
-  return body.map((record: unknown, line): LineOutcome => {
+  return parseJsonStrokeRange(body, 0, body.length, options);
+}
+
+/**
+ * `parseJsonStrokes` over `body[from..to)` (lines stay the array indexes), so a caller can read a long
+ * batch in slices and let other work run between them.
+ */
+export function parseJsonStrokeRange(
+  body: readonly unknown[],
+  from: number,
+  to: number,
+  options: ParseOptions = {},
+): LineOutcome[] {
+  return body.slice(from, to).map((record: unknown, at): LineOutcome => {
+    const line = from + at;
     if (typeof record !== 'object' || record === null || Array.isArray(record)) {
       return { line, error: `record must be an object, got ${typeName(record)}` };
     }

@@ -79,6 +79,9 @@ describe('parseOpenSkyStates', () => {
     ['a time in the future', withField(3, 1_518_560_000), 'time_position'],
     ['a time past retention', withField(3, 1_518_000_000), 'time_position'],
     ['no last_contact', withField(4, null), 'last_contact'],
+    ['a position source as an object', withField(16, { value: 0 }), 'position_source'],
+    ['a position source as text', withField(16, '0'), 'position_source'],
+    ['a position source in fractions', withField(16, 1.5), 'position_source'],
   ])('names %s and keeps the others', (_, bad, field) => {
     const r = parseOpenSkyStates({ time: 1, states: [good, bad] }, W);
     expect(r.positions).toHaveLength(1);

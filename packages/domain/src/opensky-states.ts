@@ -13,7 +13,8 @@ import {
  * OpenSky `/api/states/all`: `{time, states: [[icao24, callsign, origin_country, time_position,
  * last_contact, longitude, latitude, baro_altitude, on_ground, velocity, true_track, vertical_rate, sensors,
  * geo_altitude, squawk, spi, position_source, category?], …] | null}`. Vectors have 17 elements, 18 with
- * `extended=1`; only indices 0–14 are read, so both layouts (and the 2017 one with `isAlert` at 15) parse alike.
+ * `extended=1`; only indices 0–14 are read (and `position_source`, 16, checked to be a whole number or null), so
+ * both layouts (and the 2017 one with `isAlert` at 15) parse alike.
  */
 export interface ParsedStates {
   positions: AircraftPosition[];
@@ -65,6 +66,13 @@ function vectorOf(s: unknown[], icao24: string): AircraftPosition | null {
   const timePosition = unixSeconds(s[3], 'time_position');
   const lastContact = unixSeconds(s[4], 'last_contact');
   if (lastContact === null) throw new Bad('last_contact', 'is required');
+  // Not stored, but a vector of the wrong types is refused as a whole: 0 ADS-B, 1 ASTERIX, 2 MLAT, 3 FLARM.
+  const source = s.length > 16 ? s[16] : null;
+  if (
+    source !== null &&
+    !(typeof source === 'number' && Number.isInteger(source) && source >= 0 && source <= 255)
+  )
+    throw new Bad('position_source', 'must be a whole number (0 ADS-B, 1 ASTERIX, 2 MLAT, 3 FLARM) or null');
   const p: AircraftPosition = {
     icao24,
     timeMs: (timePosition ?? lastContact) * 1000,

@@ -136,8 +136,23 @@ export function parseUalfLine(line: string): ParsedStroke | string {
  * line numbers are 1-based. Duplicate records are kept: de-duplication belongs to storage.
  */
 export function parseUalf(text: string, options: ParseOptions = {}): LineOutcome[] {
+  const lines = text.split('\n');
+  return parseUalfLines(lines, 0, lines.length, options);
+}
+
+/**
+ * `parseUalf` over `lines[from..to)` of a text split on LF (line numbers stay those of the whole text),
+ * so a caller can parse a long text in slices and let other work run between them.
+ */
+export function parseUalfLines(
+  lines: readonly string[],
+  from: number,
+  to: number,
+  options: ParseOptions = {},
+): LineOutcome[] {
   const outcomes: LineOutcome[] = [];
-  for (const [i, raw] of text.split('\n').entries()) {
+  for (let i = from; i < Math.min(to, lines.length); i++) {
+    const raw = lines[i] as string;
     if (raw.trim() === '') continue;
     const parsed = parseUalfLine(raw);
     outcomes.push(

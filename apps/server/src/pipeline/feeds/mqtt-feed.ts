@@ -1,8 +1,8 @@
-import { parseJsonStrokes } from '@thunderwatch/domain/json-strokes';
-import { parseUalf } from '@thunderwatch/domain/ualf';
+import type { LineOutcome } from '@thunderwatch/domain/stroke';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt from 'mqtt';
 import type { IngestService } from '../ingest/ingest-service.js';
+import { parseJsonStrokesSliced, parseUalfSliced } from '../ingest/sliced-parse.js';
 
 export interface MqttFeedOptions {
   url: string;
@@ -25,16 +25,18 @@ export async function startMqttFeed(
   client.on('message', (_topic, payload) => {
     chain = chain.then(async () => {
       const text = payload.toString('utf8').trim();
-      let outcomes: ReturnType<typeof parseUalf>;
+      let outcomes: LineOutcome[];
       if (text.startsWith('[') || text.startsWith('{')) {
+        let body: unknown;
         try {
-          const body = JSON.parse(text) as unknown;
-          outcomes = parseJsonStrokes(Array.isArray(body) ? body : [body], d.ingest.window());
+          body = JSON.parse(text);
         } catch {
           d.log.warn({ topic: options.topic }, 'MQTT payload is not valid JSON');
           return;
         }
-      } else outcomes = parseUalf(text, d.ingest.window());
+        // In slices, as the HTTP ingest: a large payload does not hold the event loop.
+        outcomes = await parseJsonStrokesSliced(Array.isArray(body) ? body : [body], d.ingest.window());
+      } else outcomes = await parseUalfSliced(text, d.ingest.window());
       try {
         const result = await d.ingest.ingest(options.source, outcomes);
         if (result.rejected_total > 0)

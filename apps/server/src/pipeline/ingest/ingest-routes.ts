@@ -1,12 +1,10 @@
-import { decodeAdtd, parseAdtd } from '@thunderwatch/domain/adtd';
-import { parseJsonStrokes } from '@thunderwatch/domain/json-strokes';
-import { parseUalf } from '@thunderwatch/domain/ualf';
 import { errors } from '@thunderwatch/shared/schemas/kit';
 import { IngestHeaders, IngestResult } from '@thunderwatch/shared/schemas/lightning';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import type { Feed, FeedsService } from '../../modules/lightning/feeds/feeds-service.js';
 import type { IngestService } from './ingest-service.js';
+import { parseAdtdSliced, parseJsonStrokesSliced, parseUalfSliced } from './sliced-parse.js';
 
 export const INGEST_BODY_LIMIT = 10 * 1024 * 1024;
 
@@ -66,13 +64,13 @@ export async function ingestRoutes(app: FastifyInstance, d: { feeds: FeedsServic
         'A JSON array of strokes ({time, lat, lon, peak_ka, type, …}); `line` is the array index',
       ),
     },
-    (req) => {
+    async (req) => {
       if (!Array.isArray(req.body)) {
         throw new AppError('validation.failed', 400, 'Body must be a JSON array of strokes', [
           { field: '(body)', message: 'must be an array' },
         ]);
       }
-      return d.ingest.ingest(feedOf(req).name, parseJsonStrokes(req.body, d.ingest.window()));
+      return d.ingest.ingest(feedOf(req).name, await parseJsonStrokesSliced(req.body, d.ingest.window()));
     },
   );
   app.post(
@@ -81,15 +79,16 @@ export async function ingestRoutes(app: FastifyInstance, d: { feeds: FeedsServic
       ...opts,
       schema: schema('UALF 0/1 (25 space-separated fields) or UALF2 (30 tab-separated) lines, up to 10 MB'),
     },
-    (req) => d.ingest.ingest(feedOf(req).name, parseUalf(text(req.body), d.ingest.window())),
+    async (req) =>
+      d.ingest.ingest(feedOf(req).name, await parseUalfSliced(text(req.body), d.ingest.window())),
   );
   app.post(
     '/api/ingest/adtd',
     { ...opts, schema: schema('CMA ADTD text lines, UTF-8 or GBK, Beijing time, up to 10 MB') },
-    (req) => {
+    async (req) => {
       const body = req.body;
       const bytes = Buffer.isBuffer(body) ? body : Buffer.from(text(body));
-      const { outcomes, corrected } = parseAdtd(decodeAdtd(bytes), d.ingest.window());
+      const { outcomes, corrected } = await parseAdtdSliced(bytes, d.ingest.window());
       return d.ingest.ingest(feedOf(req).name, outcomes, corrected);
     },
   );

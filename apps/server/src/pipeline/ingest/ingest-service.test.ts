@@ -4,7 +4,7 @@ import type { StrokeRow } from '../../modules/lightning/strokes/stroke-row.js';
 import type { StrokesRepo } from '../../modules/lightning/strokes/strokes-repo.js';
 import { StrokeBus } from '../stroke-bus.js';
 import { FlashAssigner } from './flash-ids.js';
-import { IngestService } from './ingest-service.js';
+import { IngestService, WRITE_BATCH } from './ingest-service.js';
 
 const NOW = Date.parse('2026-07-12T08:00:00Z');
 
@@ -123,5 +123,52 @@ describe('IngestService', () => {
     const result = await service(fakeRepo(), new StrokeBus(), 10_000).ingest('net', bad);
     expect(result.rejected).toHaveLength(1000);
     expect(result.rejected_total).toBe(1500);
+  });
+
+  it('writes a large batch in time-ordered parts with loop turns between them, grouped as in one go', async () => {
+    const repo = fakeRepo();
+    const blocks = () => {
+      let next = 1;
+      return async () => {
+        next += 1000;
+        return next - 1000;
+      };
+    };
+    const svc = new IngestService({
+      strokes: repo as unknown as StrokesRepo,
+      flashes: new FlashAssigner(blocks()),
+      bus: new StrokeBus(),
+      limits: { retentionDays: 400, lateAfterMs: 10 * 60_000, maxInFlight: 100_000 },
+      now: () => new Date(NOW),
+    });
+    const sizes: number[] = [];
+    const insert = repo.insert.bind(repo);
+    repo.insert = (source, strokes, flashIds) => {
+      sizes.push(strokes.length);
+      return insert(source, strokes, flashIds);
+    };
+    // 10,500 strokes 40 ms apart in bursts over two places, given in reverse order: flashes span the parts.
+    const strokes = Array.from({ length: 10_500 }, (_, i) =>
+      stroke(600_000 - i * 40, 23 + (i % 7 === 0 ? 2 : 0)),
+    );
+    let writing = true;
+    let turns = 0;
+    const spin = (async () => {
+      while (writing) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (writing) turns++;
+      }
+    })();
+    // The fake repository answers without I/O: a write done in one go lets no turn come before the answer.
+    const result = await svc.ingest('net', outcomes([...strokes].reverse()));
+    writing = false;
+    await spin;
+    expect(result).toMatchObject({ accepted: 10_500, duplicates: 0, rejected_total: 0 });
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(WRITE_BATCH);
+    expect(turns).toBeGreaterThanOrEqual(Math.ceil(10_500 / WRITE_BATCH) - 1);
+    // The same flash ids as one assigner given the whole sorted batch at once.
+    const whole = await new FlashAssigner(blocks()).assign('net', strokes);
+    expect(repo.stored.map((s) => s.flashId)).toEqual(whole);
+    expect(repo.stored.map((s) => s.epochMs)).toEqual(strokes.map((s) => s.epochMs));
   });
 });

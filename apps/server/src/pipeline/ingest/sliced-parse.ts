@@ -1,0 +1,81 @@
+import {
+  type AdtdOptions,
+  type AdtdResult,
+  decodeAdtd,
+  mendAdtd,
+  readAdtdLines,
+} from '@thunderwatch/domain/adtd';
+import { parseJsonStrokeRange } from '@thunderwatch/domain/json-strokes';
+import { type LineOutcome, type ParseOptions, validateStroke } from '@thunderwatch/domain/stroke';
+import { parseUalfLines } from '@thunderwatch/domain/ualf';
+import { nextTurn } from '../../lib/sort-in-slices.js';
+
+/**
+ * The stroke parsers over a whole ingest body (up to 10 MB), in slices with a turn of the event loop
+ * between them: a slice is at most SLICE_LINES lines or SLICE_CHARS characters (one ADTD line costs about
+ * 40 µs, so a slice holds the loop for tens of milliseconds, never the seconds of a whole body).
+ * The results are those of the parser called on the whole body.
+ */
+export const SLICE_LINES = 1000;
+export const SLICE_CHARS = 128 * 1024;
+
+/** Calls `read(from, to)` over consecutive slices of `lines`, a loop turn after each. */
+async function inSlices<T>(lines: readonly string[], read: (from: number, to: number) => T): Promise<T[]> {
+  const parts: T[] = [];
+  let from = 0;
+  while (from < lines.length) {
+    let to = from;
+    let chars = 0;
+    while (to < lines.length && to - from < SLICE_LINES && (to === from || chars < SLICE_CHARS)) {
+      chars += (lines[to] as string).length;
+      to++;
+    }
+    parts.push(read(from, to));
+    from = to;
+    if (from < lines.length) await nextTurn();
+  }
+  return parts;
+}
+
+export async function parseUalfSliced(text: string, options: ParseOptions = {}): Promise<LineOutcome[]> {
+  const lines = text.split('\n');
+  return (await inSlices(lines, (from, to) => parseUalfLines(lines, from, to, options))).flat();
+}
+
+export async function parseAdtdSliced(bytes: Uint8Array, options: AdtdOptions = {}): Promise<AdtdResult> {
+  const text = decodeAdtd(bytes);
+  await nextTurn();
+  const lines = text.split('\n');
+  const parts = await inSlices(lines, (from, to) => readAdtdLines(lines, from, to, options));
+  await nextTurn();
+  // The day-rollover mending looks at the whole file (cheap: no text); the clock check, as in
+  // `parseAdtd`, comes after it, record by record, in slices.
+  const { nowMs } = options;
+  const mended = mendAdtd(
+    { outcomes: parts.flatMap((p) => p.outcomes), corrected: parts.flatMap((p) => p.corrected) },
+    { ...options, nowMs: undefined },
+  );
+  if (nowMs === undefined) return mended;
+  const checked: LineOutcome[] = [];
+  for (let from = 0; from < mended.outcomes.length; from += SLICE_LINES) {
+    await nextTurn();
+    for (const o of mended.outcomes.slice(from, from + SLICE_LINES)) {
+      const reason = 'stroke' in o ? validateStroke(o.stroke, nowMs, options) : null;
+      checked.push(reason ? { line: o.line, error: reason } : o);
+    }
+  }
+  const rejected = new Set(checked.flatMap((o) => ('error' in o ? [o.line] : [])));
+  return { outcomes: checked, corrected: mended.corrected.filter((c) => !rejected.has(c.line)) };
+}
+
+export async function parseJsonStrokesSliced(
+  body: readonly unknown[],
+  options: ParseOptions = {},
+): Promise<LineOutcome[]> {
+  const parts: LineOutcome[][] = [];
+  for (let from = 0; from < body.length; from += SLICE_LINES) {
+    if (from > 0) await nextTurn();
+    parts.push(parseJsonStrokeRange(body, from, from + SLICE_LINES, options));
+  }
+  return parts.flat();
+}
