@@ -6,6 +6,7 @@
 // machine does not count as a stall; the wall-time delay is printed too) and its resident set after a GC at the start and at the end.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -224,12 +225,45 @@ async function fire(base, r) {
     const text = await res.text();
     return { status: res.status, text, ms: performance.now() - started };
   } catch (error) {
-    return {
-      status: 0,
-      text: String(error?.cause?.code ?? error?.name ?? error),
-      ms: performance.now() - started,
-    };
+    const code = String(error?.cause?.code ?? error?.name ?? error);
+    // A body over the route's limit is answered 413 at once and the connection closed while the client is
+    // still sending: fetch then reports EPIPE or a reset, not the answer. Ask again with the headers alone
+    // (the same Content-Length) and take the status the server gives before any body byte.
+    const length = typeof r.body === 'string' ? Buffer.byteLength(r.body) : (r.body?.length ?? 0);
+    if ((code === 'EPIPE' || code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') && length > 0) {
+      const status = await statusOfHeadersAlone(base, r, length);
+      if (status === 413)
+        return { status, text: `413 before the body (${length} bytes)`, ms: performance.now() - started };
+    }
+    return { status: 0, text: code, ms: performance.now() - started };
   }
+}
+
+/** The status line's code for a request sent as its headers only, declaring `length` body bytes; 0 if none. */
+function statusOfHeadersAlone(base, r, length) {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    let head = '';
+    const done = (status) => {
+      socket.destroy();
+      resolve(status);
+    };
+    socket.setTimeout(10_000, () => done(0));
+    socket.on('error', () => done(0));
+    socket.on('data', (chunk) => {
+      head += chunk.toString('latin1');
+      const m = /^HTTP\/1\.1 (\d{3})/.exec(head);
+      if (m) done(Number(m[1]));
+    });
+    const headers = Object.entries(r.headers ?? {})
+      .filter(([k]) => k.toLowerCase() !== 'content-length')
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('');
+    socket.write(
+      `${r.method} ${r.url} HTTP/1.1\r\nhost: ${hostname}:${port}\r\n${headers}content-length: ${length}\r\n\r\n`,
+    );
+  });
 }
 
 const size = (r) => r.url.length + (r.body?.length ?? 0);

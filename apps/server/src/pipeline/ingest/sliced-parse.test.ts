@@ -1,8 +1,14 @@
-import { parseAdtd } from '@thunderwatch/domain/adtd';
+import { decodeAdtd, parseAdtd } from '@thunderwatch/domain/adtd';
 import { parseJsonStrokes } from '@thunderwatch/domain/json-strokes';
 import { parseUalf } from '@thunderwatch/domain/ualf';
+import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseAdtdSliced, parseJsonStrokesSliced, parseUalfSliced } from './sliced-parse.js';
+import {
+  decodeAdtdSliced,
+  parseAdtdSliced,
+  parseJsonStrokesSliced,
+  parseUalfSliced,
+} from './sliced-parse.js';
 
 const TEN_MB = 10 * 1024 * 1024;
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
@@ -59,6 +65,28 @@ async function turnsWhile<T>(work: () => Promise<T>): Promise<{ result: T; turns
 // Whole, a 10 MB body holds the loop for the whole parse (seconds for ADTD) and no turn comes before the
 // answer; in slices the loop turns between them. (The stall is measured in bench/ingest-stall.bench.mjs.)
 describe('stroke parsers in slices', () => {
+  it('ADTD bytes decode in slices as decodeAdtd does whole (UTF-8, GBK, a BOM, characters split by a slice)', async () => {
+    const utf8 = new TextEncoder().encode('\uFEFF1 2026-07-12 08:00:00 纬度=23.1 经度=113.2\n强度=-12.5\n');
+    // 纬度 and 经度 in GBK (the bytes of adtd.test.ts's table), then bytes that are UTF-8 of nothing.
+    const gbk = new Uint8Array([
+      0xce, 0xb3, 0xb6, 0xc8, 0x3d, 0x32, 0x33, 0xbe, 0xad, 0xb6, 0xc8, 0x0a, 0xff, 0xfe,
+    ]);
+    for (const bytes of [utf8, gbk]) {
+      for (const slice of [1, 2, 3, 5, 1024])
+        expect(await decodeAdtdSliced(bytes, slice)).toBe(decodeAdtd(bytes));
+    }
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uint8Array({ maxLength: 64 }),
+        fc.integer({ min: 1, max: 16 }),
+        async (bytes, slice) => {
+          expect(await decodeAdtdSliced(bytes, slice)).toBe(decodeAdtd(bytes));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
   it('ADTD: a 10 MB file lets the loop turn and reads as parseAdtd does whole', async () => {
     const text = body(adtdLine, TEN_MB);
     const { result, turns } = await turnsWhile(() => parseAdtdSliced(Buffer.from(text), options));

@@ -1,10 +1,4 @@
-import {
-  type AdtdOptions,
-  type AdtdResult,
-  decodeAdtd,
-  mendAdtd,
-  readAdtdLines,
-} from '@thunderwatch/domain/adtd';
+import { type AdtdOptions, type AdtdResult, mendAdtd, readAdtdLines } from '@thunderwatch/domain/adtd';
 import { parseJsonStrokeRange } from '@thunderwatch/domain/json-strokes';
 import { type LineOutcome, type ParseOptions, validateStroke } from '@thunderwatch/domain/stroke';
 import { parseUalfLines } from '@thunderwatch/domain/ualf';
@@ -42,8 +36,32 @@ export async function parseUalfSliced(text: string, options: ParseOptions = {}):
   return (await inSlices(lines, (from, to) => parseUalfLines(lines, from, to, options))).flat();
 }
 
+/** Bytes of an ADTD body decoded between two loop turns. */
+export const DECODE_BYTES = 1024 * 1024;
+
+/** `decodeAdtd` (UTF-8, else GBK; a BOM dropped) over DECODE_BYTES at a time, a loop turn after each. */
+export async function decodeAdtdSliced(bytes: Uint8Array, sliceBytes = DECODE_BYTES): Promise<string> {
+  const decode = async (decoder: InstanceType<typeof TextDecoder>) => {
+    const parts: string[] = [];
+    for (let at = 0; ; ) {
+      const end = Math.min(at + sliceBytes, bytes.length);
+      parts.push(decoder.decode(bytes.subarray(at, end), { stream: end < bytes.length }));
+      if (end >= bytes.length) return parts.join('');
+      at = end;
+      await nextTurn();
+    }
+  };
+  let text: string;
+  try {
+    text = await decode(new TextDecoder('utf-8', { fatal: true }));
+  } catch {
+    text = await decode(new TextDecoder('gbk'));
+  }
+  return text.startsWith('\uFEFF') ? text.slice(1) : text;
+}
+
 export async function parseAdtdSliced(bytes: Uint8Array, options: AdtdOptions = {}): Promise<AdtdResult> {
-  const text = decodeAdtd(bytes);
+  const text = await decodeAdtdSliced(bytes);
   await nextTurn();
   const lines = text.split('\n');
   const parts = await inSlices(lines, (from, to) => readAdtdLines(lines, from, to, options));
