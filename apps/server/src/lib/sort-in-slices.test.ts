@@ -1,5 +1,6 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { turnsWhile } from '../test/loop-turns.js';
 import { sortInSlices } from './sort-in-slices.js';
 
 type Item = { key: number; at: number };
@@ -21,17 +22,7 @@ describe('sortInSlices', () => {
 
   it('lets the event loop turn between slices of a large sort', async () => {
     const items = Array.from({ length: 100_000 }, (_, at) => ({ key: (at * 7919) % 100_003, at }));
-    let sorting = true;
-    let turns = 0;
-    const spin = (async () => {
-      while (sorting) {
-        await new Promise((resolve) => setImmediate(resolve));
-        if (sorting) turns++;
-      }
-    })();
-    const sorted = await sortInSlices(items, byKey, 2000);
-    sorting = false;
-    await spin;
+    const { result: sorted, turns } = await turnsWhile(() => sortInSlices(items, byKey, 2000));
     expect(sorted).toEqual([...items].sort(byKey));
     // 50 runs sorted, then 6 rounds of merging, each a turn per 2000 items.
     expect(turns).toBeGreaterThanOrEqual(49 + 6 * 50 - 10);

@@ -2,6 +2,7 @@ import type { LineOutcome, ParsedStroke } from '@thunderwatch/domain/stroke';
 import { describe, expect, it } from 'vitest';
 import type { StrokeRow } from '../../modules/lightning/strokes/stroke-row.js';
 import type { StrokesRepo } from '../../modules/lightning/strokes/strokes-repo.js';
+import { turnsWhile } from '../../test/loop-turns.js';
 import { StrokeBus } from '../stroke-bus.js';
 import { FlashAssigner } from './flash-ids.js';
 import { IngestService, WRITE_BATCH } from './ingest-service.js';
@@ -151,18 +152,8 @@ describe('IngestService', () => {
     const strokes = Array.from({ length: 10_500 }, (_, i) =>
       stroke(600_000 - i * 40, 23 + (i % 7 === 0 ? 2 : 0)),
     );
-    let writing = true;
-    let turns = 0;
-    const spin = (async () => {
-      while (writing) {
-        await new Promise((resolve) => setImmediate(resolve));
-        if (writing) turns++;
-      }
-    })();
     // The fake repository answers without I/O: a write done in one go lets no turn come before the answer.
-    const result = await svc.ingest('net', outcomes([...strokes].reverse()));
-    writing = false;
-    await spin;
+    const { result, turns } = await turnsWhile(() => svc.ingest('net', outcomes([...strokes].reverse())));
     expect(result).toMatchObject({ accepted: 10_500, duplicates: 0, rejected_total: 0 });
     expect(Math.max(...sizes)).toBeLessThanOrEqual(WRITE_BATCH);
     expect(turns).toBeGreaterThanOrEqual(Math.ceil(10_500 / WRITE_BATCH) - 1);

@@ -3,6 +3,7 @@ import { parseJsonStrokes } from '@thunderwatch/domain/json-strokes';
 import { parseUalf } from '@thunderwatch/domain/ualf';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { turnsWhile } from '../../test/loop-turns.js';
 import {
   decodeAdtdSliced,
   parseAdtdSliced,
@@ -45,22 +46,6 @@ function ualfLine(k: number): string {
 }
 
 const options = { nowMs: Date.parse('2008-07-12T00:00:00Z'), retentionDays: 0 };
-
-/** Resolves `work` while counting the turns of the event loop that come before its answer. */
-async function turnsWhile<T>(work: () => Promise<T>): Promise<{ result: T; turns: number }> {
-  let working = true;
-  let turns = 0;
-  const spin = (async () => {
-    while (working) {
-      await new Promise((resolve) => setImmediate(resolve));
-      if (working) turns++;
-    }
-  })();
-  const result = await work();
-  working = false;
-  await spin;
-  return { result, turns };
-}
 
 // Whole, a 10 MB body holds the loop for the whole parse (seconds for ADTD) and no turn comes before the
 // answer; in slices the loop turns between them. (The stall is measured in bench/ingest-stall.bench.mjs.)

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../lib/app-error.js';
+import { turnsWhile } from '../../../test/loop-turns.js';
 import { capReader } from './cap-reader.js';
 import { cmaAlert } from './fixtures/cma-alert.js';
 
@@ -37,17 +38,7 @@ describe('CAP reader thread', () => {
     // The thread started and its code loaded (once per process, not per body).
     await r.read(Buffer.from(cmaAlert({ id: 'warm', sent: '2024-06-01T09:00:00+08:00' })));
     // The loop keeps turning while the body is read: count the turns that come before the answer.
-    let reading = true;
-    let turns = 0;
-    const spin = (async () => {
-      while (reading) {
-        await new Promise((resolve) => setImmediate(resolve));
-        if (reading) turns++;
-      }
-    })();
-    const read = await r.read(body);
-    reading = false;
-    await spin;
+    const { result: read, turns } = await turnsWhile(() => r.read(body));
     expect(read.alerts[0], JSON.stringify(read.alerts[0]).slice(0, 300)).toMatchObject({ ok: true });
     // Inline, the tree and the fields hold the loop for the whole read (about 3 s here) and no turn comes
     // before the answer; on the thread the loop goes on. (The stall itself is measured in bench/cap.bench.mjs.)
