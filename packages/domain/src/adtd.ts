@@ -1,6 +1,7 @@
 import {
   checkStrokeValues,
   type LineOutcome,
+  overlongRecord,
   type ParsedStroke,
   type ParseOptions,
   validateStroke,
@@ -98,6 +99,8 @@ function readAdtdLine(
   line: string,
   utcOffsetMinutes: number,
 ): { stroke: ParsedStroke; note?: string } | string {
+  const overlong = overlongRecord(line);
+  if (overlong) return overlong;
   const [seq, date, time, ...rest] = line.trim().split(/\s+/);
   if (!seq || !/^\d+$/.test(seq)) return `sequence number '${seq ?? ''}' is not a whole number`;
   const d = DATE.exec(date ?? '');

@@ -42,6 +42,19 @@ export interface ParseOptions extends ValidateOptions {
 
 const DAY_MS = 86_400_000;
 
+/**
+ * Longest record line of a text stroke format (UALF, ADTD): a real one is 100–200 characters. A longer line is
+ * refused before it is split, so one line of megabytes costs no more than its length check.
+ */
+export const MAX_RECORD_CHARS = 1024;
+
+/** The rejection of a line longer than MAX_RECORD_CHARS, or null. */
+export function overlongRecord(line: string): string | null {
+  return line.length > MAX_RECORD_CHARS
+    ? `line of ${line.length} characters is longer than a record can be (${MAX_RECORD_CHARS})`
+    : null;
+}
+
 /** Largest count the `smallint` columns (sensors, multiplicity) hold. */
 export const MAX_STROKE_COUNT = 32_767;
 /**

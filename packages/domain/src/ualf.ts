@@ -1,4 +1,10 @@
-import { type LineOutcome, outcomeOf, type ParsedStroke, type ParseOptions } from './stroke.js';
+import {
+  type LineOutcome,
+  outcomeOf,
+  overlongRecord,
+  type ParsedStroke,
+  type ParseOptions,
+} from './stroke.js';
 import { civilToEpochMs, instantFromSecond } from './stroke-time.js';
 
 /**
@@ -81,6 +87,8 @@ const NUM = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
  * Value ranges (latitude, …) are checked by the caller (`parseUalf` does).
  */
 export function parseUalfLine(line: string): ParsedStroke | string {
+  const overlong = overlongRecord(line);
+  if (overlong) return overlong;
   const fields = line.trim().split(/[ \t]+/);
   const layout = fields.length === 25 ? UALF1_FIELDS : fields.length === 30 ? UALF2_FIELDS : undefined;
   if (!layout) {

@@ -1,5 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
+import { MAX_RECORD_CHARS } from '@thunderwatch/domain/stroke';
 import { parseUalf } from '@thunderwatch/domain/ualf';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FeedsService } from '../../modules/lightning/feeds/feeds-service.js';
@@ -16,7 +17,6 @@ export interface UalfTcpOptions {
 }
 
 const MAX_BATCH = 5000;
-const MAX_LINE = 1024;
 
 /**
  * A Vaisala-style UALF stream listener: one record per line, batched every 200 ms into the ingest.
@@ -73,7 +73,7 @@ export async function startUalfTcpFeed(
     let waiting: string[] | null = null;
     const reader = createInterface({ input: socket, crlfDelay: Number.POSITIVE_INFINITY });
     reader.on('line', (line) => {
-      if (line.length > MAX_LINE) return;
+      if (line.length > MAX_RECORD_CHARS) return;
       if (source) return take(line);
       if (waiting) {
         waiting.push(line);
