@@ -14,6 +14,11 @@ const EDGE = 2;
 const DEFAULT_MASK_CELLS = 1_000_000;
 /** The most cells a mask's grid may have: 16 MB. */
 export const MASK_CELLS_LIMIT = 16_000_000;
+/**
+ * The most rows: filling the inside costs rows × edges (every row crosses every edge), so a thin, tall box of
+ * a few edges (1e-6° by 50°) once made 500,000 rows and took seconds; a real area has hundreds to thousands.
+ */
+export const MASK_ROWS_LIMIT = 65_536;
 
 export class PolygonMask {
   readonly west: number;
@@ -50,7 +55,13 @@ export class PolygonMask {
     const width = Math.max(e - w, 1e-9);
     const height = Math.max(n - s, 1e-9);
     // A thin box (1° by 1e16°) once made a column of billions of cells: each side alone fits the budget too.
-    this.cell = Math.max(Math.sqrt((width * height) / maxCells), width / maxCells, height / maxCells, 1e-4);
+    this.cell = Math.max(
+      Math.sqrt((width * height) / maxCells),
+      width / maxCells,
+      height / maxCells,
+      height / MASK_ROWS_LIMIT,
+      1e-4,
+    );
     this.cols = Math.max(1, Math.ceil(width / this.cell));
     this.rows = Math.max(1, Math.ceil(height / this.cell));
     this.states = new Uint8Array(this.cols * this.rows); // all outside until marked
