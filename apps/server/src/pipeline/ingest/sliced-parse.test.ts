@@ -72,6 +72,22 @@ describe('stroke parsers in slices', () => {
     );
   });
 
+  it('reads any mix of lines, blanks and line ends across slices as the whole-body parsers do', async () => {
+    const line = fc.oneof(
+      fc.nat(5000).map(adtdLine),
+      fc.nat(5000).map(ualfLine),
+      fc.constantFrom('', '\r', '   ', 'garbage', 'x'.repeat(2000)),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { maxLength: 2500 }), fc.boolean(), async (lines, endsWithNewline) => {
+        const text = lines.join('\n') + (endsWithNewline ? '\n' : '');
+        expect(await parseUalfSliced(text, options)).toEqual(parseUalf(text, options));
+        expect(await parseAdtdSliced(Buffer.from(text), options)).toEqual(parseAdtd(text, options));
+      }),
+      { numRuns: 30 },
+    );
+  });
+
   it('ADTD: a 10 MB file lets the loop turn and reads as parseAdtd does whole', async () => {
     const text = body(adtdLine, TEN_MB);
     const { result, turns } = await turnsWhile(() => parseAdtdSliced(Buffer.from(text), options));

@@ -13,27 +13,42 @@ import { nextTurn } from '../../lib/sort-in-slices.js';
 export const SLICE_LINES = 1000;
 export const SLICE_CHARS = 128 * 1024;
 
-/** Calls `read(from, to)` over consecutive slices of `lines`, a loop turn after each. */
-async function inSlices<T>(lines: readonly string[], read: (from: number, to: number) => T): Promise<T[]> {
+/**
+ * Calls `read(lines, base)` over consecutive slices of the text's lines (as `text.split('\n')` would give
+ * them, but split a slice at a time: a body of ten million empty lines is never one array), each at most
+ * SLICE_LINES lines or about SLICE_CHARS characters, with a loop turn after each; `base` is the count of
+ * lines before the slice.
+ */
+async function inLineSlices<T>(text: string, read: (lines: string[], base: number) => T): Promise<T[]> {
   const parts: T[] = [];
-  let from = 0;
-  while (from < lines.length) {
-    let to = from;
+  let at = 0;
+  let base = 0;
+  while (at <= text.length) {
+    const lines: string[] = [];
     let chars = 0;
-    while (to < lines.length && to - from < SLICE_LINES && (to === from || chars < SLICE_CHARS)) {
-      chars += (lines[to] as string).length;
-      to++;
+    while (at <= text.length && lines.length < SLICE_LINES && (lines.length === 0 || chars < SLICE_CHARS)) {
+      const nl = text.indexOf('\n', at);
+      const end = nl < 0 ? text.length : nl;
+      lines.push(text.slice(at, end));
+      chars += end - at;
+      at = end + 1;
     }
-    parts.push(read(from, to));
-    from = to;
-    if (from < lines.length) await nextTurn();
+    parts.push(read(lines, base));
+    base += lines.length;
+    if (at <= text.length) await nextTurn();
   }
   return parts;
 }
 
+/** Outcomes of a slice numbered from its first line, numbered in the whole body. */
+const shifted = <O extends { line: number }>(items: O[], base: number): O[] =>
+  base === 0 ? items : items.map((o) => ({ ...o, line: o.line + base }));
+
 export async function parseUalfSliced(text: string, options: ParseOptions = {}): Promise<LineOutcome[]> {
-  const lines = text.split('\n');
-  return (await inSlices(lines, (from, to) => parseUalfLines(lines, from, to, options))).flat();
+  const parts = await inLineSlices(text, (lines, base) =>
+    shifted(parseUalfLines(lines, 0, lines.length, options), base),
+  );
+  return parts.flat();
 }
 
 /** Bytes of an ADTD body decoded between two loop turns. */
@@ -63,8 +78,10 @@ export async function decodeAdtdSliced(bytes: Uint8Array, sliceBytes = DECODE_BY
 export async function parseAdtdSliced(bytes: Uint8Array, options: AdtdOptions = {}): Promise<AdtdResult> {
   const text = await decodeAdtdSliced(bytes);
   await nextTurn();
-  const lines = text.split('\n');
-  const parts = await inSlices(lines, (from, to) => readAdtdLines(lines, from, to, options));
+  const parts = await inLineSlices(text, (lines, base) => {
+    const read = readAdtdLines(lines, 0, lines.length, options);
+    return { outcomes: shifted(read.outcomes, base), corrected: shifted(read.corrected, base) };
+  });
   await nextTurn();
   // The day-rollover mending looks at the whole file (cheap: no text); the clock check, as in
   // `parseAdtd`, comes after it, record by record, in slices.
