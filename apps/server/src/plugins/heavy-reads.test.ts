@@ -114,5 +114,30 @@ describe.each(DB_KINDS)('heavy reads through the gate (%s)', (kind) => {
       expect(await get().answer).toBe(200);
       await vi.waitFor(() => expect(gate.state).toEqual({ running: 0, waiting: 0 }));
     }
+    // A heavy read with a body (read to its end before the gate) is served too.
+    const body = JSON.stringify({
+      shape: { type: 'Point', coordinates: [113.3, 23.1] },
+      from: new Date(Date.now() - 3_600_000).toISOString(),
+      to: new Date().toISOString(),
+    });
+    const posted = await new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/warning/backtest',
+          headers: { authorization: `Bearer ${t.admin.access}`, 'content-type': 'application/json' },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(posted).toBe(200);
+    await vi.waitFor(() => expect(gate.state).toEqual({ running: 0, waiting: 0 }));
   });
 });

@@ -115,14 +115,15 @@ export function registerHeavyReads(app: FastifyInstance, gate: ReadGate): void {
     const onClose = () => clientLeft.abort(new AppError('request.aborted', 499, 'The client went away'));
     const res = reply.raw;
     res.once('close', onClose);
-    if (res.closed || request.raw.destroyed) onClose();
+    // (Not the request's own stream: a body read to its end is destroyed while its client still waits.)
+    if (res.closed || res.destroyed) onClose();
     let release: () => void;
     try {
       release = await gate.acquire(clientLeft.signal);
     } finally {
       res.off('close', onClose);
     }
-    if (res.closed) release();
+    if (res.closed || res.destroyed) release();
     else res.once('close', release);
   });
 }
