@@ -15,7 +15,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { openEmbedded } from '../apps/server/dist/db/embedded.js';
-import { appOn, openPostgres, scratchPostgres } from './lib.mjs';
+import { api, appOn, openPostgres, scratchPostgres } from './lib.mjs';
 
 const REPEAT = Number(process.env.BENCH_RADAR_BUDGET_REPEAT ?? 3);
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -63,20 +63,11 @@ async function benchOn(kind, db, files) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${app.server.address().port}`;
   try {
-    const { access } = await (
-      await fetch(`${base}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'admin', password: 'Admin12345' }),
-      })
-    ).json();
-    const { key } = await (
-      await fetch(`${base}/api/feeds/`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'bench-radar-budget' }),
-      })
-    ).json();
+    const { access } = await api(base, null, 'POST', '/api/login', {
+      username: 'admin',
+      password: 'Admin12345',
+    });
+    const { key } = await api(base, access, 'POST', '/api/feeds/', { name: 'bench-radar-budget' });
     const post = async (bytes, query, type) => {
       const t = performance.now();
       const res = await fetch(`${base}/api/ingest/radar?${query}`, {

@@ -14,7 +14,7 @@ import { decode, encode } from 'fast-png';
 import h5wasm from 'h5wasm/node';
 import proj4 from 'proj4';
 import { openEmbedded } from '../apps/server/dist/db/embedded.js';
-import { appOn, openPostgres, percentile, scratchPostgres } from './lib.mjs';
+import { api, appOn, openPostgres, percentile, scratchPostgres } from './lib.mjs';
 
 const FRAMES = Number(process.env.BENCH_RADAR_FRAMES ?? 10);
 const READS = Number(process.env.BENCH_RADAR_READS ?? 300);
@@ -210,21 +210,12 @@ async function benchOn(kind, db) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${app.server.address().port}`;
   try {
-    const { access } = await (
-      await fetch(`${base}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'admin', password: 'Admin12345' }),
-      })
-    ).json();
+    const { access } = await api(base, null, 'POST', '/api/login', {
+      username: 'admin',
+      password: 'Admin12345',
+    });
     const auth = { authorization: `Bearer ${access}` };
-    const { key } = await (
-      await fetch(`${base}/api/feeds/`, {
-        method: 'POST',
-        headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'bench-radar' }),
-      })
-    ).json();
+    const { key } = await api(base, access, 'POST', '/api/feeds/', { name: 'bench-radar' });
     const files = [];
     for (let k = 0; k < FRAMES + 1; k++) {
       const minute = String(k * 5).padStart(2, '0');

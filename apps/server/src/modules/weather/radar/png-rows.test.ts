@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { decode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
-import { pngChunk as chunk, withPaletteAlpha } from './fixtures/png-chunks.js';
+import { ADAM7, pngChunk as chunk, withPaletteAlpha } from './fixtures/png-chunks.js';
 import { forEachRow, readPng } from './png-rows.js';
 
 // PNGs written here byte by byte (W3C PNG specification, 2nd edition: chunks, filters 0–4, Adam7), so that
@@ -46,17 +46,6 @@ function scanlines(img: Image, filters: number[]): Uint8Array[] {
     return line;
   });
 }
-
-/** The seven Adam7 passes: first column, first row, column step, row step. */
-const ADAM7 = [
-  [0, 0, 8, 8],
-  [4, 0, 8, 8],
-  [0, 4, 4, 8],
-  [2, 0, 4, 4],
-  [0, 2, 2, 4],
-  [1, 0, 2, 2],
-  [0, 1, 1, 2],
-] as const;
 
 function interlacedLines(img: Image, filters: number[]): Uint8Array[] {
   return ADAM7.flatMap(([x0, y0, dx, dy]) => {
