@@ -21,7 +21,7 @@ import { climatologyMean, trendOf } from './indicator-trend.js';
 import { cellsInBbox, cellsInCircle, cellsInPolygon, thunderstormDays } from './lightning-climate.js';
 import { lightningForecast } from './lightning-forecast.js';
 import { lightningJump } from './lightning-jump.js';
-import { lightningNowcast } from './lightning-nowcast.js';
+import { lightningNowcast, NOWCAST } from './lightning-nowcast.js';
 import { boxAroundKm, forCellsIn, gridOver } from './model-grid.js';
 import { PolygonMask } from './polygon-mask.js';
 import { compactPolygons, RegionIndex } from './region-index.js';
@@ -128,17 +128,7 @@ const TARGETS: Target[] = [
   t('boxAroundKm', fc.tuple(lon, lat, anyNum), boxAroundKm),
   t('forCellsIn', fc.tuple(grid, box, lon, lat), (g, b, x, y) => forCellsIn(g, b, x, y, () => {})),
   t('leadsOf', fc.tuple(anyNum, anyNum, anyNum), leadsOf),
-  t('footprintAt', fc.tuple(cellInput, anyNum), (c, lead) =>
-    footprintAt(c, lead, {
-      minRadiusKm: 3,
-      edgeSoftness: 0.3,
-      positionErrorKmPerMin: 0.25,
-      halfRatePerMin: 1,
-      lifetimeMin: { growing: 90, steady: 60, decaying: 25 },
-      rateChangePerHour: { growing: 0.5, steady: 0, decaying: -0.8 },
-      radiusChangePerHour: { growing: 0.3, steady: 0, decaying: -0.5 },
-    }),
-  ),
+  t('footprintAt', fc.tuple(cellInput, anyNum), (c, lead) => footprintAt(c, lead, NOWCAST)),
   t('lightningNowcast', fc.tuple(list(cellInput, 50), nearBox), (cells, area) =>
     lightningNowcast(cells, { area }),
   ),
