@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../../../db/database.js';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../../test/harness.js';
+import { delivery } from '../../../../test/notification-test-kit.js';
 import { ChannelRegistry } from '../channels/channel-registry.js';
 import { type RobotReceiver, robotConfig, startRobotReceiver } from '../channels/fixtures/robot-receiver.js';
 import { DINGTALK } from '../channels/robots/dingtalk.js';
@@ -46,28 +47,18 @@ describe.each(DB_KINDS)('a test message another worker polls meanwhile (%s)', (k
         return result as never;
       },
     };
-    const row: NewDelivery = {
+    const address = `${robot.base}/robot/send?access_token=tok1`;
+    const row: NewDelivery = delivery({
       idempotencyKey: 'test:race-1',
       groupId: t.demoGroupId,
-      event: 'test',
-      alarmId: null,
-      listId: null,
-      tier: 0,
       channel: 'dingtalk',
       recipientKind: 'dingtalk',
-      recipientValue: `${robot.base}/robot/send?access_token=tok1`,
-      userId: null,
-      address: `${robot.base}/robot/send?access_token=tok1`,
-      language: 'en',
-      locationId: null,
-      level: null,
-      quietHours: null,
-      timeZone: 'Asia/Shanghai',
-      channelOptions: null,
+      recipientValue: address,
+      address,
       payload: { event: 'test', at: now.toISOString(), board_url: 'http://127.0.0.1/realtimealert' },
       createdAt: now,
       nextAttemptAt: now,
-    };
+    });
     const id = await new OutboxRepo(racing).insertClaimed(row, new Date(now.getTime() + 60_000));
     expect(Number.isSafeInteger(id)).toBe(true);
     expect(claimedElsewhere).toEqual([]);
