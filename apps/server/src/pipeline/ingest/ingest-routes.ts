@@ -60,6 +60,9 @@ export async function ingestRoutes(app: FastifyInstance, d: { feeds: FeedsServic
     '/api/ingest/strokes',
     {
       ...opts,
+      // Each record is checked on its own (strict ISO time, CG/IC, numbers, no unknown field), so a NUL is
+      // refused with its record; the guard's walk of the whole 10 MB body (a fifth of a second) is not needed.
+      config: { bodyTextCheckedPerRow: true },
       schema: schema(
         'A JSON array of strokes ({time, lat, lon, peak_ka, type, …}); `line` is the array index',
       ),

@@ -93,6 +93,19 @@ describe.each(DB_KINDS)('ingest over HTTP (%s)', (kind) => {
     ]);
   });
 
+  it('refuses a JSON stroke record with a NUL on its own and keeps the rest of the batch', async () => {
+    const good = jsonStroke({ agoMs: 32_000, lat: 22.7, lon: 114.2, peak_ka: 12.5 });
+    const res = await post('/api/ingest/strokes', [
+      good,
+      { ...good, lat: 22.8, type: 'C\u0000G' },
+      { ...good, lat: 22.9, time: `${good.time}\u0000` },
+      { ...good, lat: 23.0, ['no\u0000te']: 1 },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ accepted: 1, rejected_total: 3 });
+    expect(res.json().rejected.map((r: { line: number }) => r.line)).toEqual([1, 2, 3]);
+  });
+
   it('ingests UALF text with line numbers for bad lines', async () => {
     const d = new Date(Date.now() - 90_000);
     const text = [
