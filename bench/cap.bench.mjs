@@ -2,7 +2,7 @@
 // from jdemaeyer/brightsky tests/data, data © Deutscher Wetterdienst) through the real WeatherWarningService:
 // DTD refusal, DOM parse, CAP 1.2 schema check (xmllint-wasm worker), area and kind, one transaction, the
 // alarm evaluation. Target: < 300 ms per alert. Baseline in the same run: the DOM parse of the same text.
-// Issue 28: the longest event-loop stall while a large valid alert is read on the CAP worker thread, against
+// The longest event-loop stall while a large valid alert is read on the CAP worker thread, against
 // the same read inline (target: < 200 ms, the fuzz bench's bound for any stall).
 import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -74,7 +74,7 @@ async function stallDuring(work) {
   return { stall: delay.max / 1e6, ms, out };
 }
 
-/** Issue 28: the event loop while a large valid body is read, on the worker thread and (baseline) inline. */
+/** The event loop while a large valid body is read, on the worker thread and (baseline) inline. */
 async function stall() {
   const db = await openEmbedded({ dataDir: null });
   const app = await appOn(db);

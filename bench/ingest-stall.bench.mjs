@@ -1,5 +1,5 @@
 // The longest main-thread stall while one 10 MB stroke body is ingested over HTTP (app.inject, the embedded
-// database): ADTD text, UALF 0/1 and a JSON array. Target (issue 28): no stall over 200 ms; the parsers run in
+// database): ADTD text, UALF 0/1 and a JSON array. Target: no stall over 200 ms; the parsers run in
 // slices with a turn of the event loop between them, so a slice holds the loop for tens of milliseconds.
 // The stall is the longest gap between two ticks of a 5 ms interval timer during the request (wall time: on a
 // shared, loaded machine it includes time the process was not scheduled at all).

@@ -1,4 +1,4 @@
-// Radar decode budget (issue 28): the hostile files of the report posted to POST /api/ingest/radar of a
+// Radar decode budget: hostile files posted to POST /api/ingest/radar of a
 // running server (loopback), and the server process's resident memory before and after. A 625 KB ODIM_H5 file
 // holding a 16,384 × 4,882 float64 grid as one gzip chunk of zeros took RSS from 519 MB to 2.9 GB and kept
 // 2.2 GB; an interlaced 16,384 × 4,882 RGBA PNG took 54 s and 300 MB. Target: both refused (400
@@ -29,7 +29,7 @@ function makeFiles(dir) {
     import { interlacedZeroPng } from './apps/server/dist/modules/weather/radar/fixtures/png-chunks.js';
     const dir = ${JSON.stringify(dir)};
     const { FS } = await h5wasm.ready;
-    // The report's file: built with its one chunk unwritten, then one value written, so HDF5 inflates,
+    // The hostile file: built with its one chunk unwritten, then one value written, so HDF5 inflates,
     // fills and deflates the whole 640 MB chunk: one gzip chunk of zeros.
     FS.writeFile('/h.h5', await buildOdim({ cols: 16384, rows: 4882, dtype: '<d', unwritten: true, chunks: [4882, 16384] }));
     const f = new h5wasm.File('/h.h5', 'a');

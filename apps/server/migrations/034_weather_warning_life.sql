@@ -1,4 +1,4 @@
--- One weather warning alarm per official warning and location for the warning's whole life (issue 28: a feed
+-- One weather warning alarm per official warning and location for the warning's whole life (a feed
 -- of 510 messages over 18 sites raised 9,180 alarms). A warning's life is its first message and every Update
 -- or Cancel that references it, directly or through another; `life_key` names it as `sender,identifier` of
 -- that first message (of the earliest message referenced, while the first is not stored here).

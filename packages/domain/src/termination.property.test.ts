@@ -57,7 +57,7 @@ import { windTrend } from './wind-trend.js';
 
 /**
  * Every public function of the domain returns or throws, soon, on any input: NaN, ±Infinity, -0, 1e308,
- * empty and huge arrays (issue 28: gridOver looped for ever on a NaN box and hung a model run). A call that
+ * empty and huge arrays (gridOver looped for ever on a NaN box and hung a model run). A call that
  * hangs outright also hangs this file (a synchronous loop cannot be interrupted): the properties bound each
  * call's time, and the loops they reach are bounded in the code, so that is a failure that shows.
  */

@@ -112,7 +112,7 @@ describe.each(DB_KINDS)('bad input on every route (%s)', (kind) => {
   });
 
   it('answers "Infinity" sent as a string for a number in any JSON body with 400 naming the field', async () => {
-    // Ajv coerces the string to Infinity and then skips the range keywords (the fuzz bench's finding).
+    // Ajv coerces the string to Infinity and then skips the range keywords.
     const examples: [string, string, Record<string, unknown>, string][] = [
       ['POST', '/api/warning/alarm_confirm', { id: 'Infinity' }, 'id'],
       ['POST', '/api/change_role', { user_id: 'Infinity', role: 'viewer' }, 'user_id'],

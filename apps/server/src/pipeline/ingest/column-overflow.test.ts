@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 
 /**
- * Issue 28 (Low): values a column cannot hold (a `real` that underflows, an id that is no id, a NUL in text,
+ * Values a column cannot hold (a `real` that underflows, an id that is no id, a NUL in text,
  * a day before year 1) and values of the wrong JSON type, at every ingest that took them. Each used to answer
  * 500 (the database refused the value) or lose the whole batch; each must be a 4xx naming the field, and a
  * per-item batch (OpenSky vectors, MQTT sensor messages) must keep the valid rest.

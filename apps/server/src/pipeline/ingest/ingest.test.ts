@@ -99,7 +99,7 @@ describe.each(DB_KINDS)('ingest over HTTP (%s)', (kind) => {
       good,
       { ...good, lat: 22.8, type: 'C\u0000G' },
       { ...good, lat: 22.9, time: `${good.time}\u0000` },
-      { ...good, lat: 23.0, ['no\u0000te']: 1 },
+      { ...good, lat: 23.0, 'no\u0000te': 1 },
     ]);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ accepted: 1, rejected_total: 3 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp } from '../../test/harness.js';
 
 /**
- * Issue 28 (Low): one bad row of a batch of station or sensor readings used to lose the whole batch. The valid
+ * One bad row of a batch of station or sensor readings used to lose the whole batch. The valid
  * rows are stored and the bad one named (row, field) in `rejected`; the answer is 200.
  */
 

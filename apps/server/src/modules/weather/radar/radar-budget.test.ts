@@ -17,7 +17,7 @@ import { buildOdim } from './fixtures/odim-builder.js';
 import { interlacedZeroPng } from './fixtures/png-chunks.js';
 import { decodeOdim } from './odim.js';
 
-// Issue 28: a 633 KB ODIM_H5 file holding a 16,384 × 4,882 float64 grid as one gzip chunk of zeros took the
+// A 633 KB ODIM_H5 file holding a 16,384 × 4,882 float64 grid as one gzip chunk of zeros took the
 // server from 519 MB to 2.9 GB, and an interlaced PNG of the same size took 54 s and 300 MB more. Both are
 // within the grid size limits (80 million cells); what they cost is known from their headers.
 const [WIDE, TALL] = [16_384, 4_882];

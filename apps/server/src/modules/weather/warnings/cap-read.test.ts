@@ -106,7 +106,7 @@ describe('CAP reading', () => {
   });
 
   const attrs = (n: number) => Array.from({ length: n }, (_, i) => ` a${i}="1"`).join('');
-  // Each took seconds to tens of seconds in xmldom's tree on the thread that answers HTTP (issue 28).
+  // Each took seconds to tens of seconds in xmldom's tree on the thread that answers HTTP.
   it.each([
     [
       '200,000 nested elements (1.4 MB)',
