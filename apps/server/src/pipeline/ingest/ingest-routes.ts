@@ -2,6 +2,7 @@ import { errors } from '@thunderwatch/shared/schemas/kit';
 import { IngestHeaders, IngestResult } from '@thunderwatch/shared/schemas/lightning';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
+import { parseJsonArraySliced } from '../../lib/json-array-sliced.js';
 import type { Feed, FeedsService } from '../../modules/lightning/feeds/feeds-service.js';
 import type { IngestService } from './ingest-service.js';
 import { parseAdtdSliced, parseJsonStrokesSliced, parseUalfSliced } from './sliced-parse.js';
@@ -20,6 +21,11 @@ const schema = (description: string) => ({
   headers: IngestHeaders,
   response: { 200: IngestResult, ...errors(400, 401, 413, 415, 503) },
 });
+
+/** A JSON body as its text: only the stroke route reads JSON, and parses it itself; the others answer 415. */
+class JsonText {
+  constructor(readonly text: string) {}
+}
 
 export function feedOf(request: FastifyRequest): Feed {
   if (!request.feed)
@@ -54,6 +60,13 @@ export async function ingestRoutes(app: FastifyInstance, d: { feeds: FeedsServic
     { parseAs: 'buffer', bodyLimit: INGEST_BODY_LIMIT },
     (_req, body, done) => done(null, body),
   );
+  // The stroke array is parsed by the route, a slice of records at a time (parseJsonArraySliced): Fastify's
+  // own parser would JSON.parse the whole 10 MB body in one go before the route runs.
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: INGEST_BODY_LIMIT },
+    (_req, body, done) => done(null, new JsonText(body as string)),
+  );
 
   const opts = { bodyLimit: INGEST_BODY_LIMIT };
   app.post(
@@ -68,12 +81,13 @@ export async function ingestRoutes(app: FastifyInstance, d: { feeds: FeedsServic
       ),
     },
     async (req) => {
-      if (!Array.isArray(req.body)) {
+      const records = req.body instanceof JsonText ? await parseJsonArraySliced(req.body.text) : req.body;
+      if (!Array.isArray(records)) {
         throw new AppError('validation.failed', 400, 'Body must be a JSON array of strokes', [
           { field: '(body)', message: 'must be an array' },
         ]);
       }
-      return d.ingest.ingest(feedOf(req).name, await parseJsonStrokesSliced(req.body, d.ingest.window()));
+      return d.ingest.ingest(feedOf(req).name, await parseJsonStrokesSliced(records, d.ingest.window()));
     },
   );
   app.post(

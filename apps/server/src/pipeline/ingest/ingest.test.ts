@@ -178,6 +178,24 @@ describe.each(DB_KINDS)('ingest over HTTP (%s)', (kind) => {
     const wrongType = await post('/api/ingest/ualf', [jsonStroke()]);
     expect(wrongType.statusCode).toBe(415);
   });
+
+  it('refuses a stroke array that is not valid JSON with 400 naming where, and stores none of it', async () => {
+    const json = { 'content-type': 'application/json' };
+    const good = JSON.stringify(jsonStroke());
+    for (const [body, where] of [
+      [`[${good},${good},]`, 'elements 0–2'],
+      [`[${good},{"time":`, 'element 1 is not closed'],
+      [`[${good}] []`, 'text after the closing ]'],
+      [`[{"__proto__":{"admin":true}}]`, 'elements 0–0'],
+    ]) {
+      const res = await post('/api/ingest/strokes', body, json);
+      expect(res.statusCode, body).toBe(400);
+      expect(res.json().error.code).toBe('request.malformed_json');
+      expect(res.json().error.message).toContain(where);
+    }
+    const ok = await post('/api/ingest/strokes', `\n [ ${good} ] \n`, json);
+    expect(ok.json()).toMatchObject({ accepted: 1, duplicates: 0, rejected_total: 0 });
+  });
 });
 
 describe.each(DB_KINDS)('archive import of a real ADTD day (%s)', (kind) => {
