@@ -9,7 +9,8 @@
 // other route of the route table with inputs (query, path, body) FUZZ_ROUTE_RUNS (default a tenth of
 // FUZZ_RUNS: 10,000 on each of ~190 routes would take hours here), routes without inputs a fiftieth, 4 at a time. Prints each route's cases, answers and longest
 // event-loop stall, every distinct 5xx with its smallest input, and the server's RSS after a GC.
-// Exits non-zero on a parser failure, any 5xx, a stall over 200 ms or an RSS not back within 10 % of its start.
+// Exits non-zero on a parser failure, any 5xx, a stall over 200 ms or an RSS (outside the WebAssembly memories,
+// whose growth it prints apart: see fuzz-probe.mjs) not back within 10 % of its start.
 import { performance } from 'node:perf_hooks';
 import * as fc from 'fast-check';
 import { PARSER_FUZZ_TARGETS } from '../packages/domain/dist/parser-fuzz.js';
