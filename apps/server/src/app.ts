@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import { basemapOrigins } from './config-basemap.js';
 import type { Database } from './db/database.js';
 import type { App } from './lib/fastify.js';
+import { sharedSchemaCompilers } from './lib/schema-compilers.js';
 import { authRoutes } from './modules/accounts/auth/routes.js';
 import { companyRoutes } from './modules/accounts/company/routes.js';
 import { groupRoutes } from './modules/accounts/groups/routes.js';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    schemaController: { compilersFactory: sharedSchemaCompilers },
     clientErrorHandler,
     frameworkErrors: frameworkErrorHandler,
     // strictNumbers: `Infinity`, `-1e309` and `NaN` are not numbers (they would reach the database and fail there).

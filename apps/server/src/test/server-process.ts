@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { openEmbedded } from '../db/embedded.js';
 import type { DbKind } from './harness.js';
 import { ADMIN } from './harness.js';
 import { scratchName, withDatabase } from './pg-names.js';
@@ -36,6 +37,10 @@ export async function processStorage(kind: DbKind): Promise<{
 }> {
   if (kind === 'embedded') {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'tw-proc-'));
+    // The migrated snapshot, written where the server looks (DATA_DIR/pg): no initdb and no migrations at
+    // the server's start, which take many seconds on a busy machine.
+    const snapshot = new Uint8Array(await readFile(inject('pgliteSnapshot')));
+    await (await openEmbedded({ dataDir: path.join(dir, 'pg'), snapshot })).close();
     return {
       env: { DATA_DIR: dir, DATABASE_URL: undefined },
       dataDir: dir,
@@ -82,22 +87,39 @@ export function serverEnv(port: number, storage: NodeJS.ProcessEnv, extra: NodeJ
   return env;
 }
 
-/** Starts the built server and waits until it answers. */
+/** How long a server process may take to answer after its start (a loaded machine takes seconds). */
+const START_MS = 60_000;
+
+/** Starts the built server (the unit tests' global setup builds it) and waits until it answers. */
 export async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   if (!existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run tsc -b first`);
   const base = `http://127.0.0.1:${env.PORT}`;
-  // TEST_SERVER_LOG=1 shows the server's log while debugging a test.
-  const stdio = process.env.TEST_SERVER_LOG ? 'inherit' : 'ignore';
-  const c = spawn(process.execPath, [SERVER_MAIN], { env, stdio });
-  for (let i = 0; i < 200; i++) {
-    if (c.exitCode !== null) throw new Error(`server exited with ${c.exitCode}`);
+  // TEST_SERVER_LOG=1 shows the server's log while debugging a test; otherwise its last lines come with a failure.
+  const c = spawn(process.execPath, [SERVER_MAIN], {
+    env,
+    stdio: process.env.TEST_SERVER_LOG ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-4000);
+  };
+  c.stdout?.on('data', keep);
+  c.stderr?.on('data', keep);
+  const deadline = Date.now() + START_MS;
+  while (Date.now() < deadline) {
+    if (c.exitCode !== null) throw new Error(`server exited with ${c.exitCode}:\n${log}`);
     try {
-      if ((await fetch(`${base}/api/comp_info`)).ok) return c;
+      if ((await fetch(`${base}/api/comp_info`)).ok) {
+        // Past its start, the log is read no more (and does not fill a pipe).
+        c.stdout?.off('data', keep).resume();
+        c.stderr?.off('data', keep).resume();
+        return c;
+      }
     } catch {}
     await new Promise((r) => setTimeout(r, 100));
   }
   c.kill('SIGKILL');
-  throw new Error('server did not start in 20 s');
+  throw new Error(`server did not answer within ${START_MS / 1000} s of its start:\n${log}`);
 }
 
 export async function stopServer(c: ChildProcess, signal: NodeJS.Signals): Promise<void> {
