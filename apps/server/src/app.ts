@@ -102,9 +102,31 @@ declare module 'fastify' {
   }
 }
 
+/** Work an app does on its own, besides answering requests: the server runs all of it. */
+export const BACKGROUND = [
+  'warning-engine',
+  'cell-tracker',
+  'models',
+  'weather-pollers',
+  'flight-sources',
+  'disaster-warnings',
+  'device-monitor',
+  'report-scheduler',
+  'delivery',
+  'query-jobs',
+  'report-jobs',
+  'typhoon-alerts',
+  'wave-alerts',
+  'weather-warning-alerts',
+  'housekeeping',
+] as const;
+export type Background = (typeof BACKGROUND)[number];
+
 export interface AppDeps {
   config: Config;
   db: Database;
+  /** The background work to run (default: all); a test app runs only what its test is about. */
+  background?: readonly Background[];
   /** Replaces the configured SMS provider (tests). */
   sms?: SmsProvider;
   now?: () => Date;
@@ -283,32 +305,44 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   s.sensorLive.attach((groupId, items) => io.to(groupRooms(groupId)).emit('sensor', items));
   // Edits signalled while the LISTEN session was away were not heard: the engine's term starts again.
   const offReconnect = signals.onReconnect(() => void s.leadership.resign(WARNING_ENGINE));
-  await s.leadership.run(s.warningEngine);
-  await s.leadership.run(s.cellTracker);
-  await s.leadership.run(s.modelScheduler);
+  const runs = (work: Background) => !deps.background || deps.background.includes(work);
+  if (runs('warning-engine')) await s.leadership.run(s.warningEngine);
+  if (runs('cell-tracker')) await s.leadership.run(s.cellTracker);
+  if (runs('models')) await s.leadership.run(s.modelScheduler);
   const { typhoons, observations, waves, weatherWarnings, metrics } = s;
-  await s.leadership.run(
-    weatherPollers(config.pollers, { typhoons, observations, waves, weatherWarnings, metrics, log: app.log }),
-  );
-  await s.leadership.run(
-    flightSources(config.flights, { flights: s.flights, alarms: s.flightAlarms, metrics, log: app.log }),
-  );
-  await s.leadership.run(s.disasterEvaluator);
-  await s.leadership.run(s.deviceMonitor);
-  await s.leadership.run(s.reportScheduler);
+  if (runs('weather-pollers'))
+    await s.leadership.run(
+      weatherPollers(config.pollers, {
+        typhoons,
+        observations,
+        waves,
+        weatherWarnings,
+        metrics,
+        log: app.log,
+      }),
+    );
+  if (runs('flight-sources'))
+    await s.leadership.run(
+      flightSources(config.flights, { flights: s.flights, alarms: s.flightAlarms, metrics, log: app.log }),
+    );
+  if (runs('disaster-warnings')) await s.leadership.run(s.disasterEvaluator);
+  if (runs('device-monitor')) await s.leadership.run(s.deviceMonitor);
+  if (runs('report-scheduler')) await s.leadership.run(s.reportScheduler);
   if (config.regionsAutoload) s.regions.loadInBackground();
-  if (config.notifications.worker) {
+  if (config.notifications.worker && runs('delivery')) {
     s.deliveryWorker.start();
     s.dailySummary.start();
   }
   await registerWebApp(app, config.webDist);
 
-  s.queryWorker.start();
-  s.reportWorker.start();
-  s.typhoonAlerts.start();
-  s.waveAlerts.start();
-  s.weatherWarningAlerts.start();
-  const stopHousekeeping = startHousekeeping({ db, services: s, config, log: app.log, now });
+  if (runs('query-jobs')) s.queryWorker.start();
+  if (runs('report-jobs')) s.reportWorker.start();
+  if (runs('typhoon-alerts')) s.typhoonAlerts.start();
+  if (runs('wave-alerts')) s.waveAlerts.start();
+  if (runs('weather-warning-alerts')) s.weatherWarningAlerts.start();
+  const stopHousekeeping = runs('housekeeping')
+    ? startHousekeeping({ db, services: s, config, log: app.log, now })
+    : () => {};
   app.addHook('onClose', async () => {
     stopHousekeeping();
     await s.sensorLive.stop();

@@ -14,7 +14,11 @@ describe.each(DB_KINDS)('a newcomer’s first minutes (%s)', (kind) => {
   let demoOperator: TestUser;
 
   beforeAll(async () => {
-    t = await startTestApp(kind, { now: () => new Date(clock), env: { NOTIFY_WORKER: 'off' } });
+    t = await startTestApp(kind, {
+      background: ['warning-engine'],
+      now: () => new Date(clock),
+      env: { NOTIFY_WORKER: 'off' },
+    });
     outsider = await t.createUser({ role: 'group_admin', groupId: await t.createGroup(`other-${kind}`) });
     demoOperator = await t.createUser({ role: 'operator', groupId: t.demoGroupId });
   });

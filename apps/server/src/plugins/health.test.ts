@@ -12,7 +12,7 @@ const TOKEN = 'metrics-token-0123456789';
 describe.each(DB_KINDS)('health probes and metrics (%s)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(kind, { env: { METRICS_TOKEN: TOKEN } });
+    t = await startTestApp(kind, { background: ['warning-engine'], env: { METRICS_TOKEN: TOKEN } });
   });
   afterAll(() => t.close());
 

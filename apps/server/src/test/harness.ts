@@ -3,7 +3,7 @@ import type { Role } from '@thunderwatch/shared/permissions';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../app.js';
+import { type Background, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import { openEmbedded } from '../db/embedded.js';
@@ -86,6 +86,8 @@ export async function startTestApp(
     env?: NodeJS.ProcessEnv;
     /** Start on this database (a restart); `close()` then leaves it open. */
     db?: Database;
+    /** The background work the test is about (the warning engine, a worker…); none by default. */
+    background?: readonly Background[];
   } = {},
 ): Promise<TestApp> {
   const db = opts.db ?? (await freshDatabase(kind));
@@ -100,7 +102,14 @@ export async function startTestApp(
     STATS_ROLLUPS: 'false',
     ...opts.env,
   });
-  const app = await buildApp({ config, db, sms: opts.sms, now: opts.now, logger: false });
+  const app = await buildApp({
+    config,
+    db,
+    sms: opts.sms,
+    now: opts.now,
+    logger: false,
+    background: opts.background ?? [],
+  });
   await app.ready();
   const groupId = async (slug: string) =>
     (await db.query<{ id: number }>('SELECT id FROM groups WHERE slug = $1', [slug])).rows[0]?.id as number;

@@ -28,7 +28,11 @@ describe.each(DB_KINDS)('devices (%s)', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(kind, { now: () => clock.now, env: { DEVICE_OFFLINE_MIN: '5' } });
+    t = await startTestApp(kind, {
+      background: ['device-monitor'],
+      now: () => clock.now,
+      env: { DEVICE_OFFLINE_MIN: '5' },
+    });
     feed = await t.createFeed('stations');
     const groupId = await t.createGroup(`dev-${kind}`);
     manager = await t.createUser({ role: 'group_admin', groupId });

@@ -60,6 +60,7 @@ describe.each(DB_KINDS)('storm cells from radar (%s)', (kind) => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'cells-radar-test-'));
     t = await startTestApp(kind, {
+      background: ['cell-tracker'],
       now: () => new Date(clock),
       env: { RADAR_DIR: dir, LEADER_POLL_MS: '100' },
     });

@@ -45,7 +45,11 @@ describe.each(DB_KINDS)('storm cells (%s)', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(kind, { now: () => new Date(clock), env: { LEADER_POLL_MS: '100' } });
+    t = await startTestApp(kind, {
+      background: ['cell-tracker'],
+      now: () => new Date(clock),
+      env: { LEADER_POLL_MS: '100' },
+    });
     tracker = t.app.services.cellTracker;
     key = await t.createFeed(`cells-${kind}`);
   });

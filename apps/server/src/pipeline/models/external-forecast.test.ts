@@ -60,6 +60,7 @@ describe.each(DB_KINDS)('external forecast adapter (%s)', (kind) => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
     t = await startTestApp(kind, {
+      background: ['models'],
       env: {
         WEATHER_FORECAST_URL: `http://127.0.0.1:${port}/forecast`,
         WEATHER_FORECAST_KEY: KEY,

@@ -59,6 +59,7 @@ describe('flight sources (OpenSky poll and SBS-1 stream on loopback)', () => {
     await new Promise<void>((r) => opensky.listen(0, '127.0.0.1', r));
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
     t = await startTestApp('embedded', {
+      background: ['flight-sources'],
       env: {
         SIMULATOR: 'off',
         FLIGHTS_OPENSKY_URL: `http://127.0.0.1:${(opensky.address() as AddressInfo).port}/api/states/all`,

@@ -170,6 +170,7 @@ describe.each(DB_KINDS)('polled weather sources (%s)', (kind) => {
       }
     });
     t = await startTestApp(kind, {
+      background: ['weather-pollers'],
       now: () => new Date(NOW),
       env: { POLL_TYPHOON_URL: `${base}/wp.dat`, POLL_OBSERVATIONS_URL: `${base}/obs.json` },
     });

@@ -57,7 +57,11 @@ describe.each(DB_KINDS)('field-mill warnings (%s)', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(kind, { now: () => new Date(clock), env: { LEADER_POLL_MS: '100' } });
+    t = await startTestApp(kind, {
+      background: ['warning-engine'],
+      now: () => new Date(clock),
+      env: { LEADER_POLL_MS: '100' },
+    });
     key = await t.createFeed(`efm-${kind}`);
     const make = async (name: string) => {
       const res = await t.call({

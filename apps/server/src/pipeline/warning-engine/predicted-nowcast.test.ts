@@ -51,7 +51,11 @@ describe.each(DB_KINDS)('predicted warnings from cell nowcasts (%s)', (kind) => 
     seen[name].findIndex((s) => s !== undefined && test(s));
 
   beforeAll(async () => {
-    t = await startTestApp(kind, { now: () => new Date(clock), env: { LEADER_POLL_MS: '100' } });
+    t = await startTestApp(kind, {
+      background: ['warning-engine', 'cell-tracker', 'models'],
+      now: () => new Date(clock),
+      env: { LEADER_POLL_MS: '100' },
+    });
     key = await t.createFeed(`nowcast-${kind}`);
     const make = async (name: string, predict?: object) => {
       const res = await t.call({

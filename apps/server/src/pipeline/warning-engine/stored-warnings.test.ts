@@ -24,7 +24,7 @@ describe.each(DB_KINDS)('warnings read from the stored states on a standby (%s)'
   const withoutApproach = (items: WarningItem[]) => items.map((i) => ({ ...i, approach: null }));
 
   beforeAll(async () => {
-    t = await startTestApp(kind, { now: () => new Date(clock) });
+    t = await startTestApp(kind, { background: ['warning-engine'], now: () => new Date(clock) });
     engine = t.app.services.warningEngine.current() as WarningEngineService;
     stored = new StoredWarnings({
       store: new WarningStore(t.db),

@@ -27,7 +27,7 @@ describe.each(DB_KINDS)('warning engine restart (%s)', (kind) => {
   });
 
   const start = async () => {
-    const t = await startTestApp(kind, { db, now: () => new Date(clock) });
+    const t = await startTestApp(kind, { background: ['warning-engine'], db, now: () => new Date(clock) });
     apps.push(t);
     return t;
   };

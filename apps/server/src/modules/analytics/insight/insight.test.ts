@@ -35,7 +35,11 @@ describe.each(DB_KINDS)('insight reports (%s)', (kind) => {
   let groupId: number;
 
   beforeAll(async () => {
-    t = await startTestApp(kind, { now: () => NOW, env: { REPORT_POLL_MS: '200' } });
+    t = await startTestApp(kind, {
+      background: ['report-scheduler', 'report-jobs'],
+      now: () => NOW,
+      env: { REPORT_POLL_MS: '200' },
+    });
     const key = await t.createFeed('insight-net');
     const res = await t.call({
       method: 'POST',

@@ -32,7 +32,11 @@ describe.each(DB_KINDS)('flight alarms (%s)', (kind) => {
   const sites: Record<string, number> = {};
 
   beforeAll(async () => {
-    t = await startTestApp(kind, { now: () => new Date(clock), env: { NOTIFY_WORKER: 'off' } });
+    t = await startTestApp(kind, {
+      background: ['warning-engine', 'cell-tracker'],
+      now: () => new Date(clock),
+      env: { NOTIFY_WORKER: 'off' },
+    });
     // The cycles run when the test says (the 10 s timer of the flight-sources singleton would race them).
     await t.app.services.flightAlarms.stop();
     key = await t.createFeed('adsb');

@@ -18,7 +18,10 @@ describe.each(DB_KINDS)('models and runs (%s)', (kind) => {
   let feed: string;
 
   beforeAll(async () => {
-    t = await startTestApp(kind, { env: { LEADER_POLL_MS: '100', MODEL_FORECAST_EVERY_MIN: '0' } });
+    t = await startTestApp(kind, {
+      background: ['models', 'cell-tracker'],
+      env: { LEADER_POLL_MS: '100', MODEL_FORECAST_EVERY_MIN: '0' },
+    });
     viewer = await t.createUser({ role: 'viewer' });
     feed = await t.createFeed('models-net');
   });

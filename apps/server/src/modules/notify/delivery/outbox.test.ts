@@ -38,7 +38,12 @@ describe.each(DB_KINDS)('alarm deliveries through the outbox (%s)', (kind) => {
   let site = 0;
 
   beforeAll(async () => {
-    t = await startTestApp(kind, { now: () => new Date(clock), sms, env: { NOTIFY_WORKER: 'off' } });
+    t = await startTestApp(kind, {
+      background: ['warning-engine'],
+      now: () => new Date(clock),
+      sms,
+      env: { NOTIFY_WORKER: 'off' },
+    });
     key = await t.createFeed('net');
     groupId = await t.createGroup(`notify-${kind}`);
     boss = await t.createUser({ role: 'group_admin', groupId, phone: '+8613800000001' });

@@ -46,7 +46,7 @@ describe.each(DB_KINDS)('warning backtest (%s)', (kind) => {
   let strict: number;
 
   beforeAll(async () => {
-    t = await startTestApp(kind, { now: () => new Date(clock) });
+    t = await startTestApp(kind, { background: ['warning-engine'], now: () => new Date(clock) });
     key = await t.createFeed('bt-net');
     operator = await t.createUser({ role: 'operator' });
     outsider = await t.createUser({ role: 'group_admin', groupId: await t.createGroup(`bt-other-${kind}`) });

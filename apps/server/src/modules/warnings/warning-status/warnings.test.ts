@@ -28,7 +28,7 @@ describe.each(DB_KINDS)('warning engine end to end (%s)', (kind) => {
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp(kind, { now: () => new Date(clock) });
+    t = await startTestApp(kind, { background: ['warning-engine'], now: () => new Date(clock) });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     key = await t.createFeed('wx-net');
     operator = await t.createUser({ role: 'operator' });

@@ -26,7 +26,7 @@ describe.each(DB_KINDS)('disaster warnings (%s)', (kind) => {
   const sites: Record<string, number> = {};
 
   beforeAll(async () => {
-    t = await startTestApp(kind, { now: () => clock.now });
+    t = await startTestApp(kind, { background: ['disaster-warnings'], now: () => clock.now });
     feed = await t.createFeed('disaster');
     const groupId = await t.createGroup(`disaster-${kind}`);
     const manager = await t.createUser({ role: 'group_admin', groupId });

@@ -50,6 +50,7 @@ describe.each(DB_KINDS)('robot deliveries (%s)', (kind) => {
     api = await startRobotReceiver();
     api.answer = vendors;
     t = await startTestApp(kind, {
+      background: ['warning-engine', 'delivery'],
       now: () => new Date(clock),
       env: { NOTIFY_WORKER: 'off', ALLOW_PRIVATE_WEBHOOKS: 'true' },
     });
