@@ -27,4 +27,6 @@ export interface ServerToClientEvents {
 export interface ClientToServerEvents {
   'strokes:subscribe': (ack?: () => void) => void;
   'strokes:unsubscribe': () => void;
+  /** A round trip: its acknowledgement comes after everything the server sent this client before it. */
+  sync: (ack: () => void) => void;
 }

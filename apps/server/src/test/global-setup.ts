@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -48,10 +48,11 @@ export default async function setup(project: TestProject): Promise<void | (() =>
   project.provide('pgliteSnapshot', file);
 
   const url = process.env.DATABASE_URL;
+  const removeSnapshot = () => rm(file, { force: true });
   if (!url) {
     console.log('[tests] DATABASE_URL is not set: integration tests run on the embedded database only.');
     project.provide('pgTemplate', null);
-    return;
+    return removeSnapshot;
   }
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -74,6 +75,7 @@ export default async function setup(project: TestProject): Promise<void | (() =>
   project.provide('pgTemplate', template);
   console.log(`[tests] integration tests also run on PostgreSQL (${new URL(url).host}).`);
   return async () => {
+    await removeSnapshot();
     const c = new pg.Client({ connectionString: url });
     await c.connect();
     const mine = await c.query<{ datname: string }>('SELECT datname FROM pg_database');

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import mqtt from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { startMqttHeartbeats } from './mqtt-heartbeats.js';
 
@@ -25,6 +25,7 @@ describe.skipIf(!up)('device heartbeats over MQTT', () => {
   let t: TestApp;
   let manager: TestUser;
   let stop: () => Promise<void>;
+  const handled: string[] = [];
   // A prefix of this run only: other runs on the same broker do not cross.
   const prefix = `tw-test-${process.pid}-${Date.now()}/devices`;
 
@@ -38,8 +39,22 @@ describe.skipIf(!up)('device heartbeats over MQTT', () => {
       payload: { id: 'EFM-9', name: 'Mill 9', kind: 'field_sensor', lat: 23.1, lon: 113.2 },
     });
     expect(res.statusCode, res.body).toBe(201);
+    // The heartbeats handled to the service, by device: messages are handled in order, so once a later one
+    // is handled over, the earlier ones are done with.
+    const devices = t.app.services.devices;
     const beats = await startMqttHeartbeats(
-      { devices: t.app.services.devices, log: t.app.log },
+      {
+        devices: {
+          heartbeat: async (body, device) => {
+            try {
+              return await devices.heartbeat(body, device);
+            } finally {
+              handled.push(device ?? '');
+            }
+          },
+        },
+        log: t.app.log,
+      },
       { url: BROKER, prefix },
     );
     stop = () => beats.close();
@@ -60,11 +75,9 @@ describe.skipIf(!up)('device heartbeats over MQTT', () => {
         JSON.stringify({ gps_lock: true, temperature_c: 70, voltage_v: 12, noise: 1, strokes: 0 }),
         { qos: 1 },
       );
+      await vi.waitFor(() => expect(handled).toContain('EFM-9'), { timeout: 10_000 });
       let info = await status();
-      for (let i = 0; i < 50 && info.last_heartbeat === null; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        info = await status();
-      }
+      expect(info.last_heartbeat).not.toBeNull();
       expect(info.device.status).toBe('degraded');
       expect(info.device.status_reasons).toEqual(['temperature']);
       // Out of range: refused, the device keeps its heartbeat.
@@ -74,7 +87,9 @@ describe.skipIf(!up)('device heartbeats over MQTT', () => {
         { qos: 1 },
       );
       await client.publishAsync(`${prefix}/EFM-9/heartbeat`, 'not json', { qos: 1 });
-      await new Promise((r) => setTimeout(r, 500));
+      // A last message, of a device not registered: once it is handled over, the two before are handled.
+      await client.publishAsync(`${prefix}/EFM-LAST/heartbeat`, '{}', { qos: 1 });
+      await vi.waitFor(() => expect(handled).toContain('EFM-LAST'), { timeout: 10_000 });
       info = await status();
       expect(info.last_heartbeat.temperature_c).toBe(70);
       expect(info.device.status).toBe('degraded');

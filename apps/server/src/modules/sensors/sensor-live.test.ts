@@ -3,7 +3,7 @@ import type { SensorLatestDto } from '@thunderwatch/shared/schemas/sensors';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
-import { connected } from '../../test/sockets.js';
+import { connected, drained } from '../../test/sockets.js';
 
 describe('live sensor readings over socket.io', () => {
   let t: TestApp;
@@ -69,7 +69,7 @@ describe('live sensor readings over socket.io', () => {
         values: expect.objectContaining({ field: 4.25 }),
       },
     ]);
-    await new Promise((r) => setTimeout(r, 1200));
+    await drained(b);
     expect(heardByB).toBe(0);
   });
 });

@@ -77,6 +77,10 @@ export function registerRealtime(
       if (typeof ack === 'function') ack();
     });
     socket.on('strokes:unsubscribe', () => void socket.leave(STROKES_ROOM));
+    // A round trip: when its answer arrives, so has everything this server sent the client before it.
+    socket.on('sync', (ack) => {
+      if (typeof ack === 'function') ack();
+    });
   });
 
   let pending: CompactStroke[] = [];

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
-import { connected } from '../../../test/sockets.js';
+import { connected, drained } from '../../../test/sockets.js';
 import { jsonStroke } from '../../../test/strokes.js';
 
 const MIN = 60_000;
@@ -114,7 +114,7 @@ describe.each(DB_KINDS)('warning engine end to end (%s)', (kind) => {
     const alarm = await alarmed;
     expect(alarm.level).toBe(3);
     alarmId = alarm.id;
-    await new Promise((r) => setTimeout(r, 300));
+    await drained(theirs);
     expect(heardByThem).toEqual([]);
 
     const w = await warningOf(operator, locationId);
