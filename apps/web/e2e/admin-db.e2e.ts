@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
 import { E2E_ADMIN, type RunningServer, setAdminLanguage, startServer } from './server';
+import { sharedServerUrl } from './shared-server';
 import { createUser, signIn } from './web-helpers';
 
 /**
@@ -9,7 +10,7 @@ import { createUser, signIn } from './web-helpers';
  * opens a row whose secret reads masked, a group admin is refused; on a server with ADMIN_DB_WRITE=true an
  * edit shows in the audit list.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 let browser: Browser;
 let writable: RunningServer | undefined;
 

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
+import { sharedServerUrl } from './shared-server';
 import { adminToken, api, signIn } from './web-helpers';
 
 /**
@@ -10,7 +11,7 @@ import { adminToken, api, signIn } from './web-helpers';
  * click; the device uptime sheet shows a registered device; the Excel download opens with both-language
  * headers.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 let browser: Browser;
 
 const KEEPER = { username: 'e2e-sheet-keeper', password: 'Keeper-12345-pw' };

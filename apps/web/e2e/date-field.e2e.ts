@@ -1,9 +1,10 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
+import { sharedServerUrl } from './shared-server';
 import { createUser } from './web-helpers';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 let browser: Browser;
 
 beforeAll(async () => {

@@ -1,15 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
+import { sharedServerUrl } from './shared-server';
 import { signIn } from './web-helpers';
 
 /**
  * Insight reports: the admin makes this month's report of Guangdong in English, waits for it to be ready,
  * opens it (the report's own page in a sandboxed frame) and downloads its PDF (printed by the server's Chromium).
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 let browser: Browser;
 
 beforeAll(async () => {

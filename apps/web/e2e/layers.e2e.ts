@@ -1,14 +1,15 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
 import type { MapWindow } from './map-helpers';
+import { sharedServerUrl } from './shared-server';
 import { api, createUser, signIn } from './web-helpers';
 
 /**
  * Layers and scenes on the home map: a scene's address opens the map at its centre and zoom with its layers
  * shown, and a layer switched on stays on after a reload (the choice is kept in /api/user_map_data).
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 let browser: Browser;
 const USER = { username: 'e2e-layers', password: 'Layers-e2e-1', role: 'operator' };
 

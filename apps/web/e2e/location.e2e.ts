@@ -2,12 +2,13 @@ import { readFile } from 'node:fs/promises';
 import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import type { ZoneDto } from '@thunderwatch/shared/schemas/zones';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
+import { sharedServerUrl } from './shared-server';
 import { adminToken, api, signIn } from './web-helpers';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 let browser: Browser;
 
 beforeAll(async () => {

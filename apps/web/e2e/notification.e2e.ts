@@ -2,11 +2,12 @@ import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import type { Topic } from '@thunderwatch/shared/schemas/notifications';
 import type { AlarmDto } from '@thunderwatch/shared/schemas/warnings';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
+import { sharedServerUrl } from './shared-server';
 import { adminToken, api, signIn } from './web-helpers';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 /** Far from the other specs' strokes, so only this spec's strokes reach this location's ring. */
 const SITE = { lat: 35.0, lon: 100.0 };
 const BOSS = { username: 'e2e_inbox_boss', name: 'Duty Chief Wang', password: 'Passw0rd!e2e' };

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
+import { sharedServerUrl } from './shared-server';
 import { adminToken, api, signIn } from './web-helpers';
 
 /**
@@ -8,7 +9,7 @@ import { adminToken, api, signIn } from './web-helpers';
  * never heard from, shows offline (0 % online); each card opens its definition; Chinese at phone width
  * fits without sideways scrolling.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 let browser: Browser;
 const CHIEF = { username: 'e2e-overview-chief', password: 'Chief-12345-pw' };
 

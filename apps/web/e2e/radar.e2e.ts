@@ -1,12 +1,13 @@
 import { RAMPS } from '@thunderwatch/domain/radar-ramps';
 import { encode } from 'fast-png';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
+import { sharedServerUrl } from './shared-server';
 import { adminToken, api, signIn } from './web-helpers';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 let browser: Browser;
 let feedKey: string;
 const MIN = 60_000;

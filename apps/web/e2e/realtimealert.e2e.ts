@@ -2,12 +2,13 @@ import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import type { AlarmDto } from '@thunderwatch/shared/schemas/warnings';
 import type { StrokeInput } from '@thunderwatch/shared/strokes';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
+import { sharedServerUrl } from './shared-server';
 import { adminToken, api, signIn } from './web-helpers';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 /** Far from the other specs' strokes, so only this test's strokes reach this location's rings. */
 const SITE = { lat: 25.0, lon: 110.0 };
 /** 0.027° of latitude due north: 3.0 km at bearing 0°. */

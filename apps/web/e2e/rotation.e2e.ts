@@ -1,14 +1,15 @@
 import type { StrokeInput } from '@thunderwatch/shared/strokes';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
+import { sharedServerUrl } from './shared-server';
 import { adminToken, api, createUser, signIn } from './web-helpers';
 
 /**
  * A wall screen rotating through saved scenes (`/realtimealert?rotation=<id>`): each step shows its scene's
  * layers, and a scene with a past window shows that window's strokes instead of the live ones.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 const USER = { username: 'e2e-rotation', password: 'Rotation-e2e-1', role: 'operator' };
 /** Far from the other specs' strokes (Sichuan): live strokes at one spot, the past window's at another. */
 const CENTER: [number, number] = [104.65, 28.55];

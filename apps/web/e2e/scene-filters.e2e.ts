@@ -1,7 +1,8 @@
 import type { StrokeInput } from '@thunderwatch/shared/strokes';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
+import { sharedServerUrl } from './shared-server';
 import { adminToken, api, createUser, signIn } from './web-helpers';
 
 /**
@@ -9,7 +10,7 @@ import { adminToken, api, createUser, signIn } from './web-helpers';
  * saved through the scene panel, and back after opening `/?scene=<id>` afresh — the filter control, the
  * compass and the map agree, and the filtered strokes are neither drawn nor counted.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 let browser: Browser;
 let feedKey: string;
 const USER = { username: 'e2e-scenefilters', password: 'Scenefilters-e2e-1', role: 'operator' };

@@ -1,11 +1,12 @@
 import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
+import { sharedServerUrl } from './shared-server';
 import { adminToken, api, signIn } from './web-helpers';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 /** Far from the other specs' strokes and sites. */
 const SITE = { lat: 26.5, lon: 108.5 };
 

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export const E2E_ADMIN = { username: 'admin', password: 'Admin12345' };
 
@@ -18,6 +19,25 @@ function freePort(): Promise<number> {
     });
     srv.on('error', reject);
   });
+}
+
+/** Where makeDataTemplate put the template (the environment reaches the test workers too). */
+const DATA_TEMPLATE = 'THUNDERWATCH_E2E_DATA_TEMPLATE';
+
+/**
+ * A migrated embedded database, made once per run (global setup) and copied into each server's data
+ * directory: a server on an empty one spends many seconds in initdb and the migrations before it answers.
+ */
+export async function makeDataTemplate(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'thunderwatch-e2e-template-'));
+  const dist = (file: string) => pathToFileURL(path.join(repoRoot, 'apps/server/dist/db', file)).href;
+  const { openEmbedded } = await import(dist('embedded.js'));
+  const { migrate } = await import(dist('migrate.js'));
+  const db = await openEmbedded({ dataDir: path.join(dir, 'pg') });
+  await migrate(db);
+  await db.close();
+  process.env[DATA_TEMPLATE] = dir;
+  return dir;
 }
 
 export interface RunningServer {
@@ -36,6 +56,8 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer
   if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html')))
     throw new Error('apps/web/dist is missing: run the web build');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'thunderwatch-e2e-'));
+  const template = process.env[DATA_TEMPLATE];
+  if (template) await cp(path.join(template, 'pg'), path.join(dataDir, 'pg'), { recursive: true });
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,

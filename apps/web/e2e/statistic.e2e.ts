@@ -1,14 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
+import { sharedServerUrl } from './shared-server';
 import { adminToken, api, signIn } from './web-helpers';
 
 /**
  * The statistic screen over strokes of its own in Guangdong: the summary counts them, a chart's numbers
  * download as CSV and its picture as PNG, and the screen fits a 390 px phone.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 let browser: Browser;
 const ANALYST = { username: 'e2e-stats-analyst', password: 'Analyst-12345-pw' };
 // A month four months back: inside the strokes' retention, away from the simulator's storms of today.

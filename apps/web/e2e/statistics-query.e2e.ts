@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
+import { sharedServerUrl } from './shared-server';
 import { adminToken, api, signIn } from './web-helpers';
 
 /**
@@ -10,7 +11,7 @@ import { adminToken, api, signIn } from './web-helpers';
  * grouped by day; the totals and table show them; the CSV download holds the day's row; the query saved
  * under a name comes back into the form.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 let browser: Browser;
 
 beforeAll(async () => {

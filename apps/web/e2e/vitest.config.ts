@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { E2E_WORKERS } from './workers';
 
 /**
- * Specs share one server and database, so they run one at a time in file-name order: the home spec counts
- * the strokes of the last 5 minutes and must run before specs that post strokes of their own (realtimealert).
+ * Specs run in file-name order, E2E_WORKERS at a time; each worker has a shared server of its own, on which
+ * its specs run one at a time. The home spec counts the strokes of the last 5 minutes and must run before
+ * specs that post strokes of their own (realtimealert): on the same worker it is handed out, so run, first.
  */
 class ByFileName extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -19,7 +21,7 @@ export default defineConfig({
     globalSetup: ['./global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    fileParallelism: false,
+    maxWorkers: E2E_WORKERS,
     sequence: { sequencer: ByFileName },
   },
 });

@@ -1,11 +1,12 @@
 import type { WechatBindingStatus } from '@thunderwatch/shared/schemas/wechat';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
 import { E2E_WECHAT, signedCallbackQuery } from './fake-wechat';
+import { sharedServerUrl } from './shared-server';
 import { api, createUser, signIn } from './web-helpers';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 let browser: Browser;
 
 beforeAll(async () => {
