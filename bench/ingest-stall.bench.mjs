@@ -4,8 +4,10 @@
 // The stall is the longest gap between two ticks of a 5 ms interval timer during the request (wall time: on a
 // shared, loaded machine it includes time the process was not scheduled at all).
 // Measured 2026-11-28 on 2 shared cores, load average 7–16: before (whole parse, one write) ADTD 2.2–3.0 s,
-// UALF 1.6–4.9 s, JSON 3.3–4.9 s; after ADTD 0.5–0.85 s, UALF 0.1–0.6 s, JSON 0.3–1.2 s. Still above target:
-// ADTD's whole-text decode and split, Fastify's JSON.parse of the body (whole, before the route).
+// UALF 1.6–4.9 s, JSON 3.3–4.9 s; after ADTD 0.5–0.85 s, UALF 0.1–0.6 s, JSON 0.3–1.2 s. Later the ADTD
+// decode and the write batches were sliced too; 2026-11-29, idle machine: ADTD 66–177 ms, UALF 41–58 ms, JSON
+// 93–112 ms (was 192–208 ms while Fastify JSON.parsed the whole body before the route; the route now parses
+// the array a slice of records at a time).
 import { performance } from 'node:perf_hooks';
 import { openEmbedded } from '../apps/server/dist/db/embedded.js';
 import { appOn, ualfBatch } from './lib.mjs';
