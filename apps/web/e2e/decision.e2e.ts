@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
-import type { MapWindow } from './map-helpers';
+import { type MapWindow, mapIdle, painted } from './map-helpers';
 import { type RunningServer, setAdminLanguage, startQuietServer } from './server';
 import { adminToken, api, signIn } from './web-helpers';
 
@@ -150,12 +150,7 @@ describe('decision: the gale warning screen', () => {
     await checklist.getByText('1 of 4 done').waitFor();
     expect(await pageScrolls(page)).toBe(false);
     // The map has moved to the stations and the storm and drawn its basemap.
-    await page.waitForFunction(
-      () => (document.querySelector('.map-canvas') as unknown as MapWindow).maplibreMap.loaded(),
-      null,
-      { timeout: 10_000 },
-    );
-    await page.waitForTimeout(800);
+    await mapIdle(page);
     await page.screenshot({ path: join(tmpdir(), 'decision-1920.png') });
 
     // The tick is stored: a reload shows it again.
@@ -184,12 +179,12 @@ describe('decision: the gale warning screen', () => {
     await page.setViewportSize({ width: 1366, height: 768 });
     await page.reload();
     await table.getByRole('row', { name: /Zhuhai coast/ }).waitFor();
-    await page.waitForTimeout(500);
+    await painted(page);
     expect(await pageScrolls(page)).toBe(false);
     await page.screenshot({ path: join(tmpdir(), 'decision-1366.png') });
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(500);
+    await painted(page);
     const width = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
     expect(width).toBeLessThanOrEqual(390);
     await page.screenshot({ path: join(tmpdir(), 'decision-390.png'), fullPage: true });
@@ -210,12 +205,7 @@ describe('decision: the gale warning screen', () => {
         .getByText(/✓ admin 于/)
         .waitFor({ timeout: 20_000 });
       await page.getByText('大风站点').waitFor();
-      await page.waitForFunction(
-        () => (document.querySelector('.map-canvas') as unknown as MapWindow).maplibreMap.loaded(),
-        null,
-        { timeout: 10_000 },
-      );
-      await page.waitForTimeout(800);
+      await mapIdle(page);
       await page.screenshot({ path: join(tmpdir(), 'decision-1920-zh.png') });
       expect(errors).toEqual([]);
       await page.context().close();

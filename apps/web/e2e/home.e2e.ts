@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
+import { painted } from './map-helpers';
 import { sharedServerUrl } from './shared-server';
 import { adminToken, api, createUser, signIn } from './web-helpers';
 
@@ -109,7 +110,9 @@ describe('home: live lightning map', () => {
     await page.mouse.up();
     await page.getByRole('link', { name: 'Real-time alerts' }).first().click();
     await page.waitForURL(`${baseUrl}/realtimealert`);
-    await page.waitForTimeout(1500);
+    // The board has drawn: a stray navigation back to the map would have happened by then.
+    await page.getByTestId('unconfirmed-count').waitFor();
+    await painted(page);
     expect(page.url()).toBe(`${baseUrl}/realtimealert`);
     expect(errors).toEqual([]);
     await page.context().close();

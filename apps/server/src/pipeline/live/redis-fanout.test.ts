@@ -36,8 +36,8 @@ describe.runIf(REDIS_URL)('two nodes sharing socket events through Redis', () =>
   let key: string;
   beforeAll(async () => {
     const env = { REDIS_URL, REDIS_PREFIX: `tw-test-${process.pid}-${Date.now()}` };
-    a = await startTestApp('embedded', { env });
-    b = await startTestApp('embedded', { env, db: a.db });
+    a = await startTestApp('embedded', { env, background: ['warning-engine'] });
+    b = await startTestApp('embedded', { env, db: a.db, background: ['warning-engine'] });
     await listen(a);
     onB = await client(await listen(b), b.admin.access);
     key = await a.createFeed('fanout-net');
