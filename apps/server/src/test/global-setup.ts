@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,10 +32,13 @@ function buildServer(): void {
       encoding: 'utf8',
     },
   );
-  if (tsc.status !== 0)
+  if (tsc.status === 0) return;
+  // A type error still leaves a build (tsc emits anyway): the type check phase fails on it, not this run.
+  if (!existsSync(path.join(repoRoot, 'apps/server/dist/main.js')))
     throw new Error(
       `tsc -b apps/server failed, and the process tests need its build:\n${tsc.stdout}${tsc.stderr}`,
     );
+  console.warn(`[tests] tsc -b apps/server reported errors (the type check fails on them):\n${tsc.stdout}`);
 }
 
 /** Once per run: a migrated embedded database to restore (no initdb per test) and a PostgreSQL template. */
