@@ -77,6 +77,30 @@ describe('date fields follow the interface language, not the browser’s', () =>
     expect(search.get('from')).toBe('2026-11-25T08:30:00');
     expect(search.get('to')).toBe('2026-11-25T23:59:59');
 
+    // What is typed while the address catches up with an applied filter is kept: the form is not rebuilt
+    // from its own filters (it was, and a date typed in that moment was lost).
+    const applied = page.waitForResponse(
+      (r) => r.url().includes('/api/access_log') && r.url().includes('path='),
+    );
+    await page.evaluate(() => {
+      const path = document.getElementById('access-log-path') as HTMLInputElement;
+      const user = document.getElementById('access-log-username') as HTMLInputElement;
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+      setValue?.call(path, '/api/access_log');
+      path.dispatchEvent(new Event('input', { bubbles: true }));
+      path.form?.requestSubmit();
+      setValue?.call(user, 'typed-meanwhile');
+      user.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await applied;
+    expect(new URL(page.url()).searchParams.get('path')).toBe('/api/access_log');
+    expect(await page.getByLabel('User', { exact: true }).inputValue()).toBe('typed-meanwhile');
+    // Filters that come from outside (Back) do replace what the form shows.
+    await page.goBack();
+    await page.waitForURL((url) => !url.searchParams.has('path'));
+    await expect.poll(() => page.getByLabel('Path', { exact: true }).inputValue()).toBe('');
+    await expect.poll(() => page.getByLabel('User', { exact: true }).inputValue()).toBe('');
+
     // Text that names no date stops the form and says what to type.
     await from.fill('tomorrow');
     await page.getByRole('button', { name: 'Apply filters' }).click();

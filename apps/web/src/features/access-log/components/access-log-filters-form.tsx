@@ -1,8 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
 import { Field } from '../../../components/field';
-import { type AccessLogFilters, EMPTY_FILTERS } from '../hooks/use-access-log-filters';
+import { type AccessLogFilters, EMPTY_FILTERS, filtersKey } from '../hooks/use-access-log-filters';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -16,10 +16,23 @@ export function AccessLogFiltersForm({ filters, timeZone, onApply }: AccessLogFi
   const { t } = useTranslation();
   const [draft, setDraft] = useState(filters);
   const set = (key: keyof AccessLogFilters) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  // Filters that arrive from outside (back, forward, a shared link) replace the draft; the ones this form
+  // applied do not, so what is typed while the address catches up is kept.
+  const shown = useRef(filtersKey(filters));
+  const incoming = filtersKey(filters);
+  useEffect(() => {
+    if (incoming === shown.current) return;
+    shown.current = incoming;
+    setDraft(filters);
+  }, [incoming, filters]);
+  const applyDraft = (next: AccessLogFilters) => {
+    shown.current = filtersKey(next);
+    onApply(next);
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    onApply(draft);
+    applyDraft(draft);
   };
 
   return (
@@ -85,7 +98,7 @@ export function AccessLogFiltersForm({ filters, timeZone, onApply }: AccessLogFi
           className="button button-secondary"
           onClick={() => {
             setDraft(EMPTY_FILTERS);
-            onApply(EMPTY_FILTERS);
+            applyDraft(EMPTY_FILTERS);
           }}
         >
           {t('access_log.clear')}

@@ -53,12 +53,7 @@ export function AccessLogScreen() {
 
   return (
     <Page title={t('access_log.title')} intro={t('access_log.intro', { zone: timeZone })}>
-      <AccessLogFiltersForm
-        key={JSON.stringify(filters)}
-        filters={filters}
-        timeZone={timeZone}
-        onApply={apply}
-      />
+      <AccessLogFiltersForm filters={filters} timeZone={timeZone} onApply={apply} />
       <div className="toolbar toolbar-end">
         <button
           type="button"

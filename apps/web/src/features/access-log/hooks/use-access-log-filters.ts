@@ -21,6 +21,11 @@ export const EMPTY_FILTERS: AccessLogFilters = {
 };
 const KEYS = Object.keys(EMPTY_FILTERS) as (keyof AccessLogFilters)[];
 
+/** The filters as the address holds them (trimmed, in a fixed order): equal keys, equal filters. */
+export function filtersKey(filters: AccessLogFilters): string {
+  return KEYS.map((key) => filters[key].trim()).join('\u0000');
+}
+
 export function useAccessLogFilters() {
   const [params, setParams] = useSearchParams();
   const filters = { ...EMPTY_FILTERS };
