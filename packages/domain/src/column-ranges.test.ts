@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  DEGREE_MIN_MAGNITUDE,
+  degreeProblem,
   type NumericColumn,
   numberOfText,
   numberProblem,
@@ -92,5 +94,20 @@ describe('column ranges', () => {
       }),
       { numRuns: 5000 },
     );
+  });
+
+  it.each<[unknown, 90 | 180, string | null]>([
+    [0, 90, null],
+    [-0, 180, null],
+    [DEGREE_MIN_MAGNITUDE, 90, null],
+    [-90, 90, null],
+    [180, 180, null],
+    [5e-324, 90, 'must be 0 or at least 1e-9° in magnitude, got 5e-324'],
+    [-1e-200, 180, 'must be 0 or at least 1e-9° in magnitude, got -1e-200'],
+    [90.5, 90, 'must be between -90 and 90, got 90.5'],
+    [Number.NaN, 180, 'must be a finite number'],
+    ['23', 90, 'must be a number, got the string "23"'],
+  ])('degrees %s within ±%s: %s', (value, limit, problem) => {
+    expect(degreeProblem(value, limit)).toBe(problem);
   });
 });

@@ -17,6 +17,23 @@ export const REAL_MAX = 3.4028234663852886e38;
  */
 export const REAL_MIN_MAGNITUDE = 1e-30;
 
+/**
+ * The smallest non-zero magnitude of a coordinate in degrees. Coordinates enter PostgreSQL's trigonometry
+ * (`radians()`, `power()` in a distance), which refuses a product that underflows to 0 (`radians(1e-320)`,
+ * `power(1e-200, 2)`): one such value, stored or asked for, failed every distance query near it with 500. No
+ * position is given finer than 1e-9° (0.1 mm), so a non-zero coordinate below it is a broken value.
+ */
+export const DEGREE_MIN_MAGNITUDE = 1e-9;
+
+/** The problem with a coordinate in degrees within `-limit..limit` (90 or 180), or null. */
+export function degreeProblem(v: unknown, limit: 90 | 180): string | null {
+  const problem = numberProblem(v, 'double', { min: -limit, max: limit });
+  if (problem) return problem;
+  if (v !== 0 && Math.abs(v as number) < DEGREE_MIN_MAGNITUDE)
+    return `must be 0 or at least ${DEGREE_MIN_MAGNITUDE}° in magnitude, got ${v}`;
+  return null;
+}
+
 export const INTEGER_LIMITS = {
   smallint: { min: -32_768, max: 32_767 },
   integer: { min: -2_147_483_648, max: 2_147_483_647 },

@@ -34,4 +34,19 @@ describe('stormRose', () => {
     expect(r.sectors[0]?.mean_speed_kmh).toBeCloseTo(33.4, 0);
     expect(r.sectors[1]).toMatchObject({ from_deg: 11.25, to_deg: 33.75, storms: 0, mean_speed_kmh: null });
   });
+
+  it.each([
+    { sectors: 1, length: 1 },
+    { sectors: 360, length: 360 },
+  ])('gives $sectors sectors when asked', ({ sectors, length }) => {
+    expect(stormRose([track(0.3, 0)], sectors).sectors).toHaveLength(length);
+  });
+
+  // A count from which a table is allocated is checked first: 100,000,000 once took the process down.
+  it.each([0, -1, 2.5, 361, 100_000_000, 3e9, Number.NaN, Number.POSITIVE_INFINITY])(
+    'refuses %s sectors before allocating',
+    (sectors) => {
+      expect(() => stormRose([], sectors)).toThrow(RangeError);
+    },
+  );
 });

@@ -21,6 +21,8 @@ export interface RoseSector {
 /** Tracks shorter than this, or that moved less, say nothing about a direction. */
 export const ROSE_MIN_MINUTES = 20;
 export const ROSE_MIN_KM = 5;
+/** A rose of more sectors than degrees says nothing more, and its table must stay small. */
+export const ROSE_MAX_SECTORS = 360;
 
 /**
  * The rose of storm directions: each track's net motion (first to last position), counted in `sectors`
@@ -30,6 +32,11 @@ export function stormRose(
   tracks: readonly CellTrack[],
   sectors = 16,
 ): { sectors: RoseSector[]; storms: number } {
+  // The table is allocated from `sectors`: 100,000,000 of them once filled V8's largest dictionary and
+  // took the process down, so the count is checked before anything is allocated.
+  if (!Number.isInteger(sectors) || sectors < 1 || sectors > ROSE_MAX_SECTORS) {
+    throw new RangeError(`sectors must be a whole number from 1 to ${ROSE_MAX_SECTORS}, not ${sectors}`);
+  }
   const width = 360 / sectors;
   const counts = Array.from({ length: sectors }, () => ({ n: 0, speed: 0 }));
   let storms = 0;

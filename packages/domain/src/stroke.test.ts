@@ -28,6 +28,18 @@ describe('validateStroke', () => {
     ['1000 kA', { peakKa: 1000 }, null],
     ['latitude 91.2', { lat: 91.2 }, 'latitude 91.2 out of range -90..90'],
     ['longitude -180.01', { lon: -180.01 }, 'longitude -180.01 out of range -180..180'],
+    ['latitude 0', { lat: 0 }, null],
+    ['latitude 1e-9', { lat: 1e-9 }, null],
+    [
+      'latitude 1e-200 (a distance query near it underflowed in PostgreSQL)',
+      { lat: 1e-200 },
+      'latitude 1e-200 is too small (non-zero values must be at least 1e-9 in magnitude)',
+    ],
+    [
+      'longitude -5e-324',
+      { lon: -5e-324 },
+      'longitude -5e-324 is too small (non-zero values must be at least 1e-9 in magnitude)',
+    ],
     ['NaN peak', { peakKa: Number.NaN }, 'peak current is not a number'],
     ['infinite latitude', { lat: Number.POSITIVE_INFINITY }, 'latitude is not a number'],
     ['-1000.1 kA', { peakKa: -1000.1 }, 'peak current -1000.1 out of range -1000..1000'],

@@ -1,5 +1,5 @@
 import type { StrokeType } from '@thunderwatch/shared/strokes';
-import { REAL_MIN_MAGNITUDE } from './column-ranges.js';
+import { DEGREE_MIN_MAGNITUDE, REAL_MIN_MAGNITUDE } from './column-ranges.js';
 import { formatNanoIso } from './stroke-time.js';
 
 /** One stroke as read from a feed, before it gets an id, a flash and a source. */
@@ -70,6 +70,16 @@ function checkRange(name: string, value: number, min: number, max: number): stri
   return null;
 }
 
+/** As `checkRange`, for a coordinate: also refuses a non-zero value too small for PostgreSQL's trigonometry. */
+function checkDegrees(name: string, value: number, limit: 90 | 180): string | null {
+  const reason = checkRange(name, value, -limit, limit);
+  if (reason) return reason;
+  if (value !== 0 && Math.abs(value) < DEGREE_MIN_MAGNITUDE) {
+    return `${name} ${value} is too small (non-zero values must be at least ${DEGREE_MIN_MAGNITUDE} in magnitude)`;
+  }
+  return null;
+}
+
 /** As `checkRange`, for a `real` column: also refuses a non-zero value too small for float4. */
 function checkReal(name: string, value: number, min: number, max: number): string | null {
   const reason = checkRange(name, value, min, max);
@@ -107,8 +117,8 @@ export function checkStrokeValues(s: ParsedStroke): string | null {
   }
   if (s.type !== 'CG' && s.type !== 'IC') return `type ${String(s.type)} is neither CG nor IC`;
   return (
-    checkRange('latitude', s.lat, -90, 90) ??
-    checkRange('longitude', s.lon, -180, 180) ??
+    checkDegrees('latitude', s.lat, 90) ??
+    checkDegrees('longitude', s.lon, 180) ??
     checkReal('peak current', s.peakKa, -1000, 1000) ??
     checkCount('sensors', s.sensors) ??
     checkCount('multiplicity', s.multiplicity) ??

@@ -76,6 +76,23 @@ describe('validatePolygon', () => {
       [{ path: 'coordinates/1/1', code: 'latitude_range', message: /ring 1 position 1: latitude 95/ }],
     ],
     [
+      // PostgreSQL's radians() refuses what underflows to 0: a distance query near it failed with 500.
+      'a coordinate finer than 1e-9°',
+      poly([
+        [113, 23],
+        [113, 24],
+        [114, 5e-324],
+        [113, 23],
+      ]),
+      [
+        {
+          path: 'coordinates/0/2',
+          code: 'coordinate_too_fine',
+          message: /ring 0 position 2: 5e-324 is not 0/,
+        },
+      ],
+    ],
+    [
       'a position that is not a pair of numbers',
       poly([
         [113, 23],

@@ -4,6 +4,7 @@
  * that a person can find it in their file or on the map.
  */
 import type { LocationShape, PolygonGeometry, Position } from '@thunderwatch/shared/schemas/geo';
+import { DEGREE_MIN_MAGNITUDE } from './column-ranges.js';
 import { geodesicAreaKm2 } from './geodesic.js';
 import { type RingCoords, ringCrossings } from './ring-crossings.js';
 
@@ -15,6 +16,7 @@ export const GEOMETRY_ISSUE_CODES = [
   'position_invalid',
   'longitude_range',
   'latitude_range',
+  'coordinate_too_fine',
   'ring_too_short',
   'ring_not_closed',
   'too_many_vertices',
@@ -62,6 +64,13 @@ function positionIssue(p: unknown): PositionIssue | null {
     };
   if (lat < -90 || lat > 90)
     return { code: 'latitude_range', params: { value: lat }, message: `latitude ${lat} is outside -90..90` };
+  const fine = [lon, lat].find((v) => v !== 0 && Math.abs(v) < DEGREE_MIN_MAGNITUDE);
+  if (fine !== undefined)
+    return {
+      code: 'coordinate_too_fine',
+      params: { value: fine },
+      message: `${fine} is not 0 but finer than ${DEGREE_MIN_MAGNITUDE}°: write 0 or the real coordinate`,
+    };
   return null;
 }
 

@@ -1,5 +1,5 @@
 import type { Database } from '../../../db/database.js';
-import { boxAround } from '../../lightning/strokes/strokes-repo.js';
+import { strokeWhere } from '../../lightning/strokes/strokes-repo.js';
 
 export interface SiteYear {
   cg_strokes: number;
@@ -20,18 +20,15 @@ export interface LargeStroke {
   is_ic: boolean;
 }
 
-const HAVERSINE = `2 * 6371.0088 * asin(sqrt(power(sin(radians(lat - $3) / 2), 2) + cos(radians($3)) * cos(radians(lat)) * power(sin(radians(lon - $4) / 2), 2)))`;
-
 /** What the site report reads of the strokes within a radius of a site: one aggregate and the largest. SQL only. */
 export class ReportDataRepo {
   constructor(private readonly db: Database) {}
 
+  /** The strokes of the period within the circle, as the stroke queries choose them; `$n` of the caller follow. */
   private circle(from: Date, to: Date, c: { lat: number; lon: number; radiusKm: number }) {
-    const box = boxAround(c);
-    return {
-      where: `time >= $1 AND time < $2 AND lat BETWEEN $5 AND $6 AND lon BETWEEN $7 AND $8 AND ${HAVERSINE} <= $9`,
-      params: [from, to, c.lat, c.lon, box.south, box.north, box.west, box.east, c.radiusKm],
-    };
+    const params: unknown[] = [];
+    const where = strokeWhere({ from, to, near: c }, params);
+    return { where, params, next: params.length + 1 };
   }
 
   async siteYear(
@@ -40,7 +37,8 @@ export class ReportDataRepo {
     c: { lat: number; lon: number; radiusKm: number },
     timeZone: string,
   ): Promise<SiteYear> {
-    const { where, params } = this.circle(from, to, c);
+    const { where, params, next } = this.circle(from, to, c);
+    const zone = `$${next}`;
     const r = await this.db.query<{
       month: number;
       cg: number;
@@ -49,10 +47,10 @@ export class ReportDataRepo {
       days: number;
       max_abs: number | null;
     }>(
-      `SELECT extract(month FROM time AT TIME ZONE $10)::int AS month,
+      `SELECT extract(month FROM time AT TIME ZONE ${zone})::int AS month,
               count(*) FILTER (WHERE NOT is_ic)::int AS cg, count(*) FILTER (WHERE is_ic)::int AS ic,
               count(DISTINCT coalesce(flash_id, -id)) FILTER (WHERE NOT is_ic)::int AS flashes,
-              count(DISTINCT (time AT TIME ZONE $10)::date) FILTER (WHERE NOT is_ic)::int AS days,
+              count(DISTINCT (time AT TIME ZONE ${zone})::date) FILTER (WHERE NOT is_ic)::int AS days,
               max(abs(peak_ka))::float8 AS max_abs
        FROM strokes WHERE ${where} GROUP BY 1 ORDER BY 1`,
       [...params, timeZone],
@@ -76,10 +74,10 @@ export class ReportDataRepo {
     c: { lat: number; lon: number; radiusKm: number },
     limit: number,
   ): Promise<LargeStroke[]> {
-    const { where, params } = this.circle(from, to, c);
+    const { where, params, next } = this.circle(from, to, c);
     const r = await this.db.query<LargeStroke>(
       `SELECT time, lat, lon, peak_ka::float8 AS peak_ka, is_ic FROM strokes WHERE ${where}
-       ORDER BY abs(peak_ka) DESC, time LIMIT $10`,
+       ORDER BY abs(peak_ka) DESC, time LIMIT $${next}`,
       [...params, limit],
     );
     return r.rows;

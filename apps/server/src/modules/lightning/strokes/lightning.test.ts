@@ -109,6 +109,9 @@ describe.each(DB_KINDS)('lightning queries (%s)', (kind) => {
     [`from=${H}:30:00Z&to=${H}:00:00Z`, 'from'],
     ['from=2026-01-01T00:00:00Z&to=2026-03-01T00:00:00Z', 'from'],
     ['lat=23&lon=113', 'radius_km'],
+    // PostgreSQL's radians() refused the underflow with 500 (found by the HTTP fuzz bench).
+    ['lat=-5e-324&lon=113&radius_km=10', 'lat'],
+    ['lat=23&lon=1e-200&radius_km=10', 'lon'],
     ['limit=100001', 'limit'],
     ['cursor=bm9wZQ', 'cursor'],
     ['format=xml', 'format'],
@@ -116,6 +119,14 @@ describe.each(DB_KINDS)('lightning queries (%s)', (kind) => {
     const res = await get(`/api/lightning?${query}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details.map((d: { field: string }) => d.field)).toContain(field);
+  });
+
+  it('refuses a coordinate finer than 1e-9° in the phone query, naming it', async () => {
+    const res = await get('/api/mobile/lightnings?lat=8.4e-323&lon=179.676&radius_km=22.4&minutes=588');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toEqual([
+      { field: 'lat', message: 'must be 0 or at least 1e-9° in magnitude, got 8.4e-323' },
+    ]);
   });
 
   it('answers the phone query with compact strokes near a point', async () => {

@@ -1,3 +1,4 @@
+import { degreeProblem } from '@thunderwatch/domain/column-ranges';
 import type { ErrorDetail } from '@thunderwatch/shared/error-codes';
 import type { StrokeQueryValues } from '@thunderwatch/shared/schemas/lightning';
 import { AppError } from '../../../lib/app-error.js';
@@ -45,6 +46,13 @@ export function toStrokeFilter(q: StrokeQueryValues, now: Date, maxWindowMs: num
   const near = [q.lat, q.lon, q.radius_km];
   if (near.some((v) => v !== undefined) && near.some((v) => v === undefined)) {
     throw invalid([{ field: 'radius_km', message: 'lat, lon and radius_km go together' }]);
+  }
+  for (const [field, value, limit] of [
+    ['lat', q.lat, 90],
+    ['lon', q.lon, 180],
+  ] as const) {
+    const problem = value === undefined ? null : degreeProblem(value, limit);
+    if (problem) throw invalid([{ field, message: problem }]);
   }
   if (q.bbox && q.lat !== undefined)
     throw invalid([{ field: 'bbox', message: 'use either bbox or lat/lon/radius_km' }]);
