@@ -1,54 +1,6 @@
-import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
-import { migrate } from './db/migrate.js';
-import { openDatabase } from './db/open-database.js';
-import { startFeeds } from './pipeline/feeds/start-feeds.js';
+import { runServer } from './run-server.js';
 
-async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
-      process.exit(2);
-    }
-    throw error;
-  }
-  const db = await openDatabase(config);
-  const applied = await migrate(db);
-  const app = await buildApp({ config, db });
-  if (applied.length > 0) app.log.info({ applied }, 'applied migrations');
-  app.log.info(
-    { database: db.kind, dataDir: db.kind === 'embedded' ? config.dataDir : undefined },
-    'database ready',
-  );
-
-  let stopFeeds: () => Promise<void> = async () => {};
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
-    try {
-      await stopFeeds();
-      await app.close();
-      await db.close();
-    } finally {
-      clearTimeout(force);
-      process.exit(0);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-
-  await app.listen({ port: config.port, host: config.host });
-  stopFeeds = await startFeeds(app, config);
-  console.log(`Thunderwatch is running on http://localhost:${config.port}`);
-}
-
-main().catch((error) => {
+runServer().catch((error) => {
   console.error('Thunderwatch failed to start:', error);
   process.exit(1);
 });

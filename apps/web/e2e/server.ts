@@ -42,6 +42,12 @@ export async function makeDataTemplate(): Promise<string> {
 
 export interface RunningServer {
   baseUrl: string;
+  /**
+   * Moves the server's clock `ms` forward (it goes on at the real pace from there) and resolves once the
+   * work timed by the minute has run on the new time: an all-clear, an offline device or a cell tracker step
+   * without waiting for them. The browser keeps its own clock, which is now behind.
+   */
+  advanceClock: (ms: number) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -50,7 +56,8 @@ export interface RunningServer {
  * `env` on top; resolves once it answers. Its log is printed on stop if it logged errors.
  */
 export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
-  const main = path.join(repoRoot, 'apps/server/dist/main.js');
+  // The server as `npm start` runs it, on a clock the tests can move (apps/server/src/test/clocked-server.ts).
+  const main = path.join(repoRoot, 'apps/server/dist/test/clocked-server.js');
   if (!existsSync(main))
     throw new Error('apps/server/dist is missing: run `tsc -b` first (npm run test:e2e does)');
   if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html')))
@@ -77,8 +84,21 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer
   for (const shared of ['DATABASE_URL', 'REDIS_URL', 'MQTT_URL']) delete childEnv[shared];
   const child: ChildProcess = spawn(process.execPath, [main], {
     env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
+  let asked = 0;
+  const advanceClock = (ms: number) =>
+    new Promise<void>((resolve, reject) => {
+      const id = ++asked;
+      const onMessage = (m: { type?: string; id?: number; error?: string }) => {
+        if (m?.type !== 'clock.advanced' || m.id !== id) return;
+        child.off('message', onMessage);
+        if (m.error) reject(new Error(`the server could not move its clock: ${m.error}`));
+        else resolve();
+      };
+      child.on('message', onMessage);
+      child.send({ type: 'clock.advance', id, ms });
+    });
   let output = '';
   child.stdout?.on('data', (d) => {
     output += d;
@@ -98,6 +118,7 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer
   }
   return {
     baseUrl,
+    advanceClock,
     stop: async () => {
       child.kill('SIGTERM');
       if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
