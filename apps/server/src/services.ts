@@ -379,6 +379,7 @@ export function createServices(d: {
       sheets,
       overview: overviewRepo,
       listExists: async (id, groupId) => (await new DistributionRepo(db).get(id, groupId)) !== null,
+      groupExists,
       outbox: notify.alarmOutbox,
       timeZone: config.notifications.timeZone,
       now,

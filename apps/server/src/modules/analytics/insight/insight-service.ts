@@ -12,7 +12,7 @@ import type {
 } from '@thunderwatch/shared/schemas/insight';
 import { type AuthUser, groupScope, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
-import { readScope } from '../../../lib/group-scope.js';
+import { readScope, writeGroup } from '../../../lib/group-scope.js';
 import type { LoadedRegions } from '../../regions/regions-service.js';
 import type { ReportContent } from './report-content.js';
 import { provisionalTitle, TEMPLATES } from './report-templates.js';
@@ -34,6 +34,7 @@ export class InsightService {
       schedules: SchedulesRepo;
       /** Whether a distribution list of the group exists. */
       listExists: (id: number, groupId: number) => Promise<boolean>;
+      groupExists: (id: number) => Promise<boolean>;
       /** The local time schedules count in. */
       timeZone: string;
       now: () => Date;
@@ -76,8 +77,9 @@ export class InsightService {
   /** Queues a report of the caller's group (administrators: `group_id` for the group report). */
   async create(user: AuthUser, p: ReportParameters): Promise<ReportDto> {
     requirePermission(user, 'location.update');
+    // The group report is about, and kept in, a group that exists (it failed the insert with 500).
     const groupId =
-      p.template === 'group_warning' ? (readScope(user, p.group_id) ?? user.groupId) : user.groupId;
+      p.template === 'group_warning' ? await writeGroup(user, p.group_id, this.d.groupExists) : user.groupId;
     const period = await this.check(user, p);
     const report = await this.d.reports.create({
       groupId,

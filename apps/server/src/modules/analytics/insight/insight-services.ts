@@ -29,6 +29,7 @@ export function insightServices(d: {
   sheets: Pick<SheetsService, 'rowsOf'>;
   overview: Pick<OverviewRepo, 'deliveryHealth'>;
   listExists: (id: number, groupId: number) => Promise<boolean>;
+  groupExists: (id: number) => Promise<boolean>;
   /** Tells a scheduled report's list that it is ready (the outbox, in the report's own transaction). */
   outbox: Pick<AlarmOutbox, 'enqueueReport' | 'committed'>;
   timeZone: string;
@@ -107,6 +108,7 @@ export function insightServices(d: {
       worker: reportWorker,
       schedules,
       listExists: d.listExists,
+      groupExists: d.groupExists,
       timeZone: d.timeZone,
       now: d.now,
     }),
