@@ -2,6 +2,7 @@ import type { RegionMonthlyParameters } from '@thunderwatch/shared/schemas/insig
 import type { LoadedRegions } from '../../regions/regions-service.js';
 import { resolveArea } from '../stroke-query/query-area.js';
 import type { StrokeQueryRunner } from '../stroke-query/query-runner.js';
+import { strokeBars } from './report-charts.js';
 import type { ReportContent } from './report-content.js';
 import { densityMapSvg } from './report-map.js';
 import { fmt, monthRange, REPORT_TIME_ZONE } from './report-period.js';
@@ -91,7 +92,7 @@ export async function regionMonthly(
   content.sections.push({
     kind: 'svg',
     title: t.daily,
-    svg: (await import('./report-charts.js')).strokeBars(
+    svg: strokeBars(
       daily.groups.map((g) => g.key.slice(5)),
       daily.groups.map((g) => g.cg),
       daily.groups.map((g) => g.ic),

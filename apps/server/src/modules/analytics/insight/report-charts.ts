@@ -1,4 +1,3 @@
-// Loaded by import() where a report draws its chart: ECharts takes most of a second to load, not paid at every start.
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TitleComponent } from 'echarts/components';
 import { type EChartsCoreOption, init, use } from 'echarts/core';

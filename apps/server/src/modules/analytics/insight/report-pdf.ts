@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 
 /**
  * Prints report HTML to PDF in headless Chromium (the same engine the screens are tested in, so the PDF looks
@@ -21,18 +21,15 @@ export class ReportPrinter {
   async pdf(html: string): Promise<Buffer> {
     const why = this.unavailable();
     if (why) throw new Error(why);
-    // Loaded when the first PDF is printed, not at every start of the server (it takes a good part of a second).
-    this.browser ??= import('playwright-core').then(({ chromium }) =>
-      chromium.launch({
-        executablePath: this.executablePath as string,
-        args: [
-          '--no-sandbox',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      }),
-    );
+    this.browser ??= chromium.launch({
+      executablePath: this.executablePath as string,
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
     const browser = await this.browser.catch((error: unknown) => {
       this.browser = null;
       throw error;

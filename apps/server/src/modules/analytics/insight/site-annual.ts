@@ -1,6 +1,7 @@
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import type { SiteAnnualParameters } from '@thunderwatch/shared/schemas/insight';
 import { AppError } from '../../../lib/app-error.js';
+import { strokeBars } from './report-charts.js';
 import type { ReportContent } from './report-content.js';
 import type { ReportDataRepo } from './report-data-repo.js';
 import { fmt, REPORT_TIME_ZONE, yearRange } from './report-period.js';
@@ -108,7 +109,7 @@ export async function siteAnnual(
       {
         kind: 'svg',
         title: t.monthly,
-        svg: (await import('./report-charts.js')).strokeBars(
+        svg: strokeBars(
           months.map((m) => String(m.month)),
           months.map((m) => m.cg),
           months.map((m) => m.ic),

@@ -1,4 +1,5 @@
 import type { SheetCell, SheetColumn, SheetExportQuery } from '@thunderwatch/shared/schemas/sheets';
+import ExcelJS from 'exceljs';
 import { toCsv } from '../../../lib/csv.js';
 
 type Lang = SheetExportQuery['lang'];
@@ -32,8 +33,6 @@ export async function sheetXlsx(
   rows: readonly Record<string, SheetCell>[],
   lang: Lang,
 ): Promise<Buffer> {
-  // Loaded at the first workbook, not at every start of the server (a third of a second).
-  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   book.creator = 'Thunderwatch';
   const sheet = book.addWorksheet(title.slice(0, 31).replace(/[\\/?*[\]:]/g, ' '), {
