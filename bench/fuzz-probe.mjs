@@ -75,6 +75,8 @@ process.on('message', (m) => {
         probe: 'gc',
         rss: process.memoryUsage().rss,
         heap: process.memoryUsage().heapUsed,
+        // Buffers and typed arrays outside the JavaScript heap (the main thread's; workers have their own).
+        external: process.memoryUsage().external,
         ...wasm(),
       });
     }, 200);

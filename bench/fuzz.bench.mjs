@@ -8,7 +8,8 @@
 // DATABASE_URL (REDIS_URL) is set; every ingest route (each a parser) gets FUZZ_RUNS mutated requests, every
 // other route of the route table with inputs (query, path, body) FUZZ_ROUTE_RUNS (default a tenth of
 // FUZZ_RUNS: 10,000 on each of ~190 routes would take hours here), routes without inputs a fiftieth, 4 at a time. Prints each route's cases, answers and longest
-// event-loop stall, every distinct 5xx with its smallest input, and the server's RSS after a GC.
+// event-loop stall, every distinct 5xx with its smallest input, and the server's RSS after a GC (the start is
+// measured after a warm-up of a quarter of each route's cases with other inputs: see fuzz-http.mjs).
 // Exits non-zero on a parser failure, any 5xx, a stall over 200 ms or an RSS (outside the WebAssembly memories,
 // whose growth it prints apart: see fuzz-probe.mjs) not back within 10 % of its start.
 import { performance } from 'node:perf_hooks';

@@ -22,6 +22,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     maxWorkers: E2E_WORKERS,
+    // One module graph per worker (Playwright, the helpers), kept from spec to spec: each spec's own state is
+    // its servers, browsers and contexts, which it closes in afterAll.
+    isolate: false,
     sequence: { sequencer: ByFileName },
   },
 });
