@@ -160,4 +160,11 @@ describe.each(DB_KINDS)('storm cells (%s)', (kind) => {
     );
     expect(cells.rows[0]?.n).toBe(0);
   });
+
+  it('catches up at once when the clock is moved forward (the browser tests move it)', async () => {
+    // Three quiet minutes after the last step: the steps due are taken now, not at the next minute's timer.
+    clock = base + 22 * MIN + 6_000;
+    await tracker.catchUp();
+    expect((await get<CellCollection>('/api/scz')).body.time).toBe(new Date(base + 22 * MIN).toISOString());
+  });
 });
