@@ -31,9 +31,18 @@ function acyclicJson(value) {
   });
 }
 
-/** JSON text of `value` where the RAW placeholders become bare number literals. */
+/**
+ * JSON text of `value` where the RAW placeholders become bare number literals; a value nested past the
+ * stack's depth (a mutation wrapped in itself again and again) is sent as `[]`, a body the server must refuse.
+ */
 export function jsonText(value) {
-  let text = acyclicJson(value) ?? '';
+  let text;
+  try {
+    text = acyclicJson(value) ?? '';
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    text = '[]';
+  }
   RAW.forEach((lit, i) => {
     text = text.split(JSON.stringify(rawMark(i))).join(lit);
   });
