@@ -25,11 +25,16 @@ export const REAL_MIN_MAGNITUDE = 1e-30;
  */
 export const DEGREE_MIN_MAGNITUDE = 1e-9;
 
+/** Whether `v` is not 0 yet smaller in magnitude than `min` (a value PostgreSQL would refuse as an underflow). */
+export function belowMagnitude(v: number, min: number): boolean {
+  return v !== 0 && Math.abs(v) < min;
+}
+
 /** The problem with a coordinate in degrees within `-limit..limit` (90 or 180), or null. */
 export function degreeProblem(v: unknown, limit: 90 | 180): string | null {
   const problem = numberProblem(v, 'double', { min: -limit, max: limit });
   if (problem) return problem;
-  if (v !== 0 && Math.abs(v as number) < DEGREE_MIN_MAGNITUDE)
+  if (belowMagnitude(v as number, DEGREE_MIN_MAGNITUDE))
     return `must be 0 or at least ${DEGREE_MIN_MAGNITUDE}° in magnitude, got ${v}`;
   return null;
 }
@@ -66,7 +71,7 @@ export function numberProblem(v: unknown, column: NumericColumn, range?: Range):
     return `must be between ${range.min} and ${range.max}${range.unit ? ` ${range.unit}` : ''}, got ${v}`;
   if (column === 'real') {
     if (Math.abs(v) > REAL_MAX) return `must be at most ${REAL_MAX} in magnitude, got ${v}`;
-    if (v !== 0 && Math.abs(v) < REAL_MIN_MAGNITUDE)
+    if (belowMagnitude(v, REAL_MIN_MAGNITUDE))
       return `must be 0 or at least ${REAL_MIN_MAGNITUDE} in magnitude, got ${v}`;
   }
   return null;

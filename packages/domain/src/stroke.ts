@@ -1,5 +1,5 @@
 import type { StrokeType } from '@thunderwatch/shared/strokes';
-import { DEGREE_MIN_MAGNITUDE, REAL_MIN_MAGNITUDE } from './column-ranges.js';
+import { belowMagnitude, DEGREE_MIN_MAGNITUDE, REAL_MIN_MAGNITUDE } from './column-ranges.js';
 import { formatNanoIso } from './stroke-time.js';
 
 /** One stroke as read from a feed, before it gets an id, a flash and a source. */
@@ -70,25 +70,30 @@ function checkRange(name: string, value: number, min: number, max: number): stri
   return null;
 }
 
-/** As `checkRange`, for a coordinate: also refuses a non-zero value too small for PostgreSQL's trigonometry. */
-function checkDegrees(name: string, value: number, limit: 90 | 180): string | null {
-  const reason = checkRange(name, value, -limit, limit);
+/**
+ * As `checkRange`, also refusing a non-zero value smaller in magnitude than `minMagnitude`: what float4 cannot
+ * hold (a `real` column, `MIN_REAL_MAGNITUDE`) or PostgreSQL's trigonometry refuses (a coordinate,
+ * `DEGREE_MIN_MAGNITUDE`).
+ */
+function checkMagnitude(
+  name: string,
+  value: number,
+  min: number,
+  max: number,
+  minMagnitude: number,
+): string | null {
+  const reason = checkRange(name, value, min, max);
   if (reason) return reason;
-  if (value !== 0 && Math.abs(value) < DEGREE_MIN_MAGNITUDE) {
-    return `${name} ${value} is too small (non-zero values must be at least ${DEGREE_MIN_MAGNITUDE} in magnitude)`;
+  if (belowMagnitude(value, minMagnitude)) {
+    return `${name} ${value} is too small (non-zero values must be at least ${minMagnitude} in magnitude)`;
   }
   return null;
 }
 
-/** As `checkRange`, for a `real` column: also refuses a non-zero value too small for float4. */
-function checkReal(name: string, value: number, min: number, max: number): string | null {
-  const reason = checkRange(name, value, min, max);
-  if (reason) return reason;
-  if (value !== 0 && Math.abs(value) < MIN_REAL_MAGNITUDE) {
-    return `${name} ${value} is too small (non-zero values must be at least ${MIN_REAL_MAGNITUDE} in magnitude)`;
-  }
-  return null;
-}
+const checkDegrees = (name: string, value: number, limit: 90 | 180) =>
+  checkMagnitude(name, value, -limit, limit, DEGREE_MIN_MAGNITUDE);
+const checkReal = (name: string, value: number, min: number, max: number) =>
+  checkMagnitude(name, value, min, max, MIN_REAL_MAGNITUDE);
 
 function checkCount(name: string, value: number | null): string | null {
   if (value === null) return null;

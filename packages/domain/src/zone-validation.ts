@@ -4,7 +4,7 @@
  * that a person can find it in their file or on the map.
  */
 import type { LocationShape, PolygonGeometry, Position } from '@thunderwatch/shared/schemas/geo';
-import { DEGREE_MIN_MAGNITUDE } from './column-ranges.js';
+import { belowMagnitude, DEGREE_MIN_MAGNITUDE } from './column-ranges.js';
 import { geodesicAreaKm2 } from './geodesic.js';
 import { type RingCoords, ringCrossings } from './ring-crossings.js';
 
@@ -64,7 +64,7 @@ function positionIssue(p: unknown): PositionIssue | null {
     };
   if (lat < -90 || lat > 90)
     return { code: 'latitude_range', params: { value: lat }, message: `latitude ${lat} is outside -90..90` };
-  const fine = [lon, lat].find((v) => v !== 0 && Math.abs(v) < DEGREE_MIN_MAGNITUDE);
+  const fine = [lon, lat].find((v) => belowMagnitude(v, DEGREE_MIN_MAGNITUDE));
   if (fine !== undefined)
     return {
       code: 'coordinate_too_fine',
