@@ -183,6 +183,13 @@ describe('location and geometry screens', () => {
     await page.getByText('Edges of the outline cross or touch (after points 1 and 3).').waitFor();
     await paste.fill('POLYGON((113.40 22.90, 113.45 22.90 ');
     await page.getByText('WKT: the text ends where “)” was expected.').waitFor();
+    // A coordinate finer than 1e-9° is named (PostgreSQL's distance maths refused it with 500).
+    await paste.fill(
+      '{"type":"Polygon","coordinates":[[[113.4,22.9],[113.45,1e-200],[113.45,22.95],[113.4,22.9]]]}',
+    );
+    await page
+      .getByText(/1e-200 is not 0 but finer than 0\.000000001°; write 0 or the real coordinate\./)
+      .waitFor();
     // An open ring is closed.
     await paste.fill('POLYGON ((113.40 22.90, 113.45 22.90, 113.45 22.95, 113.40 22.95))');
     await page.getByText('Read a polygon of 4 vertices from WKT; it is on the map.').waitFor();
