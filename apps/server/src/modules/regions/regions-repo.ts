@@ -13,7 +13,6 @@ interface Row {
   east: number;
   north: number;
   area_km2: number;
-  geometry?: number[][][][];
 }
 
 const toDto = (r: Row): Region => ({
@@ -24,7 +23,6 @@ const toDto = (r: Row): Region => ({
   name_en: r.name_en,
   bbox: [r.west, r.south, r.east, r.north],
   area_km2: Math.round(r.area_km2 * 10) / 10,
-  ...(r.geometry ? { geometry: { type: 'MultiPolygon' as const, coordinates: r.geometry } } : {}),
 });
 
 const COLUMNS = 'code, level, parent, name_zh, name_en, west, south, east, north, area_km2';
@@ -82,18 +80,30 @@ export class RegionsRepo {
     });
   }
 
-  async list(q: {
-    level: 'province' | 'city';
-    province: string | null;
-    geometry: boolean;
-  }): Promise<Region[]> {
-    const r = await this.db.query<Row>(
-      `SELECT ${COLUMNS}${q.geometry ? ', geometry_simplified AS geometry' : ''} FROM regions
+  /** One level's regions (one province's, or all), by code, without boundaries; each with its load's hash. */
+  async list(q: { level: 'province' | 'city'; province: string | null }): Promise<
+    { region: Region; hash: string }[]
+  > {
+    const r = await this.db.query<Row & { source_hash: string }>(
+      `SELECT ${COLUMNS}, source_hash FROM regions
         WHERE level = $1 AND ($2::text IS NULL OR left(code, 2) = $2)
         ORDER BY code`,
       [q.level, q.province],
     );
-    return r.rows.map(toDto);
+    return r.rows.map((row) => ({ region: toDto(row), hash: row.source_hash }));
+  }
+
+  /**
+   * Simplified boundaries as the database's JSON text (coordinates only: no string inside, so the text is
+   * written without spaces), by code: read and sent as text, never decoded into objects.
+   */
+  async simplifiedGeometryTexts(level: 'province' | 'city', codes: readonly string[]) {
+    if (codes.length === 0) return new Map<string, string>();
+    const r = await this.db.query<{ code: string; geometry: string }>(
+      `SELECT code, geometry_simplified::text AS geometry FROM regions WHERE level = $1 AND code = ANY($2::text[])`,
+      [level, codes],
+    );
+    return new Map(r.rows.map((x) => [x.code, x.geometry.replaceAll(' ', '')]));
   }
 
   /** Simplified boundaries of some cities, by code. */

@@ -34,6 +34,8 @@ const provincePrefix = (p: string | undefined) => (p ? p.slice(0, 2) : null);
 export class RegionsService {
   private loading: Promise<LoadedRegions> | null = null;
   private points: Promise<(lon: number, lat: number) => string | null> | null = null;
+  /** Simplified boundaries as JSON text, by `level:code`, with the hash of the load that wrote them. */
+  private readonly geometryText = new Map<string, { hash: string; text: string }>();
 
   constructor(private readonly d: { repo: RegionsRepo; log: FastifyBaseLogger }) {}
 
@@ -123,22 +125,43 @@ export class RegionsService {
     };
   }
 
-  async provinces(q: ProvinceListQuery): Promise<RegionList> {
-    await this.ensureLoaded();
-    return {
-      items: await this.d.repo.list({ level: 'province', province: null, geometry: yes(q.geometry) }),
-    };
+  /** The provinces as JSON text (`RegionList`). */
+  async provincesJson(q: ProvinceListQuery): Promise<string> {
+    return this.listJson('province', null, yes(q.geometry));
   }
 
-  async cities(q: CityListQuery): Promise<RegionList> {
+  /** The cities (of one province, or all) as JSON text (`RegionList`). */
+  async citiesJson(q: CityListQuery): Promise<string> {
+    return this.listJson('city', provincePrefix(q.province), yes(q.geometry));
+  }
+
+  /**
+   * A `RegionList` written as text. The boundaries are the heavy part (all cities' are megabytes): each is
+   * kept as the database's text once read, per load of the data file, and spliced in, so a request neither
+   * decodes nor encodes a coordinate on the thread that answers HTTP.
+   */
+  private async listJson(level: 'province' | 'city', province: string | null, geometry: boolean) {
     await this.ensureLoaded();
-    return {
-      items: await this.d.repo.list({
-        level: 'city',
-        province: provincePrefix(q.province),
-        geometry: yes(q.geometry),
-      }),
-    };
+    const rows = await this.d.repo.list({ level, province });
+    if (!geometry) return JSON.stringify({ items: rows.map((r) => r.region) } satisfies RegionList);
+    const key = (code: string) => `${level}:${code}`;
+    const missing = rows.filter((r) => this.geometryText.get(key(r.region.code))?.hash !== r.hash);
+    const read = await this.d.repo.simplifiedGeometryTexts(
+      level,
+      missing.map((r) => r.region.code),
+    );
+    for (const { region, hash } of missing) {
+      const text = read.get(region.code);
+      if (text !== undefined) this.geometryText.set(key(region.code), { hash, text });
+    }
+    const items = rows.map(({ region }) => {
+      const text = this.geometryText.get(key(region.code))?.text;
+      const json = JSON.stringify(region);
+      return text === undefined
+        ? json
+        : `${json.slice(0, -1)},"geometry":{"type":"MultiPolygon","coordinates":${text}}}`;
+    });
+    return `{"items":[${items.join(',')}]}`;
   }
 
   /** The city and the province a point lies in (a city's province is its code's; else by outline). */

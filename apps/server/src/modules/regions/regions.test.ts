@@ -62,6 +62,43 @@ describe.each(DB_KINDS)('regions (%s)', (kind) => {
     expect(((await get('/api/cities/')) as { items: Region[] }).items.length).toBe(339);
   });
 
+  it('sends every boundary exactly as stored, and a boundary rewritten by a new load of the file', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/cities/?geometry=1', token: viewer.access });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const { items } = res.json() as { items: Region[] };
+    const stored = await t.db.query<{ code: string; geometry: number[][][][]; name_en: string }>(
+      "SELECT code, geometry_simplified AS geometry, name_en FROM regions WHERE level = 'city' ORDER BY code",
+    );
+    expect(items.map((c) => c.code)).toEqual(stored.rows.map((r) => r.code));
+    for (const [i, row] of stored.rows.entries()) {
+      expect(items[i]?.geometry, row.code).toEqual({ type: 'MultiPolygon', coordinates: row.geometry });
+      expect(items[i]?.name_en).toBe(row.name_en);
+    }
+    const provinces = (await get('/api/provinces/?geometry=1')) as { items: Region[] };
+    expect(provinces.items.find((p) => p.code === '440000')?.geometry?.coordinates.length).toBeGreaterThan(0);
+
+    // Another node loads a newer file: the boundary read once before is not sent again.
+    const shenzhen = [[[[113.8, 22.5], [114.5, 22.5], [114.5, 22.8], [113.8, 22.5]]]];
+    const before = await t.db.query<{ geometry: string; hash: string }>(
+      "SELECT geometry_simplified::text AS geometry, source_hash AS hash FROM regions WHERE code = '440300'",
+    );
+    await t.db.query(
+      `UPDATE regions SET geometry_simplified = $1::jsonb, source_hash = 'newer'
+        WHERE code = '440300' AND level = 'city'`,
+      [JSON.stringify(shenzhen)],
+    );
+    const again = (await get('/api/cities/?province=44&geometry=1')) as { items: Region[] };
+    expect(again.items.find((c) => c.code === '440300')?.geometry?.coordinates).toEqual(shenzhen);
+    expect(again.items.find((c) => c.code === '440100')?.geometry).toEqual(
+      items.find((c) => c.code === '440100')?.geometry,
+    );
+    await t.db.query(
+      "UPDATE regions SET geometry_simplified = $1::jsonb, source_hash = $2 WHERE code = '440300'",
+      [before.rows[0]?.geometry, before.rows[0]?.hash],
+    );
+  });
+
   it('finds the city of a point, on either side of a border', async () => {
     const at = (lat: number, lon: number) => get(`/api/regions/lookup?lat=${lat}&lon=${lon}`);
     // Shenzhen and Hong Kong meet on the Shenzhen River (about 22.50 N at 114.06 E in this data).

@@ -7,6 +7,7 @@ import {
   RegionLookupQuery,
 } from '@thunderwatch/shared/schemas/regions';
 import type { App } from '../../lib/fastify.js';
+import { sendJsonText } from '../../lib/json-text.js';
 import type { RegionsService } from './regions-service.js';
 
 export function regionRoutes(app: App, regions: RegionsService): void {
@@ -22,7 +23,7 @@ export function regionRoutes(app: App, regions: RegionsService): void {
         response: { 200: RegionList, ...errors(400, 401) },
       },
     },
-    (req) => regions.provinces(req.query),
+    async (req, reply) => sendJsonText(reply, await regions.provincesJson(req.query)),
   );
 
   app.get(
@@ -37,7 +38,7 @@ export function regionRoutes(app: App, regions: RegionsService): void {
         response: { 200: RegionList, ...errors(400, 401) },
       },
     },
-    (req) => regions.cities(req.query),
+    async (req, reply) => sendJsonText(reply, await regions.citiesJson(req.query)),
   );
 
   app.get(
