@@ -81,9 +81,10 @@ export class RegionsRepo {
   }
 
   /** One level's regions (one province's, or all), by code, without boundaries; each with its load's hash. */
-  async list(q: { level: 'province' | 'city'; province: string | null }): Promise<
-    { region: Region; hash: string }[]
-  > {
+  async list(q: {
+    level: 'province' | 'city';
+    province: string | null;
+  }): Promise<{ region: Region; hash: string }[]> {
     const r = await this.db.query<Row & { source_hash: string }>(
       `SELECT ${COLUMNS}, source_hash FROM regions
         WHERE level = $1 AND ($2::text IS NULL OR left(code, 2) = $2)

@@ -79,7 +79,16 @@ describe.each(DB_KINDS)('regions (%s)', (kind) => {
     expect(provinces.items.find((p) => p.code === '440000')?.geometry?.coordinates.length).toBeGreaterThan(0);
 
     // Another node loads a newer file: the boundary read once before is not sent again.
-    const shenzhen = [[[[113.8, 22.5], [114.5, 22.5], [114.5, 22.8], [113.8, 22.5]]]];
+    const shenzhen = [
+      [
+        [
+          [113.8, 22.5],
+          [114.5, 22.5],
+          [114.5, 22.8],
+          [113.8, 22.5],
+        ],
+      ],
+    ];
     const before = await t.db.query<{ geometry: string; hash: string }>(
       "SELECT geometry_simplified::text AS geometry, source_hash AS hash FROM regions WHERE code = '440300'",
     );
