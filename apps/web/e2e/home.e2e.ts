@@ -132,6 +132,15 @@ describe('home: live lightning map', () => {
     await page.getByRole('button', { name: 'Pause' }).click();
     await page.getByRole('button', { name: 'Live' }).click();
     await page.getByText(/^Live · /).waitFor();
+    // Live, the screen runs no endless animation: without a graphics card (thin clients, remote desktops) the
+    // page is composited in software, and the live dot's pulse alone kept nearly two cores busy.
+    const endless = await page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY)
+        .map((a) => (a.effect as KeyframeEffect | null)?.target?.className ?? String(a.id)),
+    );
+    expect(endless).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();
   });
