@@ -9,6 +9,7 @@ export function launchBrowser(): Promise<Browser> {
       // WebGL for the map, rendered in software on machines without a GPU.
       '--use-angle=swiftshader',
       '--enable-unsafe-swiftshader',
+      '--disable-gpu-compositing',
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
