@@ -9,6 +9,8 @@ export function launchBrowser(): Promise<Browser> {
       // WebGL for the map, rendered in software on machines without a GPU.
       '--use-angle=swiftshader',
       '--enable-unsafe-swiftshader',
+      // The page composited in software, as on a desk PC without a graphics card: through SwiftShader it
+      // cost more than the map itself.
       '--disable-gpu-compositing',
       '--disable-background-networking',
       '--disable-component-update',
