@@ -57,12 +57,6 @@ export function overlongRecord(line: string): string | null {
 
 /** Largest count the `smallint` columns (sensors, multiplicity) hold. */
 export const MAX_STROKE_COUNT = 32_767;
-/**
- * Smallest non-zero magnitude stored in a `real` column (peak current, error ellipse). PostgreSQL refuses a
- * value that underflows float4 (such as 1e-300) and would fail the whole batch, so such a line is rejected.
- */
-export const MIN_REAL_MAGNITUDE = REAL_MIN_MAGNITUDE;
-
 /** A number field is checked before its range so that NaN never reads as "out of range". */
 function checkRange(name: string, value: number, min: number, max: number): string | null {
   if (typeof value !== 'number' || !Number.isFinite(value)) return `${name} is not a number`;
@@ -72,7 +66,8 @@ function checkRange(name: string, value: number, min: number, max: number): stri
 
 /**
  * As `checkRange`, also refusing a non-zero value smaller in magnitude than `minMagnitude`: what float4 cannot
- * hold (a `real` column, `MIN_REAL_MAGNITUDE`) or PostgreSQL's trigonometry refuses (a coordinate,
+ * hold (a `real` column such as peak current or the error ellipse, `REAL_MIN_MAGNITUDE`: float4 would
+ * underflow and PostgreSQL fail the whole batch) or PostgreSQL's trigonometry refuses (a coordinate,
  * `DEGREE_MIN_MAGNITUDE`).
  */
 function checkMagnitude(
@@ -93,7 +88,7 @@ function checkMagnitude(
 const checkDegrees = (name: string, value: number, limit: 90 | 180) =>
   checkMagnitude(name, value, -limit, limit, DEGREE_MIN_MAGNITUDE);
 const checkReal = (name: string, value: number, min: number, max: number) =>
-  checkMagnitude(name, value, min, max, MIN_REAL_MAGNITUDE);
+  checkMagnitude(name, value, min, max, REAL_MIN_MAGNITUDE);
 
 function checkCount(name: string, value: number | null): string | null {
   if (value === null) return null;
