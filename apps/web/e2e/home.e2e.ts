@@ -145,6 +145,39 @@ describe('home: live lightning map', () => {
     await page.context().close();
   });
 
+  it('keeps the replay bar clear of the map controls on a phone, in Chinese', async () => {
+    const { page, errors } = await newPage(browser, 'en-US', { viewport: { width: 390, height: 844 } });
+    await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
+    await page.waitForURL(`${baseUrl}/`);
+    await page.evaluate(() => localStorage.setItem('lang', JSON.stringify('zh-Hans')));
+    await page.reload();
+    const slider = page.getByRole('region', { name: '回放' });
+    await slider.getByText(/^实时 · /).waitFor();
+    const box = async (selector: string) => {
+      const b = await page.locator(selector).first().boundingBox();
+      if (!b) throw new Error(`${selector} is not on screen`);
+      return b;
+    };
+    const bar = await box('.time-slider');
+    // The zoom buttons (bottom right), the scale (bottom left) and the attribution (bottom) stay uncovered.
+    for (const selector of [
+      '.maplibregl-ctrl-zoom-in',
+      '.maplibregl-ctrl-scale',
+      '.maplibregl-ctrl-attrib',
+    ]) {
+      const other = await box(selector);
+      const apart =
+        other.x >= bar.x + bar.width ||
+        other.x + other.width <= bar.x ||
+        other.y >= bar.y + bar.height ||
+        other.y + other.height <= bar.y;
+      expect(apart, `${selector} under the replay bar`).toBe(true);
+    }
+    expect(bar.x + bar.width).toBeLessThanOrEqual(390);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('draws the offline basemap with the cities of China named in the interface language, fetching nothing from the internet', async () => {
     await createUser(baseUrl, { username: 'e2e-basemap', password: 'basemap12345', role: 'viewer' });
     const { page, errors } = await newPage(browser);
