@@ -6,9 +6,9 @@ import { inject } from 'vitest';
 import { type Background, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import type { Database } from '../db/database.js';
-import { openEmbedded } from '../db/embedded.js';
 import { openPostgres } from '../db/postgres.js';
 import type { SmsProvider } from '../modules/notify/sms/sms-provider.js';
+import { leaseEmbedded } from './embedded-pool.js';
 import { scratchName, withDatabase } from './pg-names.js';
 
 export type DbKind = 'embedded' | 'postgres';
@@ -21,8 +21,7 @@ export const ADMIN = { username: 'admin', password: 'Admin12345' };
 /** A fresh, migrated database of the given kind, private to the caller (PostgreSQL: optionally via a proxy). */
 export async function freshDatabase(kind: DbKind, opts: { throughPort?: number } = {}): Promise<Database> {
   if (kind === 'embedded') {
-    const snapshot = new Uint8Array(await readFile(inject('pgliteSnapshot')));
-    return openEmbedded({ dataDir: null, snapshot });
+    return leaseEmbedded(async () => new Uint8Array(await readFile(inject('pgliteSnapshot'))));
   }
   const url = process.env.DATABASE_URL as string;
   const template = inject('pgTemplate');
