@@ -123,7 +123,9 @@ describe('device screen', () => {
       )
       .toContain('Device offline · E2E Station');
 
-    // Filtered to offline devices, only the station is listed; on a phone nothing overflows.
+    // Filtered to offline devices, only the station is listed; on a phone nothing overflows. The mill keeps
+    // sending: the real time the steps above took (tens of seconds on a loaded machine) must not silence it.
+    expect((await heartbeat('E2E-EFM', { gps_lock: false })).status).toBe(200);
     await page.getByTestId('device-status-filter').selectOption('offline');
     await expect.poll(() => page.locator('tr[data-device]').count()).toBe(1);
     await page.setViewportSize({ width: 390, height: 844 });

@@ -45,8 +45,11 @@ async function clickMapCentre(page: Page) {
   const popup = page.getByRole('dialog', { name: 'Stroke details' });
   for (let attempt = 0; attempt < 30; attempt += 1) {
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    if (await popup.isVisible()) return popup;
-    await page.waitForTimeout(500);
+    const opened = await popup.waitFor({ timeout: 500 }).then(
+      () => true,
+      () => false,
+    );
+    if (opened) return popup;
   }
   throw new Error('no stroke popup after clicking the map centre');
 }

@@ -83,7 +83,7 @@ describe('location and geometry screens', () => {
     const placed = page.getByText(/^At lat 2\d\.\d{4}°, lon 11\d\.\d{4}°/);
     for (let attempt = 0; attempt < 20 && !(await placed.isVisible()); attempt += 1) {
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-      await page.waitForTimeout(300);
+      await placed.waitFor({ timeout: 300 }).catch(() => {});
     }
     await placed.waitFor();
     // The click fills the point's text field in decimal degrees, latitude first.

@@ -29,8 +29,12 @@ interface Node {
   call: ReturnType<typeof apiClient>;
   token: string;
   alarms: AlarmDto[];
+  /** The warning updates its socket heard, in order. */
+  warnings: WarningItem[];
   socket: Socket | null;
 }
+
+type WarningItem = { location_id: number; counts: { episode: number }[] };
 
 /**
  * Two real server processes on one PostgreSQL and one Redis: the warning engine runs on one of them, edits
@@ -59,7 +63,7 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two nodes on PostgreSQL and Redis', (
       const child = await startServer(env(port, name));
       const call = apiClient(port);
       const token = (await call('POST', '/api/login', null, ADMIN)).access as string;
-      nodes.push({ name, port, child, call, token, alarms: [], socket: null });
+      nodes.push({ name, port, child, call, token, alarms: [], warnings: [], socket: null });
     }
     for (const node of nodes) {
       const socket = connect(`http://127.0.0.1:${node.port}`, {
@@ -70,6 +74,7 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two nodes on PostgreSQL and Redis', (
       socket.on('alarm', (a: AlarmDto) => {
         if (a.confirmed_at === null) node.alarms.push(a);
       });
+      socket.on('warning', (items: WarningItem[]) => node.warnings.push(...items));
       await connected(socket);
       node.socket = socket;
       await waitFor(async () => (await node.call('GET', '/readyz', null)).redis === 'ok');
@@ -103,7 +108,14 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two nodes on PostgreSQL and Redis', (
     const ack = await strike(b(), key, at, 3);
     expect(ack.accepted).toBe(1);
     await waitFor(async () => alarmsOf(a(), id).length > 0 && alarmsOf(b(), id).length > 0);
-    await sleep(500);
+    // A barrier instead of a pause: the leader sends a tick's alarms before its warning updates, over one
+    // channel, so once both clients hear the update of a later stroke, a second alarm would have come.
+    await strike(b(), key, at, 3);
+    await waitFor(async () =>
+      [a(), b()].every((n) =>
+        n.warnings.some((w) => w.location_id === id && (w.counts[0]?.episode ?? 0) >= 2),
+      ),
+    );
     expect(alarmsOf(a(), id)).toHaveLength(1);
     expect(alarmsOf(b(), id)).toHaveLength(1);
     // The standby answers the warning from the stored state: the same level and episode.
@@ -139,7 +151,9 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two nodes on PostgreSQL and Redis', (
     })();
     await waitFor(async () => (await warningOf(b(), id))?.level === 3);
     const before = await warningOf(b(), id);
-    await sleep(1000);
+    // The storm goes on over the leader for a few more strokes before it dies.
+    const sentBefore = sent;
+    await waitFor(async () => sent >= sentBefore + 5);
 
     const killedAt = Date.now();
     await stopServer(a().child as ChildProcess, 'SIGKILL');
@@ -149,18 +163,20 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two nodes on PostgreSQL and Redis', (
     console.log(`[cluster] standby took over ${takeoverMs} ms after kill -9 of the leader`);
     expect(takeoverMs).toBeLessThan(10_000);
 
-    await sleep(1500);
+    // ... and over the new leader for a few more.
+    const sentAtTakeover = sent;
+    await waitFor(async () => sent >= sentAtTakeover + 5);
     storming = false;
     await storm;
-    await sleep(1500);
+    // Until the new leader has counted every acknowledged stroke (fewer would fail here, by name).
+    await waitFor(async () => episodeCount(await warningOf(b(), id)) >= sent);
     const after = await warningOf(b(), id);
     expect(after).toMatchObject({ level: 3, alert_id: before?.alert_id });
     expect(String(after?.all_clear_at) > String(before?.all_clear_at)).toBe(true);
     // Every acknowledged stroke counted once in the episode, across the leader change; a post the kill cut
     // off before its answer may have been stored, and then counts once too.
-    const counts = after?.counts as { episode: number }[];
-    expect(counts[0]?.episode).toBeGreaterThanOrEqual(sent);
-    expect(counts[0]?.episode).toBeLessThanOrEqual(sent + unanswered);
+    expect(episodeCount(after)).toBeGreaterThanOrEqual(sent);
+    expect(episodeCount(after)).toBeLessThanOrEqual(sent + unanswered);
     expect(alarmsOf(b(), id)).toHaveLength(1);
     const history = await b().call('GET', `/api/alert_hist/?location_id=${id}`, b().token);
     expect(history.total).toBe(1);
@@ -181,6 +197,9 @@ function strike(node: Node, key: string, [lon, lat]: [number, number], kmNorth: 
   return node.call('POST', '/api/ingest/strokes', null, [stroke], { 'x-feed-key': key });
 }
 
+const episodeCount = (w: Record<string, unknown> | undefined) =>
+  (w?.counts as { episode: number }[] | undefined)?.[0]?.episode ?? 0;
+
 const alarmsOf = (n: Node, id: number) => n.alarms.filter((x) => x.location_id === id);
 
 async function warningOf(n: Node, id: number) {
@@ -192,7 +211,8 @@ async function waitFor(check: () => Promise<boolean>, ms = 10_000): Promise<void
   const until = Date.now() + ms;
   for (;;) {
     if (await check().catch(() => false)) return;
-    if (Date.now() > until) throw new Error(`condition not met within ${ms} ms`);
+    if (Date.now() > until)
+      throw new Error(`condition not met within ${ms} ms: ${check.toString().slice(0, 300)}`);
     await sleep(50);
   }
 }
