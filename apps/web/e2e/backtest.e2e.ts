@@ -1,9 +1,8 @@
 import type { BacktestResult } from '@thunderwatch/shared/schemas/backtest';
 import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import type { StrokeInput } from '@thunderwatch/shared/strokes';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './browser';
+import { type Browser, launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
 import { type RunningServer, startQuietServer } from './server';
 import { adminToken, api, signIn } from './web-helpers';

@@ -1,9 +1,9 @@
 import { RAMPS } from '@thunderwatch/domain/radar-ramps';
 import type { CellCollection } from '@thunderwatch/shared/schemas/cells';
 import { encode } from 'fast-png';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './browser';
+import { type Browser, launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
 import { clickMapAt } from './map-helpers';
 import { type RunningServer, startQuietServer } from './server';

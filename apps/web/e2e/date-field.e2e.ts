@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './browser';
+import { type Browser, launchBrowser, newPage } from './browser';
 import { sharedServerUrl } from './shared-server';
 import { createUser } from './web-helpers';
 

@@ -1,8 +1,8 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './browser';
+import { type Browser, launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
 import { type RunningServer, setAdminLanguage, startServer } from './server';
 import { adminToken, api, createUser, signIn } from './web-helpers';
@@ -124,8 +124,18 @@ describe('device screen', () => {
       .toContain('Device offline · E2E Station');
 
     // Filtered to offline devices, only the station is listed; on a phone nothing overflows. The mill keeps
-    // sending: the real time the steps above took (tens of seconds on a loaded machine) must not silence it.
+    // sending: the real time the steps above took (tens of seconds on a loaded machine) may have silenced it
+    // for a minute, so it reports, and the screen shows it back, first.
     expect((await heartbeat('E2E-EFM', { gps_lock: false })).status).toBe(200);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return chip(page, 'E2E-EFM').textContent({ timeout: 10_000 });
+        },
+        { timeout: 20_000, interval: 1_000 },
+      )
+      .toBe('Degraded');
     await page.getByTestId('device-status-filter').selectOption('offline');
     await expect.poll(() => page.locator('tr[data-device]').count()).toBe(1);
     await page.setViewportSize({ width: 390, height: 844 });

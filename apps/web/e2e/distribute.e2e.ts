@@ -1,7 +1,6 @@
 import type { DistributionList } from '@thunderwatch/shared/schemas/distribution';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './browser';
+import { type Browser, launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
 import { sharedServerUrl } from './shared-server';
 import { adminToken, api, createUser, signIn } from './web-helpers';

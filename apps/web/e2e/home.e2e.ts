@@ -1,7 +1,7 @@
 import type { StrokeInput } from '@thunderwatch/shared/strokes';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './browser';
+import { type Browser, launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
 import { painted } from './map-helpers';
 import { sharedServerUrl } from './shared-server';

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import type { ZoneDto } from '@thunderwatch/shared/schemas/zones';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './browser';
+import { type Browser, launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
 import { sharedServerUrl } from './shared-server';
 import { adminToken, api, signIn } from './web-helpers';

@@ -1,8 +1,7 @@
 import type { CellCollection } from '@thunderwatch/shared/schemas/cells';
 import type { StrokeInput } from '@thunderwatch/shared/strokes';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './browser';
+import { type Browser, launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
 import { type RunningServer, startQuietServer } from './server';
 import { adminToken, api, createUser, signIn } from './web-helpers';

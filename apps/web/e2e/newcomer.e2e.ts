@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './browser';
+import { type Browser, launchBrowser, newPage } from './browser';
 import { E2E_ADMIN, type RunningServer, setAdminLanguage, startServer } from './server';
 
 /**

@@ -1,9 +1,8 @@
 import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import type { Topic } from '@thunderwatch/shared/schemas/notifications';
 import type { AlarmDto } from '@thunderwatch/shared/schemas/warnings';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './browser';
+import { type Browser, launchBrowser, newPage } from './browser';
 import { sharedServerUrl } from './shared-server';
 import { adminToken, api, signIn } from './web-helpers';
 

@@ -1,8 +1,8 @@
 import { RAMPS } from '@thunderwatch/domain/radar-ramps';
 import { encode } from 'fast-png';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './browser';
+import { type Browser, launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
 import { sharedServerUrl } from './shared-server';
 import { adminToken, api, signIn } from './web-helpers';

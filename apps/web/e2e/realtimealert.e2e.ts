@@ -1,9 +1,9 @@
 import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import type { AlarmDto } from '@thunderwatch/shared/schemas/warnings';
 import type { StrokeInput } from '@thunderwatch/shared/strokes';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './browser';
+import { type Browser, launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
 import { type RunningServer, startQuietServer } from './server';
 import { adminToken, api, signIn } from './web-helpers';

@@ -1,7 +1,7 @@
 import type { StrokeInput } from '@thunderwatch/shared/strokes';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './browser';
+import { type Browser, launchBrowser, newPage } from './browser';
 import { sharedServerUrl } from './shared-server';
 import { adminToken, api, createUser, signIn } from './web-helpers';
 

@@ -1,7 +1,6 @@
 import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './browser';
+import { type Browser, launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
 import { sharedServerUrl } from './shared-server';
 import { adminToken, api, signIn } from './web-helpers';

@@ -1,7 +1,6 @@
 import type { WechatBindingStatus } from '@thunderwatch/shared/schemas/wechat';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './browser';
+import { type Browser, launchBrowser, newPage } from './browser';
 import { E2E_WECHAT, signedCallbackQuery } from './fake-wechat';
 import { sharedServerUrl } from './shared-server';
 import { api, createUser, signIn } from './web-helpers';

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { Role } from '@thunderwatch/shared/permissions';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -8,7 +7,7 @@ import { type Config, loadConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import { openPostgres } from '../db/postgres.js';
 import type { SmsProvider } from '../modules/notify/sms/sms-provider.js';
-import { leaseEmbedded } from './embedded-pool.js';
+import { embeddedPool, postgresPool } from './database-pool.js';
 import { scratchName, withDatabase } from './pg-names.js';
 
 export type DbKind = 'embedded' | 'postgres';
@@ -18,11 +17,14 @@ export const DB_KINDS: DbKind[] = process.env.DATABASE_URL ? ['embedded', 'postg
 
 export const ADMIN = { username: 'admin', password: 'Admin12345' };
 
-/** A fresh, migrated database of the given kind, private to the caller (PostgreSQL: optionally via a proxy). */
+/**
+ * A migrated database of the given kind in its freshly migrated state, private to the caller until it closes
+ * it (both kinds come from this worker's pool, `database-pool.ts`). PostgreSQL through a proxy of the test's
+ * own (to cut the connection) gets a database of its own, dropped at close.
+ */
 export async function freshDatabase(kind: DbKind, opts: { throughPort?: number } = {}): Promise<Database> {
-  if (kind === 'embedded') {
-    return leaseEmbedded(async () => new Uint8Array(await readFile(inject('pgliteSnapshot'))));
-  }
+  if (kind === 'embedded') return embeddedPool.lease();
+  if (!opts.throughPort) return postgresPool.lease();
   const url = process.env.DATABASE_URL as string;
   const template = inject('pgTemplate');
   if (!template) throw new Error('PostgreSQL template database missing (global setup did not run)');
@@ -32,8 +34,7 @@ export async function freshDatabase(kind: DbKind, opts: { throughPort?: number }
   await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
   await admin.end();
   const route = new URL(url);
-  // A test may reach the server through a proxy of its own (to cut the connection).
-  if (opts.throughPort) route.port = String(opts.throughPort);
+  route.port = String(opts.throughPort);
   const db = openPostgres(withDatabase(route.toString(), name), 5);
   const close = db.close.bind(db);
   return {

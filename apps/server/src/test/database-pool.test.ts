@@ -1,10 +1,36 @@
 import { readFile } from 'node:fs/promises';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Queryable } from '../db/database.js';
-import { type EmbeddedDatabase, openEmbedded } from '../db/embedded.js';
-import { embeddedPoolStats, leaseEmbedded } from './embedded-pool.js';
+import type { Database, Queryable } from '../db/database.js';
+import { openEmbedded } from '../db/embedded.js';
+import { openPostgres } from '../db/postgres.js';
+import { embeddedPool, postgresPool } from './database-pool.js';
+import { DB_KINDS, type DbKind } from './harness.js';
+import { scratchName, withDatabase } from './pg-names.js';
 
-const snapshot = async () => new Uint8Array(await readFile(inject('pgliteSnapshot')));
+/** A database made the slow way, never used before: what the pool's must equal. */
+async function trulyFresh(kind: DbKind): Promise<Database> {
+  if (kind === 'embedded')
+    return openEmbedded({
+      dataDir: null,
+      snapshot: new Uint8Array(await readFile(inject('pgliteSnapshot'))),
+    });
+  const url = process.env.DATABASE_URL as string;
+  const template = inject('pgTemplate') as string;
+  const name = scratchName(template, 'truth_');
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  const db = openPostgres(withDatabase(url, name), 2);
+  return {
+    ...db,
+    async close() {
+      await db.close();
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
 
 /** What a test could observe of a database's state: every table's rows, sequences, partitions, settings. */
 async function state(db: Queryable) {
@@ -35,17 +61,18 @@ async function state(db: Queryable) {
   return { tables, rows, sequences, settings };
 }
 
-describe('embedded test databases, reused between test files', () => {
-  let truth: EmbeddedDatabase;
+describe.each(DB_KINDS)('test databases, reused between test files (%s)', (kind) => {
+  const pool = kind === 'embedded' ? embeddedPool : postgresPool;
+  let truth: Database;
   let fresh: Awaited<ReturnType<typeof state>>;
   beforeAll(async () => {
-    truth = await openEmbedded({ dataDir: null, snapshot: await snapshot() });
+    truth = await trulyFresh(kind);
     fresh = await state(truth);
   });
   afterAll(() => truth.close());
 
   it('comes back in the snapshot state: rows, sequences, partitions, session settings', async () => {
-    const used = await leaseEmbedded(snapshot);
+    const used = await pool.lease();
     expect(await state(used)).toEqual(fresh);
     await used.query("INSERT INTO groups (slug, name) VALUES ('g1', 'g1'), ('g2', 'g2')");
     await used.query(
@@ -58,9 +85,9 @@ describe('embedded test databases, reused between test files', () => {
     expect(await state(used)).not.toEqual(fresh);
     await used.close();
 
-    const before = { ...embeddedPoolStats };
-    const again = await leaseEmbedded(snapshot);
-    expect(embeddedPoolStats.reused).toBe(before.reused + 1);
+    const before = { ...pool.stats };
+    const again = await pool.lease();
+    expect(pool.stats.reused).toBe(before.reused + 1);
     expect(await state(again)).toEqual(fresh);
     const id = await again.query<{ id: number }>(
       "INSERT INTO groups (slug, name) VALUES ('g', 'g') RETURNING id",
@@ -74,19 +101,19 @@ describe('embedded test databases, reused between test files', () => {
   });
 
   it('replaces a database whose schema a test changed', async () => {
-    const changed = await leaseEmbedded(snapshot);
+    const changed = await pool.lease();
     await changed.query('ALTER TABLE groups ADD COLUMN added_by_test int');
     await changed.close();
-    const before = { ...embeddedPoolStats };
-    const next = await leaseEmbedded(snapshot);
-    expect(embeddedPoolStats.replaced).toBe(before.replaced + 1);
-    expect(embeddedPoolStats.restored).toBe(before.restored + 1);
+    const before = { ...pool.stats };
+    const next = await pool.lease();
+    expect(pool.stats.replaced).toBe(before.replaced + 1);
+    expect(pool.stats.created).toBe(before.created + 1);
     expect(await state(next)).toEqual(fresh);
     await next.close();
   });
 
   it('refuses queries on a handle once closed, so a stopped app cannot reach the next test', async () => {
-    const db = await leaseEmbedded(snapshot);
+    const db = await pool.lease();
     await db.close();
     await expect(db.query('SELECT 1')).rejects.toThrow(/after close/);
     await expect(db.transaction(async () => 1)).rejects.toThrow(/after close/);

@@ -1,19 +1,14 @@
-import type { Database, Queryable } from '../db/database.js';
-import { type EmbeddedDatabase, openEmbedded } from '../db/embedded.js';
+import type { Database } from '../db/database.js';
 
 /**
- * Migrated embedded databases for tests, kept by the test worker from file to file (vitest keeps one module
- * graph per worker) and emptied back to the snapshot's state between uses. A new one restores the snapshot
- * in a new PGlite (its WebAssembly compiled again, some 44 MB of data files loaded): about 1.2 s and 1.8 s
- * of CPU. Emptying a used one takes about a tenth of that.
- *
- * A database is reused only when its schema is still the snapshot's: one whose tables, functions, roles or
- * settings a test changed (a migration test, say) is closed and replaced. Daily partitions the code created
- * on demand are dropped, since fresh databases have none.
+ * Putting a used test database back into the state of a freshly migrated one: its tables emptied and the
+ * migrations' rows written again, its sequences and session settings as they were, the daily partitions the
+ * code created on demand dropped. A database whose schema a test changed (a migration test, say) is not put
+ * back: `reset` says so, and the caller replaces it.
  */
 
 /** What a freshly restored database holds, to compare a used one against and to put back. */
-interface Baseline {
+export interface Baseline {
   fingerprint: string;
   /** Every table that is not a partition (TRUNCATE on a partitioned table empties its partitions). */
   tables: string[];
@@ -52,8 +47,9 @@ SELECT md5(string_agg(x, E'\\n' ORDER BY x)) AS fingerprint FROM (
   UNION ALL SELECT 'enum ' || enumtypid::regtype::text || ' ' || enumlabel FROM pg_enum
   UNION ALL SELECT 'ext ' || extname || ' ' || extversion FROM pg_extension
   UNION ALL SELECT 'role ' || rolname FROM pg_roles
-  UNION ALL SELECT 'setting ' || setdatabase || ' ' || setrole || ' ' || array_to_string(setconfig, ',')
+  UNION ALL SELECT 'setting ' || (setdatabase = 0)::text || ' ' || setrole || ' ' || array_to_string(setconfig, ',')
     FROM pg_db_role_setting
+    WHERE setdatabase IN (0, (SELECT oid FROM pg_database WHERE datname = current_database()))
 ) catalog`;
 
 const PARTITIONS_SQL = `SELECT c.oid::regclass::text AS name FROM pg_class c
@@ -63,7 +59,7 @@ async function fingerprint(db: Database): Promise<string> {
   return (await db.query<{ fingerprint: string }>(FINGERPRINT_SQL)).rows[0]?.fingerprint ?? '';
 }
 
-async function readBaseline(db: Database): Promise<Baseline> {
+export async function readBaseline(db: Database): Promise<Baseline> {
   const tables = (
     await db.query<{ name: string }>(
       `SELECT c.oid::regclass::text AS name FROM pg_class c
@@ -89,7 +85,7 @@ async function readBaseline(db: Database): Promise<Baseline> {
 }
 
 /** Back to the baseline's state; false when the schema differs from it and the database is to be replaced. */
-async function reset(db: Database, base: Baseline): Promise<boolean> {
+export async function reset(db: Database, base: Baseline): Promise<boolean> {
   // Session state: settings, prepared statements, temporary tables, LISTEN, advisory locks. Fails inside a
   // transaction a test left open, which also means: replace.
   await db.query('DISCARD ALL');
@@ -117,58 +113,4 @@ async function reset(db: Database, base: Baseline): Promise<boolean> {
     );
   }
   return true;
-}
-
-let baseline: Baseline | null = null;
-const idle: EmbeddedDatabase[] = [];
-/** How databases were handed out in this worker, for the pool's own test. */
-export const embeddedPoolStats = { restored: 0, reused: 0, replaced: 0 };
-
-async function restore(snapshot: () => Promise<Uint8Array>): Promise<EmbeddedDatabase> {
-  const db = await openEmbedded({ dataDir: null, snapshot: await snapshot() });
-  embeddedPoolStats.restored++;
-  baseline ??= await readBaseline(db);
-  return db;
-}
-
-async function takeIdle(): Promise<EmbeddedDatabase | null> {
-  for (let db = idle.pop(); db; db = idle.pop()) {
-    const ok = await reset(db, baseline as Baseline).catch(() => false);
-    if (ok) {
-      embeddedPoolStats.reused++;
-      return db;
-    }
-    embeddedPoolStats.replaced++;
-    await db.close().catch(() => {});
-  }
-  return null;
-}
-
-/**
- * A database in the snapshot's state, private to the caller until it closes it. The handle it gets stops
- * working at close: a query a closed test app still sends fails, instead of reaching the next test's data.
- */
-export async function leaseEmbedded(snapshot: () => Promise<Uint8Array>): Promise<Database> {
-  const db = (baseline && (await takeIdle())) || (await restore(snapshot));
-  let closed = false;
-  const open = () => {
-    if (closed) throw new Error('embedded test database used after close');
-  };
-  return {
-    kind: db.kind,
-    async query<T>(sql: string, params?: readonly unknown[]) {
-      open();
-      return db.query<T>(sql, params);
-    },
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
-      open();
-      return db.transaction(fn);
-    },
-    poolStats: () => db.poolStats(),
-    async close() {
-      if (closed) return;
-      closed = true;
-      idle.push(db);
-    },
-  };
 }
