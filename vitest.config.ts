@@ -11,6 +11,8 @@ export default defineConfig({
     setupFiles: ['scripts/test/hang-watchdog.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // expect.poll waits for a state: vitest's default of one second is short on a loaded machine.
+    expect: { poll: { timeout: 10_000, interval: 50 } },
     pool: 'forks',
     // One module graph per worker, kept from file to file: a fresh one per file cost several seconds of
     // imports and transforms each (the server's ~600 modules). Files still get their own databases and apps.

@@ -137,7 +137,11 @@ describe('device screen', () => {
       )
       .toBe('Degraded');
     await page.getByTestId('device-status-filter').selectOption('offline');
-    await expect.poll(() => page.locator('tr[data-device]').count()).toBe(1);
+    await expect
+      .poll(() =>
+        page.locator('tr[data-device]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-device'))),
+      )
+      .toEqual(['E2E-ST1']);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: 'E2E Station' }).click();
     await page.getByTestId('device-history').getByText('Offline').first().waitFor();

@@ -21,6 +21,9 @@ export default defineConfig({
     globalSetup: ['./global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // expect.poll waits for a state of the page: vitest's default of one second is shorter than a fetch and a
+    // render take on a loaded machine (a filtered list still showed its previous rows, twice).
+    expect: { poll: { timeout: 10_000, interval: 100 } },
     maxWorkers: E2E_WORKERS,
     // One module graph per worker (Playwright, the helpers), kept from spec to spec: each spec's own state is
     // its servers, browsers and contexts, which it closes in afterAll.
