@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import { basemapOrigins } from './config-basemap.js';
 import type { Database } from './db/database.js';
 import type { App } from './lib/fastify.js';
+import { setPasswordHashCost } from './lib/passwords.js';
 import { sharedSchemaCompilers } from './lib/schema-compilers.js';
 import { authRoutes } from './modules/accounts/auth/routes.js';
 import { companyRoutes } from './modules/accounts/company/routes.js';
@@ -155,6 +156,7 @@ function contentSecurityPolicy(config: Config) {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const now = deps.now ?? (() => new Date());
+  setPasswordHashCost(config.passwordHashLog2N);
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT,

@@ -5,6 +5,7 @@ import { BasemapConfigError, basemapConfig } from './config-basemap.js';
 import { type FlightsConfig, FlightsConfigError, flightsConfig } from './config-flights.js';
 import { type ModelsConfig, ModelsConfigError, modelsConfig } from './config-models.js';
 import { type PollerConfig, PollersConfigError, pollersConfig } from './config-pollers.js';
+import { DEFAULT_HASH_LOG2N } from './lib/passwords.js';
 
 export interface CompanyEntry {
   title: { 'zh-Hans': string; en: string };
@@ -98,6 +99,8 @@ export interface Config {
   devices: { offlineMin: number; evalMs: number };
   /** Load the regions into the database at start (`REGIONS_AUTOLOAD`, default true; else on first use). */
   regionsAutoload: boolean;
+  /** scrypt cost of new password hashes, log2 of N (`PASSWORD_HASH_LOG2N`, default 15). */
+  passwordHashLog2N: number;
   /** ADMIN_DB_WRITE=true: the administrator's database view may edit allow-listed columns (audited). */
   adminDbWrite: boolean;
   /** Keep the statistics' daily rollups as strokes are stored (`STATS_ROLLUPS`, default true). */
@@ -296,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
       evalMs: int(env, 'DEVICE_EVAL_MS', 30_000, 500, 600_000),
     },
     regionsAutoload: (env.REGIONS_AUTOLOAD ?? 'true') !== 'false',
+    passwordHashLog2N: int(env, 'PASSWORD_HASH_LOG2N', DEFAULT_HASH_LOG2N, 10, 20),
     adminDbWrite: adminDbWrite(env.ADMIN_DB_WRITE),
     statsRollups: (env.STATS_ROLLUPS ?? 'true') !== 'false',
   };

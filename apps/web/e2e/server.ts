@@ -77,6 +77,8 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer
     // The bundled basemap, whatever the shell says: the tests reach nothing beyond loopback.
     BASEMAP: 'offline',
     BASEMAP_ATTRIBUTION: '',
+    // Cheap password hashes: every spec signs in, often; the server's own tests cover the production cost.
+    PASSWORD_HASH_LOG2N: '10',
     ...env,
   };
   // The browser tests use the embedded database, on their own: the integration suite covers PostgreSQL,

@@ -100,6 +100,8 @@ export async function startTestApp(
     REGIONS_AUTOLOAD: 'false',
     // The rollups look up each stroke's region (the same boundaries): on in the statistics' own tests.
     STATS_ROLLUPS: 'false',
+    // Cheap password hashes (the tests make thousands of users and logins); passwords.test.ts covers the cost.
+    PASSWORD_HASH_LOG2N: '10',
     ...opts.env,
   });
   const app = await buildApp({

@@ -81,6 +81,7 @@ export function serverEnv(port: number, storage: NodeJS.ProcessEnv, extra: NodeJ
     LOG_LEVEL: 'warn',
     SIMULATOR: 'off',
     WEB_DIST: '/nonexistent-web-dist',
+    PASSWORD_HASH_LOG2N: '10',
     ...extra,
   };
   if (env.DATABASE_URL === undefined) delete env.DATABASE_URL;

@@ -4,7 +4,12 @@ import type { LoginResponse, TokenPair } from '@thunderwatch/shared/schemas/kit'
 import type { Database } from '../../../db/database.js';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
-import { assertStrongPassword, hashPassword, verifyPassword } from '../../../lib/passwords.js';
+import {
+  assertStrongPassword,
+  dummyPasswordHash,
+  hashPassword,
+  verifyPassword,
+} from '../../../lib/passwords.js';
 import { type AccessTokens, newRefreshToken, sha256 } from '../../../lib/tokens.js';
 import { withPermissions } from '../users/current-user.js';
 import type { UsersRepo } from '../users/users-repo.js';
@@ -29,9 +34,6 @@ export interface AuthServiceDeps {
   now: () => Date;
 }
 
-// Verifying against this when the account does not exist keeps the answer time the same either way.
-const DUMMY_HASH = hashPassword('not-a-real-password-0');
-
 export class AuthService {
   constructor(private readonly d: AuthServiceDeps) {}
 
@@ -54,7 +56,7 @@ export class AuthService {
       );
     }
     const creds = await this.d.users.credentialsByLogin(login.trim());
-    const ok = await verifyPassword(password, creds?.passwordHash ?? (await DUMMY_HASH));
+    const ok = await verifyPassword(password, creds?.passwordHash ?? (await dummyPasswordHash()));
     if (!creds || !ok) {
       await this.d.failures.record(account, client.ip, now);
       throw new AppError('auth.invalid_credentials', 401, 'Wrong username or password');

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 
 /**
  * Prints report HTML to PDF in headless Chromium (the same engine the screens are tested in, so the PDF looks
  * like the HTML, CJK text and SVG included). One browser per process, started on first use and closed with
- * the app; without a Chromium binary the printer says so and reports keep their HTML.
+ * the app (Playwright itself is loaded then); without a Chromium binary the printer says so and reports keep their HTML.
  */
 export class ReportPrinter {
   private browser: Promise<Browser> | null = null;
@@ -21,15 +21,18 @@ export class ReportPrinter {
   async pdf(html: string): Promise<Buffer> {
     const why = this.unavailable();
     if (why) throw new Error(why);
-    this.browser ??= chromium.launch({
-      executablePath: this.executablePath as string,
-      args: [
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    // Playwright is loaded on the first PDF, not at every start of the server.
+    this.browser ??= import('playwright-core').then(({ chromium }) =>
+      chromium.launch({
+        executablePath: this.executablePath as string,
+        args: [
+          '--no-sandbox',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+      }),
+    );
     const browser = await this.browser.catch((error: unknown) => {
       this.browser = null;
       throw error;
