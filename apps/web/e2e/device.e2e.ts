@@ -38,6 +38,12 @@ const heartbeat = (device: string, fields: Record<string, unknown> = {}) =>
 /** The status chip of a device's row in the table. */
 const chip = (page: Page, id: string) => page.locator(`tr[data-device="${id}"] .device-chip`);
 
+/** The chip as a fresh load of the screen shows it (the table does not poll). */
+async function chipAfterReload(page: Page, id: string) {
+  await page.reload();
+  return chip(page, id).textContent({ timeout: 10_000 });
+}
+
 beforeAll(async () => {
   server = await startServer({ SIMULATOR: 'off', DEVICE_OFFLINE_MIN: '1', DEVICE_EVAL_MS: '1000' });
   baseUrl = server.baseUrl;
@@ -96,13 +102,7 @@ describe('device screen', () => {
     expect((await heartbeat('E2E-EFM', { gps_lock: false })).status).toBe(200);
     await server.advanceClock(30_000);
     await expect
-      .poll(
-        async () => {
-          await page.reload();
-          return chip(page, 'E2E-ST1').textContent({ timeout: 10_000 });
-        },
-        { timeout: 20_000, interval: 1_000 },
-      )
+      .poll(() => chipAfterReload(page, 'E2E-ST1'), { timeout: 20_000, interval: 1_000 })
       .toBe('Offline');
     expect(await chip(page, 'E2E-EFM').textContent()).toBe('Degraded');
 
@@ -128,13 +128,7 @@ describe('device screen', () => {
     // for a minute, so it reports, and the screen shows it back, first.
     expect((await heartbeat('E2E-EFM', { gps_lock: false })).status).toBe(200);
     await expect
-      .poll(
-        async () => {
-          await page.reload();
-          return chip(page, 'E2E-EFM').textContent({ timeout: 10_000 });
-        },
-        { timeout: 20_000, interval: 1_000 },
-      )
+      .poll(() => chipAfterReload(page, 'E2E-EFM'), { timeout: 20_000, interval: 1_000 })
       .toBe('Degraded');
     await page.getByTestId('device-status-filter').selectOption('offline');
     await expect

@@ -1,12 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database, Queryable } from '../db/database.js';
 import { openEmbedded } from '../db/embedded.js';
 import { openPostgres } from '../db/postgres.js';
 import { embeddedPool, postgresPool } from './database-pool.js';
 import { DB_KINDS, type DbKind } from './harness.js';
-import { scratchName, withDatabase } from './pg-names.js';
+import { processStorage } from './server-process.js';
 
 /** A database made the slow way, never used before: what the pool's must equal. */
 async function trulyFresh(kind: DbKind): Promise<Database> {
@@ -15,19 +14,13 @@ async function trulyFresh(kind: DbKind): Promise<Database> {
       dataDir: null,
       snapshot: new Uint8Array(await readFile(inject('pgliteSnapshot'))),
     });
-  const url = process.env.DATABASE_URL as string;
-  const template = inject('pgTemplate') as string;
-  const name = scratchName(template, 'truth_');
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
-  const db = openPostgres(withDatabase(url, name), 2);
+  const storage = await processStorage('postgres');
+  const db = openPostgres(storage.url as string, 2);
   return {
     ...db,
     async close() {
       await db.close();
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
+      await storage.cleanup();
     },
   };
 }

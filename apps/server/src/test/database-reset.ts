@@ -93,7 +93,16 @@ export async function reset(db: Database, base: Baseline): Promise<boolean> {
     if (!base.partitions.has(name)) await db.query(`DROP TABLE ${name}`);
   }
   if ((await fingerprint(db)) !== base.fingerprint) return false;
-  await db.query(`TRUNCATE ${base.tables.join(', ')} RESTART IDENTITY CASCADE`);
+  // Only the tables that hold rows: truncating all of them took 100 ms on the embedded database, and most
+  // tests write to a few. The sequences are set back below, whichever table they belong to.
+  const holding = await db.query<{ name: string }>(
+    base.tables
+      .map((t, i) => `SELECT $${i + 1}::text AS name WHERE EXISTS (SELECT 1 FROM ${t})`)
+      .join(' UNION ALL '),
+    base.tables,
+  );
+  if (holding.rows.length > 0)
+    await db.query(`TRUNCATE ${holding.rows.map((r) => r.name).join(', ')} CASCADE`);
   if (base.seeds.length > 0) {
     await db.transaction(async (tx) => {
       // The rows as they were, without running triggers or checking references between them on the way in.

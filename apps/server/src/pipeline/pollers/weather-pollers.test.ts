@@ -181,19 +181,22 @@ describe.each(DB_KINDS)('polled weather sources (%s)', (kind) => {
   });
 
   it('ingests what the sources answer, labelled as polled', async () => {
-    const until = Date.now() + 20_000;
-    let storms: { items: { name_en: string }[] } = { items: [] };
-    while (Date.now() < until) {
-      storms = (await t.call({ method: 'GET', url: '/api/weather/typhoon/', token: t.admin.access })).json();
-      if (storms.items.length > 0) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(storms.items.map((s) => s.name_en)).toEqual(['DEMO']);
+    // The two sources are polled independently: each is awaited on its own.
+    const storms = async () =>
+      (await t.call({ method: 'GET', url: '/api/weather/typhoon/', token: t.admin.access }))
+        .json<{ items: { name_en: string }[] }>()
+        .items.map((s) => s.name_en);
+    await expect.poll(storms, { timeout: 20_000, interval: 100 }).toEqual(['DEMO']);
     const stored = await t.db.query<{ source: string }>('SELECT source FROM typhoon_storms');
     expect(stored.rows).toEqual([{ source: 'poll:typhoon' }]);
-    const near = (
-      await t.call({ method: 'GET', url: '/api/weather_now?lat=22.5&lon=114', token: t.admin.access })
-    ).json();
-    expect(near.items[0]).toMatchObject({ station: { id: 'P1' }, readings: { wind_speed: 9 } });
+    const nearest = async () =>
+      (
+        await t.call({ method: 'GET', url: '/api/weather_now?lat=22.5&lon=114', token: t.admin.access })
+      ).json<{
+        items: unknown[];
+      }>().items[0];
+    await expect
+      .poll(nearest, { timeout: 20_000, interval: 100 })
+      .toMatchObject({ station: { id: 'P1' }, readings: { wind_speed: 9 } });
   });
 });
