@@ -125,25 +125,41 @@ function adminClient(): Promise<pg.Client> {
   return admin;
 }
 
-export const postgresPool = new TestDatabasePool<string>({
-  async create() {
-    const template = inject('pgTemplate');
-    if (!template) throw new Error('PostgreSQL template database missing (global setup did not run)');
-    const name = scratchName(template);
-    await (await adminClient()).query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
-    return name;
-  },
-  async open(name) {
+/** A PostgreSQL database of the test run, copied from its migrated template; `drop` removes it. */
+export interface ScratchDatabase {
+  name: string;
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A new copy of the run's migrated PostgreSQL template (`label` marks what it is for in its name). */
+export async function scratchPostgres(label = ''): Promise<ScratchDatabase> {
+  const template = inject('pgTemplate');
+  if (!template) throw new Error('PostgreSQL template database missing (global setup did not run)');
+  const name = scratchName(template, label);
+  await (await adminClient()).query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  return {
+    name,
+    url: withDatabase(process.env.DATABASE_URL as string, name),
+    drop: async () => {
+      await (await adminClient()).query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
+}
+
+export const postgresPool = new TestDatabasePool<ScratchDatabase>({
+  create: () => scratchPostgres(),
+  async open(scratch) {
     // Sessions a test left open (a dedicated connection, a pool not closed) would hold locks the reset waits on.
     await (await adminClient()).query(
       'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-      [name],
+      [scratch.name],
     );
-    return openPostgres(withDatabase(process.env.DATABASE_URL as string, name), 5);
+    return openPostgres(scratch.url, 5);
   },
-  release: (_name, db) => db.close(),
-  async discard(name, db) {
+  release: (_scratch, db) => db.close(),
+  async discard(scratch, db) {
     await db.close();
-    await (await adminClient()).query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await scratch.drop();
   },
 });

@@ -1,14 +1,11 @@
 import type { Role } from '@thunderwatch/shared/permissions';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
-import { inject } from 'vitest';
 import { type Background, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import { openPostgres } from '../db/postgres.js';
 import type { SmsProvider } from '../modules/notify/sms/sms-provider.js';
-import { embeddedPool, postgresPool } from './database-pool.js';
-import { scratchName, withDatabase } from './pg-names.js';
+import { embeddedPool, postgresPool, scratchPostgres } from './database-pool.js';
 
 export type DbKind = 'embedded' | 'postgres';
 
@@ -16,6 +13,9 @@ export type DbKind = 'embedded' | 'postgres';
 export const DB_KINDS: DbKind[] = process.env.DATABASE_URL ? ['embedded', 'postgres'] : ['embedded'];
 
 export const ADMIN = { username: 'admin', password: 'Admin12345' };
+
+/** The tests' password hashing cost (production: 15): they make thousands of users and logins. */
+export const TEST_PASSWORD_HASH_LOG2N = '10';
 
 /**
  * A migrated database of the given kind in its freshly migrated state, private to the caller until it closes
@@ -25,26 +25,15 @@ export const ADMIN = { username: 'admin', password: 'Admin12345' };
 export async function freshDatabase(kind: DbKind, opts: { throughPort?: number } = {}): Promise<Database> {
   if (kind === 'embedded') return embeddedPool.lease();
   if (!opts.throughPort) return postgresPool.lease();
-  const url = process.env.DATABASE_URL as string;
-  const template = inject('pgTemplate');
-  if (!template) throw new Error('PostgreSQL template database missing (global setup did not run)');
-  const name = scratchName(template);
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
-  await admin.end();
-  const route = new URL(url);
+  const scratch = await scratchPostgres();
+  const route = new URL(scratch.url);
   route.port = String(opts.throughPort);
-  const db = openPostgres(withDatabase(route.toString(), name), 5);
-  const close = db.close.bind(db);
+  const db = openPostgres(route.toString(), 5);
   return {
     ...db,
     async close() {
-      await close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
+      await db.close();
+      await scratch.drop();
     },
   };
 }
@@ -100,8 +89,7 @@ export async function startTestApp(
     REGIONS_AUTOLOAD: 'false',
     // The rollups look up each stroke's region (the same boundaries): on in the statistics' own tests.
     STATS_ROLLUPS: 'false',
-    // Cheap password hashes (the tests make thousands of users and logins); passwords.test.ts covers the cost.
-    PASSWORD_HASH_LOG2N: '10',
+    PASSWORD_HASH_LOG2N: TEST_PASSWORD_HASH_LOG2N,
     ...opts.env,
   });
   const app = await buildApp({

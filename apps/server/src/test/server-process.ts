@@ -4,12 +4,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { openEmbedded } from '../db/embedded.js';
+import { scratchPostgres } from './database-pool.js';
 import type { DbKind } from './harness.js';
-import { ADMIN } from './harness.js';
-import { scratchName, withDatabase } from './pg-names.js';
+import { ADMIN, TEST_PASSWORD_HASH_LOG2N } from './harness.js';
 
 /** The built server (npm test runs `tsc -b` before the tests). */
 export const SERVER_MAIN = path.resolve(import.meta.dirname, '../../dist/main.js');
@@ -48,25 +47,8 @@ export async function processStorage(kind: DbKind): Promise<{
       cleanup: () => rm(dir, { recursive: true, force: true }),
     };
   }
-  const base = process.env.DATABASE_URL as string;
-  const template = inject('pgTemplate') as string;
-  const name = scratchName(template, 'proc_');
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
-  await admin.end();
-  const url = withDatabase(base, name);
-  return {
-    env: { DATABASE_URL: url },
-    dataDir: null,
-    url,
-    cleanup: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  const scratch = await scratchPostgres('proc_');
+  return { env: { DATABASE_URL: scratch.url }, dataDir: null, url: scratch.url, cleanup: scratch.drop };
 }
 
 /** The environment of a test server process on a port, with the test admin and no simulator. */
@@ -81,7 +63,7 @@ export function serverEnv(port: number, storage: NodeJS.ProcessEnv, extra: NodeJ
     LOG_LEVEL: 'warn',
     SIMULATOR: 'off',
     WEB_DIST: '/nonexistent-web-dist',
-    PASSWORD_HASH_LOG2N: '10',
+    PASSWORD_HASH_LOG2N: TEST_PASSWORD_HASH_LOG2N,
     ...extra,
   };
   if (env.DATABASE_URL === undefined) delete env.DATABASE_URL;
