@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { openEmbedded } from '../apps/server/dist/db/embedded.js';
 import { FlightAlarms } from '../apps/server/dist/modules/aviation/flights/flight-alarms.js';
 import { FlightAlarmsRepo } from '../apps/server/dist/modules/aviation/flights/flight-alarms-repo.js';
+import { SiteAlarmsRepo } from '../apps/server/dist/modules/warnings/alarms/site-alarms-repo.js';
 import { createRandom } from '../packages/domain/dist/random.js';
 import { appOn, openPostgres, scratchPostgres } from './lib.mjs';
 
@@ -85,7 +86,8 @@ async function measure(label, db) {
   let delivered = 0;
   const alarms = new FlightAlarms({
     db,
-    alarms: new FlightAlarmsRepo(db),
+    airports: new FlightAlarmsRepo(db),
+    alarms: new SiteAlarmsRepo(db),
     flights: app.services.flights,
     levels: async () => (id) => ids.get(id) ?? 0,
     outbox: { enqueueFlights: async (_tx, raised) => (delivered += raised.length), committed() {} },

@@ -112,7 +112,7 @@ async function latency(url) {
     await new Promise((r) => setTimeout(r, PROBE_EVERY_MS));
   }
   for (let i = 0; i < 100 && received.size < PROBES * 2; i++) await new Promise((r) => setTimeout(r, 100));
-  const alarms = await db.query('SELECT id, location_id FROM alarms');
+  const alarms = await db.query("SELECT id, location_id FROM alarms WHERE kind = 'lightning'");
   const locationOfAlarm = new Map(alarms.rows.map((r) => [Number(r.id), Number(r.location_id)]));
   const byChannel = { email: [], webhook: [] };
   for (const [key, t] of received) {

@@ -52,6 +52,7 @@ import { sensorServices } from './modules/sensors/sensor-services.js';
 import { millsReadSince } from './modules/sensors/sensors-repo.js';
 import { AlarmsRepo } from './modules/warnings/alarms/alarms-repo.js';
 import { AlarmsService } from './modules/warnings/alarms/alarms-service.js';
+import { SiteAlarmsRepo } from './modules/warnings/alarms/site-alarms-repo.js';
 import { AlertsRepo } from './modules/warnings/alerts/alerts-repo.js';
 import { AlertsService } from './modules/warnings/alerts/alerts-service.js';
 import { WarningStatsRepo } from './modules/warnings/alerts/warning-stats-repo.js';
@@ -235,11 +236,13 @@ export function createServices(d: {
     changes: locationChanges,
     now,
   });
+  const siteAlarms = new SiteAlarmsRepo(db);
   const typhoonRepo = new TyphoonRepo(db);
   const typhoonAlerts = new TyphoonAlerts({
     db,
     typhoons: typhoonRepo,
-    alarms: new TyphoonAlarmsRepo(db),
+    typhoonAlarms: new TyphoonAlarmsRepo(db),
+    alarms: siteAlarms,
     locations: locationsRepo,
     outbox: notify.alarmOutbox,
     alertKm: config.typhoonAlertKm,
@@ -279,7 +282,8 @@ export function createServices(d: {
   });
   const waveAlerts = new WaveAlerts({
     db,
-    alarms: new WaveAlarmsRepo(db),
+    waves: new WaveAlarmsRepo(db),
+    alarms: siteAlarms,
     outbox: notify.alarmOutbox,
     thresholdM: config.waves.alertHeightM,
     radiusKm: config.waves.alertRadiusKm,
@@ -345,6 +349,7 @@ export function createServices(d: {
       locations: locationsRepo,
       levels: (ids) => warningEngine.levels(ids),
       outbox: notify.alarmOutbox,
+      alarms: siteAlarms,
       log: d.log,
     }),
     ...devices,

@@ -83,7 +83,8 @@ export class WarningStore {
   async unconfirmedByLocation(groupId: number | null = null): Promise<Map<number, number>> {
     const r = await this.db.query<{ location_id: number; n: number }>(
       `SELECT location_id, count(*)::int AS n FROM alarms
-       WHERE confirmed_at IS NULL AND ($1::bigint IS NULL OR group_id = $1) GROUP BY location_id`,
+       WHERE kind = 'lightning' AND confirmed_at IS NULL AND ($1::bigint IS NULL OR group_id = $1)
+       GROUP BY location_id`,
       [groupId],
     );
     return new Map(r.rows.map((x) => [x.location_id, x.n]));
@@ -161,7 +162,7 @@ export class WarningStore {
   ): Promise<boolean> {
     const r = await tx.query(
       `UPDATE alarms SET confirmed_at = $3, confirmed_by = $2, note = $4
-       WHERE id = $1 AND confirmed_at IS NULL`,
+       WHERE id = $1 AND kind = 'lightning' AND confirmed_at IS NULL`,
       [id, userId, at, note],
     );
     return r.rowCount > 0;

@@ -10,8 +10,8 @@ import {
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import { readScope } from '../../../lib/group-scope.js';
+import type { SiteAlarmsRepo } from '../../warnings/alarms/site-alarms-repo.js';
 import type { LocationsRepo } from '../../warnings/locations/locations-repo.js';
-import type { FlightAlarmsRepo } from './flight-alarms-repo.js';
 import type { FlightsService } from './flights-service.js';
 
 /** Most alarms one answer lists. */
@@ -27,7 +27,7 @@ export class AirportView {
     private readonly d: {
       locations: Pick<LocationsRepo, 'get'>;
       flights: Pick<FlightsService, 'aircraftWithin'>;
-      alarms: Pick<FlightAlarmsRepo, 'recent'>;
+      alarms: Pick<SiteAlarmsRepo, 'list'>;
       now: () => Date;
     },
   ) {}
@@ -54,12 +54,22 @@ export class AirportView {
     const location = await this.location(user, q.location);
     const hours = Math.min(q.hours ?? 24, FLIGHT_ALARM_MAX_HOURS);
     const since = new Date(this.d.now().getTime() - hours * HOUR_MS);
-    const rows = await this.d.alarms.recent(location.id, since, ALARM_LIST_LIMIT);
+    const rows = await this.d.alarms.list(
+      'flight',
+      { groupId: null, active: null, locationId: location.id, since, openFirst: true },
+      ALARM_LIST_LIMIT,
+    );
     return {
       location_id: location.id,
       since: since.toISOString(),
-      items: rows.map((r) => ({
-        ...r,
+      items: rows.map(({ facts: f, ...r }) => ({
+        id: r.id,
+        icao24: f.icao24,
+        callsign: f.callsign,
+        level: r.level,
+        distance_km: f.distance_km,
+        altitude_m: f.altitude_m,
+        cell_id: f.cell_id,
         raised_at: r.raised_at.toISOString(),
         cleared_at: r.cleared_at?.toISOString() ?? null,
       })),

@@ -5,13 +5,15 @@ import {
   flightAlarmStep,
 } from '@thunderwatch/domain/flight-alarms';
 import { sitePoint } from '@thunderwatch/domain/typhoon-approach';
+import type { SiteAlarmFacts } from '@thunderwatch/shared/alarm-kinds';
 import type { Aircraft } from '@thunderwatch/shared/schemas/flights';
 import type { Level } from '@thunderwatch/shared/warnings';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/database.js';
 import { SerialRuns } from '../../../lib/serial-runs.js';
 import type { AlarmOutbox } from '../../notify/delivery/alarm-outbox.js';
-import type { AirportRow, FlightAlarmFields, FlightAlarmsRepo } from './flight-alarms-repo.js';
+import type { SiteAlarmsRepo } from '../../warnings/alarms/site-alarms-repo.js';
+import type { AirportRow, FlightAlarmsRepo } from './flight-alarms-repo.js';
 import type { FlightsService } from './flights-service.js';
 
 /** How often the airports' aircraft are judged (simulated and ADS-B positions arrive every few seconds). */
@@ -35,7 +37,8 @@ export class FlightAlarms {
   constructor(
     private readonly d: {
       db: Database;
-      alarms: FlightAlarmsRepo;
+      airports: FlightAlarmsRepo;
+      alarms: SiteAlarmsRepo;
       flights: Pick<FlightsService, 'aircraftWithin'>;
       /** The live warning levels of locations. */
       levels: (ids: readonly number[]) => Promise<(locationId: number) => Level>;
@@ -67,7 +70,10 @@ export class FlightAlarms {
 
   private async evaluateNow(): Promise<{ raised: number; cleared: number }> {
     const now = this.d.now();
-    const [airports, openBefore] = await Promise.all([this.d.alarms.airports(), this.d.alarms.open()]);
+    const [airports, openBefore] = await Promise.all([
+      this.d.airports.airports(),
+      this.d.alarms.open('flight'),
+    ]);
     if (airports.length === 0 && openBefore.length === 0) return { raised: 0, cleared: 0 };
     const levelOf = await this.d.levels(airports.map((a) => a.id));
     const withOpen = new Set(openBefore.map((a) => a.location_id));
@@ -82,38 +88,49 @@ export class FlightAlarms {
       }
     }
     const result = await this.d.db.transaction(async (tx) => {
-      const open = await this.d.alarms.open(tx);
+      const open = await this.d.alarms.open('flight', tx);
       const step = flightAlarmStep({
         airports: airports.map((a) => ({ locationId: a.id, level: levelOf(a.id) })),
         aircraft: seen,
-        open: open.map((a) => ({ icao24: a.icao24, locationId: a.location_id })),
+        open: open.map((a) => ({ icao24: a.facts.icao24, locationId: a.location_id })),
       });
       const key = (p: { icao24: string; locationId: number }) => `${p.icao24}\u0000${p.locationId}`;
-      const idOf = new Map(open.map((a) => [key({ icao24: a.icao24, locationId: a.location_id }), a.id]));
-      const cleared = step.clear.map((p) => idOf.get(key(p))).filter((id) => id !== undefined);
+      const openOf = new Map(
+        open.map((a) => [key({ icao24: a.facts.icao24, locationId: a.location_id }), a]),
+      );
+      const cleared = step.clear.map((p) => openOf.get(key(p))?.id).filter((id) => id !== undefined);
       await this.d.alarms.clear(cleared, now, tx);
-      const fields = (s: Seen, level: 2 | 3): FlightAlarmFields => ({
+      const facts = (s: Seen): SiteAlarmFacts['flight'] => ({
         icao24: s.icao24,
         callsign: s.aircraft.callsign,
-        locationId: s.locationId,
-        groupId: (byId.get(s.locationId) as AirportRow).group_id,
-        level,
-        distanceKm: s.aircraft.distance_km,
-        altitudeM: s.aircraft.altitude_m,
-        cellId: s.aircraft.cell_id,
+        distance_km: s.aircraft.distance_km,
+        altitude_m: s.aircraft.altitude_m,
+        cell_id: s.aircraft.cell_id,
       });
+      // An open alarm follows the aircraft (no new message); its level stays the one it was raised with.
       for (const s of step.hold) {
-        const id = idOf.get(key(s));
-        if (id !== undefined) await this.d.alarms.refresh(id, fields(s, 2), now, tx);
+        const a = openOf.get(key(s));
+        if (a) await this.d.alarms.refresh(a.id, a.level, facts(s), now, tx);
       }
       const raised: Raised[] = [];
       for (const s of step.raise) {
-        const f = fields(s, s.level);
-        const id = await this.d.alarms.raise(f, now, tx);
-        if (id === null) continue;
         const airport = byId.get(s.locationId) as AirportRow;
+        const f = facts(s);
+        const id = await this.d.alarms.raise(
+          'flight',
+          {
+            subject: `aircraft:${s.icao24}`,
+            locationId: s.locationId,
+            groupId: airport.group_id,
+            level: s.level,
+            facts: f,
+          },
+          now,
+          tx,
+        );
+        if (id === null) continue;
         raised.push({
-          groupId: f.groupId,
+          groupId: airport.group_id,
           at: now,
           facts: {
             flight_alarm_id: id,
@@ -122,10 +139,10 @@ export class FlightAlarms {
             location_id: airport.id,
             location_name: airport.name,
             airport_icao: airport.airport_icao,
-            level: f.level,
-            distance_km: Math.round(f.distanceKm * 10) / 10,
-            altitude_m: f.altitudeM === null ? null : Math.round(f.altitudeM),
-            cell_id: f.cellId,
+            level: s.level,
+            distance_km: Math.round(f.distance_km * 10) / 10,
+            altitude_m: f.altitude_m === null ? null : Math.round(f.altitude_m),
+            cell_id: f.cell_id,
             at: now.toISOString(),
           },
         });

@@ -4,6 +4,7 @@ import type { Config } from '../../../config.js';
 import type { Database } from '../../../db/database.js';
 import { StrokePartitions } from '../../lightning/strokes/partitions.js';
 import type { AlarmOutbox } from '../../notify/delivery/alarm-outbox.js';
+import type { SiteAlarmsRepo } from '../../warnings/alarms/site-alarms-repo.js';
 import type { LocationsRepo } from '../../warnings/locations/locations-repo.js';
 import { AirportView } from './airport-view.js';
 import { FlightAlarms } from './flight-alarms.js';
@@ -22,18 +23,19 @@ export function flightServices(d: {
   locations: Pick<LocationsRepo, 'get'>;
   levels: (ids: readonly number[]) => Promise<(locationId: number) => Level>;
   outbox: Pick<AlarmOutbox, 'enqueueFlights' | 'committed'>;
+  alarms: SiteAlarmsRepo;
   log: FastifyBaseLogger;
 }) {
   const repo = new FlightsRepo(d.db, new StrokePartitions('aircraft_positions'));
   const flights = new FlightsService({ repo, retentionDays: d.config.retentionDays, now: d.now });
-  const alarms = new FlightAlarmsRepo(d.db);
   return {
     flights,
     flightPartitions: repo.partitions,
-    airportView: new AirportView({ locations: d.locations, flights, alarms, now: d.now }),
+    airportView: new AirportView({ locations: d.locations, flights, alarms: d.alarms, now: d.now }),
     flightAlarms: new FlightAlarms({
       db: d.db,
-      alarms,
+      airports: new FlightAlarmsRepo(d.db),
+      alarms: d.alarms,
       flights,
       levels: d.levels,
       outbox: d.outbox,

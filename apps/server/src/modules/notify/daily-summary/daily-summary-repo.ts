@@ -25,7 +25,7 @@ export class DailySummaryRepo {
       `SELECT a.location_id AS id, l.name, count(*)::int AS alarms,
          count(*) FILTER (WHERE a.level = 3)::int AS red, max(a.level)::int AS peak_level
        FROM alarms a JOIN locations l ON l.id = a.location_id
-       WHERE a.group_id = $1 AND a.created_at >= $2 AND a.created_at < $3
+       WHERE a.kind = 'lightning' AND a.group_id = $1 AND a.created_at >= $2 AND a.created_at < $3
        GROUP BY a.location_id, l.name
        ORDER BY max(a.level) DESC, count(*) DESC, l.name`,
       [groupId, from, to],

@@ -162,7 +162,9 @@ export function planTyphoonDeliveries(
       locationId: t.location_id,
       level: t.level,
       alarmId: null,
-      key: `typhoon:${t.typhoon_alarm_id}:l${t.level}`,
+      // Wave, typhoon and flight alarms are rows of the one alarms table: `alarm:<id>` names each once (the
+      // `typhoon:`, `wave:` and `flight:` keys of their former tables' ids stay on the messages sent before).
+      key: `alarm:${t.typhoon_alarm_id}:l${t.level}`,
       payload: { event: 'typhoon', typhoon: t },
       escalates: false,
     })),
@@ -183,7 +185,7 @@ export function planWaveDeliveries(
       locationId: w.location_id,
       level: w.level,
       alarmId: null,
-      key: `wave:${w.wave_alarm_id}`,
+      key: `alarm:${w.wave_alarm_id}`,
       payload: { event: 'wave', wave: w },
       escalates: false,
     })),
@@ -207,7 +209,7 @@ export function planFlightDeliveries(
       locationId: f.location_id,
       level: f.level,
       alarmId: null,
-      key: `flight:${f.flight_alarm_id}`,
+      key: `alarm:${f.flight_alarm_id}`,
       payload: { event: 'flight', flight: f },
       escalates: false,
     })),

@@ -65,7 +65,7 @@ export function toAlarmDto(r: AlarmRow): AlarmDto {
 
 function whereOf(f: AlarmFilter): { where: string; params: unknown[] } {
   const params: unknown[] = [f.groupId];
-  const conditions = ['($1::bigint IS NULL OR m.group_id = $1)'];
+  const conditions = ["m.kind = 'lightning'", '($1::bigint IS NULL OR m.group_id = $1)'];
   const add = (sql: string, value: unknown) => {
     params.push(value);
     conditions.push(sql.replace('?', `$${params.length}`));
@@ -100,7 +100,8 @@ export class AlarmsRepo {
   /** `scope` null reads any group; otherwise another group's alarm is absent. */
   async findById(id: number, scope: number | null, db: Queryable = this.db): Promise<AlarmDto | null> {
     const r = await db.query<AlarmRow>(
-      `SELECT ${alarmColumns} FROM ${alarmJoins} WHERE m.id = $1 AND ($2::bigint IS NULL OR m.group_id = $2)`,
+      `SELECT ${alarmColumns} FROM ${alarmJoins} WHERE m.id = $1 AND m.kind = 'lightning'
+         AND ($2::bigint IS NULL OR m.group_id = $2)`,
       [id, scope],
     );
     return r.rows[0] ? toAlarmDto(r.rows[0]) : null;

@@ -1,5 +1,6 @@
 import { sitePoint, TyphoonLocationIndex } from '@thunderwatch/domain/typhoon-approach';
 import type { TyphoonPoint } from '@thunderwatch/domain/typhoon-track';
+import type { SiteAlarmFacts } from '@thunderwatch/shared/alarm-kinds';
 import type { TyphoonAlarmList, TyphoonAlarmQuery } from '@thunderwatch/shared/schemas/typhoon';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/database.js';
@@ -8,6 +9,7 @@ import { readScope } from '../../../lib/group-scope.js';
 import { queryFlag } from '../../../lib/query-flag.js';
 import { SerialRuns } from '../../../lib/serial-runs.js';
 import type { AlarmOutbox } from '../../notify/delivery/alarm-outbox.js';
+import type { SiteAlarmsRepo } from '../../warnings/alarms/site-alarms-repo.js';
 import type { LocationsRepo } from '../../warnings/locations/locations-repo.js';
 import type { TyphoonAlarmFields, TyphoonAlarmsRepo } from './typhoon-alarms-repo.js';
 import type { StormRow, TyphoonRepo } from './typhoon-repo.js';
@@ -37,7 +39,8 @@ export class TyphoonAlerts {
     private readonly d: {
       db: Database;
       typhoons: TyphoonRepo;
-      alarms: TyphoonAlarmsRepo;
+      typhoonAlarms: TyphoonAlarmsRepo;
+      alarms: SiteAlarmsRepo;
       locations: Pick<LocationsRepo, 'listAllEnabled'>;
       outbox: Pick<AlarmOutbox, 'enqueueTyphoons' | 'committed'>;
       alertKm: number;
@@ -64,7 +67,7 @@ export class TyphoonAlerts {
   async list(user: AuthUser, q: TyphoonAlarmQuery): Promise<TyphoonAlarmList> {
     requirePermission(user, 'location.read');
     const active = queryFlag(q.active);
-    return { items: await this.d.alarms.list({ groupId: readScope(user, q.group_id), active }) };
+    return { items: await this.d.typhoonAlarms.list({ groupId: readScope(user, q.group_id), active }) };
   }
 
   /** One evaluation after the ones under way; a failure is logged (the next one tries again). */
@@ -81,21 +84,28 @@ export class TyphoonAlerts {
     const now = this.d.now();
     const threats = await this.threats(now);
     const result = await this.d.db.transaction(async (tx) => {
-      const open = await this.d.alarms.open(tx);
-      const openByKey = new Map(open.map((a) => [`${a.storm_id}:${a.location_id}`, a]));
-      const cleared = open.filter((a) => !threats.has(`${a.storm_id}:${a.location_id}`)).map((a) => a.id);
+      const open = await this.d.alarms.open('typhoon', tx);
+      const keyOf = (a: (typeof open)[number]) => `${a.facts.storm_id}:${a.location_id}`;
+      const openByKey = new Map(open.map((a) => [keyOf(a), a]));
+      const cleared = open.filter((a) => !threats.has(keyOf(a))).map((a) => a.id);
       await this.d.alarms.clear(cleared, now, tx);
       const raised: Parameters<AlarmOutbox['enqueueTyphoons']>[1][number][] = [];
       for (const [key, t] of threats) {
         const held = openByKey.get(key);
         if (held !== undefined) {
-          await this.d.alarms.refresh(held.id, t.fields, now, tx);
+          await this.d.alarms.refresh(held.id, t.fields.level, storedFacts(t.fields), now, tx);
           // Coming inside the gale radius is news: its messages go once (keyed by the level).
           if (t.fields.level > held.level)
             raised.push({ groupId: t.fields.groupId, at: now, facts: factsOf(held.id, t, now) });
           continue;
         }
-        const id = await this.d.alarms.raise(t.fields, now, tx);
+        const { stormId, locationId, groupId, level } = t.fields;
+        const id = await this.d.alarms.raise(
+          'typhoon',
+          { subject: `storm:${stormId}`, locationId, groupId, level, facts: storedFacts(t.fields) },
+          now,
+          tx,
+        );
         if (id !== null) raised.push({ groupId: t.fields.groupId, at: now, facts: factsOf(id, t, now) });
       }
       const deliveries = await this.d.outbox.enqueueTyphoons(tx, raised);
@@ -155,6 +165,17 @@ export class TyphoonAlerts {
     }
     return out;
   }
+}
+
+/** What the alarm's row keeps of the threat (`alarms.facts`). */
+function storedFacts(f: TyphoonAlarmFields): SiteAlarmFacts['typhoon'] {
+  return {
+    storm_id: f.stormId,
+    inside_gale: f.insideGale,
+    distance_km: f.distanceKm,
+    closest_at: f.closestAt.toISOString(),
+    grade: f.grade,
+  };
 }
 
 function factsOf(id: number, t: Threat, now: Date) {

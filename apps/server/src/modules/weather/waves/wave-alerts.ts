@@ -1,5 +1,6 @@
 import { sitePoint } from '@thunderwatch/domain/typhoon-approach';
 import { WaveSiteIndex, waveAlarmStep } from '@thunderwatch/domain/wave-alarms';
+import type { SiteAlarmFacts } from '@thunderwatch/shared/alarm-kinds';
 import type { WaveAlarmList, WaveAlarmQuery } from '@thunderwatch/shared/schemas/wave-alarms';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/database.js';
@@ -8,7 +9,8 @@ import { readScope } from '../../../lib/group-scope.js';
 import { queryFlag } from '../../../lib/query-flag.js';
 import { SerialRuns } from '../../../lib/serial-runs.js';
 import type { AlarmOutbox } from '../../notify/delivery/alarm-outbox.js';
-import type { StationHeight, WaveAlarmFields, WaveAlarmsRepo } from './wave-alarms-repo.js';
+import type { SiteAlarmsRepo } from '../../warnings/alarms/site-alarms-repo.js';
+import type { StationHeight, WaveAlarmsRepo } from './wave-alarms-repo.js';
 
 /** How often open alarms are looked at besides after each ingest (a station that went quiet clears them). */
 export const WAVE_EVAL_MS = 10 * 60_000;
@@ -31,7 +33,8 @@ export class WaveAlerts {
   constructor(
     private readonly d: {
       db: Database;
-      alarms: WaveAlarmsRepo;
+      waves: WaveAlarmsRepo;
+      alarms: SiteAlarmsRepo;
       outbox: Pick<AlarmOutbox, 'enqueueWaves' | 'committed'>;
       /** The portal's threshold; a location's own replaces it. */
       thresholdM: number;
@@ -59,7 +62,7 @@ export class WaveAlerts {
   async list(user: AuthUser, q: WaveAlarmQuery): Promise<WaveAlarmList> {
     requirePermission(user, 'location.read');
     const active = queryFlag(q.active);
-    return { items: await this.d.alarms.list({ groupId: readScope(user, q.group_id), active }) };
+    return { items: await this.d.waves.list({ groupId: readScope(user, q.group_id), active }) };
   }
 
   /** One evaluation after the ones under way; a failure is logged (the next ingest tries again). */
@@ -74,17 +77,17 @@ export class WaveAlerts {
 
   private async evaluateNow(stationIds: readonly string[]): Promise<{ raised: number; cleared: number }> {
     const now = this.d.now();
-    const openBefore = await this.d.alarms.open();
-    const ids = [...new Set([...stationIds, ...openBefore.map((a) => a.station_id)])];
+    const openBefore = await this.d.alarms.open('wave');
+    const ids = [...new Set([...stationIds, ...openBefore.map((a) => a.facts.station_id)])];
     if (ids.length === 0) return { raised: 0, cleared: 0 };
-    const heights = await this.d.alarms.latestHeights(
+    const heights = await this.d.waves.latestHeights(
       ids,
       new Date(now.getTime() - WAVE_HEIGHT_MAX_AGE_MS),
       now,
     );
     const byStation = new Map(heights.map((h) => [h.id, h]));
     const locations = new Map(
-      (await this.d.alarms.locations()).map((l) => [
+      (await this.d.waves.locations()).map((l) => [
         l.id,
         {
           ...l,
@@ -95,7 +98,7 @@ export class WaveAlerts {
     );
     const sites = new WaveSiteIndex([...locations.values()]);
     const result = await this.d.db.transaction(async (tx) => {
-      const open = await this.d.alarms.open(tx);
+      const open = await this.d.alarms.open('wave', tx);
       const step = waveAlarmStep({
         stations: ids.map((id) => {
           const h = byStation.get(id);
@@ -104,30 +107,42 @@ export class WaveAlerts {
             : { id, lat: 0, lon: 0, heightM: null };
         }),
         sites,
-        open: open.map((a) => ({ stationId: a.station_id, locationId: a.location_id })),
+        open: open.map((a) => ({ stationId: a.facts.station_id, locationId: a.location_id })),
         radiusKm: this.d.radiusKm,
       });
-      const idOf = new Map(open.map((a) => [`${a.station_id}\u0000${a.location_id}`, a.id]));
       const key = (p: { stationId: string; locationId: number }) => `${p.stationId}\u0000${p.locationId}`;
-      const cleared = step.clear.map((p) => idOf.get(key(p))).filter((id) => id !== undefined);
+      const openOf = new Map(
+        open.map((a) => [key({ stationId: a.facts.station_id, locationId: a.location_id }), a]),
+      );
+      const cleared = step.clear.map((p) => openOf.get(key(p))?.id).filter((id) => id !== undefined);
       await this.d.alarms.clear(cleared, now, tx);
-      const fields = (e: (typeof step.raise)[number]): WaveAlarmFields => ({
-        ...e,
-        groupId: locations.get(e.locationId)?.group_id as number,
-        readingAt: (byStation.get(e.stationId) as StationHeight).time,
+      const facts = (e: (typeof step.raise)[number], maxHeightM: number): SiteAlarmFacts['wave'] => ({
+        station_id: e.stationId,
+        distance_km: e.distanceKm,
+        threshold_m: e.thresholdM,
+        height_m: e.heightM,
+        max_height_m: Math.max(maxHeightM, e.heightM),
+        reading_at: (byStation.get(e.stationId) as StationHeight).time.toISOString(),
       });
+      // An open alarm follows the sea (no new message); its level stays the one it was raised with.
       for (const e of step.hold) {
-        const id = idOf.get(key(e));
-        if (id !== undefined) await this.d.alarms.refresh(id, fields(e), now, tx);
+        const a = openOf.get(key(e));
+        if (a) await this.d.alarms.refresh(a.id, a.level, facts(e, a.facts.max_height_m), now, tx);
       }
       const raised: Raised[] = [];
       for (const e of step.raise) {
-        const f = fields(e);
-        const id = await this.d.alarms.raise(f, now, tx);
+        const groupId = locations.get(e.locationId)?.group_id as number;
+        const f = facts(e, e.heightM);
+        const id = await this.d.alarms.raise(
+          'wave',
+          { subject: `station:${e.stationId}`, locationId: e.locationId, groupId, level: e.level, facts: f },
+          now,
+          tx,
+        );
         if (id === null) continue;
         const station = byStation.get(e.stationId) as StationHeight;
         raised.push({
-          groupId: f.groupId,
+          groupId,
           at: now,
           facts: {
             wave_alarm_id: id,
@@ -139,7 +154,7 @@ export class WaveAlerts {
             height_m: Math.round(e.heightM * 100) / 100,
             threshold_m: Math.round(e.thresholdM * 100) / 100,
             distance_km: Math.round(e.distanceKm * 10) / 10,
-            reading_at: f.readingAt.toISOString(),
+            reading_at: f.reading_at,
             at: now.toISOString(),
           },
         });

@@ -1,8 +1,9 @@
 import { BOOL, cols, int, type TableDef, table, text, withEdits } from '../admin-db-columns.js';
 
 /**
- * Zones and locations, the lightning warning engine (its episodes, alarms, level changes and stored state),
- * the cities' disaster warnings and the gale screen's decision checklists. Nothing here is secret.
+ * Zones and locations, the lightning warning engine (its episodes, level changes and stored state), the
+ * alarms of every kind, the cities' disaster warnings and the gale screen's decision checklists. Nothing
+ * here is secret.
  * Only names, a location's enabled flag and the checklist's wording and order are editable: the rest is
  * the engines' record.
  */
@@ -40,7 +41,8 @@ export const WARNING_TABLES: readonly TableDef[] = [
     order: 'id',
     columns: cols(`id:integer alert_id:integer location_id:integer group_id:integer level:integer
       previous_level:integer created_at:timestamp nearest_km:number bearing_deg:number
-      confirmed_at:timestamp confirmed_by:integer note:text predicted_by:json`),
+      confirmed_at:timestamp confirmed_by:integer note:text predicted_by:json kind:text subject:text
+      facts:json updated_at:timestamp cleared_at:timestamp`),
   }),
   table({
     name: 'warning_events',

@@ -2,8 +2,9 @@ import { cols, type TableDef, table } from '../admin-db-columns.js';
 
 /**
  * Typhoons, weather stations with their observations and wave readings, official (CAP) weather warnings,
- * aircraft positions, and the alarms each of them raises at locations. Read only: all of it is received or
- * evaluated, and the next ingest or evaluation would write over an edit. Nothing here is secret. A CAP
+ * aircraft positions, and the weather warnings' alarms at locations (wave, typhoon and flight alarms are
+ * rows of `alarms`). Read only: all of it is received or evaluated, and the next ingest or evaluation would
+ * write over an edit. Nothing here is secret. A CAP
  * alert's XML (≤ 2 MB) and area (≤ 4 MB) show abbreviated in a page and whole in the item. Observations,
  * wave readings and aircraft positions are partitioned by day (big: sorted and filtered by key columns).
  */
@@ -31,14 +32,6 @@ export const WEATHER_TABLES: readonly TableDef[] = [
       pressure_hpa:integer wind_ms:number grade:text radii:json`),
   }),
   table({
-    name: 'typhoon_alarms',
-    key: 'id',
-    order: 'id',
-    columns: cols(`id:integer storm_id:integer location_id:integer group_id:integer level:integer
-      inside_gale:boolean distance_km:number closest_at:timestamp grade:text raised_at:timestamp
-      updated_at:timestamp cleared_at:timestamp`),
-  }),
-  table({
     name: 'weather_stations',
     key: 'id',
     order: 'updated_at',
@@ -62,14 +55,6 @@ export const WEATHER_TABLES: readonly TableDef[] = [
     columns: cols(`station_id:text time:timestamp wave_height:number dominant_period:number
       average_period:number mean_direction:number wind_dir:number wind_speed:number wind_gust:number
       pressure:number air_temp:number water_temp:number source:text received_at:timestamp`),
-  }),
-  table({
-    name: 'wave_alarms',
-    key: 'id',
-    order: 'id',
-    columns: cols(`id:integer station_id:text location_id:integer group_id:integer level:integer
-      distance_km:number threshold_m:number height_m:number max_height_m:number reading_at:timestamp
-      raised_at:timestamp updated_at:timestamp cleared_at:timestamp`),
   }),
   table({
     name: 'weather_warnings',
@@ -97,13 +82,5 @@ export const WEATHER_TABLES: readonly TableDef[] = [
     columns: cols(`icao24:text time:timestamp lat:number lon:number altitude_m:number on_ground:boolean
       speed_ms:number track_deg:number vertical_rate_ms:number callsign:text squawk:text source:text
       received_at:timestamp`),
-  }),
-  table({
-    name: 'flight_alarms',
-    key: 'id',
-    order: 'id',
-    columns: cols(`id:integer icao24:text callsign:text location_id:integer group_id:integer level:integer
-      distance_km:number altitude_m:number cell_id:text raised_at:timestamp updated_at:timestamp
-      cleared_at:timestamp`),
   }),
 ];
