@@ -253,6 +253,7 @@ export function createServices(d: {
     db,
     locations: locationsRepo,
     outbox: notify.alarmOutbox,
+    alarms: siteAlarms,
     now,
     log: d.log,
   });

@@ -5,7 +5,7 @@ import type { TyphoonGrade } from './schemas/typhoon.js';
  * ring engine from strokes (and its predictions and field mills); the others are site alarms: an area's
  * evaluation opens one per subject and location while a condition holds, and clears it after.
  */
-export const ALARM_KINDS = ['lightning', 'wave', 'typhoon', 'flight'] as const;
+export const ALARM_KINDS = ['lightning', 'wave', 'typhoon', 'flight', 'weather_warning'] as const;
 export type AlarmKind = (typeof ALARM_KINDS)[number];
 
 /**
@@ -40,6 +40,11 @@ export interface SiteAlarmFacts {
     distance_km: number;
     altitude_m: number | null;
     cell_id: string | null;
+    legacy_id?: number;
+  };
+  /** The alarm follows its warning's life (subject `life:<life_key>`) to the life's newest message. */
+  weather_warning: {
+    warning_id: number;
     legacy_id?: number;
   };
 }

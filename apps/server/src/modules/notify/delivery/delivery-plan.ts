@@ -162,8 +162,8 @@ export function planTyphoonDeliveries(
       locationId: t.location_id,
       level: t.level,
       alarmId: null,
-      // Wave, typhoon and flight alarms are rows of the one alarms table: `alarm:<id>` names each once (the
-      // `typhoon:`, `wave:` and `flight:` keys of their former tables' ids stay on the messages sent before).
+      // Alarms of every kind are rows of the one alarms table: `alarm:<id>` names each once (the `typhoon:`,
+      // `wave:`, `flight:` and `weather_warning:` keys of their former tables' ids stay on messages sent before).
       key: `alarm:${t.typhoon_alarm_id}:l${t.level}`,
       payload: { event: 'typhoon', typhoon: t },
       escalates: false,
@@ -231,7 +231,7 @@ export function planWeatherWarningDeliveries(
       level: w.level,
       alarmId: null,
       // A raise to a higher colour of the same alarm is its own event.
-      key: `weather_warning:${w.weather_warning_alarm_id}${w.previous_colour ? `:${w.colour}` : ''}`,
+      key: `alarm:${w.weather_warning_alarm_id}${w.previous_colour ? `:${w.colour}` : ''}`,
       payload: { event: 'weather_warning', weather_warning: w },
       escalates: false,
     })),

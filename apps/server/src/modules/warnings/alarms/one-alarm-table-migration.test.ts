@@ -2,13 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { migrate } from '../../../db/migrate.js';
 import { DB_KINDS, freshDatabase } from '../../../test/harness.js';
 import { TyphoonAlarmsRepo } from '../../weather/typhoon/typhoon-alarms-repo.js';
+import { WeatherWarningAlarmsRepo } from '../../weather/warnings/weather-warning-alarms-repo.js';
+import { WeatherWarningsRepo } from '../../weather/warnings/weather-warnings-repo.js';
 import { WaveAlarmsRepo } from '../../weather/waves/wave-alarms-repo.js';
 import { SiteAlarmsRepo } from './site-alarms-repo.js';
 
-/** The schema of wave, typhoon and flight alarms as migrations 018, 015 and 025 made it, before 037. */
+/** The schema of wave, typhoon, flight and weather warning alarms as migrations 015–034 made it, before 037. */
 const BEFORE_037 = [
   'DROP INDEX alarms_open_subject_idx',
   'DROP INDEX alarms_kind_group_time_idx',
+  'DROP INDEX alarms_life_idx',
+  'DROP INDEX alarms_warning_idx',
   'ALTER TABLE alarms DROP CONSTRAINT alarms_kind_fields_check',
   'ALTER TABLE alarms DROP COLUMN kind',
   'ALTER TABLE alarms DROP COLUMN subject',
@@ -32,6 +36,11 @@ const BEFORE_037 = [
      location_id bigint NOT NULL REFERENCES locations (id), group_id bigint NOT NULL REFERENCES groups (id),
      level smallint NOT NULL, distance_km double precision NOT NULL, altitude_m real, cell_id text,
      raised_at timestamptz NOT NULL, updated_at timestamptz NOT NULL, cleared_at timestamptz)`,
+  `CREATE TABLE weather_warning_alarms (id bigserial PRIMARY KEY,
+     warning_id bigint NOT NULL REFERENCES weather_warnings (id) ON DELETE CASCADE,
+     location_id bigint NOT NULL REFERENCES locations (id), group_id bigint NOT NULL REFERENCES groups (id),
+     level smallint NOT NULL, raised_at timestamptz NOT NULL, cleared_at timestamptz, life_key text NOT NULL)`,
+  'CREATE UNIQUE INDEX weather_warning_alarms_life_idx ON weather_warning_alarms (life_key, location_id)',
   'DELETE FROM schema_migrations WHERE version = 37',
 ];
 
@@ -39,7 +48,7 @@ const T = (minute: number) => new Date(Date.UTC(2026, 7, 1, 4, minute));
 
 /** Migration 037 on alarms stored before it: every kind in `alarms`, the data kept, lightning ids unchanged. */
 describe.each(DB_KINDS)('one alarm table migration (%s)', (kind) => {
-  it('moves wave, typhoon and flight alarms into alarms with their facts, and keeps them one open per subject', async () => {
+  it('moves every kind of alarm into alarms with its facts, and keeps one open per subject', async () => {
     const db = await freshDatabase(kind);
     try {
       for (const sql of BEFORE_037) await db.query(sql);
@@ -90,6 +99,20 @@ describe.each(DB_KINDS)('one alarm table migration (%s)', (kind) => {
         [site, group, T(5)],
       );
 
+      const warning = await one(
+        `INSERT INTO weather_warnings (identifier, sender, sent, msg_type, status, scope, kind, level, event,
+           language, languages, urgency, severity, certainty, raw_xml, life_key)
+         VALUES ('w1', 'sz', $1, 'Alert', 'Actual', 'Public', 'rainstorm', 'orange', 'Rainstorm', 'zh', '{zh}',
+           'Expected', 'Severe', 'Likely', '<alert/>', 'sz,w1') RETURNING id::float8 AS id`,
+        [T(6)],
+      );
+      await db.query(
+        `INSERT INTO weather_warning_alarms (id, warning_id, location_id, group_id, level, raised_at, cleared_at,
+           life_key)
+         VALUES (7, $1, $2, $3, 2, $4, $5, 'sz,w1')`,
+        [warning, site, group, T(6), T(8)],
+      );
+
       expect(await migrate(db)).toEqual(['037_one_alarm_table.sql']);
 
       const rows = await db.query<{ id: number; kind: string; subject: string | null; level: number }>(
@@ -100,14 +123,15 @@ describe.each(DB_KINDS)('one alarm table migration (%s)', (kind) => {
         ['wave', 'station:B1', 3],
         ['typhoon', `storm:${storm}`, 2],
         ['flight', 'aircraft:780a3b', 2],
+        ['weather_warning', 'life:sz,w1', 2],
       ]);
       // Lightning alarms keep their ids; the moved ones follow in the one sequence.
       expect(rows.rows[0]?.id).toBe(lightning);
-      const [waveId, typhoonId, flightId] = rows.rows.slice(1).map((r) => r.id);
+      const [waveId, typhoonId, flightId, lifeId] = rows.rows.slice(1).map((r) => r.id);
       expect(waveId).toBeGreaterThan(lightning);
       const tables = await db.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM pg_tables
-          WHERE tablename IN ('wave_alarms', 'typhoon_alarms', 'flight_alarms')`,
+          WHERE tablename IN ('wave_alarms', 'typhoon_alarms', 'flight_alarms', 'weather_warning_alarms')`,
       );
       expect(tables.rows[0]?.n).toBe(0);
 
@@ -141,6 +165,26 @@ describe.each(DB_KINDS)('one alarm table migration (%s)', (kind) => {
         cleared_at: T(4).toISOString(),
       });
       const alarms = new SiteAlarmsRepo(db);
+      const [life] = await new WeatherWarningAlarmsRepo(db, alarms).list({ groupId: group, active: false });
+      expect(life).toEqual({
+        id: lifeId,
+        warningId: warning,
+        kind: 'rainstorm',
+        level: 'orange',
+        event: 'Rainstorm',
+        headline: null,
+        expires: null,
+        locationId: site,
+        locationName: 'Harbour',
+        groupId: group,
+        raisedAt: T(6).toISOString(),
+        clearedAt: T(8).toISOString(),
+      });
+      // A life has one alarm per location, cleared or not: raising it again opens nothing.
+      const again = { subject: 'life:sz,w1', locationId: site, groupId: group, level: 2 };
+      expect(
+        await alarms.raise('weather_warning', { ...again, facts: { warning_id: warning } }, T(9), db),
+      ).toBeNull();
       const [flight] = await alarms.list('flight', { groupId: null, active: true }, 10);
       expect(flight).toMatchObject({
         id: flightId,
@@ -167,6 +211,15 @@ describe.each(DB_KINDS)('one alarm table migration (%s)', (kind) => {
       expect(await alarms.raise('wave', fields, T(9), db)).toBeNull();
       await alarms.clear([waveId as number], T(10), db);
       expect(await alarms.raise('wave', fields, T(11), db)).toBeGreaterThan(flightId as number);
+
+      // A purged warning takes its alarms with it, as the cascade of its former table did.
+      await db.query(`UPDATE weather_warnings SET closed_at = $2, closed_reason = 'expired' WHERE id = $1`, [
+        warning,
+        T(8),
+      ]);
+      expect(await new WeatherWarningsRepo(db).purgeClosedBefore(T(12))).toBe(1);
+      const left = await db.query<{ kind: string }>(`SELECT kind FROM alarms WHERE kind = 'weather_warning'`);
+      expect(left.rows).toEqual([]);
     } finally {
       await db.close();
     }

@@ -31,8 +31,9 @@ const COLUMNS = `a.id::float8 AS id, a.subject, a.location_id::float8 AS locatio
   a.group_id::float8 AS group_id, a.level, a.facts`;
 
 /**
- * The SQL of site alarms (waves, typhoons, flights) in the one `alarms` table: at most one open alarm per
- * kind, subject and location (a unique index), opened, followed and cleared by its area's evaluation.
+ * The SQL of site alarms (waves, typhoons, flights, weather warnings) in the one `alarms` table: at most one
+ * open alarm per kind, subject and location (a unique index), opened, followed and cleared by its area's
+ * evaluation.
  */
 export class SiteAlarmsRepo {
   constructor(private readonly db: Queryable) {}
@@ -45,7 +46,10 @@ export class SiteAlarmsRepo {
     return r.rows;
   }
 
-  /** Opens an alarm unless one is open for the subject and location (another node's evaluation); its id if new. */
+  /**
+   * Opens an alarm unless one is open for the subject and location (another node's evaluation), or the
+   * subject holds one for the location for good (a weather warning's life); its id if new.
+   */
   async raise<K extends SiteAlarmKind>(
     kind: K,
     f: SiteAlarmFields<K>,
@@ -55,7 +59,7 @@ export class SiteAlarmsRepo {
     const r = await tx.query<{ id: number }>(
       `INSERT INTO alarms (kind, subject, location_id, group_id, level, facts, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
-       ON CONFLICT (kind, subject, location_id) WHERE cleared_at IS NULL AND kind <> 'lightning' DO NOTHING
+       ON CONFLICT DO NOTHING
        RETURNING id::float8 AS id`,
       [kind, f.subject, f.locationId, f.groupId, f.level, JSON.stringify(f.facts), at],
     );

@@ -1,5 +1,6 @@
 import type { WeatherWarningAlarm, WeatherWarningLevel } from '@thunderwatch/shared/schemas/weather-warning';
 import type { Queryable } from '../../../db/database.js';
+import type { SiteAlarmsRepo } from '../../warnings/alarms/site-alarms-repo.js';
 
 /** An alarm as the evaluation compares it: its life, location, message and that message's colour. */
 export interface LifeAlarm {
@@ -20,9 +21,13 @@ export interface WarningAlarmFields {
   level: 1 | 2 | 3;
 }
 
-const LIFE_ALARM = `a.id::float8 AS id, a.life_key, a.warning_id::float8 AS warning_id,
+/** A life's alarms are `alarms` rows of kind `weather_warning` whose subject is `life:<life_key>`. */
+const lifeSubject = (lifeKey: string) => `life:${lifeKey}`;
+const WARNING_OF = "w.id = (a.facts ->> 'warning_id')::bigint";
+
+const LIFE_ALARM = `a.id::float8 AS id, substr(a.subject, 6) AS life_key, w.id::float8 AS warning_id,
   a.location_id::float8 AS location_id, a.level, w.level AS colour, a.cleared_at IS NOT NULL AS cleared
-  FROM weather_warning_alarms a JOIN weather_warnings w ON w.id = a.warning_id`;
+  FROM alarms a JOIN weather_warnings w ON ${WARNING_OF}`;
 
 interface DtoRow {
   id: number;
@@ -39,58 +44,64 @@ interface DtoRow {
   cleared_at: Date | null;
 }
 
+/**
+ * Weather warning alarms: one per warning life and location (a unique index), following the life's newest
+ * message. Opened and cleared through `SiteAlarmsRepo`; followed, and listed, here.
+ */
 export class WeatherWarningAlarmsRepo {
-  constructor(private readonly db: Queryable) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly alarms: SiteAlarmsRepo,
+  ) {}
 
   /** The open alarms, and the cleared ones of the lives `lives` (the evaluation may open them again). */
   async current(lives: readonly string[], tx: Queryable): Promise<LifeAlarm[]> {
     const r = await tx.query<LifeAlarm>(
-      `SELECT ${LIFE_ALARM} WHERE a.cleared_at IS NULL OR a.life_key = ANY($1::text[])`,
-      [lives],
+      `SELECT ${LIFE_ALARM}
+        WHERE a.kind = 'weather_warning' AND (a.cleared_at IS NULL OR a.subject = ANY($1::text[]))`,
+      [lives.map(lifeSubject)],
     );
     return r.rows;
   }
 
   /** Opens the life's alarm at the location unless it has one (another node's evaluation); its id if new. */
-  async raise(f: WarningAlarmFields, at: Date, tx: Queryable): Promise<number | null> {
-    const r = await tx.query<{ id: number }>(
-      `INSERT INTO weather_warning_alarms (life_key, warning_id, location_id, group_id, level, raised_at)
-       VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (life_key, location_id) DO NOTHING
-       RETURNING id::float8 AS id`,
-      [f.lifeKey, f.warningId, f.locationId, f.groupId, f.level, at],
+  raise(f: WarningAlarmFields, at: Date, tx: Queryable): Promise<number | null> {
+    const { lifeKey, warningId, ...where } = f;
+    return this.alarms.raise(
+      'weather_warning',
+      { ...where, subject: lifeSubject(lifeKey), facts: { warning_id: warningId } },
+      at,
+      tx,
     );
-    return r.rows[0]?.id ?? null;
   }
 
   /** The alarm follows its life's newest message (and is open again if it was cleared). */
-  async follow(id: number, f: WarningAlarmFields, tx: Queryable): Promise<void> {
+  async follow(id: number, f: WarningAlarmFields, at: Date, tx: Queryable): Promise<void> {
     await tx.query(
-      `UPDATE weather_warning_alarms SET warning_id = $2, level = $3, group_id = $4, cleared_at = NULL WHERE id = $1`,
-      [id, f.warningId, f.level, f.groupId],
+      `UPDATE alarms SET facts = facts || jsonb_build_object('warning_id', $2::bigint), level = $3, group_id = $4,
+         cleared_at = NULL, updated_at = $5
+       WHERE id = $1 AND kind = 'weather_warning'`,
+      [id, f.warningId, f.level, f.groupId, at],
     );
   }
 
-  async clear(ids: readonly number[], at: Date, tx: Queryable): Promise<void> {
-    if (ids.length === 0) return;
-    await tx.query(
-      `UPDATE weather_warning_alarms SET cleared_at = $2 WHERE id = ANY($1::bigint[]) AND cleared_at IS NULL`,
-      [ids, at],
-    );
+  clear(ids: readonly number[], at: Date, tx: Queryable): Promise<void> {
+    return this.alarms.clear(ids, at, tx);
   }
 
   /** Alarms of one group (or all for null), newest first; `active` true: open only, false: cleared only. */
   async list(q: { groupId: number | null; active: boolean | null }): Promise<WeatherWarningAlarm[]> {
     const r = await this.db.query<DtoRow>(
-      `SELECT a.id::float8 AS id, a.warning_id::float8 AS warning_id, w.kind, w.level AS colour, w.event, w.headline,
+      `SELECT a.id::float8 AS id, w.id::float8 AS warning_id, w.kind, w.level AS colour, w.event, w.headline,
           w.expires, a.location_id::float8 AS location_id, l.name AS location_name, a.group_id::float8 AS group_id,
-          a.raised_at, a.cleared_at
-        FROM weather_warning_alarms a
-        JOIN weather_warnings w ON w.id = a.warning_id
+          a.created_at AS raised_at, a.cleared_at
+        FROM alarms a
+        JOIN weather_warnings w ON ${WARNING_OF}
         JOIN locations l ON l.id = a.location_id
-        WHERE ($1::bigint IS NULL OR a.group_id = $1)
+        WHERE a.kind = 'weather_warning'
+          AND ($1::bigint IS NULL OR a.group_id = $1)
           AND ($2::boolean IS NULL OR (a.cleared_at IS NULL) = $2)
-        ORDER BY a.raised_at DESC, a.id DESC
+        ORDER BY a.created_at DESC, a.id DESC
         LIMIT 500`,
       [q.groupId, q.active],
     );

@@ -109,7 +109,7 @@ export class WeatherWarningAlerts {
           continue;
         }
         const moved = alarm.warning_id !== c.warning.id || alarm.level !== c.fields.level;
-        if (moved || alarm.cleared) await this.d.alarms.follow(alarm.id, c.fields, tx);
+        if (moved || alarm.cleared) await this.d.alarms.follow(alarm.id, c.fields, now, tx);
         // A higher colour is news; the same or a lower one, or the same message again, is not.
         if (COLOUR_RANK[c.warning.level] > COLOUR_RANK[alarm.colour]) {
           told.push({ groupId: c.fields.groupId, at: now, facts: factsOf(alarm.id, c, now, alarm.colour) });

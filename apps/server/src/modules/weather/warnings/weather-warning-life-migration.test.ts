@@ -7,10 +7,13 @@ describe.each(DB_KINDS)('weather warning lives migration (%s)', (kind) => {
   it('keys each message by its first one and folds duplicate alarms into one per life and location', async () => {
     const db = await freshDatabase(kind);
     try {
-      // The schema as before 034.
+      // The schema as before 034: the alarms in their own table as 017 made it (037 moved them to `alarms`).
       for (const sql of [
-        'DROP INDEX weather_warning_alarms_life_idx',
-        'ALTER TABLE weather_warning_alarms DROP COLUMN life_key',
+        `CREATE TABLE weather_warning_alarms (id bigserial PRIMARY KEY,
+           warning_id bigint NOT NULL REFERENCES weather_warnings (id) ON DELETE CASCADE,
+           location_id bigint NOT NULL REFERENCES locations (id), group_id bigint NOT NULL REFERENCES groups (id),
+           level smallint NOT NULL CHECK (level IN (1, 2, 3)), raised_at timestamptz NOT NULL,
+           cleared_at timestamptz)`,
         'ALTER TABLE weather_warnings DROP COLUMN life_key',
         `CREATE UNIQUE INDEX weather_warning_alarms_open_idx ON weather_warning_alarms (warning_id, location_id)
            WHERE cleared_at IS NULL`,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/database.js';
 import type { AlarmOutbox } from '../../notify/delivery/alarm-outbox.js';
+import type { SiteAlarmsRepo } from '../../warnings/alarms/site-alarms-repo.js';
 import type { LocationsRepo } from '../../warnings/locations/locations-repo.js';
 import { capReader } from './cap-reader.js';
 import { WeatherWarningAlarmsRepo } from './weather-warning-alarms-repo.js';
@@ -13,6 +14,7 @@ export function weatherWarningServices(d: {
   db: Database;
   locations: Pick<LocationsRepo, 'listAllEnabled'>;
   outbox: Pick<AlarmOutbox, 'enqueueWeatherWarnings' | 'committed'>;
+  alarms: SiteAlarmsRepo;
   now: () => Date;
   log: FastifyBaseLogger;
 }) {
@@ -20,7 +22,7 @@ export function weatherWarningServices(d: {
   const weatherWarningAlerts = new WeatherWarningAlerts({
     db: d.db,
     warnings: repo,
-    alarms: new WeatherWarningAlarmsRepo(d.db),
+    alarms: new WeatherWarningAlarmsRepo(d.db, d.alarms),
     locations: d.locations,
     outbox: d.outbox,
     now: d.now,

@@ -265,8 +265,9 @@ ${messages.map((m, i) => `<entry><id>e${i}</id><content type="text/xml">${m}</co
         }>(
           `SELECT a.id::float8 AS id, a.location_id::float8 AS location_id, a.level, a.cleared_at IS NOT NULL AS cleared,
               w.level AS colour
-            FROM weather_warning_alarms a JOIN weather_warnings w ON w.id = a.warning_id
-            WHERE w.identifier LIKE 'sz-life-%' AND a.location_id = ANY($1::bigint[]) ORDER BY a.location_id`,
+            FROM alarms a JOIN weather_warnings w ON w.id = (a.facts ->> 'warning_id')::bigint
+            WHERE a.kind = 'weather_warning' AND w.identifier LIKE 'sz-life-%'
+              AND a.location_id = ANY($1::bigint[]) ORDER BY a.location_id`,
           [Object.values(sites)],
         )
       ).rows;

@@ -157,12 +157,14 @@ export class WeatherWarningsRepo {
   async joinLife(from: string, to: string, tx: Queryable): Promise<void> {
     if (from === to) return;
     await tx.query(`UPDATE weather_warnings SET life_key = $2 WHERE life_key = $1`, [from, to]);
+    const [a, b] = [`life:${from}`, `life:${to}`];
     await tx.query(
-      `DELETE FROM weather_warning_alarms a WHERE a.life_key = $1
-          AND EXISTS (SELECT 1 FROM weather_warning_alarms b WHERE b.life_key = $2 AND b.location_id = a.location_id)`,
-      [from, to],
+      `DELETE FROM alarms a WHERE a.kind = 'weather_warning' AND a.subject = $1
+          AND EXISTS (SELECT 1 FROM alarms b
+                       WHERE b.kind = 'weather_warning' AND b.subject = $2 AND b.location_id = a.location_id)`,
+      [a, b],
     );
-    await tx.query(`UPDATE weather_warning_alarms SET life_key = $2 WHERE life_key = $1`, [from, to]);
+    await tx.query(`UPDATE alarms SET subject = $2 WHERE kind = 'weather_warning' AND subject = $1`, [a, b]);
   }
 
   /**
@@ -222,8 +224,14 @@ export class WeatherWarningsRepo {
 
   /** Deletes the warnings closed before `before` (their alarms with them); how many. */
   async purgeClosedBefore(before: Date): Promise<number> {
-    const r = await this.db.query(`DELETE FROM weather_warnings WHERE closed_at < $1`, [before]);
-    return r.rowCount ?? 0;
+    const r = await this.db.query<{ n: number }>(
+      `WITH gone AS (DELETE FROM weather_warnings WHERE closed_at < $1 RETURNING id),
+            alarms_gone AS (DELETE FROM alarms WHERE kind = 'weather_warning'
+                              AND (facts ->> 'warning_id')::bigint IN (SELECT id FROM gone))
+       SELECT count(*)::int AS n FROM gone`,
+      [before],
+    );
+    return r.rows[0]?.n ?? 0;
   }
 
   /** Open actual warnings that have an area, for the alarm evaluation. */
@@ -243,8 +251,9 @@ export class WeatherWarningsRepo {
           AND ($2::float8 IS NULL OR (min_lon IS NOT NULL AND max_lon >= $2 AND min_lon <= $4
                AND max_lat >= $3 AND min_lat <= $5))
           AND ($6::text IS NULL OR kind = $6)
-          AND ($7::bigint IS NULL OR EXISTS (SELECT 1 FROM weather_warning_alarms a
-                WHERE a.warning_id = w.id AND a.group_id = $7))
+          AND ($7::bigint IS NULL OR EXISTS (SELECT 1 FROM alarms a
+                WHERE a.kind = 'weather_warning' AND (a.facts ->> 'warning_id')::bigint = w.id
+                  AND a.group_id = $7))
           AND msg_type IN ('Alert', 'Update')
         ORDER BY sent DESC, id DESC
         LIMIT $8`,

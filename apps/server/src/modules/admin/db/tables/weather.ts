@@ -2,9 +2,8 @@ import { cols, type TableDef, table } from '../admin-db-columns.js';
 
 /**
  * Typhoons, weather stations with their observations and wave readings, official (CAP) weather warnings,
- * aircraft positions, and the weather warnings' alarms at locations (wave, typhoon and flight alarms are
- * rows of `alarms`). Read only: all of it is received or evaluated, and the next ingest or evaluation would
- * write over an edit. Nothing here is secret. A CAP
+ * and aircraft positions (the alarms they raise are rows of `alarms`). Read only: all of it is received or
+ * evaluated, and the next ingest or evaluation would write over an edit. Nothing here is secret. A CAP
  * alert's XML (≤ 2 MB) and area (≤ 4 MB) show abbreviated in a page and whole in the item. Observations,
  * wave readings and aircraft positions are partitioned by day (big: sorted and filtered by key columns).
  */
@@ -66,13 +65,6 @@ export const WEATHER_TABLES: readonly TableDef[] = [
       closed_at:timestamp closed_reason:text superseded_by:integer area:large circles:json
       min_lon:number min_lat:number max_lon:number max_lat:number admin_codes:array geocodes:array
       signer:text raw_xml:large feed_id:integer received_at:timestamp life_key:text`),
-  }),
-  table({
-    name: 'weather_warning_alarms',
-    key: 'id',
-    order: 'id',
-    columns: cols(`id:integer warning_id:integer location_id:integer group_id:integer level:integer
-      raised_at:timestamp cleared_at:timestamp life_key:text`),
   }),
   table({
     name: 'aircraft_positions',
