@@ -90,7 +90,7 @@ async function measure(label, db) {
     alarms: new SiteAlarmsRepo(db),
     flights: app.services.flights,
     levels: async () => (id) => ids.get(id) ?? 0,
-    outbox: { enqueueFlights: async (_tx, raised) => (delivered += raised.length), committed() {} },
+    outbox: { enqueueEvents: async (_tx, _kind, raised) => (delivered += raised.length), committed() {} },
     now: () => new Date(now),
     log: app.log,
   });

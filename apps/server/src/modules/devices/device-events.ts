@@ -1,7 +1,7 @@
-import type { AlarmOutbox } from '../notify/delivery/alarm-outbox.js';
+import type { EventFacts, SiteEvent } from '../notify/delivery/alarm-outbox.js';
 import type { StatusChanged } from './devices-repo.js';
 
-type DeviceEvent = Parameters<AlarmOutbox['enqueueDevices']>[1][number];
+type DeviceEvent = SiteEvent<EventFacts['device']>;
 
 /**
  * The events among status changes: going offline (from online or degraded), and coming back (out of

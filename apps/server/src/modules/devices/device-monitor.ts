@@ -22,7 +22,7 @@ export class DeviceMonitor implements Singleton {
     private readonly d: {
       db: Database;
       devices: DevicesRepo;
-      outbox: Pick<AlarmOutbox, 'enqueueDevices' | 'committed'>;
+      outbox: Pick<AlarmOutbox, 'enqueueEvents' | 'committed'>;
       offlineMin: number;
       evalMs: number;
       now: () => Date;
@@ -60,8 +60,9 @@ export class DeviceMonitor implements Singleton {
     const result = await this.d.db.transaction(async (tx) => {
       await lease.check(tx);
       const changes = await this.d.devices.markOffline(cutoff, now, tx);
-      const deliveries = await this.d.outbox.enqueueDevices(
+      const deliveries = await this.d.outbox.enqueueEvents(
         tx,
+        'device',
         deviceEvents(changes, this.d.offlineMin, now),
       );
       return { offline: changes.length, deliveries };

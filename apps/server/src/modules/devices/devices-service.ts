@@ -28,7 +28,7 @@ export class DevicesService {
     private readonly d: {
       db: Database;
       devices: DevicesRepo;
-      outbox: Pick<AlarmOutbox, 'enqueueDevices' | 'committed'>;
+      outbox: Pick<AlarmOutbox, 'enqueueEvents' | 'committed'>;
       groupExists: (id: number) => Promise<boolean>;
       offlineMin: number;
       now: () => Date;
@@ -105,7 +105,7 @@ export class DevicesService {
       const change = await this.d.devices.heartbeat(parsed.device, hb, status, reasons, tx);
       if (change === undefined) throw notFound();
       if (change === null) return 0;
-      return this.d.outbox.enqueueDevices(tx, deviceEvents([change], this.d.offlineMin, now));
+      return this.d.outbox.enqueueEvents(tx, 'device', deviceEvents([change], this.d.offlineMin, now));
     });
     if (deliveries > 0) this.d.outbox.committed();
     return { device: parsed.device, status, reasons };

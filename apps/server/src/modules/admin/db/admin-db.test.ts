@@ -95,8 +95,9 @@ describe.each(DB_KINDS)('administrator database view (%s)', (kind) => {
     // no worker runs, and the addresses are not ours to reach).
     const at = new Date();
     await t.db.transaction((tx) =>
-      t.app.services.alarmOutbox.enqueueWeatherWarnings(
+      t.app.services.alarmOutbox.enqueueEvents(
         tx,
+        'weather_warning',
         [1, 2].map((id) => ({
           groupId: manager.groupId,
           at,

@@ -11,7 +11,7 @@ import type { Level } from '@thunderwatch/shared/warnings';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/database.js';
 import { SerialRuns } from '../../../lib/serial-runs.js';
-import type { AlarmOutbox } from '../../notify/delivery/alarm-outbox.js';
+import type { AlarmOutbox, EventFacts, SiteEvent } from '../../notify/delivery/alarm-outbox.js';
 import type { SiteAlarmsRepo } from '../../warnings/alarms/site-alarms-repo.js';
 import type { AirportRow, FlightAlarmsRepo } from './flight-alarms-repo.js';
 import type { FlightsService } from './flights-service.js';
@@ -19,7 +19,7 @@ import type { FlightsService } from './flights-service.js';
 /** How often the airports' aircraft are judged (simulated and ADS-B positions arrive every few seconds). */
 export const FLIGHT_ALARM_EVAL_MS = 10_000;
 
-type Raised = Parameters<AlarmOutbox['enqueueFlights']>[1][number];
+type Raised = SiteEvent<EventFacts['flight']>;
 type Seen = AircraftAtAirport & { aircraft: Aircraft & { distance_km: number } };
 
 /**
@@ -42,7 +42,7 @@ export class FlightAlarms {
       flights: Pick<FlightsService, 'aircraftWithin'>;
       /** The live warning levels of locations. */
       levels: (ids: readonly number[]) => Promise<(locationId: number) => Level>;
-      outbox: Pick<AlarmOutbox, 'enqueueFlights' | 'committed'>;
+      outbox: Pick<AlarmOutbox, 'enqueueEvents' | 'committed'>;
       now: () => Date;
       log: FastifyBaseLogger;
     },
@@ -147,7 +147,7 @@ export class FlightAlarms {
           },
         });
       }
-      const deliveries = await this.d.outbox.enqueueFlights(tx, raised);
+      const deliveries = await this.d.outbox.enqueueEvents(tx, 'flight', raised);
       return { raised: raised.length, cleared: cleared.length, deliveries };
     });
     if (result.deliveries > 0) this.d.outbox.committed();

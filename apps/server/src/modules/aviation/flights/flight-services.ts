@@ -22,7 +22,7 @@ export function flightServices(d: {
   now: () => Date;
   locations: Pick<LocationsRepo, 'get'>;
   levels: (ids: readonly number[]) => Promise<(locationId: number) => Level>;
-  outbox: Pick<AlarmOutbox, 'enqueueFlights' | 'committed'>;
+  outbox: Pick<AlarmOutbox, 'enqueueEvents' | 'committed'>;
   alarms: SiteAlarmsRepo;
   log: FastifyBaseLogger;
 }) {

@@ -4,32 +4,23 @@ import { locationTopic } from '@thunderwatch/shared/notifications';
 import type { Approach } from '@thunderwatch/shared/schemas/warnings';
 import type { Queryable } from '../../../db/database.js';
 import { type BudgetConfig, BudgetedOutbox } from './budget/budgeted-outbox.js';
-import type {
-  AlarmFacts,
-  DeviceEventFacts,
-  DisasterWarningFacts,
-  FlightAlarmFacts,
-  ReportReadyFacts,
-  TyphoonAlarmFacts,
-  WaveAlarmFacts,
-  WeatherWarningAlarmFacts,
-} from './channels/delivery-channel.js';
+import type { AlarmFacts, ReportReadyFacts } from './channels/delivery-channel.js';
 import {
-  planAlarmDeliveries,
-  planDeviceDeliveries,
-  planDisasterDeliveries,
-  planFlightDeliveries,
-  planReportDeliveries,
-  planTyphoonDeliveries,
-  planWaveDeliveries,
-  planWeatherWarningDeliveries,
+  type EventFacts,
+  type EventKind,
+  eventsOf,
+  type OutboxEvent,
+  planDeliveries,
 } from './delivery-plan.js';
-import type { NewDelivery, OutboxRepo } from './outbox-repo.js';
+import type { OutboxRepo } from './outbox-repo.js';
 import type { RecipientsRepo } from './recipients-repo.js';
 
-/** An event about one location, its facts without the board link (added here). */
+export type { EventFacts } from './delivery-plan.js';
+
+/** An event of a site alarm kind, its facts without the board link (added here). */
 export type SiteEvent<F> = { groupId: number; at: Date; facts: Omit<F, 'board_url'> };
-type Audience = NonNullable<Awaited<ReturnType<AlarmOutbox['audience']>>>;
+/** The kinds an area tells through `enqueueEvents` (lightning alarms and reports have their own entries). */
+export type SiteEventKind = Exclude<EventKind, 'alarm' | 'report'>;
 
 /** The storm's approach to a location now, worked out only for alarms that are delivered. */
 export type ApproachOf = (locationId: number) => Approach | null;
@@ -62,123 +53,49 @@ export class AlarmOutbox {
   }
 
   /** Writes the deliveries of the alarms with `tx`; returns how many. Call `committed()` after the commit. */
-  async enqueue(tx: Queryable, alarms: readonly RaisedAlarm[], approachOf: ApproachOf): Promise<number> {
-    const audience = await this.audience(tx, alarms);
-    if (!audience) return 0;
-    const { heard, lists, users, subscribers } = audience;
-    const rows = planAlarmDeliveries({
-      alarms: heard.map((a) => ({
-        groupId: a.groupId,
-        at: a.at,
-        facts: this.factsOf(a, approachOf(a.locationId)),
-      })),
-      lists,
-      users,
-      subscribers,
-      defaults: this.d.defaults,
-    });
-    return this.budgeted.write(tx, rows);
-  }
-
-  /** Writes the deliveries of newly raised typhoon alarms with `tx`; returns how many. */
-  enqueueTyphoons(tx: Queryable, alarms: readonly SiteEvent<TyphoonAlarmFacts>[]): Promise<number> {
-    return this.enqueueSiteEvents(tx, alarms, (typhoons, a) => planTyphoonDeliveries({ typhoons, ...a }));
-  }
-
-  /** Writes the deliveries of newly raised wave alarms with `tx`; returns how many. */
-  enqueueWaves(tx: Queryable, alarms: readonly SiteEvent<WaveAlarmFacts>[]): Promise<number> {
-    return this.enqueueSiteEvents(tx, alarms, (waves, a) => planWaveDeliveries({ waves, ...a }));
-  }
-
-  /** Writes the deliveries of newly raised flight alarms (an aircraft entered a cell near an airport). */
-  enqueueFlights(tx: Queryable, alarms: readonly SiteEvent<FlightAlarmFacts>[]): Promise<number> {
-    return this.enqueueSiteEvents(tx, alarms, (flights, a) => planFlightDeliveries({ flights, ...a }));
-  }
-
-  /** Writes the deliveries of a scheduled report that is ready, to its schedule's list. */
-  async enqueueReport(
-    tx: Queryable,
-    report: { groupId: number; listId: number; at: Date; facts: Omit<ReportReadyFacts, 'report_url'> },
-  ): Promise<number> {
-    const audience = await this.audience(tx, [{ groupId: report.groupId, at: report.at, locationId: null }]);
-    if (!audience) return 0;
-    const { lists, users, subscribers } = audience;
-    const rows = planReportDeliveries({
-      report: {
-        ...report,
-        facts: { ...report.facts, report_url: this.d.boardUrl.replace(/\/realtimealert$/, '/insight') },
-      },
-      lists,
-      users,
-      subscribers,
-      defaults: this.d.defaults,
-    });
-    return this.budgeted.write(tx, rows);
-  }
-
-  /** Writes the deliveries of newly raised weather warning alarms with `tx`; returns how many. */
-  enqueueWeatherWarnings(
-    tx: Queryable,
-    alarms: readonly SiteEvent<WeatherWarningAlarmFacts>[],
-  ): Promise<number> {
-    return this.enqueueSiteEvents(tx, alarms, (warnings, a) =>
-      planWeatherWarningDeliveries({ warnings, ...a }),
-    );
-  }
-
-  /** Writes the deliveries of disaster warnings issued or raised, one event per location inside the city. */
-  enqueueDisasters(tx: Queryable, events: readonly SiteEvent<DisasterWarningFacts>[]): Promise<number> {
-    return this.enqueueSiteEvents(tx, events, (disasters, a) => planDisasterDeliveries({ disasters, ...a }));
-  }
-
-  /** Writes the deliveries of devices going offline or coming back (every list of the group). */
-  async enqueueDevices(
-    tx: Queryable,
-    events: readonly { groupId: number; at: Date; facts: Omit<DeviceEventFacts, 'board_url'> }[],
-  ): Promise<number> {
-    const audience = await this.audience(
+  enqueue(tx: Queryable, alarms: readonly RaisedAlarm[], approachOf: ApproachOf): Promise<number> {
+    return this.write(
       tx,
-      events.map((e) => ({ ...e, locationId: null })),
+      eventsOf(
+        'alarm',
+        alarms.map((a) => ({
+          groupId: a.groupId,
+          at: a.at,
+          facts: this.factsOf(a, approachOf(a.locationId)),
+        })),
+      ),
     );
-    if (!audience) return 0;
-    const { heard, lists, users, subscribers } = audience;
-    const rows = planDeviceDeliveries({
-      devices: heard.map((e) => ({ ...e, facts: { ...e.facts, board_url: this.d.boardUrl } })),
-      lists,
-      users,
-      subscribers,
-      defaults: this.d.defaults,
-    });
-    return this.budgeted.write(tx, rows);
   }
 
   /**
-   * The deliveries of events about one location each (typhoon, wave, weather warning alarms): the lists and
-   * subscribers that hear of them, planned by `plan`, written with `tx`.
+   * Writes the deliveries of newly raised site alarms and events of one kind (typhoon, wave, flight and
+   * weather warning alarms, disaster warnings, device changes) with `tx`; returns how many.
    */
-  private async enqueueSiteEvents<F extends { location_id: number; board_url: string }>(
+  enqueueEvents<K extends SiteEventKind>(
     tx: Queryable,
-    events: readonly SiteEvent<F>[],
-    plan: (
-      heard: { groupId: number; at: Date; facts: F }[],
-      audience: Omit<Audience, 'heard'> & { defaults: AlarmOutbox['d']['defaults'] },
-    ) => NewDelivery[],
+    kind: K,
+    events: readonly SiteEvent<EventFacts[K]>[],
   ): Promise<number> {
-    const audience = await this.audience(
-      tx,
-      events.map((e) => ({ ...e, locationId: e.facts.location_id })),
-    );
+    const withLink = events.map((e) => ({ ...e, facts: { ...e.facts, board_url: this.d.boardUrl } }));
+    return this.write(tx, eventsOf(kind, withLink as { groupId: number; at: Date; facts: EventFacts[K] }[]));
+  }
+
+  /** Writes the deliveries of a scheduled report that is ready, to its schedule's list. */
+  enqueueReport(
+    tx: Queryable,
+    report: { groupId: number; listId: number; at: Date; facts: Omit<ReportReadyFacts, 'report_url'> },
+  ): Promise<number> {
+    const facts = { ...report.facts, report_url: this.d.boardUrl.replace(/\/realtimealert$/, '/insight') };
+    const [event] = eventsOf('report', [{ groupId: report.groupId, at: report.at, facts }]);
+    return this.write(tx, event ? [{ ...event, listId: report.listId }] : []);
+  }
+
+  /** The deliveries of the events that anybody hears (lists and subscribers), planned and written with `tx`. */
+  private async write(tx: Queryable, events: readonly OutboxEvent[]): Promise<number> {
+    const audience = await this.audience(tx, events);
     if (!audience) return 0;
-    const { heard, lists, users, subscribers } = audience;
-    const rows = plan(
-      heard.map((e) => ({
-        groupId: e.groupId,
-        at: e.at,
-        facts: { ...e.facts, board_url: this.d.boardUrl } as F,
-      })),
-      { lists, users, subscribers, defaults: this.d.defaults },
-    );
-    return this.budgeted.write(tx, rows);
+    const { heard, ...who } = audience;
+    return this.budgeted.write(tx, planDeliveries(heard, { ...who, defaults: this.d.defaults }));
   }
 
   /** The lists, users and subscribers that may hear of the events; null when nobody does. */

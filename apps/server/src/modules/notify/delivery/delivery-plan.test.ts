@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { AlarmFacts } from './channels/delivery-channel.js';
-import { type AlarmList, type DeliveryUser, type PlanInput, planAlarmDeliveries } from './delivery-plan.js';
+import {
+  type AlarmList,
+  type Audience,
+  type DeliveryUser,
+  eventsOf,
+  planDeliveries,
+} from './delivery-plan.js';
 import { targetHash } from './target-hash.js';
 
 const AT = new Date('2026-11-21T06:00:00Z');
@@ -43,9 +49,15 @@ const list = (over: Partial<AlarmList> = {}): AlarmList => ({
   language: null,
   ...over,
 });
+/** A batch of lightning alarms and who may hear of them. */
+type PlanInput = Audience & { alarms: { groupId: number; at: Date; facts: AlarmFacts }[] };
+/** The deliveries of lightning alarms (one raised at AT unless `alarms` says). */
+const planAlarms = ({
+  alarms = [{ groupId: 1, at: AT, facts: facts() }],
+  ...audience
+}: Partial<PlanInput> & Audience) => planDeliveries(eventsOf('alarm', alarms), audience);
 const plan = (over: Partial<PlanInput> = {}) =>
-  planAlarmDeliveries({
-    alarms: [{ groupId: 1, at: AT, facts: facts() }],
+  planAlarms({
     lists: [list()],
     users: new Map([
       [1, user(1)],
@@ -57,7 +69,7 @@ const plan = (over: Partial<PlanInput> = {}) =>
     ...over,
   }).map((d) => `${d.tier}:${d.channel}:${d.recipientKind}:${d.address}`);
 
-describe('planAlarmDeliveries', () => {
+describe('planDeliveries of lightning alarms', () => {
   it.each<[string, Partial<PlanInput>, string[]]>([
     ['a user through each channel of the list', {}, ['0:inapp:user:1', '0:sms:user:+8613800000001']],
     [
@@ -172,7 +184,7 @@ describe('planAlarmDeliveries', () => {
   });
 
   it('dates the escalation N minutes after the alarm (when it falls due), and users read in their language and zone', () => {
-    const rows = planAlarmDeliveries({
+    const rows = planAlarms({
       alarms: [{ groupId: 1, at: AT, facts: facts() }],
       lists: [
         list({
@@ -197,7 +209,7 @@ describe('planAlarmDeliveries', () => {
   });
 
   it("words messages to robots and addresses in the list's language, users still in their own", () => {
-    const rows = planAlarmDeliveries({
+    const rows = planAlarms({
       alarms: [{ groupId: 1, at: AT, facts: facts() }],
       lists: [
         list({

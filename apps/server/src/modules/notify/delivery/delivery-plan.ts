@@ -33,12 +33,6 @@ export interface DeliveryUser {
   admin?: boolean;
 }
 
-export interface AlarmToDeliver {
-  groupId: number;
-  at: Date;
-  facts: AlarmFacts;
-}
-
 /** What alarm fan-out reads of a distribution list. */
 export type AlarmList = Pick<
   DistributionList,
@@ -54,8 +48,8 @@ export type AlarmList = Pick<
   | 'language'
 >;
 
-export interface PlanInput {
-  alarms: readonly AlarmToDeliver[];
+/** Who may hear a batch of events, and how those who are not users read. */
+export interface Audience {
   lists: readonly AlarmList[];
   users: ReadonlyMap<number, DeliveryUser>;
   /** Subscribers per topic ("location:<id>"). */
@@ -105,289 +99,206 @@ function optionsOf(r: Recipient): ChannelOptions | null {
   return { ...(format ? { format } : {}), ...(secret ? { secret } : {}) };
 }
 
+/** What each kind of event says, by its event name (the payload's facts). */
+export interface EventFacts {
+  alarm: AlarmFacts;
+  typhoon: TyphoonAlarmFacts;
+  wave: WaveAlarmFacts;
+  flight: FlightAlarmFacts;
+  weather_warning: WeatherWarningAlarmFacts;
+  disaster: DisasterWarningFacts;
+  device: DeviceEventFacts;
+  report: ReportReadyFacts;
+}
+export type EventKind = keyof EventFacts;
+
 /** One event to fan out to a group's lists and a location's subscribers. */
-interface EventToPlan {
+export interface OutboxEvent {
   groupId: number;
   at: Date;
-  /** Null: an event of the group, not of a location (a device): every list of the group hears it. */
+  /** Null: an event of the group, not of a location (a device, a report): every list of the group hears it. */
   locationId: number | null;
   level: number;
   alarmId: number | null;
   /** Prefix of the idempotency keys: one event, one prefix. */
   key: string;
-  payload: Extract<
-    NewDelivery['payload'],
-    { event: 'alarm' | 'typhoon' | 'wave' | 'weather_warning' | 'disaster' | 'device' | 'flight' | 'report' }
-  >;
-  /** Whether the lists' escalation tier applies (only alarms can be confirmed, which stops it). */
+  payload: Extract<NewDelivery['payload'], { event: EventKind }>;
+  /** Whether the lists' escalation tier applies (only lightning alarms can be confirmed, which stops it). */
   escalates: boolean;
+  /** Only this list hears it, whatever its minimum level and sites (a report is not a warning). */
+  listId?: number;
+}
+
+type Told = Omit<OutboxEvent, 'groupId' | 'at' | 'listId'>;
+
+/**
+ * How each kind of event is told: about which location, at which level for the lists' minimum, under which
+ * key. Alarms of every kind are rows of the one alarms table, so `alarm:<id>` names each once (the `typhoon:`,
+ * `wave:`, `flight:` and `weather_warning:` keys of their former tables' ids stay on messages sent before).
+ * Only lightning alarms escalate: nobody confirms the others.
+ */
+const TELL: { [K in EventKind]: (facts: EventFacts[K]) => Told } = {
+  alarm: (a) => ({
+    locationId: a.location_id,
+    level: a.level,
+    alarmId: a.alarm_id,
+    key: `alarm:${a.alarm_id}`,
+    payload: { event: 'alarm', alarm: a },
+    escalates: true,
+  }),
+  // Coming inside the gale radius is news of its own: the level is in the key.
+  typhoon: (t) => ({
+    locationId: t.location_id,
+    level: t.level,
+    alarmId: null,
+    key: `alarm:${t.typhoon_alarm_id}:l${t.level}`,
+    payload: { event: 'typhoon', typhoon: t },
+    escalates: false,
+  }),
+  wave: (w) => ({
+    locationId: w.location_id,
+    level: w.level,
+    alarmId: null,
+    key: `alarm:${w.wave_alarm_id}`,
+    payload: { event: 'wave', wave: w },
+    escalates: false,
+  }),
+  flight: (f) => ({
+    locationId: f.location_id,
+    level: f.level,
+    alarmId: null,
+    key: `alarm:${f.flight_alarm_id}`,
+    payload: { event: 'flight', flight: f },
+    escalates: false,
+  }),
+  // A raise to a higher colour of the same alarm is its own event.
+  weather_warning: (w) => ({
+    locationId: w.location_id,
+    level: w.level,
+    alarmId: null,
+    key: `alarm:${w.weather_warning_alarm_id}${w.previous_colour ? `:${w.colour}` : ''}`,
+    payload: { event: 'weather_warning', weather_warning: w },
+    escalates: false,
+  }),
+  // The lists' minimum level compares the warning's colour (blue is never sent); one event per warning, level
+  // and location: a warning raised again is told again.
+  disaster: (d) => ({
+    locationId: d.location_id,
+    level: disasterDeliveryLevel(d.level),
+    alarmId: null,
+    key: `disaster:${d.disaster_warning_id}:l${d.level}:${d.location_id}`,
+    payload: { event: 'disaster', disaster: d },
+    escalates: false,
+  }),
+  // A device serves the group, not one site: every list of the group whose minimum is at most orange.
+  device: (d) => ({
+    locationId: null,
+    level: d.level,
+    alarmId: null,
+    key: `device:${d.device_event_id}`,
+    payload: { event: 'device', device: d },
+    escalates: false,
+  }),
+  report: (r) => ({
+    locationId: null,
+    level: 1,
+    alarmId: null,
+    key: `report:${r.report_id}`,
+    payload: { event: 'report', report: r },
+    escalates: false,
+  }),
+};
+
+/** The events of a batch of one kind. */
+export function eventsOf<K extends EventKind>(
+  kind: K,
+  items: readonly { groupId: number; at: Date; facts: EventFacts[K] }[],
+): OutboxEvent[] {
+  return items.map(({ groupId, at, facts }) => ({ groupId, at, ...TELL[kind](facts) }));
 }
 
 /**
- * Every delivery of a batch of alarms: for each list of the alarm's group that covers the location and
- * level, one per recipient and channel that reaches it (users through each of the list's channels they
- * have an address for), the escalation tier due N minutes after the alarm, and the subscribers of the
- * location's topic through the channels they chose. One key per (alarm, tier, channel, recipient): a
- * recipient on two lists, or on a list and subscribed, gets one message.
+ * Every delivery of a batch of events: for each list of the event's group that covers its location (any list
+ * of the group for an event of no location) and level, one per recipient and channel that reaches it (users
+ * through each of the list's channels they have an address for), the escalation tier due N minutes after a
+ * lightning alarm, and the subscribers of the location's topic through the channels they chose. One key per
+ * (event, tier, channel, recipient): a recipient on two lists, or on a list and subscribed, gets one message.
  */
-export function planAlarmDeliveries(input: PlanInput): NewDelivery[] {
-  return planEvents(
-    input.alarms.map(({ groupId, at, facts: a }) => ({
-      groupId,
-      at,
-      locationId: a.location_id,
-      level: a.level,
-      alarmId: a.alarm_id,
-      key: `alarm:${a.alarm_id}`,
-      payload: { event: 'alarm', alarm: a },
-      escalates: true,
-    })),
-    input,
-  );
-}
-
-/**
- * The deliveries of typhoon alarms, as of lightning alarms (lists by location and level, subscribers of the
- * location), without the escalation tier: nobody confirms a typhoon alarm.
- */
-export function planTyphoonDeliveries(
-  input: Omit<PlanInput, 'alarms'> & {
-    typhoons: readonly { groupId: number; at: Date; facts: TyphoonAlarmFacts }[];
-  },
-): NewDelivery[] {
-  return planEvents(
-    input.typhoons.map(({ groupId, at, facts: t }) => ({
-      groupId,
-      at,
-      locationId: t.location_id,
-      level: t.level,
-      alarmId: null,
-      // Alarms of every kind are rows of the one alarms table: `alarm:<id>` names each once (the `typhoon:`,
-      // `wave:`, `flight:` and `weather_warning:` keys of their former tables' ids stay on messages sent before).
-      key: `alarm:${t.typhoon_alarm_id}:l${t.level}`,
-      payload: { event: 'typhoon', typhoon: t },
-      escalates: false,
-    })),
-    input,
-  );
-}
-
-/** The deliveries of wave alarms, as of typhoon alarms (no escalation tier). */
-export function planWaveDeliveries(
-  input: Omit<PlanInput, 'alarms'> & {
-    waves: readonly { groupId: number; at: Date; facts: WaveAlarmFacts }[];
-  },
-): NewDelivery[] {
-  return planEvents(
-    input.waves.map(({ groupId, at, facts: w }) => ({
-      groupId,
-      at,
-      locationId: w.location_id,
-      level: w.level,
-      alarmId: null,
-      key: `alarm:${w.wave_alarm_id}`,
-      payload: { event: 'wave', wave: w },
-      escalates: false,
-    })),
-    input,
-  );
-}
-
-/**
- * The deliveries of flight alarms (an aircraft entered a cell near an airport), as of wave alarms: the
- * airport's lists by location and level and its subscribers, no escalation tier. One event per alarm row.
- */
-export function planFlightDeliveries(
-  input: Omit<PlanInput, 'alarms'> & {
-    flights: readonly { groupId: number; at: Date; facts: FlightAlarmFacts }[];
-  },
-): NewDelivery[] {
-  return planEvents(
-    input.flights.map(({ groupId, at, facts: f }) => ({
-      groupId,
-      at,
-      locationId: f.location_id,
-      level: f.level,
-      alarmId: null,
-      key: `alarm:${f.flight_alarm_id}`,
-      payload: { event: 'flight', flight: f },
-      escalates: false,
-    })),
-    input,
-  );
-}
-
-/** The deliveries of weather warning alarms, as of typhoon alarms (no escalation tier). */
-export function planWeatherWarningDeliveries(
-  input: Omit<PlanInput, 'alarms'> & {
-    warnings: readonly { groupId: number; at: Date; facts: WeatherWarningAlarmFacts }[];
-  },
-): NewDelivery[] {
-  return planEvents(
-    input.warnings.map(({ groupId, at, facts: w }) => ({
-      groupId,
-      at,
-      locationId: w.location_id,
-      level: w.level,
-      alarmId: null,
-      // A raise to a higher colour of the same alarm is its own event.
-      key: `alarm:${w.weather_warning_alarm_id}${w.previous_colour ? `:${w.colour}` : ''}`,
-      payload: { event: 'weather_warning', weather_warning: w },
-      escalates: false,
-    })),
-    input,
-  );
-}
-
-/**
- * The deliveries of disaster warnings to the people of the locations inside the city, as of typhoon alarms;
- * the lists' minimum level compares the warning's colour (`disasterDeliveryLevel`: blue is never sent).
- * One event per warning, level and location: a warning raised again is told again.
- */
-export function planDisasterDeliveries(
-  input: Omit<PlanInput, 'alarms'> & {
-    disasters: readonly { groupId: number; at: Date; facts: DisasterWarningFacts }[];
-  },
-): NewDelivery[] {
-  return planEvents(
-    input.disasters.map(({ groupId, at, facts: d }) => ({
-      groupId,
-      at,
-      locationId: d.location_id,
-      level: disasterDeliveryLevel(d.level),
-      alarmId: null,
-      key: `disaster:${d.disaster_warning_id}:l${d.level}:${d.location_id}`,
-      payload: { event: 'disaster', disaster: d },
-      escalates: false,
-    })),
-    input,
-  );
-}
-
-/**
- * The deliveries of a device going offline or coming back: every list of the device's group whose minimum
- * level is at most orange, whatever locations it covers (a device serves the group, not one site); no
- * subscribers (topics are per location) and no escalation tier.
- */
-export function planDeviceDeliveries(
-  input: Omit<PlanInput, 'alarms'> & {
-    devices: readonly { groupId: number; at: Date; facts: DeviceEventFacts }[];
-  },
-): NewDelivery[] {
-  return planEvents(
-    input.devices.map(({ groupId, at, facts: d }) => ({
-      groupId,
-      at,
-      locationId: null,
-      level: d.level,
-      alarmId: null,
-      key: `device:${d.device_event_id}`,
-      payload: { event: 'device', device: d },
-      escalates: false,
-    })),
-    input,
-  );
-}
-
-/**
- * The deliveries of a scheduled report that is ready: the recipients of the one list its schedule names, on
- * the list's channels, whatever the list's minimum level (a report is not a warning); no subscribers, no
- * escalation tier.
- */
-export function planReportDeliveries(
-  input: Omit<PlanInput, 'alarms'> & {
-    report: { groupId: number; listId: number; at: Date; facts: ReportReadyFacts };
-  },
-): NewDelivery[] {
-  const { groupId, listId, at, facts } = input.report;
-  // The list hears the report whatever its minimum level and its sites (a report is not a warning).
-  const lists = input.lists
-    .filter((l) => l.id === listId)
-    .map((l) => ({ ...l, min_level: 1 as const, locations: 'all' as const }));
-  return planEvents(
-    [
-      {
-        groupId,
-        at,
-        locationId: null,
-        level: 1,
-        alarmId: null,
-        key: `report:${facts.report_id}`,
-        payload: { event: 'report', report: facts },
-        escalates: false,
-      },
-    ],
-    { ...input, lists },
-  );
-}
-
-function planEvents(events: readonly EventToPlan[], input: Omit<PlanInput, 'alarms'>): NewDelivery[] {
+export function planDeliveries(events: readonly OutboxEvent[], input: Audience): NewDelivery[] {
   const out = new Map<string, NewDelivery>();
-  for (const e of events) {
-    const base = {
-      groupId: e.groupId,
-      event: e.payload.event,
-      alarmId: e.alarmId,
-      locationId: e.locationId,
-      level: e.level,
-      payload: e.payload,
-      createdAt: e.at,
-    };
-    const add = (
-      r: Recipient,
-      channel: Channel,
-      tier: 0 | 1,
-      list: AlarmList | null,
-      dueAt: Date,
-      known?: DeliveryUser,
-    ) => {
-      const user = r.kind === 'user' ? (known ?? input.users.get(Number(r.value))) : undefined;
-      // A user who has left the alarm's group hears no more of it; administrators hear every group.
-      if (r.kind === 'user' && (!user || (user.groupId !== e.groupId && !user.admin))) return;
-      const address = user ? userAddress(user, channel) : r.value;
-      if (!address) return;
-      // The target hashed: a key is shown to receivers and in the database view, a robot URL carries its token.
-      const key = `${e.key}:t${tier}:${channel}:${r.kind}:${targetHash(r.value)}`;
-      if (out.has(key)) return;
-      out.set(key, {
-        ...base,
-        idempotencyKey: key,
-        listId: list?.id ?? null,
-        tier,
-        channel,
-        recipientKind: r.kind,
-        recipientValue: r.value,
-        userId: user?.id ?? null,
-        address,
-        // Users read their own language; addresses, webhooks and robots the list's, else the default.
-        language: user?.language ?? list?.language ?? input.defaults.language,
-        timeZone: user?.timeZone ?? input.defaults.timeZone,
-        quietHours: list?.quiet_hours ?? null,
-        channelOptions: optionsOf(r),
-        // An escalation counts from when it falls due: its latency, and its place in the duplicate window.
-        createdAt: dueAt,
-        nextAttemptAt: dueAt,
-      });
-    };
-    for (const list of input.lists) {
-      if (list.group_id !== e.groupId || e.level < list.min_level) continue;
-      if (e.locationId !== null && list.locations !== 'all' && !list.locations.includes(e.locationId))
-        continue;
-      for (const r of list.recipients) {
-        for (const c of channelsFor(r.kind, list.channels)) add(r, c, 0, list, e.at);
-      }
-      if (e.escalates && list.escalate_after_min && list.escalate_to) {
-        const due = new Date(e.at.getTime() + list.escalate_after_min * 60_000);
-        for (const r of list.escalate_to) {
-          for (const c of channelsFor(r.kind, list.channels)) add(r, c, 1, list, due);
-        }
-      }
+  for (const e of events) planEvent(e, input, out);
+  return [...out.values()];
+}
+
+function planEvent(e: OutboxEvent, input: Audience, out: Map<string, NewDelivery>): void {
+  const base = {
+    groupId: e.groupId,
+    event: e.payload.event,
+    alarmId: e.alarmId,
+    locationId: e.locationId,
+    level: e.level,
+    payload: e.payload,
+    createdAt: e.at,
+  };
+  const add = (
+    r: Recipient,
+    channel: Channel,
+    tier: 0 | 1,
+    list: AlarmList | null,
+    dueAt: Date,
+    known?: DeliveryUser,
+  ) => {
+    const user = r.kind === 'user' ? (known ?? input.users.get(Number(r.value))) : undefined;
+    // A user who has left the alarm's group hears no more of it; administrators hear every group.
+    if (r.kind === 'user' && (!user || (user.groupId !== e.groupId && !user.admin))) return;
+    const address = user ? userAddress(user, channel) : r.value;
+    if (!address) return;
+    // The target hashed: a key is shown to receivers and in the database view, a robot URL carries its token.
+    const key = `${e.key}:t${tier}:${channel}:${r.kind}:${targetHash(r.value)}`;
+    if (out.has(key)) return;
+    out.set(key, {
+      ...base,
+      idempotencyKey: key,
+      listId: list?.id ?? null,
+      tier,
+      channel,
+      recipientKind: r.kind,
+      recipientValue: r.value,
+      userId: user?.id ?? null,
+      address,
+      // Users read their own language; addresses, webhooks and robots the list's, else the default.
+      language: user?.language ?? list?.language ?? input.defaults.language,
+      timeZone: user?.timeZone ?? input.defaults.timeZone,
+      quietHours: list?.quiet_hours ?? null,
+      channelOptions: optionsOf(r),
+      // An escalation counts from when it falls due: its latency, and its place in the duplicate window.
+      createdAt: dueAt,
+      nextAttemptAt: dueAt,
+    });
+  };
+  // A report goes to the one list its schedule names, whatever the list's minimum level and sites.
+  const lists =
+    e.listId === undefined
+      ? input.lists
+      : input.lists
+          .filter((l) => l.id === e.listId)
+          .map((l) => ({ ...l, min_level: 1 as const, locations: 'all' as const }));
+  for (const list of lists) {
+    if (list.group_id !== e.groupId || e.level < list.min_level) continue;
+    if (e.locationId !== null && list.locations !== 'all' && !list.locations.includes(e.locationId)) continue;
+    for (const r of list.recipients) {
+      for (const c of channelsFor(r.kind, list.channels)) add(r, c, 0, list, e.at);
     }
-    const topic = e.locationId === null ? null : locationTopic(e.locationId);
-    for (const user of (topic && input.subscribers.get(topic)) || []) {
-      const recipient: Recipient = { kind: 'user', value: String(user.id) };
-      for (const { channel } of preferredTargets(user)) add(recipient, channel, 0, null, e.at, user);
+    if (e.escalates && list.escalate_after_min && list.escalate_to) {
+      const due = new Date(e.at.getTime() + list.escalate_after_min * 60_000);
+      for (const r of list.escalate_to) {
+        for (const c of channelsFor(r.kind, list.channels)) add(r, c, 1, list, due);
+      }
     }
   }
-  return [...out.values()];
+  const topic = e.locationId === null ? null : locationTopic(e.locationId);
+  for (const user of (topic && input.subscribers.get(topic)) || []) {
+    const recipient: Recipient = { kind: 'user', value: String(user.id) };
+    for (const { channel } of preferredTargets(user)) add(recipient, channel, 0, null, e.at, user);
+  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceEventFacts } from './channels/delivery-channel.js';
-import { type AlarmList, type DeliveryUser, planDeviceDeliveries } from './delivery-plan.js';
+import { type AlarmList, type DeliveryUser, eventsOf, planDeliveries } from './delivery-plan.js';
 import { targetHash } from './target-hash.js';
 
 const AT = new Date('2026-07-01T06:00:00Z');
@@ -42,8 +42,7 @@ const list = (o: Partial<AlarmList>): AlarmList => ({
   ...o,
 });
 const plan = (lists: AlarmList[]) =>
-  planDeviceDeliveries({
-    devices: [{ groupId: 1, at: AT, facts: FACTS }],
+  planDeliveries(eventsOf('device', [{ groupId: 1, at: AT, facts: FACTS }]), {
     lists,
     users: new Map([
       [1, user(1, 1)],
@@ -55,7 +54,7 @@ const plan = (lists: AlarmList[]) =>
     defaults: { language: 'zh-Hans', timeZone: 'Asia/Shanghai' },
   });
 
-describe('planDeviceDeliveries', () => {
+describe('planDeliveries of device changes', () => {
   it.each([
     ['a list of every location', list({}), 1],
     ['a list of some locations (a device serves the whole group)', list({ locations: [11, 12] }), 1],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DisasterWarningFacts } from './channels/delivery-channel.js';
-import { type AlarmList, type DeliveryUser, planDisasterDeliveries } from './delivery-plan.js';
+import { type AlarmList, type DeliveryUser, eventsOf, planDeliveries } from './delivery-plan.js';
 import { targetHash } from './target-hash.js';
 
 const AT = new Date('2026-07-01T06:00:00Z');
@@ -43,15 +43,14 @@ const list = (minLevel: 1 | 2 | 3): AlarmList => ({
   language: null,
 });
 const plan = (level: 1 | 2 | 3 | 4, minLevel: 1 | 2 | 3, previous: 0 | 1 | 2 | 3 = 0) =>
-  planDisasterDeliveries({
-    disasters: [{ groupId: 1, at: AT, facts: facts(level, previous) }],
+  planDeliveries(eventsOf('disaster', [{ groupId: 1, at: AT, facts: facts(level, previous) }]), {
     lists: [list(minLevel)],
     users: new Map([[1, operator]]),
     subscribers: new Map(),
     defaults: { language: 'zh-Hans', timeZone: 'Asia/Shanghai' },
   });
 
-describe('planDisasterDeliveries', () => {
+describe('planDeliveries of disaster warnings', () => {
   // Lists compare the colour: yellow (2) is 1, orange (3) is 2, red (4) is 3; blue (1) is below every list.
   it.each([
     [1, 1, 0],

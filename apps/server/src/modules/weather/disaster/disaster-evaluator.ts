@@ -10,7 +10,7 @@ import type { Database } from '../../../db/database.js';
 import { SerialRuns } from '../../../lib/serial-runs.js';
 import type { Lease, Singleton } from '../../../pipeline/cluster/leadership.js';
 import type { CellsRepo } from '../../lightning/cells/cells-repo.js';
-import type { AlarmOutbox } from '../../notify/delivery/alarm-outbox.js';
+import type { AlarmOutbox, EventFacts, SiteEvent } from '../../notify/delivery/alarm-outbox.js';
 import type { LoadedRegions, RegionsService } from '../../regions/regions-service.js';
 import type { LocationsRepo } from '../../warnings/locations/locations-repo.js';
 import type { DisasterStrokesRepo } from './disaster-strokes-repo.js';
@@ -29,7 +29,7 @@ const LOOKUPS_PER_SLICE = 200;
 /** A cell tracker step older than this says nothing about now. */
 const STEP_MAX_AGE_MS = 10 * 60_000;
 
-type Event = Parameters<AlarmOutbox['enqueueDisasters']>[1][number];
+type Event = SiteEvent<EventFacts['disaster']>;
 interface Site {
   id: number;
   groupId: number;
@@ -64,7 +64,7 @@ export class DisasterEvaluator implements Singleton {
       warnings: DisasterWarningsRepo;
       cells: Pick<CellsRepo, 'stepAtOrBefore'>;
       locations: Pick<LocationsRepo, 'listAllEnabled'>;
-      outbox: Pick<AlarmOutbox, 'enqueueDisasters' | 'committed'>;
+      outbox: Pick<AlarmOutbox, 'enqueueEvents' | 'committed'>;
       intervalMs: number;
       now: () => Date;
       log: FastifyBaseLogger;
@@ -184,7 +184,7 @@ export class DisasterEvaluator implements Singleton {
       }
       await this.d.warnings.markEvaluated(now, tx);
       const events = this.events(told, sites, now, loaded);
-      const deliveries = await this.d.outbox.enqueueDisasters(tx, events);
+      const deliveries = await this.d.outbox.enqueueEvents(tx, 'disaster', events);
       return { issued, raised: told.length - issued, cleared: cleared.length, open: levels.size, deliveries };
     });
     if (result.deliveries > 0) this.d.outbox.committed();

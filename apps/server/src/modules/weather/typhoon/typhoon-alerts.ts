@@ -8,7 +8,7 @@ import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { readScope } from '../../../lib/group-scope.js';
 import { queryFlag } from '../../../lib/query-flag.js';
 import { SerialRuns } from '../../../lib/serial-runs.js';
-import type { AlarmOutbox } from '../../notify/delivery/alarm-outbox.js';
+import type { AlarmOutbox, EventFacts, SiteEvent } from '../../notify/delivery/alarm-outbox.js';
 import type { SiteAlarmsRepo } from '../../warnings/alarms/site-alarms-repo.js';
 import type { LocationsRepo } from '../../warnings/locations/locations-repo.js';
 import type { TyphoonAlarmFields, TyphoonAlarmsRepo } from './typhoon-alarms-repo.js';
@@ -42,7 +42,7 @@ export class TyphoonAlerts {
       typhoonAlarms: TyphoonAlarmsRepo;
       alarms: SiteAlarmsRepo;
       locations: Pick<LocationsRepo, 'listAllEnabled'>;
-      outbox: Pick<AlarmOutbox, 'enqueueTyphoons' | 'committed'>;
+      outbox: Pick<AlarmOutbox, 'enqueueEvents' | 'committed'>;
       alertKm: number;
       now: () => Date;
       log: FastifyBaseLogger;
@@ -89,7 +89,7 @@ export class TyphoonAlerts {
       const openByKey = new Map(open.map((a) => [keyOf(a), a]));
       const cleared = open.filter((a) => !threats.has(keyOf(a))).map((a) => a.id);
       await this.d.alarms.clear(cleared, now, tx);
-      const raised: Parameters<AlarmOutbox['enqueueTyphoons']>[1][number][] = [];
+      const raised: SiteEvent<EventFacts['typhoon']>[] = [];
       for (const [key, t] of threats) {
         const held = openByKey.get(key);
         if (held !== undefined) {
@@ -108,7 +108,7 @@ export class TyphoonAlerts {
         );
         if (id !== null) raised.push({ groupId: t.fields.groupId, at: now, facts: factsOf(id, t, now) });
       }
-      const deliveries = await this.d.outbox.enqueueTyphoons(tx, raised);
+      const deliveries = await this.d.outbox.enqueueEvents(tx, 'typhoon', raised);
       return { raised: raised.length, cleared: cleared.length, deliveries };
     });
     if (result.deliveries > 0) this.d.outbox.committed();

@@ -10,7 +10,7 @@ import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { readScope } from '../../../lib/group-scope.js';
 import { queryFlag } from '../../../lib/query-flag.js';
 import { SerialRuns } from '../../../lib/serial-runs.js';
-import type { AlarmOutbox } from '../../notify/delivery/alarm-outbox.js';
+import type { AlarmOutbox, EventFacts, SiteEvent } from '../../notify/delivery/alarm-outbox.js';
 import type { LocationsRepo } from '../../warnings/locations/locations-repo.js';
 import type {
   LifeAlarm,
@@ -31,7 +31,7 @@ interface Covered {
   fields: WarningAlarmFields;
 }
 
-type Outbox = Pick<AlarmOutbox, 'enqueueWeatherWarnings' | 'committed'>;
+type Outbox = Pick<AlarmOutbox, 'enqueueEvents' | 'committed'>;
 
 /**
  * Weather warning alarms: every open, actual warning with an area (polygons, circles) against every enabled
@@ -99,7 +99,7 @@ export class WeatherWarningAlerts {
         .filter(([key, a]) => !a.cleared && !covered.has(key))
         .map(([, a]) => a.id);
       await this.d.alarms.clear(cleared, now, tx);
-      const told: Parameters<Outbox['enqueueWeatherWarnings']>[1][number][] = [];
+      const told: SiteEvent<EventFacts['weather_warning']>[] = [];
       for (const [key, c] of covered) {
         const alarm = known.get(key);
         if (!alarm) {
@@ -115,7 +115,7 @@ export class WeatherWarningAlerts {
           told.push({ groupId: c.fields.groupId, at: now, facts: factsOf(alarm.id, c, now, alarm.colour) });
         }
       }
-      const deliveries = await this.d.outbox.enqueueWeatherWarnings(tx, told);
+      const deliveries = await this.d.outbox.enqueueEvents(tx, 'weather_warning', told);
       return { raised: told.length, cleared: cleared.length, deliveries };
     });
     if (result.deliveries > 0) this.d.outbox.committed();

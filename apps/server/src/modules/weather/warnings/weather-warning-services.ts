@@ -13,7 +13,7 @@ import { WeatherWarningsRepo } from './weather-warnings-repo.js';
 export function weatherWarningServices(d: {
   db: Database;
   locations: Pick<LocationsRepo, 'listAllEnabled'>;
-  outbox: Pick<AlarmOutbox, 'enqueueWeatherWarnings' | 'committed'>;
+  outbox: Pick<AlarmOutbox, 'enqueueEvents' | 'committed'>;
   alarms: SiteAlarmsRepo;
   now: () => Date;
   log: FastifyBaseLogger;

@@ -8,7 +8,7 @@ import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { readScope } from '../../../lib/group-scope.js';
 import { queryFlag } from '../../../lib/query-flag.js';
 import { SerialRuns } from '../../../lib/serial-runs.js';
-import type { AlarmOutbox } from '../../notify/delivery/alarm-outbox.js';
+import type { AlarmOutbox, EventFacts, SiteEvent } from '../../notify/delivery/alarm-outbox.js';
 import type { SiteAlarmsRepo } from '../../warnings/alarms/site-alarms-repo.js';
 import type { StationHeight, WaveAlarmsRepo } from './wave-alarms-repo.js';
 
@@ -17,7 +17,7 @@ export const WAVE_EVAL_MS = 10 * 60_000;
 /** A station's height counts as current for this long (as `/api/wave_data?latest=1`). */
 export const WAVE_HEIGHT_MAX_AGE_MS = 6 * 3_600_000;
 
-type Raised = Parameters<AlarmOutbox['enqueueWaves']>[1][number];
+type Raised = SiteEvent<EventFacts['wave']>;
 
 /**
  * Wave alarms: after an ingest, the stations it named (and the stations of open alarms) against every
@@ -35,7 +35,7 @@ export class WaveAlerts {
       db: Database;
       waves: WaveAlarmsRepo;
       alarms: SiteAlarmsRepo;
-      outbox: Pick<AlarmOutbox, 'enqueueWaves' | 'committed'>;
+      outbox: Pick<AlarmOutbox, 'enqueueEvents' | 'committed'>;
       /** The portal's threshold; a location's own replaces it. */
       thresholdM: number;
       radiusKm: number;
@@ -159,7 +159,7 @@ export class WaveAlerts {
           },
         });
       }
-      const deliveries = await this.d.outbox.enqueueWaves(tx, raised);
+      const deliveries = await this.d.outbox.enqueueEvents(tx, 'wave', raised);
       return { raised: raised.length, cleared: cleared.length, deliveries };
     });
     if (result.deliveries > 0) this.d.outbox.committed();

@@ -115,8 +115,9 @@ describe.each(DB_KINDS)('the per-recipient message budget (%s)', (kind) => {
         ids.map((id, i) => ({ groupId, at: at(i), facts: f(id, i) }));
       switch (kindName) {
         case 'weather_warning':
-          await outbox.enqueueWeatherWarnings(
+          await outbox.enqueueEvents(
             tx,
+            'weather_warning',
             events<WeatherWarningAlarmFacts>((id, i) => ({
               ...facts(s, i),
               weather_warning_alarm_id: id,
@@ -132,8 +133,9 @@ describe.each(DB_KINDS)('the per-recipient message budget (%s)', (kind) => {
           );
           return;
         case 'typhoon':
-          await outbox.enqueueTyphoons(
+          await outbox.enqueueEvents(
             tx,
+            'typhoon',
             events<TyphoonAlarmFacts>((id, i) => ({
               ...facts(s, i),
               typhoon_alarm_id: id,
@@ -149,8 +151,9 @@ describe.each(DB_KINDS)('the per-recipient message budget (%s)', (kind) => {
           );
           return;
         case 'wave':
-          await outbox.enqueueWaves(
+          await outbox.enqueueEvents(
             tx,
+            'wave',
             events<WaveAlarmFacts>((id, i) => ({
               ...facts(s, i),
               wave_alarm_id: id,
@@ -165,8 +168,9 @@ describe.each(DB_KINDS)('the per-recipient message budget (%s)', (kind) => {
           );
           return;
         case 'flight':
-          await outbox.enqueueFlights(
+          await outbox.enqueueEvents(
             tx,
+            'flight',
             events<FlightAlarmFacts>((id, i) => ({
               ...facts(s, i),
               flight_alarm_id: id,
