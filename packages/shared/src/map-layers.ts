@@ -1,5 +1,5 @@
+import { MODEL_IDS, type ModelId } from './model-ids.js';
 import type { Permission } from './permissions.js';
-import { MODEL_IDS, type ModelId } from './schemas/models.js';
 
 /**
  * The one catalogue of map layers (`GET /api/layers/`): the server answers it, the web builds its layer

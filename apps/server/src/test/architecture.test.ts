@@ -176,3 +176,102 @@ describe('permission checks', () => {
     ]);
   });
 });
+
+const VALUE_IMPORT =
+  /(?:^|\n)\s*(import|export)\s+(type\s+)?([^'";]*?)\s*from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/** The specifiers a file imports values from (not `import type`, nor imports of types only). */
+export function valueImportsOf(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(VALUE_IMPORT)) {
+    if (m[5]) {
+      out.push(m[5]);
+      continue;
+    }
+    if (m[2]) continue;
+    const names = /\{([^}]*)\}/.exec(m[3] ?? '')?.[1];
+    const onlyTypes =
+      names !== undefined &&
+      !/^\s*\w/.test((m[3] ?? '').replace(/\{[^}]*\}/, '').replace(/^,/, '')) &&
+      names
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean)
+        .every((n) => n.startsWith('type '));
+    if (!onlyTypes) out.push(m[4] as string);
+  }
+  return out;
+}
+
+/** The chain of value imports from the web's source to TypeBox (or a schema module), or null. */
+export function pathToTypebox(
+  read: (file: string) => string | null,
+  roots: readonly string[],
+): string[] | null {
+  const workspace = (s: string) =>
+    /^@thunderwatch\/(shared|domain)\/(.+)$/.exec(s)?.slice(1) as [string, string] | undefined;
+  const seen = new Map<string, string | null>(roots.map((r) => [r, null]));
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const file = queue.shift() as string;
+    const text = read(file);
+    if (text === null) continue;
+    for (const spec of valueImportsOf(text)) {
+      const pkg = workspace(spec);
+      let target: string | null = null;
+      if (spec === 'typebox' || spec.startsWith('typebox/') || file.includes('/shared/src/schemas/')) {
+        const chain = [file];
+        for (let f = seen.get(file); f; f = seen.get(f)) chain.unshift(f);
+        return spec.startsWith('typebox') ? [...chain, spec] : chain;
+      }
+      if (pkg) target = `packages/${pkg[0]}/src/${pkg[1]}.ts`;
+      else if (spec.startsWith('.')) {
+        const stem = path.posix
+          .normalize(path.posix.join(path.posix.dirname(file), spec))
+          .replace(/\.(js|ts|tsx)$/, '');
+        target = [`${stem}.ts`, `${stem}.tsx`, `${stem}/index.ts`].find((f) => read(f) !== null) ?? null;
+      }
+      if (target && !seen.has(target)) {
+        seen.set(target, file);
+        queue.push(target);
+      }
+    }
+  }
+  return null;
+}
+
+describe('the web bundle', () => {
+  const read = (f: string) => {
+    try {
+      return readFileSync(path.join(REPO_ROOT, f), 'utf8');
+    } catch {
+      return null;
+    }
+  };
+
+  it('takes no TypeBox: the web imports values from no schema module, nor through shared or domain files', () => {
+    const roots = sourceFiles('apps/web/src').filter(isProduction);
+    expect(pathToTypebox(read, roots)).toBeNull();
+  });
+
+  it('would catch a value imported from a schema, directly or through another file', () => {
+    const files: Record<string, string> = {
+      'apps/web/src/a.ts':
+        "import { type X } from '@thunderwatch/shared/schemas/x';\nimport { b } from './b';",
+      'apps/web/src/b.ts':
+        "import { MODEL_IDS } from '@thunderwatch/shared/map-layers';\nexport const b = 1;",
+      'packages/shared/src/map-layers.ts': "import { MODEL_IDS } from './schemas/models.js';",
+      'packages/shared/src/schemas/models.ts': "import { Type } from 'typebox';",
+    };
+    const fake = (f: string) => files[f] ?? null;
+    expect(pathToTypebox(fake, ['apps/web/src/a.ts'])).toEqual([
+      'apps/web/src/a.ts',
+      'apps/web/src/b.ts',
+      'packages/shared/src/map-layers.ts',
+      'packages/shared/src/schemas/models.ts',
+      'typebox',
+    ]);
+    files['packages/shared/src/map-layers.ts'] = "import type { ModelId } from './schemas/models.js';";
+    expect(pathToTypebox(fake, ['apps/web/src/a.ts'])).toBeNull();
+  });
+});

@@ -1,8 +1,5 @@
-import {
-  WEATHER_WARNING_LEVELS,
-  type WeatherWarning,
-  type WeatherWarningLevel,
-} from '@thunderwatch/shared/schemas/weather-warning';
+import type { WeatherWarning, WeatherWarningLevel } from '@thunderwatch/shared/schemas/weather-warning';
+import { WEATHER_WARNING_LEVELS } from '@thunderwatch/shared/weather-warning-levels';
 import type { Feature, FeatureCollection, MultiPolygon } from 'geojson';
 
 /** CMA warning colours as the board's chips show them (blue, yellow, orange, red). */

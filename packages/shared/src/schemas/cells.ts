@@ -1,12 +1,13 @@
 import { type Static, Type } from 'typebox';
+import { CELL_LIFECYCLES } from '../cell-lifecycles.js';
 import { Nullable } from './kit.js';
+
+export { CELL_LIFECYCLES, type CellLifecycle } from '../cell-lifecycles.js';
 
 /**
  * Storm cells (`scz` in the API): clusters of recent flashes, and radar reflectivity objects (≥ 35 dBZ)
  * where radar is present, tracked from one tracker step (each minute) to the next. `/api/scz` answers the cells of one step as GeoJSON; `/api/scz_query_range` their tracks.
  */
-export const CELL_LIFECYCLES = ['born', 'growing', 'mature', 'decaying', 'merged', 'split'] as const;
-export type CellLifecycle = (typeof CELL_LIFECYCLES)[number];
 export const CELL_TRENDS = ['growing', 'steady', 'decaying'] as const;
 export type CellTrend = (typeof CELL_TRENDS)[number];
 /** What a cell was made from: a flash cluster, a radar object without flashes, or both. */

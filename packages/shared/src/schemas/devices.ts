@@ -1,14 +1,17 @@
 import { type Static, Type } from 'typebox';
+import { DEVICE_ID_PATTERN, DEVICE_KINDS, DEVICE_STATUSES } from '../device-kinds.js';
 import { MAX_ID, Nullable } from './kit.js';
 
-export const DEVICE_KINDS = ['station', 'field_sensor'] as const;
-export type DeviceKind = (typeof DEVICE_KINDS)[number];
-export const DEVICE_STATUSES = ['online', 'degraded', 'offline'] as const;
-export type DeviceStatusName = (typeof DEVICE_STATUSES)[number];
+export {
+  DEVICE_ID_PATTERN,
+  DEVICE_KINDS,
+  DEVICE_STATUSES,
+  type DeviceKind,
+  type DeviceStatusName,
+} from '../device-kinds.js';
+
 export const DEGRADED_REASONS = ['no_gps_lock', 'temperature', 'voltage', 'noise'] as const;
 
-/** A device's id: its name on the wire (the MQTT topic `devices/<id>/heartbeat`). */
-export const DEVICE_ID_PATTERN = '^[A-Za-z0-9_.-]{1,64}$';
 export const DeviceId = Type.String({ pattern: DEVICE_ID_PATTERN, description: 'Letters, digits, _ . -' });
 
 /** Plausible ranges of the heartbeat's fields: outside them the heartbeat is refused (400 naming it). */

@@ -1,18 +1,13 @@
 import { type Static, Type } from 'typebox';
+import { MODEL_IDS } from '../model-ids.js';
 import { Id, MAX_OFFSET, Nullable, pageOf } from './kit.js';
+
+export { MODEL_IDS, type ModelId } from '../model-ids.js';
 
 /**
  * Models (`/api/models/`), their elements (`/api/weather/ele_model`) and their runs (`/api/weather/task`).
  * Three models are computed here from the lightning itself; two are adapters to external forecast services.
  */
-export const MODEL_IDS = [
-  'lightning_nowcast',
-  'lightning_forecast',
-  'fire_risk',
-  'weather_forecast',
-  'geo_weather_forecast',
-] as const;
-export type ModelId = (typeof MODEL_IDS)[number];
 
 export const RUN_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];

@@ -1,5 +1,8 @@
 import { type Static, Type } from 'typebox';
+import { WEATHER_WARNING_LEVELS } from '../weather-warning-levels.js';
 import { Nullable } from './kit.js';
+
+export { WEATHER_WARNING_LEVELS, type WeatherWarningLevel } from '../weather-warning-levels.js';
 
 /**
  * Official weather warnings ingested as OASIS CAP 1.2 (`POST /api/ingest/cap`), listed for the maps and the
@@ -27,8 +30,6 @@ export const WEATHER_WARNING_KINDS = [
 export type WeatherWarningKind = (typeof WEATHER_WARNING_KINDS)[number];
 
 /** CMA colours, weakest first. */
-export const WEATHER_WARNING_LEVELS = ['blue', 'yellow', 'orange', 'red'] as const;
-export type WeatherWarningLevel = (typeof WEATHER_WARNING_LEVELS)[number];
 
 export const CAP_MSG_TYPES = ['Alert', 'Update', 'Cancel', 'Ack', 'Error'] as const;
 export const CAP_STATUSES = ['Actual', 'Exercise', 'System', 'Test', 'Draft'] as const;

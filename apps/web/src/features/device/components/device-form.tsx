@@ -1,4 +1,5 @@
-import { DEVICE_ID_PATTERN, DEVICE_KINDS, type DeviceKind } from '@thunderwatch/shared/schemas/devices';
+import { DEVICE_ID_PATTERN, DEVICE_KINDS } from '@thunderwatch/shared/device-kinds';
+import type { DeviceKind } from '@thunderwatch/shared/schemas/devices';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';

@@ -1,9 +1,5 @@
-import {
-  DEVICE_KINDS,
-  DEVICE_STATUSES,
-  type DeviceKind,
-  type DeviceStatusName,
-} from '@thunderwatch/shared/schemas/devices';
+import { DEVICE_KINDS, DEVICE_STATUSES } from '@thunderwatch/shared/device-kinds';
+import type { DeviceKind, DeviceStatusName } from '@thunderwatch/shared/schemas/devices';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';

@@ -1,4 +1,4 @@
-import { CELL_LIFECYCLES } from '@thunderwatch/shared/schemas/cells';
+import { CELL_LIFECYCLES } from '@thunderwatch/shared/cell-lifecycles';
 import { useTranslation } from 'react-i18next';
 import { JUMP_COLOR, LIFECYCLE_COLORS } from '../../../map/cell-features';
 import '../cells.css';

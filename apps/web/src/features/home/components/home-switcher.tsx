@@ -1,5 +1,5 @@
 import { modelLayerId } from '@thunderwatch/shared/map-layers';
-import { MODEL_IDS } from '@thunderwatch/shared/schemas/models';
+import { MODEL_IDS } from '@thunderwatch/shared/model-ids';
 import type { useLayerChoices } from '../hooks/use-layer-choices';
 import type { useStrokeFilter } from '../hooks/use-stroke-filter';
 import { CellLegend } from './cell-legend';

@@ -1,5 +1,5 @@
 import { modelLayerId } from '@thunderwatch/shared/map-layers';
-import { MODEL_IDS } from '@thunderwatch/shared/schemas/models';
+import { MODEL_IDS } from '@thunderwatch/shared/model-ids';
 import { useModels } from '../api/get-models';
 import { useStartModelRun } from '../api/start-model-run';
 import type { useLayerChoices } from './use-layer-choices';
