@@ -26,6 +26,7 @@ import { overviewRoutes } from './modules/analytics/overview/routes.js';
 import { sheetRoutes } from './modules/analytics/sheets/routes.js';
 import { statisticsRoutes } from './modules/analytics/statistics/routes.js';
 import { strokeQueryRoutes } from './modules/analytics/stroke-query/routes.js';
+import { flightIngestRoutes } from './modules/aviation/flights/flight-ingest-routes.js';
 import { flightRoutes } from './modules/aviation/flights/routes.js';
 import { heartbeatIngestRoutes } from './modules/devices/heartbeat-ingest-routes.js';
 import { deviceRoutes } from './modules/devices/routes.js';
@@ -46,6 +47,7 @@ import { wechatCallbackRoutes } from './modules/notify/wechat/callback-routes.js
 import { wechatRoutes } from './modules/notify/wechat/routes.js';
 import { regionRoutes } from './modules/regions/routes.js';
 import { sensorRoutes } from './modules/sensors/routes.js';
+import { sensorIngestRoutes } from './modules/sensors/sensor-ingest-routes.js';
 import { alarmRoutes } from './modules/warnings/alarms/routes.js';
 import { alertRoutes } from './modules/warnings/alerts/routes.js';
 import { backtestRoutes } from './modules/warnings/backtest/routes.js';
@@ -54,20 +56,19 @@ import { warningRoutes } from './modules/warnings/warning-status/routes.js';
 import { zoneRoutes } from './modules/warnings/zones/routes.js';
 import { checklistRoutes } from './modules/weather/checklists/routes.js';
 import { disasterRoutes } from './modules/weather/disaster/routes.js';
+import { observationIngestRoutes } from './modules/weather/observations/observation-ingest-routes.js';
 import { observationRoutes } from './modules/weather/observations/routes.js';
+import { radarIngestRoutes } from './modules/weather/radar/radar-ingest-routes.js';
 import { radarRoutes } from './modules/weather/radar/routes.js';
 import { typhoonRoutes } from './modules/weather/typhoon/routes.js';
+import { typhoonIngestRoutes } from './modules/weather/typhoon/typhoon-ingest-routes.js';
+import { capIngestRoutes } from './modules/weather/warnings/cap-ingest-routes.js';
 import { weatherWarningRoutes } from './modules/weather/warnings/routes.js';
 import { waveRoutes } from './modules/weather/waves/routes.js';
+import { waveIngestRoutes } from './modules/weather/waves/wave-ingest-routes.js';
 import { windRoutes } from './modules/weather/wind/routes.js';
 import { localSignals, postgresSignals } from './pipeline/cluster/signals.js';
-import { capIngestRoutes } from './pipeline/ingest/cap-ingest-routes.js';
-import { flightIngestRoutes } from './pipeline/ingest/flight-ingest-routes.js';
 import { ingestRoutes } from './pipeline/ingest/ingest-routes.js';
-import { radarIngestRoutes } from './pipeline/ingest/radar-ingest-routes.js';
-import { sensorIngestRoutes } from './pipeline/ingest/sensor-ingest-routes.js';
-import { typhoonIngestRoutes } from './pipeline/ingest/typhoon-ingest-routes.js';
-import { weatherIngestRoutes } from './pipeline/ingest/weather-ingest-routes.js';
 import { groupRooms, registerRealtime } from './pipeline/live/realtime.js';
 import { attachRedisFanout } from './pipeline/live/redis-fanout.js';
 import { flightSources } from './pipeline/pollers/flight-sources.js';
@@ -262,8 +263,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register((ingest) => ingestRoutes(ingest, { feeds: s.feeds, ingest: s.ingest }));
   await app.register((scope) =>
-    weatherIngestRoutes(scope, { feeds: s.feeds, observations: s.observations, waves: s.waves }),
+    observationIngestRoutes(scope, { feeds: s.feeds, observations: s.observations }),
   );
+  await app.register((scope) => waveIngestRoutes(scope, { feeds: s.feeds, waves: s.waves }));
   await app.register((scope) =>
     radarIngestRoutes(scope, {
       feeds: s.feeds,

@@ -16,6 +16,22 @@ const COMPOSITION = new Set(
   ['app.ts', 'main.ts', 'services.ts', 'modules/notify/notify-services.ts'].map((f) => SERVER + f),
 );
 
+/**
+ * The imports from modules into the pipeline left to undo: the leadership that runs singletons, and the
+ * warning engine's store and rules that the warning status and the backtest read, belong in modules of their
+ * own. No other may be added.
+ */
+const MODULES_INTO_PIPELINE = new Set([
+  'modules/warnings/backtest/backtest-service.ts → pipeline/cells/cell-tracker-service.ts',
+  'modules/warnings/backtest/backtest-service.ts → pipeline/warning-engine/watched-location.ts',
+  'modules/warnings/warning-status/warning-service.ts → pipeline/warning-engine/warning-engine-seat.ts',
+  'modules/warnings/warning-status/warning-service.ts → pipeline/warning-engine/warning-store.ts',
+  'modules/warnings/warning-status/skill-service.ts → pipeline/warning-engine/warning-store.ts',
+  'modules/weather/disaster/disaster-evaluator.ts → pipeline/cluster/leadership.ts',
+  'modules/devices/device-monitor.ts → pipeline/cluster/leadership.ts',
+  'modules/analytics/insight/report-scheduler.ts → pipeline/cluster/leadership.ts',
+]);
+
 /** A server file's unit: a module's feature, a pipeline stage, or a top-level folder or file. */
 export function serverUnit(file: string): string {
   const parts = file.slice(SERVER.length).split('/');
@@ -60,6 +76,16 @@ describe('import boundaries', () => {
       ...sourceFiles('apps/web/src'),
     ].filter(isProduction);
     expect(cycles(importGraph(files))).toEqual([]);
+  });
+
+  it('imports in one direction between the stroke pipeline and the modules: pipeline → modules', () => {
+    const files = sourceFiles(`${SERVER}modules`).filter(isProduction);
+    const back = [...importGraph([...files, ...sourceFiles(`${SERVER}pipeline`)])]
+      .filter(([from]) => from.startsWith(`${SERVER}modules/`))
+      .flatMap(([from, targets]) =>
+        targets.filter((t) => t.startsWith(`${SERVER}pipeline/`)).map((t) => `${from} → ${t}`),
+      );
+    expect(back.filter((pair) => !MODULES_INTO_PIPELINE.has(pair.replaceAll(SERVER, '')))).toEqual([]);
   });
 
   it('keeps each web feature out of the others (shared pieces live in components/, lib/, map/)', () => {

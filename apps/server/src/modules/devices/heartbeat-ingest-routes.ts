@@ -4,7 +4,7 @@ import { IngestHeaders } from '@thunderwatch/shared/schemas/lightning';
 import type { FastifyInstance } from 'fastify';
 import { strictJsonBody } from '../../lib/strict-json-body.js';
 import type { FeedsService } from '../../modules/lightning/feeds/feeds-service.js';
-import { requireFeedKey } from '../../pipeline/ingest/ingest-routes.js';
+import { requireFeedKey } from '../lightning/feeds/feed-requests.js';
 import type { DevicesService } from './devices-service.js';
 
 /** POST /api/ingest/heartbeat: one device's heartbeat as JSON, authenticated by a feed key. */

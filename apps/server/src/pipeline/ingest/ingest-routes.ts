@@ -1,19 +1,12 @@
 import { errors } from '@thunderwatch/shared/schemas/kit';
 import { IngestHeaders, IngestResult } from '@thunderwatch/shared/schemas/lightning';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { parseJsonArraySliced } from '../../lib/json-array-sliced.js';
-import type { Feed, FeedsService } from '../../modules/lightning/feeds/feeds-service.js';
+import { feedOf, INGEST_BODY_LIMIT, requireFeedKey } from '../../modules/lightning/feeds/feed-requests.js';
+import type { FeedsService } from '../../modules/lightning/feeds/feeds-service.js';
 import type { IngestService } from './ingest-service.js';
 import { parseAdtdSliced, parseJsonStrokesSliced, parseUalfSliced } from './sliced-parse.js';
-
-export const INGEST_BODY_LIMIT = 10 * 1024 * 1024;
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    feed: Feed | null;
-  }
-}
 
 const schema = (description: string) => ({
   tags: ['ingest'],
@@ -27,26 +20,10 @@ class JsonText {
   constructor(readonly text: string) {}
 }
 
-export function feedOf(request: FastifyRequest): Feed {
-  if (!request.feed)
-    throw new AppError('feed.invalid_key', 401, 'X-Feed-Key header with a valid feed key required');
-  return request.feed;
-}
-
 function text(body: unknown): string {
   if (Buffer.isBuffer(body)) return body.toString('utf8');
   if (typeof body === 'string') return body;
   throw new AppError('request.unsupported_media_type', 415, 'Send the records as text/plain');
-}
-
-/** Every request of the scope must carry a live feed's key in `X-Feed-Key` (401 before the body is read). */
-export function requireFeedKey(app: FastifyInstance, feeds: FeedsService): void {
-  app.decorateRequest('feed', null);
-  app.addHook('onRequest', async (request) => {
-    const key = request.headers['x-feed-key'];
-    request.feed = await feeds.authenticate(Array.isArray(key) ? key[0] : key);
-    feedOf(request);
-  });
 }
 
 /**

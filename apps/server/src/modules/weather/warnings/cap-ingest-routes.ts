@@ -2,10 +2,10 @@ import { errors } from '@thunderwatch/shared/schemas/kit';
 import { IngestHeaders } from '@thunderwatch/shared/schemas/lightning';
 import { CapIngestQuery, CapIngestResult } from '@thunderwatch/shared/schemas/weather-warning';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/app-error.js';
-import type { FeedsService } from '../../modules/lightning/feeds/feeds-service.js';
-import type { WeatherWarningService } from '../../modules/weather/warnings/weather-warning-service.js';
-import { feedOf, requireFeedKey } from './ingest-routes.js';
+import { AppError } from '../../../lib/app-error.js';
+import { feedOf, requireFeedKey } from '../../lightning/feeds/feed-requests.js';
+import type { FeedsService } from '../../lightning/feeds/feeds-service.js';
+import type { WeatherWarningService } from './weather-warning-service.js';
 
 /** A CAP body (one alert or a feed of them) is stored with each alert: 2 MB bounds the row. */
 export const CAP_BODY_LIMIT = 2 * 1024 * 1024;

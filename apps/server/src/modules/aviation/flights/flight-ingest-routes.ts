@@ -2,9 +2,9 @@ import { FlightIngestResult } from '@thunderwatch/shared/schemas/flights';
 import { errors } from '@thunderwatch/shared/schemas/kit';
 import { IngestHeaders } from '@thunderwatch/shared/schemas/lightning';
 import type { FastifyInstance } from 'fastify';
-import type { FlightsService } from '../../modules/aviation/flights/flights-service.js';
-import type { FeedsService } from '../../modules/lightning/feeds/feeds-service.js';
-import { feedOf, INGEST_BODY_LIMIT, requireFeedKey } from './ingest-routes.js';
+import { feedOf, INGEST_BODY_LIMIT, requireFeedKey } from '../../lightning/feeds/feed-requests.js';
+import type { FeedsService } from '../../lightning/feeds/feeds-service.js';
+import type { FlightsService } from './flights-service.js';
 
 /** POST /api/ingest/flights: aircraft positions as OpenSky's `/api/states/all` answer, by a feed key. */
 export async function flightIngestRoutes(

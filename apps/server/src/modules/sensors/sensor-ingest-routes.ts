@@ -2,10 +2,9 @@ import { errors } from '@thunderwatch/shared/schemas/kit';
 import { IngestHeaders } from '@thunderwatch/shared/schemas/lightning';
 import { SensorIngestResult } from '@thunderwatch/shared/schemas/sensors';
 import type { FastifyInstance } from 'fastify';
-import type { FeedsService } from '../../modules/lightning/feeds/feeds-service.js';
-import type { SensorIngest } from '../../modules/sensors/sensor-ingest.js';
-import { feedOf, INGEST_BODY_LIMIT, requireFeedKey } from './ingest-routes.js';
-import { jsonOrText } from './weather-ingest-routes.js';
+import { feedOf, INGEST_BODY_LIMIT, jsonOrText, requireFeedKey } from '../lightning/feeds/feed-requests.js';
+import type { FeedsService } from '../lightning/feeds/feeds-service.js';
+import type { SensorIngest } from './sensor-ingest.js';
 
 /** POST /api/ingest/sensors: readings of registered sensors, authenticated by a feed key. */
 export async function sensorIngestRoutes(

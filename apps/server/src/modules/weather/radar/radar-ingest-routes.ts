@@ -2,10 +2,10 @@ import { errors } from '@thunderwatch/shared/schemas/kit';
 import { IngestHeaders } from '@thunderwatch/shared/schemas/lightning';
 import { RadarIngestQuery, RadarIngestResult } from '@thunderwatch/shared/schemas/radar';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/app-error.js';
-import type { FeedsService } from '../../modules/lightning/feeds/feeds-service.js';
-import type { RadarIngest } from '../../modules/weather/radar/radar-ingest.js';
-import { feedOf, requireFeedKey } from './ingest-routes.js';
+import { AppError } from '../../../lib/app-error.js';
+import { feedOf, requireFeedKey } from '../../lightning/feeds/feed-requests.js';
+import type { FeedsService } from '../../lightning/feeds/feeds-service.js';
+import type { RadarIngest } from './radar-ingest.js';
 
 /**
  * POST /api/ingest/radar: one radar frame per request, ODIM_H5 or PNG, authenticated by a feed key. In a scope

@@ -2,10 +2,10 @@ import { errors } from '@thunderwatch/shared/schemas/kit';
 import { IngestHeaders } from '@thunderwatch/shared/schemas/lightning';
 import { TyphoonIngestQuery, TyphoonIngestResult } from '@thunderwatch/shared/schemas/typhoon';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/app-error.js';
-import type { FeedsService } from '../../modules/lightning/feeds/feeds-service.js';
-import type { TyphoonService } from '../../modules/weather/typhoon/typhoon-service.js';
-import { feedOf, requireFeedKey } from './ingest-routes.js';
+import { AppError } from '../../../lib/app-error.js';
+import { feedOf, requireFeedKey } from '../../lightning/feeds/feed-requests.js';
+import type { FeedsService } from '../../lightning/feeds/feeds-service.js';
+import type { TyphoonService } from './typhoon-service.js';
 
 /** A best-track file is a few hundred kB for a whole season. */
 const TYPHOON_BODY_LIMIT = 4 * 1024 * 1024;
