@@ -102,6 +102,22 @@ describe('sitePoint', () => {
       },
       { lon: 113.5, lat: 23.5 },
     ],
+    [
+      'a square across the antimeridian, centred on it',
+      {
+        type: 'Polygon' as const,
+        coordinates: [
+          [
+            [179, -17],
+            [-179, -17],
+            [-179, -16],
+            [179, -16],
+            [179, -17],
+          ],
+        ],
+      },
+      { lon: -180, lat: -16.5 },
+    ],
   ])('%s', (_name, shape, expected) => {
     const p = sitePoint(shape);
     expect(p.lon).toBeCloseTo(expected.lon, 9);

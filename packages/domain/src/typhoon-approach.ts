@@ -130,9 +130,14 @@ export function sitePoint(
   // The closing vertex repeats the first: counted once.
   const open = ring.length > 1 ? ring.slice(0, -1) : ring;
   if (open.length === 0) throw new Error('empty polygon');
-  const sum = open.reduce(
-    (acc, p) => ({ lon: acc.lon + (p[0] as number), lat: acc.lat + (p[1] as number) }),
-    { lon: 0, lat: 0 },
-  );
-  return { lon: sum.lon / open.length, lat: sum.lat / open.length };
+  // Longitudes unwrapped around the first vertex, so a polygon across the antimeridian averages correctly.
+  const first = open[0]?.[0] as number;
+  let lon = 0;
+  let lat = 0;
+  for (const p of open) {
+    const x = p[0] as number;
+    lon += x - 360 * Math.round((x - first) / 360);
+    lat += p[1] as number;
+  }
+  return { lon: ((((lon / open.length + 180) % 360) + 360) % 360) - 180, lat: lat / open.length };
 }

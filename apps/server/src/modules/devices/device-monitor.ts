@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
+import type { Lease, Singleton } from '../../db/singleton.js';
 import { SerialRuns } from '../../lib/serial-runs.js';
-import type { Lease, Singleton } from '../../pipeline/cluster/leadership.js';
 import type { AlarmOutbox } from '../notify/delivery/alarm-outbox.js';
 import { deviceEvents } from './device-events.js';
 import type { DevicesRepo } from './devices-repo.js';

@@ -1,9 +1,9 @@
 import { TRACKER } from '@thunderwatch/domain/cell-tracker';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
+import type { Lease, Singleton } from '../../db/singleton.js';
 import type { CellsRepo } from '../../modules/lightning/cells/cells-repo.js';
 import type { RadarRepo } from '../../modules/weather/radar/radar-repo.js';
-import type { Lease, Singleton } from '../cluster/leadership.js';
 import { CHANNELS, type ClusterSignals } from '../cluster/signals.js';
 import { type CellRadarFrame, cellRadarFrameOf } from './cell-radar.js';
 import type { CellRunner } from './cell-runner.js';

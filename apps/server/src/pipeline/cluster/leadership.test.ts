@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.js';
+import type { Lease, Singleton } from '../../db/singleton.js';
 import { freshDatabase } from '../../test/harness.js';
-import { Leadership, type Lease, type Singleton } from './leadership.js';
+import { Leadership } from './leadership.js';
 import { LeaseLost, LeaseRepo } from './lease-repo.js';
 
 const quiet = () => {};

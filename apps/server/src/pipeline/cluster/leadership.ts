@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DedicatedConnection, Queryable } from '../../db/database.js';
+import type { Lease, Singleton } from '../../db/singleton.js';
 import { LeaseLost, type LeaseRepo } from './lease-repo.js';
 
 /** The first key of the two-key advisory locks of singletons (the second is the hash of the name). */
@@ -10,21 +11,6 @@ const LOCK_SPACE = 727_003;
  * (tests run two) take turns through this table instead of PostgreSQL's advisory locks.
  */
 const embeddedLocks = new WeakMap<Database, Map<string, Leadership>>();
-
-/** One term of a singleton on this node. */
-export interface Lease {
-  readonly name: string;
-  readonly epoch: number;
-  /** Throws `LeaseLost` (and ends the term) when another node has taken over: call it in each write. */
-  check(tx: Queryable): Promise<void>;
-}
-
-/** Work that must run on one node of the cluster at a time; `start` begins a term, `stop` ends it. */
-export interface Singleton {
-  readonly name: string;
-  start(lease: Lease): Promise<void>;
-  stop(): Promise<void>;
-}
 
 /**
  * Runs each singleton on the node that holds its PostgreSQL advisory lock. The lock lives in a session of

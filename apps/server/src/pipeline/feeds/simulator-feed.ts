@@ -1,8 +1,8 @@
 import { createLightningSimulator, type SimCell, type SimStroke } from '@thunderwatch/domain/simulator';
 import type { FastifyBaseLogger } from 'fastify';
 import { SIMULATOR_SOURCE } from '../../modules/lightning/strokes/stroke-row.js';
+import { type RadarSink, SIM_RADAR_EVERY_MS } from '../../modules/weather/radar/simulator-radar.js';
 import type { IngestService } from '../ingest/ingest-service.js';
-import { type RadarSink, SIM_RADAR_EVERY_MS } from './simulator-radar.js';
 
 export interface SimulatorFeedOptions {
   seed: number;

@@ -1,16 +1,16 @@
+import { sitePoint } from '@thunderwatch/domain/typhoon-approach';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
+import { startFlightSimulator } from '../../modules/aviation/flights/simulator-flights.js';
 import { startMqttHeartbeats } from '../../modules/devices/mqtt-heartbeats.js';
+import { startDeviceSimulator } from '../../modules/devices/simulator-devices.js';
+import { startSensorMqttFeed } from '../../modules/sensors/sensor-mqtt-feed.js';
+import { simulatorMills } from '../../modules/sensors/simulator-mills.js';
 import { DEMO_LOCATIONS } from '../../modules/warnings/locations/demo-locations.js';
-import { siteOf } from '../warning-engine/watched-location.js';
+import { startWeatherSimulator } from '../../modules/weather/demo/simulator-weather.js';
+import { simulatorRadarSink } from '../../modules/weather/radar/simulator-radar.js';
 import { startMqttFeed } from './mqtt-feed.js';
-import { startSensorMqttFeed } from './sensor-mqtt-feed.js';
-import { startDeviceSimulator } from './simulator-devices.js';
 import { startSimulatorFeed } from './simulator-feed.js';
-import { startFlightSimulator } from './simulator-flights.js';
-import { simulatorMills } from './simulator-mills.js';
-import { simulatorRadarSink } from './simulator-radar.js';
-import { startWeatherSimulator } from './simulator-weather.js';
 import { startUalfTcpFeed } from './ualf-tcp-feed.js';
 
 /** Starts the feeds the configuration asks for; returns one function that stops them all. */
@@ -22,7 +22,7 @@ export async function startFeeds(app: FastifyInstance, config: Config): Promise<
     // weather (a typhoon, station winds, waves), Baiyun's traffic and a detection network's heartbeats run
     // beside its lightning.
     // One simulated world per cluster: it runs on the node holding its lease, like the warning engine.
-    const hotspots = DEMO_LOCATIONS.map((l) => siteOf(l.shape));
+    const hotspots = DEMO_LOCATIONS.map((l) => sitePoint(l.shape));
     let stopSimulator: (() => void) | null = null;
     let stopWeather: (() => void) | null = null;
     let stopFlights: (() => void) | null = null;

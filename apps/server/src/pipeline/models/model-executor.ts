@@ -4,11 +4,11 @@ import type { ForecastRequest, ModelId, ModelRunDto } from '@thunderwatch/shared
 import type { FastifyBaseLogger } from 'fastify';
 import type { ModelsConfig } from '../../config-models.js';
 import type { Database } from '../../db/database.js';
+import type { Lease } from '../../db/singleton.js';
 import type { StrokesRepo } from '../../modules/lightning/strokes/strokes-repo.js';
 import { definitionOf, EXTERNAL_STEPS_H } from '../../modules/models/catalog/model-catalog.js';
 import type { OutputsRepo } from '../../modules/models/runs/outputs-repo.js';
 import type { RunsRepo } from '../../modules/models/runs/runs-repo.js';
-import type { Lease } from '../cluster/leadership.js';
 import { CELL_STEP_MAX_AGE_MS, type CellSource } from './cell-source.js';
 import { requestForecast } from './forecast-client.js';
 import type { JobResult, ModelJob } from './model-jobs.js';

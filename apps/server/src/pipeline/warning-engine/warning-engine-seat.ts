@@ -1,7 +1,7 @@
 import type { AlarmDto, WarningItem } from '@thunderwatch/shared/schemas/warnings';
 import type { Level } from '@thunderwatch/shared/warnings';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Lease, Singleton } from '../cluster/leadership.js';
+import type { Lease, Singleton } from '../../db/singleton.js';
 import { CHANNELS, type ClusterSignals } from '../cluster/signals.js';
 import type { StoredWarnings } from './stored-warnings.js';
 import type { WarningEmitter, WarningEngineService } from './warning-engine-service.js';

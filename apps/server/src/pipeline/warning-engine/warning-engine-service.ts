@@ -4,6 +4,7 @@ import { cloneWarningState } from '@thunderwatch/domain/ring-rules';
 import { WarningEngineCore } from '@thunderwatch/domain/warning-engine';
 import type { AlarmDto, Approach, WarningItem } from '@thunderwatch/shared/schemas/warnings';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Lease } from '../../db/singleton.js';
 import type { Metrics } from '../../lib/metrics.js';
 import { type StrokeRow, toEngineStroke } from '../../modules/lightning/strokes/stroke-row.js';
 import type { AlarmOutbox } from '../../modules/notify/delivery/alarm-outbox.js';
@@ -12,7 +13,6 @@ import type {
   LocationChanges,
   LocationRecord,
 } from '../../modules/warnings/locations/location-changes.js';
-import type { Lease } from '../cluster/leadership.js';
 import { CHANNELS, type ClusterSignals } from '../cluster/signals.js';
 import type { StrokeBus } from '../stroke-bus.js';
 import { type ApproachRunner, approachRunner } from './approach-runner.js';

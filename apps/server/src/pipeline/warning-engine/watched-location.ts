@@ -2,6 +2,7 @@ import { distanceKm } from '@thunderwatch/domain/geodesy';
 import { DEFAULT_PREDICT, resolvePredict, type StoredPredict } from '@thunderwatch/domain/predict-setting';
 import { type PredictSetting, predictAllClearMs } from '@thunderwatch/domain/predicted-warning';
 import type { RingRule } from '@thunderwatch/domain/ring-rules';
+import { sitePoint } from '@thunderwatch/domain/typhoon-approach';
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import type { Ring } from '@thunderwatch/shared/schemas/locations';
 
@@ -30,7 +31,7 @@ export function watchedMeta(l: {
   rings: Ring[];
   predict?: StoredPredict;
 }): WatchedMeta {
-  const site = siteOf(l.shape);
+  const site = sitePoint(l.shape);
   const rules = ringRules(l.rings);
   const predict = resolvePredict(l.predict ?? DEFAULT_PREDICT, l.rings);
   return {
@@ -56,21 +57,6 @@ export function ringRules(rings: readonly Ring[]): RingRule[] {
     windowMs: r.window_min * 60_000,
     includeIc: r.include_ic,
   }));
-}
-
-export function siteOf(shape: LocationShape): { lat: number; lon: number } {
-  if (shape.type === 'Point') return { lat: shape.coordinates[1], lon: shape.coordinates[0] };
-  const outer = (shape.coordinates[0] ?? []).slice(0, -1);
-  const first = outer[0] ?? [0, 0];
-  // Unwrap longitudes around the first vertex so a polygon across the antimeridian averages correctly.
-  let lon = 0;
-  let lat = 0;
-  for (const [x, y] of outer) {
-    lon += x - 360 * Math.round((x - first[0]) / 360);
-    lat += y;
-  }
-  const n = Math.max(1, outer.length);
-  return { lat: lat / n, lon: ((((lon / n + 180) % 360) + 360) % 360) - 180 };
 }
 
 /** The farthest vertex of the shape from the site, km (0 for a point). */

@@ -1,8 +1,8 @@
 import { scheduleDue } from '@thunderwatch/domain/report-schedule';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/database.js';
+import type { Lease, Singleton } from '../../../db/singleton.js';
 import { SerialRuns } from '../../../lib/serial-runs.js';
-import type { Lease, Singleton } from '../../../pipeline/cluster/leadership.js';
 import { provisionalTitle } from './report-templates.js';
 import type { ReportsRepo } from './reports-repo.js';
 import type { SchedulesRepo } from './schedules-repo.js';

@@ -3,6 +3,7 @@ import type { SitePrediction } from '@thunderwatch/domain/backtest-predicted';
 import { predictAllClearMs } from '@thunderwatch/domain/predicted-warning';
 import { areValidRings, sortRings, validateRings } from '@thunderwatch/domain/ring-validation';
 import { shapeBounds } from '@thunderwatch/domain/shape-bounds';
+import { sitePoint } from '@thunderwatch/domain/typhoon-approach';
 import { isValidShape, validateShape } from '@thunderwatch/domain/zone-validation';
 import { DEFAULT_RINGS } from '@thunderwatch/shared/default-rings';
 import {
@@ -16,7 +17,7 @@ import { PREDICT_LIMITS, type RingLevel } from '@thunderwatch/shared/warnings';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import { STEP_DELAY_MS } from '../../../pipeline/cells/cell-tracker-service.js';
-import { ringRules, siteOf } from '../../../pipeline/warning-engine/watched-location.js';
+import { ringRules } from '../../../pipeline/warning-engine/watched-location.js';
 import type { EngineStrokesRepo } from '../../lightning/strokes/engine-strokes-repo.js';
 import type { StrokeFilter } from '../../lightning/strokes/strokes-repo.js';
 import { backtestDto } from './backtest-dto.js';
@@ -192,7 +193,7 @@ function predictionOf(
     level: (level ?? own?.level ?? (rings.at(-1) as Ring).level) as RingLevel,
   };
   return {
-    site: siteOf(shape),
+    site: sitePoint(shape),
     setting,
     allClearMs: predictAllClearMs(ringRules(rings), setting.level),
   };

@@ -1,17 +1,17 @@
 import { simFieldKvm } from '@thunderwatch/domain/efm-sim';
 import type { SimCell } from '@thunderwatch/domain/simulator';
+import { sitePoint } from '@thunderwatch/domain/typhoon-approach';
 import type { FastifyBaseLogger } from 'fastify';
-import { SIMULATOR_SOURCE } from '../../modules/lightning/strokes/stroke-row.js';
-import type { SensorIngest } from '../../modules/sensors/sensor-ingest.js';
-import type { SensorsRepo } from '../../modules/sensors/sensors-repo.js';
-import { DEMO_LOCATIONS } from '../../modules/warnings/locations/demo-locations.js';
-import { siteOf } from '../warning-engine/watched-location.js';
+import { SIMULATOR_SOURCE } from '../lightning/strokes/stroke-row.js';
+import { DEMO_LOCATIONS } from '../warnings/locations/demo-locations.js';
+import type { SensorIngest } from './sensor-ingest.js';
+import type { SensorsRepo } from './sensors-repo.js';
 
 /** The demo sites' field mills: one at each site, `sim-efm-1`…, registered to the site's group. */
 export const SIM_MILLS = DEMO_LOCATIONS.map((l, i) => ({
   id: `sim-efm-${i + 1}`,
   locationName: l.name,
-  ...siteOf(l.shape),
+  ...sitePoint(l.shape),
 }));
 
 /**

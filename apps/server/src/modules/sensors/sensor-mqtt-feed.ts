@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt from 'mqtt';
-import type { SensorIngest } from '../../modules/sensors/sensor-ingest.js';
+import type { SensorIngest } from './sensor-ingest.js';
 
 export interface SensorMqttOptions {
   url: string;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../lib/app-error.js';
-import { AnswerTooLarge, isTimeout, readCapped } from '../../lib/http-read.js';
+import { AppError } from './app-error.js';
+import { AnswerTooLarge, isTimeout, readCapped } from './http-read.js';
 
 /** What one poll ended in. */
 export type PollOutcome = 'ingested' | 'unchanged' | 'refused' | 'failed';

@@ -5,9 +5,9 @@ import {
   simStations,
 } from '@thunderwatch/domain/device-sim';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DevicesRepo } from '../../modules/devices/devices-repo.js';
-import type { DevicesService } from '../../modules/devices/devices-service.js';
-import { DEMO_LOCATIONS } from '../../modules/warnings/locations/demo-locations.js';
+import { DEMO_LOCATIONS } from '../warnings/locations/demo-locations.js';
+import type { DevicesRepo } from './devices-repo.js';
+import type { DevicesService } from './devices-service.js';
 
 /**
  * The demo world's detection stations (`device-sim` in the domain): registered to the demo group (the group

@@ -1,6 +1,6 @@
 import { simTraffic } from '@thunderwatch/domain/flight-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.js';
+import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { SIM_FLIGHT_BACKFILL_MS, SIM_FLIGHT_EVERY_MS, startFlightSimulator } from './simulator-flights.js';
 
 const NOW = Date.parse('2026-11-24T10:00:02Z');

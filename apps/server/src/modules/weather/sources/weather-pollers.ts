@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PollerConfig } from '../../config-pollers.js';
-import { AppError } from '../../lib/app-error.js';
-import type { Metrics } from '../../lib/metrics.js';
-import type { ObservationsService } from '../../modules/weather/observations/observations-service.js';
-import type { TyphoonService } from '../../modules/weather/typhoon/typhoon-service.js';
-import type { WeatherWarningService } from '../../modules/weather/warnings/weather-warning-service.js';
-import type { WavesService } from '../../modules/weather/waves/waves-service.js';
-import type { Singleton } from '../cluster/leadership.js';
-import { type PolledAnswer, SourcePoller } from './source-poller.js';
+import type { PollerConfig } from '../../../config-pollers.js';
+import type { Singleton } from '../../../db/singleton.js';
+import { AppError } from '../../../lib/app-error.js';
+import type { Metrics } from '../../../lib/metrics.js';
+import { type PolledAnswer, SourcePoller } from '../../../lib/source-poller.js';
+import type { ObservationsService } from '../observations/observations-service.js';
+import type { TyphoonService } from '../typhoon/typhoon-service.js';
+import type { WeatherWarningService } from '../warnings/weather-warning-service.js';
+import type { WavesService } from '../waves/waves-service.js';
 
 /** The largest answer a weather source may send (a day of a large network's observations as CSV fits). */
 export const POLL_MAX_BYTES = 20 * 1024 * 1024;

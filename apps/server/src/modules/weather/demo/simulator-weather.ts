@@ -7,10 +7,10 @@ import {
   simWaveReading,
 } from '@thunderwatch/domain/weather-sim';
 import type { FastifyBaseLogger } from 'fastify';
-import { SIMULATOR_SOURCE } from '../../modules/lightning/strokes/stroke-row.js';
-import type { ObservationsService } from '../../modules/weather/observations/observations-service.js';
-import type { TyphoonService } from '../../modules/weather/typhoon/typhoon-service.js';
-import type { WavesService } from '../../modules/weather/waves/waves-service.js';
+import { SIMULATOR_SOURCE } from '../../lightning/strokes/stroke-row.js';
+import type { ObservationsService } from '../observations/observations-service.js';
+import type { TyphoonService } from '../typhoon/typhoon-service.js';
+import type { WavesService } from '../waves/waves-service.js';
 
 const MIN_MS = 60_000;
 /** Stations report every 10 minutes, buoys every 30 (NDBC's realtime2 cadence), the typhoon every 6 hours. */

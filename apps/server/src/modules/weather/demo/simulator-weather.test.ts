@@ -1,6 +1,6 @@
 import { SIM_BUOYS, SIM_WEATHER_STATIONS, simGenesisMs } from '@thunderwatch/domain/weather-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestApp, type TestApp } from '../../test/harness.js';
+import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness.js';
 import { startWeatherSimulator } from './simulator-weather.js';
 
 const DAY = 86_400_000;

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type FlightsConfig, openskyUrl } from '../../config-flights.js';
-import { AppError } from '../../lib/app-error.js';
-import type { Metrics } from '../../lib/metrics.js';
-import type { FlightAlarms } from '../../modules/aviation/flights/flight-alarms.js';
-import type { FlightsService } from '../../modules/aviation/flights/flights-service.js';
-import type { Singleton } from '../cluster/leadership.js';
-import { type SbsClient, startSbsClient } from '../feeds/sbs-tcp-client.js';
-import { SourcePoller } from './source-poller.js';
+import { type FlightsConfig, openskyUrl } from '../../../config-flights.js';
+import type { Singleton } from '../../../db/singleton.js';
+import { AppError } from '../../../lib/app-error.js';
+import type { Metrics } from '../../../lib/metrics.js';
+import { SourcePoller } from '../../../lib/source-poller.js';
+import type { FlightAlarms } from './flight-alarms.js';
+import type { FlightsService } from './flights-service.js';
+import { type SbsClient, startSbsClient } from './sbs-tcp-client.js';
 
 /** A whole-world OpenSky answer is about 2 MB; a box is far less. */
 export const OPENSKY_MAX_BYTES = 20 * 1024 * 1024;

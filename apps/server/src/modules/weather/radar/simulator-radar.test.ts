@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestApp, type TestApp } from '../../test/harness.js';
-import { startSimulatorFeed } from './simulator-feed.js';
+import { startSimulatorFeed } from '../../../pipeline/feeds/simulator-feed.js';
+import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness.js';
 import { SIM_RADAR_PRODUCT, simulatorRadarSink } from './simulator-radar.js';
 
 const NOW = Date.UTC(2026, 6, 12, 7, 30); // 15:30 in south China: afternoon storms

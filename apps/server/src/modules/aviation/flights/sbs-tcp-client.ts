@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import type { AircraftPosition, FeedProblem } from '@thunderwatch/domain/aircraft-position';
 import { SbsTracker } from '@thunderwatch/domain/sbs1';
 import type { FastifyBaseLogger } from 'fastify';
-import type { FlightsService } from '../../modules/aviation/flights/flights-service.js';
+import type { FlightsService } from './flights-service.js';
 
 export interface SbsOptions {
   host: string;

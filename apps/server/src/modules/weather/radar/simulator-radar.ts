@@ -2,8 +2,8 @@ import { lonLatGeoref } from '@thunderwatch/domain/radar-grid';
 import { SIM_RADAR_SCALE, simRadarGrid, simulatedReflectivity } from '@thunderwatch/domain/radar-sim';
 import { DEFAULT_REGION, type SimCell } from '@thunderwatch/domain/simulator';
 import type { FastifyBaseLogger } from 'fastify';
-import { SIMULATOR_SOURCE } from '../../modules/lightning/strokes/stroke-row.js';
-import type { RadarIngest } from '../../modules/weather/radar/radar-ingest.js';
+import { SIMULATOR_SOURCE } from '../../lightning/strokes/stroke-row.js';
+import type { RadarIngest } from './radar-ingest.js';
 
 /** The simulated radar's product name and its frame interval (a radar network's volume scan). */
 export const SIM_RADAR_PRODUCT = 'sim_dbz';

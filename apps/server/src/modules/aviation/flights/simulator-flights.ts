@@ -1,7 +1,7 @@
 import { simTraffic } from '@thunderwatch/domain/flight-sim';
 import type { FastifyBaseLogger } from 'fastify';
-import type { FlightsService } from '../../modules/aviation/flights/flights-service.js';
-import { SIMULATOR_SOURCE } from '../../modules/lightning/strokes/stroke-row.js';
+import { SIMULATOR_SOURCE } from '../../lightning/strokes/stroke-row.js';
+import type { FlightsService } from './flights-service.js';
 
 /** Reports every 5 s, as ADS-B receivers and OpenSky's paid tier deliver them. */
 export const SIM_FLIGHT_EVERY_MS = 5000;

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flightsConfig, openskyUrl } from '../../config-flights.js';
-import { startTestApp, type TestApp } from '../../test/harness.js';
+import { flightsConfig, openskyUrl } from '../../../config-flights.js';
+import { startTestApp, type TestApp } from '../../../test/harness.js';
 
 const nowS = () => Math.floor(Date.now() / 1000);
 const vector = (icao24: string, lat: number, lon: number) => [

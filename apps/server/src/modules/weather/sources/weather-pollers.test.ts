@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { simGenesisMs, simTyphoonAtcf } from '@thunderwatch/domain/weather-sim';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pollersConfig } from '../../config-pollers.js';
-import { AppError } from '../../lib/app-error.js';
-import { DB_KINDS, startTestApp, type TestApp } from '../../test/harness.js';
-import { type PolledAnswer, SourcePoller } from './source-poller.js';
+import { pollersConfig } from '../../../config-pollers.js';
+import { AppError } from '../../../lib/app-error.js';
+import { type PolledAnswer, SourcePoller } from '../../../lib/source-poller.js';
+import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness.js';
 
 /** A loopback weather source: answers what `reply` says and records the requests' conditional headers. */
 function loopbackSource() {
