@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, DedicatedConnection, Queryable } from '../../db/database.js';
+import type { Database, DedicatedConnection } from '../../db/database.js';
 import type { Lease, Singleton } from '../../db/singleton.js';
 import { LeaseLost, type LeaseRepo } from './lease-repo.js';
 
