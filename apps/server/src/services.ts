@@ -40,6 +40,10 @@ import { LightningService } from './modules/lightning/strokes/lightning-service.
 import { LightningStatsRepo } from './modules/lightning/strokes/lightning-stats-repo.js';
 import { StrokePartitions } from './modules/lightning/strokes/partitions.js';
 import { StrokesRepo } from './modules/lightning/strokes/strokes-repo.js';
+import { TrackedCells } from './modules/models/compute/cell-source.js';
+import { ModelExecutor } from './modules/models/compute/model-executor.js';
+import { modelRunner } from './modules/models/compute/model-runner.js';
+import { ModelScheduler } from './modules/models/compute/model-scheduler.js';
 import { ModelsService } from './modules/models/runs/models-service.js';
 import { OutputsRepo } from './modules/models/runs/outputs-repo.js';
 import { RunsRepo } from './modules/models/runs/runs-repo.js';
@@ -96,10 +100,6 @@ import { relayLocationChanges } from './pipeline/cluster/location-relay.js';
 import type { ClusterSignals } from './pipeline/cluster/signals.js';
 import { FlashAssigner } from './pipeline/ingest/flash-ids.js';
 import { IngestService } from './pipeline/ingest/ingest-service.js';
-import { TrackedCells } from './pipeline/models/cell-source.js';
-import { ModelExecutor } from './pipeline/models/model-executor.js';
-import { modelRunner } from './pipeline/models/model-runner.js';
-import { ModelScheduler } from './pipeline/models/model-scheduler.js';
 import { StrokeBus } from './pipeline/stroke-bus.js';
 import { EfmSamples } from './pipeline/warning-engine/efm-samples.js';
 import { EpisodesRepo } from './pipeline/warning-engine/episodes-repo.js';
@@ -480,7 +480,7 @@ function modelServices(d: {
       runs: d.runs,
       outputs: d.outputs,
       strokes: d.strokes,
-      // The cells the lightning models start from; see pipeline/models/cell-source.ts.
+      // The cells the lightning models start from; see modules/models/compute/cell-source.ts.
       cells: new TrackedCells({ cells: d.cells, now: d.now }),
       runner,
       config: d.config.models,

@@ -24,7 +24,7 @@ export interface FrameQuery {
 /**
  * The model registry and its runs as users see them. Every signed-in user may read models and outputs
  * (like the lightning itself, they belong to no group); only admins start a run. Runs are carried out by
- * the leader's scheduler (pipeline/models), which `wake` nudges when a run is queued on this node.
+ * the leader's scheduler (modules/models/compute), which `wake` nudges when a run is queued on this node.
  */
 export class ModelsService {
   constructor(

@@ -1,4 +1,4 @@
-import type { StrokeFilter, StrokesRepo } from '../../modules/lightning/strokes/strokes-repo.js';
+import type { StrokeFilter, StrokesRepo } from '../../lightning/strokes/strokes-repo.js';
 import { FIRE_FIELDS, FLASH_FIELDS } from './model-jobs.js';
 
 /** A growing Float64Array of fixed-size records. */

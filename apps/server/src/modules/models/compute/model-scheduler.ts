@@ -1,11 +1,11 @@
 import { dueModels } from '@thunderwatch/domain/model-schedule';
 import { MODEL_IDS, type ModelId } from '@thunderwatch/shared/schemas/models';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ModelsConfig } from '../../config-models.js';
-import type { Database } from '../../db/database.js';
-import type { Lease, Singleton } from '../../db/singleton.js';
-import { scheduleOf } from '../../modules/models/catalog/model-catalog.js';
-import type { RunsRepo } from '../../modules/models/runs/runs-repo.js';
+import type { ModelsConfig } from '../../../config-models.js';
+import type { Database } from '../../../db/database.js';
+import type { Lease, Singleton } from '../../../db/singleton.js';
+import { scheduleOf } from '../catalog/model-catalog.js';
+import type { RunsRepo } from '../runs/runs-repo.js';
 import type { ModelExecutor } from './model-executor.js';
 
 export const MODELS_SINGLETON = 'models';

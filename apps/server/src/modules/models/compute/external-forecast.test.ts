@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestApp, type TestApp } from '../../test/harness.js';
+import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness.js';
 
 const KEY = 'forecast-secret-key-123';
 const STEPS = [1, 2, 3, 6, 12, 24];

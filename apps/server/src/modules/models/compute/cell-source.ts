@@ -1,5 +1,5 @@
 import type { NowcastCellInput } from '@thunderwatch/domain/cell-footprint';
-import type { CellsRepo } from '../../modules/lightning/cells/cells-repo.js';
+import type { CellsRepo } from '../../lightning/cells/cells-repo.js';
 
 /** The storm cells the lightning models start from: those of the newest step, or null without a recent one. */
 export interface CellSource {

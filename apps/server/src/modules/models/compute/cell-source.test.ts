@@ -1,6 +1,6 @@
 import type { CellFeature } from '@thunderwatch/shared/schemas/cells';
 import { describe, expect, it } from 'vitest';
-import type { CellsRepo } from '../../modules/lightning/cells/cells-repo.js';
+import type { CellsRepo } from '../../lightning/cells/cells-repo.js';
 import { CELL_STEP_MAX_AGE_MS, TrackedCells } from './cell-source.js';
 
 const NOW = Date.parse('2026-07-01T12:00:30Z');

@@ -1,6 +1,6 @@
 import type { ForecastRequest } from '@thunderwatch/shared/schemas/models';
-import type { ExternalService } from '../../config-models.js';
-import { AnswerTooLarge, isTimeout, readCapped } from '../../lib/http-read.js';
+import type { ExternalService } from '../../../config-models.js';
+import { AnswerTooLarge, isTimeout, readCapped } from '../../../lib/http-read.js';
 
 /** The largest answer read from a forecast service (18 fields of a 500,000-cell grid fit). */
 export const MAX_FORECAST_BYTES = 64 * 1024 * 1024;

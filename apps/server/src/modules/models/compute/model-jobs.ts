@@ -7,8 +7,8 @@ import { lightningNowcast } from '@thunderwatch/domain/lightning-nowcast';
 import type { Bbox, GridModelResult, Progress } from '@thunderwatch/domain/model-grid';
 import type { ApproachFlash } from '@thunderwatch/domain/storm-cells';
 import type { ForecastRequest, ModelId } from '@thunderwatch/shared/schemas/models';
-import { definitionOf } from '../../modules/models/catalog/model-catalog.js';
-import type { StoredFrame, StoredOutput } from '../../modules/models/runs/outputs-repo.js';
+import { definitionOf } from '../catalog/model-catalog.js';
+import type { StoredFrame, StoredOutput } from '../runs/outputs-repo.js';
 import { parseForecast } from './forecast-response.js';
 
 /**
