@@ -110,12 +110,19 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
+  // A server that does not come up is killed, not left running for the rest of the suite.
+  const giveUp = async (why: string) => {
+    child.kill('SIGKILL');
+    if (child.exitCode === null && child.signalCode === null) await new Promise((r) => child.once('exit', r));
+    await rm(dataDir, { recursive: true, force: true });
+    return new Error(`${why}:\n${output}`);
+  };
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (child.exitCode !== null) throw await giveUp('server exited early');
     try {
       if ((await fetch(`${baseUrl}/api/comp_info`)).ok) break;
     } catch {}
-    if (Date.now() > deadline) throw new Error(`server did not start in 30 s:\n${output}`);
+    if (Date.now() > deadline) throw await giveUp('server did not start in 30 s');
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
