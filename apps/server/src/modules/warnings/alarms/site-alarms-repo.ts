@@ -27,6 +27,16 @@ export interface SiteAlarmRow<K extends SiteAlarmKind> extends OpenSiteAlarm<K> 
   cleared_at: Date | null;
 }
 
+/**
+ * How every kind's list reads its rows (`alarms a`): the kind's, of group `$1` (null: every group), open
+ * (`$2` true), cleared (false) or both (null), newest first, at most 500.
+ */
+export const listedRows = (kind: SiteAlarmKind) => `WHERE a.kind = '${kind}'
+          AND ($1::bigint IS NULL OR a.group_id = $1)
+          AND ($2::boolean IS NULL OR (a.cleared_at IS NULL) = $2)
+        ORDER BY a.created_at DESC, a.id DESC
+        LIMIT 500`;
+
 const COLUMNS = `a.id::float8 AS id, a.subject, a.location_id::float8 AS location_id,
   a.group_id::float8 AS group_id, a.level, a.facts`;
 

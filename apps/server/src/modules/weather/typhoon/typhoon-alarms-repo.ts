@@ -1,6 +1,7 @@
 import type { SiteAlarmFacts } from '@thunderwatch/shared/alarm-kinds';
 import type { TyphoonAlarm, TyphoonGrade } from '@thunderwatch/shared/schemas/typhoon';
 import type { Queryable } from '../../../db/database.js';
+import { listedRows } from '../../warnings/alarms/site-alarms-repo.js';
 
 export interface TyphoonAlarmFields {
   stormId: number;
@@ -55,11 +56,7 @@ export class TyphoonAlarmsRepo {
          FROM alarms a
          JOIN typhoon_storms s ON s.id = (a.facts ->> 'storm_id')::bigint
          JOIN locations l ON l.id = a.location_id
-        WHERE a.kind = 'typhoon'
-          AND ($1::bigint IS NULL OR a.group_id = $1)
-          AND ($2::boolean IS NULL OR (a.cleared_at IS NULL) = $2)
-        ORDER BY a.created_at DESC, a.id DESC
-        LIMIT 500`,
+        ${listedRows('typhoon')}`,
       [q.groupId, q.active],
     );
     return r.rows.map(toDto);

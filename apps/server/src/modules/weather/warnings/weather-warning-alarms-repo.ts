@@ -1,6 +1,6 @@
 import type { WeatherWarningAlarm, WeatherWarningLevel } from '@thunderwatch/shared/schemas/weather-warning';
 import type { Queryable } from '../../../db/database.js';
-import type { SiteAlarmsRepo } from '../../warnings/alarms/site-alarms-repo.js';
+import { listedRows, type SiteAlarmsRepo } from '../../warnings/alarms/site-alarms-repo.js';
 
 /** An alarm as the evaluation compares it: its life, location, message and that message's colour. */
 export interface LifeAlarm {
@@ -98,11 +98,7 @@ export class WeatherWarningAlarmsRepo {
         FROM alarms a
         JOIN weather_warnings w ON ${WARNING_OF}
         JOIN locations l ON l.id = a.location_id
-        WHERE a.kind = 'weather_warning'
-          AND ($1::bigint IS NULL OR a.group_id = $1)
-          AND ($2::boolean IS NULL OR (a.cleared_at IS NULL) = $2)
-        ORDER BY a.created_at DESC, a.id DESC
-        LIMIT 500`,
+        ${listedRows('weather_warning')}`,
       [q.groupId, q.active],
     );
     return r.rows.map((x) => ({

@@ -2,6 +2,7 @@ import type { SiteAlarmFacts } from '@thunderwatch/shared/alarm-kinds';
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import type { WaveAlarm } from '@thunderwatch/shared/schemas/wave-alarms';
 import type { Queryable } from '../../../db/database.js';
+import { listedRows } from '../../warnings/alarms/site-alarms-repo.js';
 
 /** A station's latest significant wave height (rows without one are passed over) and where it is. */
 export interface StationHeight {
@@ -80,11 +81,7 @@ export class WaveAlarmsRepo {
          FROM alarms a
          JOIN weather_stations s ON s.id = a.facts ->> 'station_id'
          JOIN locations l ON l.id = a.location_id
-        WHERE a.kind = 'wave'
-          AND ($1::bigint IS NULL OR a.group_id = $1)
-          AND ($2::boolean IS NULL OR (a.cleared_at IS NULL) = $2)
-        ORDER BY a.created_at DESC, a.id DESC
-        LIMIT 500`,
+        ${listedRows('wave')}`,
       [q.groupId, q.active],
     );
     return r.rows.map(({ facts: f, ...r }) => ({
