@@ -54,11 +54,11 @@ export class AlarmOutbox {
 
   /** Writes the deliveries of the alarms with `tx`; returns how many. Call `committed()` after the commit. */
   enqueue(tx: Queryable, alarms: readonly RaisedAlarm[], approachOf: ApproachOf): Promise<number> {
-    return this.write(
-      tx,
+    // The approach is worked out only for the alarms somebody hears (a storm front raises many).
+    return this.write(tx, alarms, (heard) =>
       eventsOf(
         'alarm',
-        alarms.map((a) => ({
+        heard.map((a) => ({
           groupId: a.groupId,
           at: a.at,
           facts: this.factsOf(a, approachOf(a.locationId)),
@@ -77,7 +77,8 @@ export class AlarmOutbox {
     events: readonly SiteEvent<EventFacts[K]>[],
   ): Promise<number> {
     const withLink = events.map((e) => ({ ...e, facts: { ...e.facts, board_url: this.d.boardUrl } }));
-    return this.write(tx, eventsOf(kind, withLink as { groupId: number; at: Date; facts: EventFacts[K] }[]));
+    const told = eventsOf(kind, withLink as { groupId: number; at: Date; facts: EventFacts[K] }[]);
+    return this.write(tx, told, (heard) => heard);
   }
 
   /** Writes the deliveries of a scheduled report that is ready, to its schedule's list. */
@@ -87,15 +88,22 @@ export class AlarmOutbox {
   ): Promise<number> {
     const facts = { ...report.facts, report_url: this.d.boardUrl.replace(/\/realtimealert$/, '/insight') };
     const [event] = eventsOf('report', [{ groupId: report.groupId, at: report.at, facts }]);
-    return this.write(tx, event ? [{ ...event, listId: report.listId }] : []);
+    return this.write(tx, event ? [{ ...event, listId: report.listId }] : [], (heard) => heard);
   }
 
-  /** The deliveries of the events that anybody hears (lists and subscribers), planned and written with `tx`. */
-  private async write(tx: Queryable, events: readonly OutboxEvent[]): Promise<number> {
-    const audience = await this.audience(tx, events);
+  /**
+   * The deliveries of the items that anybody hears (lists and subscribers), told as `toEvents` says, planned
+   * and written with `tx`.
+   */
+  private async write<E extends { groupId: number; locationId: number | null }>(
+    tx: Queryable,
+    items: readonly E[],
+    toEvents: (heard: E[]) => OutboxEvent[],
+  ): Promise<number> {
+    const audience = await this.audience(tx, items);
     if (!audience) return 0;
     const { heard, ...who } = audience;
-    return this.budgeted.write(tx, planDeliveries(heard, { ...who, defaults: this.d.defaults }));
+    return this.budgeted.write(tx, planDeliveries(toEvents(heard), { ...who, defaults: this.d.defaults }));
   }
 
   /** The lists, users and subscribers that may hear of the events; null when nobody does. */
