@@ -192,7 +192,7 @@ describe('decision: the gale warning screen', () => {
     await page.context().close();
   });
 
-  it('speaks Chinese', { timeout: 60_000 }, async () => {
+  it('speaks Chinese', async () => {
     await setAdminLanguage(baseUrl, 'zh-Hans');
     try {
       const { page, errors } = await newPage(browser, 'zh-CN', { viewport: { width: 1920, height: 1080 } });

@@ -146,7 +146,7 @@ describe('device screen', () => {
     await page.context().close();
   });
 
-  it('lets a group admin register a device through the form and delete it', { timeout: 60_000 }, async () => {
+  it('lets a group admin register a device through the form and delete it', async () => {
     const { page, errors } = await newPage(browser, 'en-US', { viewport: { width: 390, height: 844 } });
     await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password, '/login?next=%2Fdevice');
     await page.getByRole('button', { name: 'Register a device' }).click();

@@ -57,7 +57,7 @@ beforeAll(async () => {
       (f) => Math.abs(f.properties.centroid[0] - 84) < 0.3 && Math.abs(f.properties.centroid[1] - 39.5) < 0.3,
     ),
   ).toBe(true);
-}, 60_000);
+});
 afterAll(async () => {
   await server?.stop();
   await browser?.close();

@@ -84,7 +84,7 @@ describe.each(WALKS)('a newcomer on $name', ({ lang, locale, viewport, phone }) 
   beforeAll(async () => {
     server = await startServer({ SIMULATOR: 'on' });
     await setAdminLanguage(server.baseUrl, lang);
-  }, 60_000);
+  });
   afterAll(async () => {
     await server?.stop();
   });
