@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { Metrics } from './lib/metrics.js';
 import { AccessTokens } from './lib/tokens.js';
+import { MESSAGES } from './message-catalogue.js';
 import { AuthService } from './modules/accounts/auth/auth-service.js';
 import { LoginFailuresRepo } from './modules/accounts/auth/login-failures-repo.js';
 import { SessionsRepo } from './modules/accounts/auth/sessions-repo.js';
@@ -179,6 +180,7 @@ export function createServices(d: {
     sms: d.sms,
     groupExists,
     locations: locationsRepo,
+    messages: MESSAGES,
     metrics,
   });
   const alarmsRepo = new AlarmsRepo(db);

@@ -88,3 +88,9 @@ export function disasterRisk(f: DisasterFactors): DisasterRisk {
   }
   return { level: level as DisasterLevel, reasons };
 }
+
+/**
+ * The level on the lightning scale (1 yellow, 2 orange, 3 red) that distribution lists' minimum level and
+ * the inbox compare: the same colour; blue (1) is 0, below every list: shown and listed, never sent.
+ */
+export const disasterDeliveryLevel = (level: 1 | 2 | 3 | 4): 0 | 1 | 2 | 3 => (level - 1) as 0 | 1 | 2 | 3;

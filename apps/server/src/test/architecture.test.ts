@@ -13,7 +13,9 @@ import { cycles, importGraph, REPO_ROOT, resolveRelative, sourceFiles, unitGraph
 const SERVER = 'apps/server/src/';
 /** Files that wire everything together: they may import every unit. */
 const COMPOSITION = new Set(
-  ['app.ts', 'main.ts', 'services.ts', 'modules/notify/notify-services.ts'].map((f) => SERVER + f),
+  ['app.ts', 'main.ts', 'services.ts', 'message-catalogue.ts', 'modules/notify/notify-services.ts'].map(
+    (f) => SERVER + f,
+  ),
 );
 
 /**
@@ -85,6 +87,20 @@ describe('import boundaries', () => {
     const pairs = back.map((pair) => pair.replaceAll(SERVER, ''));
     expect(pairs.filter((pair) => !MODULES_INTO_PIPELINE.has(pair))).toEqual([]);
     expect([...MODULES_INTO_PIPELINE].filter((pair) => !pairs.includes(pair))).toEqual([]);
+  });
+
+  it('lets notify word no kind itself: it imports no other area (each kind registers its words in message-catalogue.ts)', () => {
+    const notify = `${SERVER}modules/notify/`;
+    const files = sourceFiles(`${SERVER}modules`).filter((f) => isProduction(f) && !COMPOSITION.has(f));
+    const out = [...importGraph(files)]
+      .filter(([from]) => from.startsWith(notify))
+      .flatMap(([from, targets]) =>
+        targets.filter((t) => !t.startsWith(notify)).map((t) => `${from} → ${t}`.replaceAll(SERVER, '')),
+      );
+    // The CAP 1.2 constants (a lightning alarm's CAP form is the one kind-specific body left in notify), and
+    // the sites a topic is about.
+    const allowed = ['modules/warnings/alerts/cap.ts', 'modules/warnings/locations/locations-repo.ts'];
+    expect(out.filter((pair) => !allowed.some((to) => pair.endsWith(`→ ${to}`)))).toEqual([]);
   });
 
   it('keeps each web feature out of the others (shared pieces live in components/, lib/, map/)', () => {

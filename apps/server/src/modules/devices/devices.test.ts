@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../message-catalogue.js';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import type { NotificationPayload } from '../notify/delivery/channels/delivery-channel.js';
-import { renderMessage } from '../notify/delivery/templates/render-message.js';
 
 const STATION = {
   id: 'GZ-01',
@@ -161,11 +161,11 @@ describe.each(DB_KINDS)('devices (%s)', (kind) => {
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ level: 2, location_id: null });
     const p = sent[0]?.payload as NotificationPayload;
-    expect(renderMessage(p, 'en', 'Asia/Shanghai')).toMatchObject({
+    expect(MESSAGES.text(p, 'en', 'Asia/Shanghai')).toMatchObject({
       title: 'Device offline · Baiyun north',
       body: 'Detection station Baiyun north (GZ-01, LS7002) sent no heartbeat for 5 min (last heartbeat 2026-07-01 16:01). 2026-07-01 16:07.',
     });
-    expect(renderMessage(p, 'zh-Hans', 'Asia/Shanghai').title).toBe('设备离线 · Baiyun north');
+    expect(MESSAGES.text(p, 'zh-Hans', 'Asia/Shanghai').title).toBe('设备离线 · Baiyun north');
     expect(await t.app.services.deviceMonitor.evaluate()).toBe(0);
   });
 
@@ -175,7 +175,7 @@ describe.each(DB_KINDS)('devices (%s)', (kind) => {
     expect(back.json().status).toBe('online');
     const sent = await deliveries();
     expect(sent).toHaveLength(2);
-    expect(renderMessage(sent[1]?.payload as NotificationPayload, 'en', 'UTC').title).toBe(
+    expect(MESSAGES.text(sent[1]?.payload as NotificationPayload, 'en', 'UTC').title).toBe(
       'Device back online · Baiyun north',
     );
     later(60);

@@ -22,6 +22,7 @@ import { OutboxRepo } from './delivery/outbox-repo.js';
 import { RecipientsRepo } from './delivery/recipients-repo.js';
 import { DeliveryRecordsRepo } from './delivery/records/delivery-records-repo.js';
 import { DeliveryRecordsService } from './delivery/records/delivery-records-service.js';
+import type { Messages } from './delivery/templates/message-kind.js';
 import { TestMessageService } from './delivery/test-message/test-message-service.js';
 import { DistributionRepo } from './distribution/distribution-repo.js';
 import { DistributionService } from './distribution/distribution-service.js';
@@ -53,6 +54,8 @@ export function createNotifyServices(d: {
   sms?: SmsProvider;
   groupExists: (id: number) => Promise<boolean>;
   locations: LocationsRepo;
+  /** The words of every kind of message (the areas register them: message-catalogue.ts). */
+  messages: Messages;
   metrics?: Pick<Metrics, 'deliveries'>;
 }) {
   const { config, db, now } = d;
@@ -98,6 +101,7 @@ export function createNotifyServices(d: {
   const deliveryWorker = new DeliveryWorker({
     claims: new DeliveryClaimsRepo(db),
     channels,
+    messages: d.messages,
     now,
     log: d.log,
     maxAttempts: notify.maxAttempts,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../../message-catalogue.js';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
 import type { NotificationPayload } from '../../notify/delivery/channels/delivery-channel.js';
-import { renderMessage } from '../../notify/delivery/templates/render-message.js';
 
 // Chengdu Shuangliu (ZUUU; far from the demo group's sites, which would alarm too) and a made-up field 300 km
 // west; a storm cell 12 km north of each (a 6 km square), strokes 15 km from the airport (its 20 km orange
@@ -190,12 +190,12 @@ describe.each(DB_KINDS)('flight alarms (%s)', (kind) => {
   it('renders the message naming callsign and airport in Chinese and English', async () => {
     const [d] = await deliveries();
     if (!d) throw new Error('no delivery');
-    const en = renderMessage(d.payload, 'en', 'Asia/Shanghai');
+    const en = MESSAGES.text(d.payload, 'en', 'Asia/Shanghai');
     expect(en.title).toBe('Flight in a storm cell · CSN3101 · Shuangliu');
     expect(en.body).toMatch(
       /^CSN3101 \(780a01\) entered a storm cell at 2,400 m, 12(\.\d)? km from Shuangliu \(ZUUU\), which is at orange lightning warning\. 2026-11-24 14:00/,
     );
-    const zh = renderMessage(d.payload, 'zh-Hans', 'Asia/Shanghai');
+    const zh = MESSAGES.text(d.payload, 'zh-Hans', 'Asia/Shanghai');
     expect(zh.title).toBe('航班进入雷暴单体 · CSN3101 · Shuangliu');
     expect(zh.body).toMatch(
       /^航班 CSN3101（780a01）在距Shuangliu（ZUUU） 12(\.\d)? 公里处进入雷暴单体，高度 2400 米；机场当前为雷电橙色预警。/,

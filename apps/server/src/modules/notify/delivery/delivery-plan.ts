@@ -1,4 +1,5 @@
 import { channelsFor } from '@thunderwatch/domain/delivery-rules';
+import { disasterDeliveryLevel } from '@thunderwatch/domain/disaster-risk';
 import type { Language } from '@thunderwatch/shared/languages';
 import { type Channel, locationTopic } from '@thunderwatch/shared/notifications';
 import type { DistributionList, Recipient } from '@thunderwatch/shared/schemas/distribution';
@@ -15,7 +16,6 @@ import type {
 } from './channels/delivery-channel.js';
 import type { NewDelivery } from './outbox-repo.js';
 import { targetHash } from './target-hash.js';
-import { disasterDeliveryLevel } from './templates/disaster-words.js';
 
 /** A user as delivery needs them: where each channel reaches them, and how they read. */
 export interface DeliveryUser {

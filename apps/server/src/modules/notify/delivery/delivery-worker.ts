@@ -10,6 +10,7 @@ import type { ChannelRegistry } from './channels/channel-registry.js';
 import { ChannelError } from './channels/delivery-channel.js';
 import type { ClaimedDelivery, DeliveryClaimsRepo } from './delivery-claims-repo.js';
 import { targetHash } from './target-hash.js';
+import type { Messages } from './templates/message-kind.js';
 
 export interface DeliveryOutcome {
   status: DeliveryStatus;
@@ -20,6 +21,8 @@ export interface DeliveryOutcome {
 export interface WorkerOptions {
   claims: DeliveryClaimsRepo;
   channels: ChannelRegistry;
+  /** The words of every kind of message. */
+  messages: Messages;
   now: () => Date;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
   maxAttempts: number;
@@ -118,6 +121,7 @@ export class DeliveryWorker {
         timeZone: d.timeZone,
         options: d.channelOptions,
         payload: d.payload,
+        words: o.messages.wordsOf(d.payload, d.timeZone),
       });
     } catch (e) {
       error = e instanceof ChannelError ? e : new ChannelError('notification.send_failed', String(e));

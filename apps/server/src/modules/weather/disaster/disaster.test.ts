@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../../message-catalogue.js';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
 import type { NotificationPayload } from '../../notify/delivery/channels/delivery-channel.js';
-import { renderMessage } from '../../notify/delivery/templates/render-message.js';
 
 const MIN = 60_000;
 const SHENZHEN = { lon: 114.06, lat: 22.6 };
@@ -125,10 +125,10 @@ describe.each(DB_KINDS)('disaster warnings (%s)', (kind) => {
   it('renders the message in Chinese and English', async () => {
     const [d] = await deliveries();
     if (!d) throw new Error('no delivery');
-    const zh = renderMessage(d.payload, 'zh-Hans', 'Asia/Shanghai');
+    const zh = MESSAGES.text(d.payload, 'zh-Hans', 'Asia/Shanghai');
     expect(zh.title).toBe('雷电灾害橙色预警 · 深圳 · Shenzhen site');
     expect(zh.body).toContain('近 1 小时地闪 100 次');
-    const en = renderMessage(d.payload, 'en', 'Asia/Shanghai');
+    const en = MESSAGES.text(d.payload, 'en', 'Asia/Shanghai');
     expect(en.title).toBe('Orange lightning disaster warning · Shenzhen · Shenzhen site');
     expect(en.body).toContain('100 CG flashes in the last hour, strongest 30 kA');
   });
@@ -146,7 +146,7 @@ describe.each(DB_KINDS)('disaster warnings (%s)', (kind) => {
     expect(sent).toHaveLength(2);
     const raised = sent[1]?.payload;
     expect(raised?.event === 'disaster' && raised.disaster.previous_level).toBe(3);
-    expect(renderMessage(raised as NotificationPayload, 'en', 'UTC').body).toContain('(raised from Orange)');
+    expect(MESSAGES.text(raised as NotificationPayload, 'en', 'UTC').body).toContain('(raised from Orange)');
   });
 
   it('warns a city a jumping cell is nowcast to reach within 30 min', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../../message-catalogue.js';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
 import type { NotificationPayload } from '../../notify/delivery/channels/delivery-channel.js';
-import { renderMessage } from '../../notify/delivery/templates/render-message.js';
 
 // ATCF b-deck bwp022023.dat (github.com/NRLMMD-GEOIPS/geoips @25da3a42, tests/sectors/tc_bdecks/): MAWAR at
 // 2023052412 near Guam with its 34-kt radii (NE 125, SE 120, SW 115, NW 105 nmi); then made-up JTWC forecast
@@ -114,12 +114,12 @@ describe.each(DB_KINDS)('typhoon alarms (%s)', (kind) => {
   it('renders the message in Chinese and English, naming the storm, its grade (120 kt: super typhoon) and the site', async () => {
     const guam = (await deliveries()).find((d) => d.location_id === sites.Guam);
     if (!guam) throw new Error('no delivery for Guam');
-    const zh = renderMessage(guam.payload, 'zh-Hans', 'Pacific/Guam');
+    const zh = MESSAGES.text(guam.payload, 'zh-Hans', 'Pacific/Guam');
     expect(zh.title).toBe('台风预警 · MAWAR · Guam');
     expect(zh.body).toMatch(
       /^超强台风MAWAR：Guam已处于其 7 级风圈（34 节）内，预计最近时刻 2023-05-24 22:00。/,
     );
-    const en = renderMessage(guam.payload, 'en', 'Pacific/Guam');
+    const en = MESSAGES.text(guam.payload, 'en', 'Pacific/Guam');
     expect(en.title).toBe('Typhoon warning · MAWAR · Guam');
     expect(en.body).toMatch(
       /^Super typhoon MAWAR: Guam is inside its gale \(34-kt\) wind radius, closest around 2023-05-24 22:00\./,

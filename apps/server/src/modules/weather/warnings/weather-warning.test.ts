@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../../message-catalogue.js';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
 import type { NotificationPayload } from '../../notify/delivery/channels/delivery-channel.js';
-import { renderMessage } from '../../notify/delivery/templates/render-message.js';
 import { capSchemaErrors } from './cap-schema.js';
 import { cmaAlert } from './fixtures/cma-alert.js';
 
@@ -126,8 +126,8 @@ describe.each(DB_KINDS)('weather warnings (%s)', (kind) => {
     expect(sent).toHaveLength(2);
     const futian = sent.find((d) => d.location_id === sites.Futian);
     if (!futian) throw new Error('no delivery for Futian');
-    expect(renderMessage(futian.payload, 'zh-Hans', 'Asia/Shanghai').title).toBe('暴雨黄色预警 · Futian');
-    expect(renderMessage(futian.payload, 'en', 'Asia/Shanghai')).toMatchObject({
+    expect(MESSAGES.text(futian.payload, 'zh-Hans', 'Asia/Shanghai').title).toBe('暴雨黄色预警 · Futian');
+    expect(MESSAGES.text(futian.payload, 'en', 'Asia/Shanghai')).toMatchObject({
       title: 'Rainstorm yellow warning · Futian',
       body: expect.stringMatching(
         /^sz@cma\.gov\.cn: 深圳市气象台发布暴雨黄色预警信号\. Futian is inside the warning area, until 2024-06-01 18:00\./,
@@ -314,8 +314,8 @@ ${messages.map((m, i) => `<entry><id>e${i}</id><content type="text/xml">${m}</co
       expect(told).toHaveLength(2);
       const futian = told.find((d) => d.location_id === sites.Futian);
       if (!futian) throw new Error('no upgrade delivery for Futian');
-      expect(renderMessage(futian.payload, 'en', 'Asia/Shanghai').body).toMatch(/raised from yellow/);
-      expect(renderMessage(futian.payload, 'zh-Hans', 'Asia/Shanghai').body).toMatch(/由黄色升级/);
+      expect(MESSAGES.text(futian.payload, 'en', 'Asia/Shanghai').body).toMatch(/raised from yellow/);
+      expect(MESSAGES.text(futian.payload, 'zh-Hans', 'Asia/Shanghai').body).toMatch(/由黄色升级/);
       await ingest(message(6, { msgType: 'Update', references: ref(5), event: '暴雨橙色预警信号' }));
       await ingest(message(7, { msgType: 'Update', references: ref(6) }));
       const lowered = await life();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../../message-catalogue.js';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
 import type { NotificationPayload } from '../../notify/delivery/channels/delivery-channel.js';
-import { renderMessage } from '../../notify/delivery/templates/render-message.js';
 
 // Buoy 41002 (South Hatteras) at 31.76 N, 74.84 W; a harbour 33 km north of it, a pier 200 km away. Heights
 // made up around the default 4 m threshold.
@@ -118,12 +118,12 @@ describe.each(DB_KINDS)('wave alarms (%s)', (kind) => {
   it('renders the message in Chinese and English', async () => {
     const [d] = await deliveries();
     if (!d) throw new Error('no delivery');
-    const zh = renderMessage(d.payload, 'zh-Hans', 'America/New_York');
+    const zh = MESSAGES.text(d.payload, 'zh-Hans', 'America/New_York');
     expect(zh.title).toBe('海浪橙色预警 · Harbour');
     expect(zh.body).toBe(
       '距Harbour 33 公里的South Hatteras（41002）有效波高 4.2 米，已达 4.0 米的阈值。观测时间 2026-03-24 08:50。',
     );
-    const en = renderMessage(d.payload, 'en', 'America/New_York');
+    const en = MESSAGES.text(d.payload, 'en', 'America/New_York');
     expect(en.title).toBe('Orange sea-wave warning · Harbour');
     expect(en.body).toBe(
       'Significant wave height 4.2 m at South Hatteras (41002), 33 km from Harbour, reached the 4.0 m threshold. Reading of 2026-03-24 08:50.',

@@ -4,6 +4,7 @@ import type { TyphoonGrade } from '@thunderwatch/shared/schemas/typhoon';
 import type { Approach, PredictedBy } from '@thunderwatch/shared/schemas/warnings';
 import type { WeatherWarningKind, WeatherWarningLevel } from '@thunderwatch/shared/schemas/weather-warning';
 import type { Level, RingLevel } from '@thunderwatch/shared/warnings';
+import type { MessageWords } from '../templates/message-words.js';
 
 /** An alarm as its messages tell it, frozen when the alarm was raised. */
 export interface AlarmFacts {
@@ -245,6 +246,8 @@ export interface OutgoingMessage {
   timeZone: string;
   options: ChannelOptions;
   payload: NotificationPayload;
+  /** What it says, by its kind, read in `timeZone`: channels word it only through these. */
+  words: MessageWords;
 }
 
 /**

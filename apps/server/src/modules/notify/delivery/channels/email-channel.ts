@@ -88,7 +88,7 @@ export class EmailChannel implements DeliveryChannel {
   async send(message: OutgoingMessage): Promise<void> {
     if (!this.transport)
       throw new ChannelError('notification.channel_unavailable', 'SMTP_URL is not set', true);
-    const mail = renderEmail(message.payload, message.language, message.timeZone);
+    const mail = renderEmail(message.words, message.language);
     const digest = createHash('sha256').update(message.idempotencyKey).digest('hex').slice(0, 40);
     try {
       await this.transport.sendMail({

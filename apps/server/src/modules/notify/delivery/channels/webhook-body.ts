@@ -1,6 +1,5 @@
 import { CAP_CONTENT_TYPE } from '../../../warnings/alerts/cap.js';
-import { renderMessage } from '../templates/render-message.js';
-import type { RenderedMessage } from '../templates/template-kit.js';
+import type { RenderedMessage } from '../templates/message-kind.js';
 import type { OutgoingMessage } from './delivery-channel.js';
 import { capMessage, hasCapForm } from './webhook-cap.js';
 
@@ -31,7 +30,7 @@ export function webhookBody(m: OutgoingMessage, sentAt: Date, capSender: string)
   if (m.options.format === 'cap' && hasCapForm(m.payload)) {
     const xml = capMessage(m.payload, {
       sender: capSender,
-      timeZone: m.timeZone,
+      words: m.words,
       idempotencyKey: m.idempotencyKey,
     });
     return { contentType: CAP_CONTENT_TYPE, body: xml, format: 'cap' };
@@ -44,8 +43,8 @@ export function webhookBody(m: OutgoingMessage, sentAt: Date, capSender: string)
     group_id: m.groupId,
     ...facts,
     message: {
-      'zh-Hans': renderMessage(m.payload, 'zh-Hans', m.timeZone),
-      en: renderMessage(m.payload, 'en', m.timeZone),
+      'zh-Hans': m.words.text('zh-Hans'),
+      en: m.words.text('en'),
     },
   };
   return { contentType: JSON_CONTENT_TYPE, body: JSON.stringify(json), format: 'json' };

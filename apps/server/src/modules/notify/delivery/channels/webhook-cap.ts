@@ -7,7 +7,7 @@ import type { Language } from '@thunderwatch/shared/languages';
 import type { RingLevel } from '@thunderwatch/shared/warnings';
 import XMLBuilder from 'fast-xml-builder';
 import { CAP_NAMESPACE, CAP_SEVERITY, capTime } from '../../../warnings/alerts/cap.js';
-import { renderMessage } from '../templates/render-message.js';
+import type { MessageWords } from '../templates/message-kind.js';
 import { nextArrival } from '../templates/template-kit.js';
 import type { AlarmFacts, NotificationPayload } from './delivery-channel.js';
 
@@ -23,7 +23,8 @@ export const hasCapForm = (p: NotificationPayload): p is CapEvent =>
 export interface CapMessageContext {
   /** CAP `sender`, e.g. `thunderwatch@warn.example.org`. */
   sender: string;
-  timeZone: string;
+  /** The message's words, read in the recipient's time zone. */
+  words: Pick<MessageWords, 'text'>;
   /** Unique per message for tests (they have no alarm to name them by). */
   idempotencyKey: string;
 }
@@ -60,7 +61,7 @@ function parameters(a: AlarmFacts) {
 
 function infoBlocks(p: CapEvent, ctx: CapMessageContext) {
   return LANGUAGES.map(([language, capLanguage]) => {
-    const m = renderMessage(p, language, ctx.timeZone);
+    const m = ctx.words.text(language);
     const wording = {
       senderName: SENDER_NAME[language],
       headline: m.title,

@@ -7,6 +7,7 @@ import {
 } from '../../../../test/fake-wechat-api.js';
 import { WechatClient } from '../../wechat/wechat-client.js';
 import type { NotificationPayload, OutgoingMessage } from './delivery-channel.js';
+import { withWords } from './fixtures/messages.js';
 import { KEYWORD_MAX, WechatChannel } from './wechat-channel.js';
 
 const ALARM: NotificationPayload = {
@@ -31,21 +32,22 @@ const ALARM: NotificationPayload = {
   },
 };
 
-const message = (over: Partial<OutgoingMessage> = {}): OutgoingMessage => ({
-  deliveryId: 1,
-  idempotencyKey: 'd1',
-  event: 'alarm',
-  groupId: 1,
-  userId: 5,
-  channel: 'wechat',
-  recipientKind: 'user',
-  address: 'oMgHVjngRipVsoxg6TuX3vz6glDg',
-  language: 'zh-Hans',
-  timeZone: 'Asia/Shanghai',
-  options: {},
-  payload: ALARM,
-  ...over,
-});
+const message = (over: Partial<OutgoingMessage> = {}): OutgoingMessage =>
+  withWords({
+    deliveryId: 1,
+    idempotencyKey: 'd1',
+    event: 'alarm',
+    groupId: 1,
+    userId: 5,
+    channel: 'wechat',
+    recipientKind: 'user',
+    address: 'oMgHVjngRipVsoxg6TuX3vz6glDg',
+    language: 'zh-Hans',
+    timeZone: 'Asia/Shanghai',
+    options: {},
+    payload: ALARM,
+    ...over,
+  });
 
 describe('WeChat channel', () => {
   let fake: FakeWechatApi;

@@ -1,13 +1,6 @@
-import { localDateTime } from '@thunderwatch/domain/local-time';
 import { type TemplateData, WechatApiError, type WechatClient } from '../../wechat/wechat-client.js';
-import { renderMessage } from '../templates/render-message.js';
-import type { RenderedMessage } from '../templates/template-kit.js';
-import {
-  ChannelError,
-  type DeliveryChannel,
-  type NotificationPayload,
-  type OutgoingMessage,
-} from './delivery-channel.js';
+import type { RenderedMessage } from '../templates/message-kind.js';
+import { ChannelError, type DeliveryChannel, type OutgoingMessage } from './delivery-channel.js';
 
 /**
  * WeChat shows keyword values of current templates only up to 20 characters (the `thing` type) and refuses
@@ -25,36 +18,6 @@ const RETRYABLE_ERRCODES: ReadonlySet<number> = new Set([-1, 45009]);
 export function clip(text: string, max: number): string {
   const chars = [...text];
   return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
-}
-
-/** When the event happened (ISO, or the summary's date), for the time keyword. */
-function eventTime(payload: NotificationPayload, timeZone: string): string {
-  switch (payload.event) {
-    case 'alarm':
-      return localDateTime(payload.alarm.at, timeZone);
-    case 'alarm_confirmed':
-      return localDateTime(payload.confirmation.at, timeZone);
-    case 'daily_summary':
-      return payload.summary.date;
-    case 'test':
-      return localDateTime(payload.at, timeZone);
-    case 'typhoon':
-      return localDateTime(payload.typhoon.at, timeZone);
-    case 'wave':
-      return localDateTime(payload.wave.at, timeZone);
-    case 'weather_warning':
-      return localDateTime(payload.weather_warning.at, timeZone);
-    case 'disaster':
-      return localDateTime(payload.disaster.at, timeZone);
-    case 'device':
-      return localDateTime(payload.device.at, timeZone);
-    case 'flight':
-      return localDateTime(payload.flight.at, timeZone);
-    case 'report':
-      return localDateTime(payload.report.at, timeZone);
-    case 'digest':
-      return localDateTime(payload.digest.until, timeZone);
-  }
 }
 
 /**
@@ -100,8 +63,8 @@ export class WechatChannel implements DeliveryChannel {
   async send(message: OutgoingMessage): Promise<void> {
     const problem = this.unavailable;
     if (problem !== null) throw new ChannelError('notification.channel_unavailable', problem, true);
-    const rendered = renderMessage(message.payload, message.language, message.timeZone);
-    const data = wechatTemplateData(rendered, eventTime(message.payload, message.timeZone));
+    const rendered = message.words.text(message.language);
+    const data = wechatTemplateData(rendered, message.words.time);
     try {
       await this.d.client.sendTemplate(message.address, this.d.templateId as string, rendered.link, data);
     } catch (error) {

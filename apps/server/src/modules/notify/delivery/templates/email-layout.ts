@@ -1,7 +1,6 @@
 import type { Language } from '@thunderwatch/shared/languages';
 import { LEVEL_COLOURS } from '@thunderwatch/shared/warnings';
-import type { NotificationPayload } from '../channels/delivery-channel.js';
-import { renderMessage } from './render-message.js';
+import type { MessageWords } from './message-kind.js';
 
 /** An e-mail as sent: the subject line, a plain-text part and an HTML part saying the same. */
 export interface RenderedEmail {
@@ -18,18 +17,9 @@ const WORDS = {
   },
 } as const satisfies Record<Language, { open: string; footer: string }>;
 
-/** Summaries and tests carry no level: a neutral blue. */
-const NEUTRAL = '#1f4e79';
-
-/** The band colour: the alarm's level; a confirmation is the all-clear green, since someone has it in hand. */
-function bandColour(payload: NotificationPayload): string {
-  if (payload.event === 'alarm') return LEVEL_COLOURS[payload.alarm.level];
-  if (payload.event === 'alarm_confirmed') return LEVEL_COLOURS[0];
-  return NEUTRAL;
-}
-
-/** Yellow needs dark text to be readable; the other colours take white. */
-const inkOn = (colour: string) => (colour === LEVEL_COLOURS[1] ? '#1a1a1a' : '#ffffff');
+/** Yellows (the lightning scale's and CMA's) need dark text to be readable; the other colours take white. */
+const inkOn = (colour: string) =>
+  colour === LEVEL_COLOURS[1] || colour === '#f5c400' ? '#1a1a1a' : '#ffffff';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -49,14 +39,11 @@ const safeHref = (link: string) => (/^https?:\/\//i.test(link) ? link : null);
  * An event as an e-mail in the reader's language: the message's title as subject, a coloured band with
  * the title, the facts, a button to the board, and the same as plain text for clients without HTML.
  */
-export function renderEmail(
-  payload: NotificationPayload,
-  language: Language,
-  timeZone: string,
-): RenderedEmail {
-  const m = renderMessage(payload, language, timeZone);
+export function renderEmail(message: Pick<MessageWords, 'text' | 'card'>, language: Language): RenderedEmail {
+  const m = message.text(language);
   const words = WORDS[language];
-  const colour = bandColour(payload);
+  // The band is the chat card's: the level's colour, the all-clear green for a confirmation, else blue.
+  const colour = message.card(language).colour;
   const href = safeHref(m.link);
   const text = `${m.title}\n\n${m.body}\n\n${words.open}: ${m.link}\n\n--\n${words.footer}\n`;
   const button = href

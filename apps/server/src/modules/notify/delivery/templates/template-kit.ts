@@ -1,21 +1,5 @@
 import type { Language } from '@thunderwatch/shared/languages';
 import type { Approach, PredictedBy } from '@thunderwatch/shared/schemas/warnings';
-import type { NotificationPayload } from '../channels/delivery-channel.js';
-
-/** A message in one language: a title line, a short body and the link to open. */
-export interface RenderedMessage {
-  title: string;
-  body: string;
-  link: string;
-}
-
-/** One language's wording of every event. */
-export type EventTemplates = {
-  [E in NotificationPayload['event']]: (
-    payload: Extract<NotificationPayload, { event: E }>,
-    timeZone: string,
-  ) => RenderedMessage;
-};
 
 const POINTS_EN = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'];
 const POINTS_ZH = ['北', '东北', '东', '东南', '南', '西南', '西', '西北'];
@@ -39,12 +23,12 @@ export function nextArrival(approach: Approach | null): { radius_km: number; eta
 
 export const km = (x: number) => (x < 10 ? x.toFixed(1) : Math.round(x).toString());
 
-/** A predicted alarm's cell as a message tells it (distance, compass point, where it moves), if any. */
 /** Why a cell threatened; messages queued before nowcast threats name none and were all lightning jumps. */
 export function threatReason(p: PredictedBy): PredictedBy['reason'] {
   return (p as Partial<PredictedBy>).reason ?? 'jump';
 }
 
+/** A predicted alarm's cell as a message tells it (distance, compass point, where it moves), if any. */
 export function predictedCell(
   p: PredictedBy | null | undefined,
   language: Language,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../../../db/database.js';
+import { MESSAGES } from '../../../../message-catalogue.js';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../../test/harness.js';
 import { delivery } from '../../../../test/notification-test-kit.js';
 import { ChannelRegistry } from '../channels/channel-registry.js';
@@ -66,6 +67,7 @@ describe.each(DB_KINDS)('a test message another worker polls meanwhile (%s)', (k
     const worker = new DeliveryWorker({
       claims: new DeliveryClaimsRepo(t.db),
       channels: new ChannelRegistry([new RobotChannel(DINGTALK, robotConfig(now))]),
+      messages: MESSAGES,
       now: () => now,
       log: { error: () => {}, warn: () => {} },
       maxAttempts: 3,

@@ -1,6 +1,6 @@
 import type { RobotChannel as RobotChannelName } from '@thunderwatch/shared/notifications';
 import { webhookTargetProblem } from '../../../../../lib/webhook-guard.js';
-import { type RobotCard, robotCard } from '../../templates/robot-card.js';
+import type { RobotCard } from '../../templates/robot-card.js';
 import { ChannelError, type DeliveryChannel, type OutgoingMessage } from '../delivery-channel.js';
 import { answerError, transportError } from '../webhook-errors.js';
 import { type PostAnswer, postOnce } from '../webhook-http.js';
@@ -55,7 +55,7 @@ export class RobotChannel implements DeliveryChannel {
     const problem = await webhookTargetProblem(m.address, allowPrivateWebhooks);
     if (problem) throw new ChannelError(`${this.name}.refused_target`, `${m.address} ${problem}`, true);
 
-    const card = robotCard(m.payload, m.language, m.timeZone);
+    const card = m.words.card(m.language);
     const { url, body } = this.vendor.request(m, card, this.config.now());
     let answer: PostAnswer;
     try {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AlarmFacts } from '../channels/delivery-channel.js';
-import { renderMessage } from './render-message.js';
-import { robotCard } from './robot-card.js';
+import { MESSAGES } from '../../../message-catalogue.js';
+import type { AlarmFacts } from '../../notify/delivery/channels/delivery-channel.js';
 
 const RING: AlarmFacts = {
   alarm_id: 1,
@@ -85,8 +84,8 @@ describe('alarm messages', () => {
     },
   ])('$name', ({ facts, en, zh }) => {
     const payload = { event: 'alarm' as const, alarm: facts };
-    const inEn = renderMessage(payload, 'en', 'Asia/Shanghai');
-    const inZh = renderMessage(payload, 'zh-Hans', 'Asia/Shanghai');
+    const inEn = MESSAGES.text(payload, 'en', 'Asia/Shanghai');
+    const inZh = MESSAGES.text(payload, 'zh-Hans', 'Asia/Shanghai');
     expect(inEn.title).toBe(en[0]);
     expect(inEn.body.startsWith(en[1] as string)).toBe(true);
     expect(inZh.title).toBe(zh[0]);
@@ -94,12 +93,12 @@ describe('alarm messages', () => {
   });
 
   it('marks a predicted alarm on a chat card and names the cell instead of a stroke', () => {
-    const card = robotCard({ event: 'alarm', alarm: PREDICTED }, 'en', 'Asia/Shanghai');
+    const card = MESSAGES.card({ event: 'alarm', alarm: PREDICTED }, 'en', 'Asia/Shanghai');
     expect(card.fields.map((f) => [f.label, f.value]).slice(1, 3)).toEqual([
       ['Level', 'Orange (predicted: lightning jump) (was clear)'],
       ['Jumping cell', 'C-42 · 34 km W'],
     ]);
-    const ahead = robotCard({ event: 'alarm', alarm: NOWCAST }, 'zh-Hans', 'Asia/Shanghai');
+    const ahead = MESSAGES.card({ event: 'alarm', alarm: NOWCAST }, 'zh-Hans', 'Asia/Shanghai');
     expect(ahead.fields.map((f) => [f.label, f.value]).slice(1, 3)).toEqual([
       ['等级', '橙色（预测：单体临近外推）（此前无预警）'],
       ['临近单体', 'C-42 · 34 公里，西方'],
@@ -107,59 +106,17 @@ describe('alarm messages', () => {
   });
 
   it('names the field strength on the chat card of a field-mill alarm', () => {
-    const card = robotCard({ event: 'alarm', alarm: EFM }, 'zh-Hans', 'Asia/Shanghai');
+    const card = MESSAGES.card({ event: 'alarm', alarm: EFM }, 'zh-Hans', 'Asia/Shanghai');
     expect(card.fields.map((f) => [f.label, f.value]).slice(2, 3)).toEqual([['电场仪', '4.2 kV/m']]);
   });
 
   it('reads a predicted alarm queued before nowcast threats (no reason) as a lightning jump', () => {
     const { reason: _, ...old } = PREDICTED.predicted_by as NonNullable<AlarmFacts['predicted_by']>;
-    const card = robotCard(
+    const card = MESSAGES.card(
       { event: 'alarm', alarm: { ...PREDICTED, predicted_by: old as AlarmFacts['predicted_by'] } },
       'en',
       'Asia/Shanghai',
     );
     expect(card.fields[1]?.value).toBe('Orange (predicted: lightning jump) (was clear)');
-  });
-});
-
-describe('flight alarm messages', () => {
-  const FLIGHT = {
-    event: 'flight' as const,
-    flight: {
-      flight_alarm_id: 9,
-      icao24: '780a01',
-      callsign: null,
-      location_id: 3,
-      location_name: 'Baiyun',
-      airport_icao: 'ZGGG',
-      level: 3 as const,
-      distance_km: 8.46,
-      altitude_m: null,
-      cell_id: 'C-7',
-      at: '2025-06-01T07:00:00.000Z',
-      board_url: 'https://tw.example/realtimealert',
-    },
-  };
-
-  it('names an aircraft without a callsign by its address, and leaves out an unknown altitude', () => {
-    expect(renderMessage(FLIGHT, 'en', 'Asia/Shanghai')).toEqual({
-      title: 'Flight in a storm cell · 780a01 · Baiyun',
-      body: 'Aircraft 780a01 entered a storm cell, 8.5 km from Baiyun (ZGGG), which is at red lightning warning. 2025-06-01 15:00.',
-      link: 'https://tw.example/realtimealert',
-    });
-    expect(renderMessage(FLIGHT, 'zh-Hans', 'Asia/Shanghai').body).toBe(
-      '航空器 780a01在距Baiyun（ZGGG） 8.5 公里处进入雷暴单体；机场当前为雷电红色预警。时间 2025-06-01 15:00。',
-    );
-  });
-
-  it('puts the airport, aircraft, level and distance on a chat card', () => {
-    const card = robotCard(FLIGHT, 'en', 'Asia/Shanghai');
-    expect(card.fields.map((f) => [f.label, f.value])).toEqual([
-      ['Site', 'Baiyun'],
-      ['Aircraft', '780a01'],
-      ['Level', 'Red'],
-      ['From the airport', '8.5 km'],
-      ['Time', '2025-06-01 15:00'],
-    ]);
   });
 });

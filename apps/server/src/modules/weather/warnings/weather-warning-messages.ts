@@ -1,6 +1,9 @@
+import { localDateTime } from '@thunderwatch/domain/local-time';
 import type { Language } from '@thunderwatch/shared/languages';
 import type { WeatherWarningKind, WeatherWarningLevel } from '@thunderwatch/shared/schemas/weather-warning';
-import type { WeatherWarningAlarmFacts } from '../channels/delivery-channel.js';
+import type { WeatherWarningAlarmFacts } from '../../notify/delivery/channels/delivery-channel.js';
+import { CARD_WORDS } from '../../notify/delivery/templates/card-words.js';
+import type { MessageKind } from '../../notify/delivery/templates/message-kind.js';
 
 const KINDS: Record<Language, Record<WeatherWarningKind, string>> = {
   'zh-Hans': {
@@ -68,3 +71,37 @@ export function raisedFrom(w: Pick<WeatherWarningAlarmFacts, 'previous_colour'>,
   const colour = COLOURS[language][w.previous_colour];
   return language === 'zh-Hans' ? `（由${colour}升级）` : ` (raised from ${colour})`;
 }
+
+/** An official weather warning (CAP) whose area covers a site. */
+export const WEATHER_WARNING_MESSAGES: MessageKind<'weather_warning'> = {
+  text: {
+    en: ({ weather_warning: w }, tz) => ({
+      title: `${warningTitle(w, 'en')} · ${w.location_name}`,
+      body:
+        `${w.sender}: ${w.headline ?? w.event}${raisedFrom(w, 'en')}. ${w.location_name} is inside the warning area` +
+        `${w.expires ? `, until ${localDateTime(w.expires, tz)}` : ''}. ${localDateTime(w.at, tz)}.`,
+      link: w.board_url,
+    }),
+    'zh-Hans': ({ weather_warning: w }, tz) => ({
+      title: `${warningTitle(w, 'zh-Hans')} · ${w.location_name}`,
+      body:
+        `${w.sender}：${w.headline ?? w.event}${raisedFrom(w, 'zh-Hans')}。${w.location_name}位于预警区域内` +
+        `${w.expires ? `，有效至 ${localDateTime(w.expires, tz)}` : ''}。时间 ${localDateTime(w.at, tz)}。`,
+      link: w.board_url,
+    }),
+  },
+  // Blue is below the lightning scale: its band is blue, with no tone.
+  card: ({ weather_warning: w }, language, tz, message) => ({
+    tone: w.colour === 'blue' ? null : w.level,
+    colour: CMA_COLOURS[w.colour],
+    fields: [
+      { label: CARD_WORDS[language].site, value: w.location_name },
+      { label: CARD_WORDS[language].level, value: warningTitle(w, language) },
+      { label: CARD_WORDS[language].time, value: localDateTime(w.at, tz) },
+    ],
+    text: message.body,
+  }),
+  time: ({ weather_warning }, tz) => localDateTime(weather_warning.at, tz),
+  about: ({ weather_warning: w }) => ({ alarmId: null, locationId: w.location_id, level: w.level }),
+  names: { en: ['weather warning', 'weather warnings'], 'zh-Hans': '气象灾害预警' },
+};

@@ -1,0 +1,27 @@
+import type { Language } from '@thunderwatch/shared/languages';
+
+/** The labels every kind's chat card may use, in each language (a kind's own words live with the kind). */
+export const CARD_WORDS = {
+  'zh-Hans': {
+    site: '站点',
+    level: '等级',
+    time: '时间',
+    open: '打开预警看板',
+    levels: { 0: '无预警', 1: '黄色', 2: '橙色', 3: '红色' },
+    distance_km: (d: string) => `${d} 公里`,
+  },
+  en: {
+    site: 'Site',
+    level: 'Level',
+    time: 'Time',
+    open: 'Open the warning board',
+    levels: { 0: 'Clear', 1: 'Yellow', 2: 'Orange', 3: 'Red' },
+    distance_km: (d: string) => `${d} km`,
+  },
+} as const satisfies Record<Language, unknown>;
+
+/** A lightning level's colour name as a title says it: Yellow … Red (English), 黄色 … 红色. */
+export const LEVEL_NAMES = {
+  'zh-Hans': { 1: '黄色', 2: '橙色', 3: '红色' },
+  en: { 1: 'Yellow', 2: 'Orange', 3: 'Red' },
+} as const satisfies Record<Language, Record<1 | 2 | 3, string>>;

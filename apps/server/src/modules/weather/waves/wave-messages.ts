@@ -1,0 +1,39 @@
+import { localDateTime } from '@thunderwatch/domain/local-time';
+import { LEVEL_COLOURS } from '@thunderwatch/shared/warnings';
+import { CARD_WORDS, LEVEL_NAMES } from '../../notify/delivery/templates/card-words.js';
+import type { MessageKind } from '../../notify/delivery/templates/message-kind.js';
+import { km } from '../../notify/delivery/templates/template-kit.js';
+
+/** A buoy or station near a site measured waves over the site's threshold. */
+export const WAVE_MESSAGES: MessageKind<'wave'> = {
+  text: {
+    en: ({ wave: v }, tz) => ({
+      title: `${LEVEL_NAMES.en[v.level]} sea-wave warning · ${v.location_name}`,
+      body:
+        `Significant wave height ${v.height_m.toFixed(1)} m at ${v.station_name} (${v.station_id}), ` +
+        `${km(v.distance_km)} km from ${v.location_name}, reached the ${v.threshold_m.toFixed(1)} m threshold. ` +
+        `Reading of ${localDateTime(v.reading_at, tz)}.`,
+      link: v.board_url,
+    }),
+    'zh-Hans': ({ wave: v }, tz) => ({
+      title: `海浪${LEVEL_NAMES['zh-Hans'][v.level]}预警 · ${v.location_name}`,
+      body:
+        `距${v.location_name} ${km(v.distance_km)} 公里的${v.station_name}（${v.station_id}）有效波高 ` +
+        `${v.height_m.toFixed(1)} 米，已达 ${v.threshold_m.toFixed(1)} 米的阈值。观测时间 ${localDateTime(v.reading_at, tz)}。`,
+      link: v.board_url,
+    }),
+  },
+  card: ({ wave: v }, language, tz, message) => ({
+    tone: v.level,
+    colour: LEVEL_COLOURS[v.level],
+    fields: [
+      { label: CARD_WORDS[language].site, value: v.location_name },
+      { label: CARD_WORDS[language].level, value: CARD_WORDS[language].levels[v.level] },
+      { label: CARD_WORDS[language].time, value: localDateTime(v.reading_at, tz) },
+    ],
+    text: message.body,
+  }),
+  time: ({ wave }, tz) => localDateTime(wave.at, tz),
+  about: ({ wave }) => ({ alarmId: null, locationId: wave.location_id, level: wave.level }),
+  names: { en: ['sea-wave alarm', 'sea-wave alarms'], 'zh-Hans': '海浪预警' },
+};
