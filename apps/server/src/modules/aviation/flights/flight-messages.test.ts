@@ -35,8 +35,8 @@ describe('flight alarm messages', () => {
     const card = MESSAGES.card(FLIGHT, 'en', 'Asia/Shanghai');
     expect(card.fields.map((f) => [f.label, f.value])).toEqual([
       ['Site', 'Baiyun'],
-      ['Aircraft', '780a01'],
       ['Level', 'Red'],
+      ['Aircraft', '780a01'],
       ['From the airport', '8.5 km'],
       ['Time', '2025-06-01 15:00'],
     ]);

@@ -1,7 +1,6 @@
 import { localDateTime } from '@thunderwatch/domain/local-time';
 import type { Language } from '@thunderwatch/shared/languages';
-import { LEVEL_COLOURS } from '@thunderwatch/shared/warnings';
-import { CARD_WORDS, LEVEL_NAMES } from '../../notify/delivery/templates/card-words.js';
+import { CARD_WORDS, LEVEL_NAMES, siteAlarmCard } from '../../notify/delivery/templates/card-words.js';
 import type { MessageKind } from '../../notify/delivery/templates/message-kind.js';
 import { km } from '../../notify/delivery/templates/template-kit.js';
 
@@ -38,18 +37,11 @@ export const FLIGHT_MESSAGES: MessageKind<'flight'> = {
       };
     },
   },
-  card: ({ flight: f }, language, tz, message) => ({
-    tone: f.level,
-    colour: LEVEL_COLOURS[f.level],
-    fields: [
-      { label: CARD_WORDS[language].site, value: f.location_name },
+  card: ({ flight: f }, language, tz, message) =>
+    siteAlarmCard(language, f, localDateTime(f.at, tz), message.body, [
       { label: WORDS[language].aircraft, value: f.callsign ? `${f.callsign} (${f.icao24})` : f.icao24 },
-      { label: CARD_WORDS[language].level, value: CARD_WORDS[language].levels[f.level] },
       { label: WORDS[language].fromAirport, value: CARD_WORDS[language].distance_km(km(f.distance_km)) },
-      { label: CARD_WORDS[language].time, value: localDateTime(f.at, tz) },
-    ],
-    text: message.body,
-  }),
+    ]),
   time: ({ flight }, tz) => localDateTime(flight.at, tz),
   about: ({ flight }) => ({ alarmId: null, locationId: flight.location_id, level: flight.level }),
   names: { en: ['flight in a storm cell', 'flights in storm cells'], 'zh-Hans': '航班进入雷暴单体' },

@@ -1,9 +1,8 @@
 import { localDateTime } from '@thunderwatch/domain/local-time';
 import type { Language } from '@thunderwatch/shared/languages';
 import type { TyphoonGrade } from '@thunderwatch/shared/schemas/typhoon';
-import { LEVEL_COLOURS } from '@thunderwatch/shared/warnings';
 import type { TyphoonAlarmFacts } from '../../notify/delivery/channels/delivery-channel.js';
-import { CARD_WORDS } from '../../notify/delivery/templates/card-words.js';
+import { siteAlarmCard } from '../../notify/delivery/templates/card-words.js';
 import type { MessageKind } from '../../notify/delivery/templates/message-kind.js';
 import { km } from '../../notify/delivery/templates/template-kit.js';
 
@@ -69,16 +68,8 @@ export const TYPHOON_MESSAGES: MessageKind<'typhoon'> = {
       };
     },
   },
-  card: ({ typhoon: t }, language, tz, message) => ({
-    tone: t.level,
-    colour: LEVEL_COLOURS[t.level],
-    fields: [
-      { label: CARD_WORDS[language].site, value: t.location_name },
-      { label: CARD_WORDS[language].level, value: CARD_WORDS[language].levels[t.level] },
-      { label: CARD_WORDS[language].time, value: localDateTime(t.at, tz) },
-    ],
-    text: message.body,
-  }),
+  card: ({ typhoon: t }, language, tz, message) =>
+    siteAlarmCard(language, t, localDateTime(t.at, tz), message.body),
   time: ({ typhoon }, tz) => localDateTime(typhoon.at, tz),
   about: ({ typhoon }) => ({ alarmId: null, locationId: typhoon.location_id, level: typhoon.level }),
   names: { en: ['typhoon alarm', 'typhoon alarms'], 'zh-Hans': '台风预警' },

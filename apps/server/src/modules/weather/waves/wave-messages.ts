@@ -1,6 +1,5 @@
 import { localDateTime } from '@thunderwatch/domain/local-time';
-import { LEVEL_COLOURS } from '@thunderwatch/shared/warnings';
-import { CARD_WORDS, LEVEL_NAMES } from '../../notify/delivery/templates/card-words.js';
+import { LEVEL_NAMES, siteAlarmCard } from '../../notify/delivery/templates/card-words.js';
 import type { MessageKind } from '../../notify/delivery/templates/message-kind.js';
 import { km } from '../../notify/delivery/templates/template-kit.js';
 
@@ -23,16 +22,8 @@ export const WAVE_MESSAGES: MessageKind<'wave'> = {
       link: v.board_url,
     }),
   },
-  card: ({ wave: v }, language, tz, message) => ({
-    tone: v.level,
-    colour: LEVEL_COLOURS[v.level],
-    fields: [
-      { label: CARD_WORDS[language].site, value: v.location_name },
-      { label: CARD_WORDS[language].level, value: CARD_WORDS[language].levels[v.level] },
-      { label: CARD_WORDS[language].time, value: localDateTime(v.reading_at, tz) },
-    ],
-    text: message.body,
-  }),
+  card: ({ wave: v }, language, tz, message) =>
+    siteAlarmCard(language, v, localDateTime(v.reading_at, tz), message.body),
   time: ({ wave }, tz) => localDateTime(wave.at, tz),
   about: ({ wave }) => ({ alarmId: null, locationId: wave.location_id, level: wave.level }),
   names: { en: ['sea-wave alarm', 'sea-wave alarms'], 'zh-Hans': '海浪预警' },

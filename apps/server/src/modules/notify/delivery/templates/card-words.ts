@@ -1,4 +1,6 @@
 import type { Language } from '@thunderwatch/shared/languages';
+import { LEVEL_COLOURS } from '@thunderwatch/shared/warnings';
+import type { CardFacts } from './message-words.js';
 
 /** The labels every kind's chat card may use, in each language (a kind's own words live with the kind). */
 export const CARD_WORDS = {
@@ -25,3 +27,28 @@ export const LEVEL_NAMES = {
   'zh-Hans': { 1: '黄色', 2: '橙色', 3: '红色' },
   en: { 1: 'Yellow', 2: 'Orange', 3: 'Red' },
 } as const satisfies Record<Language, Record<1 | 2 | 3, string>>;
+
+/**
+ * The card of a site's alarm on the lightning scale: its site, level, the kind's own facts and time, in the
+ * level's colour, with the message's body as its text.
+ */
+export function siteAlarmCard(
+  language: Language,
+  alarm: { location_name: string; level: 1 | 2 | 3 },
+  time: string,
+  body: string,
+  facts: { label: string; value: string }[] = [],
+): CardFacts {
+  const w = CARD_WORDS[language];
+  return {
+    tone: alarm.level,
+    colour: LEVEL_COLOURS[alarm.level],
+    fields: [
+      { label: w.site, value: alarm.location_name },
+      { label: w.level, value: w.levels[alarm.level] },
+      ...facts,
+      { label: w.time, value: time },
+    ],
+    text: body,
+  };
+}

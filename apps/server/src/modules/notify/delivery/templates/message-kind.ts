@@ -2,15 +2,12 @@ import type { Language } from '@thunderwatch/shared/languages';
 import type { NotificationEvent } from '@thunderwatch/shared/notifications';
 import type { DigestKind, NotificationPayload } from '../channels/delivery-channel.js';
 import { CARD_WORDS } from './card-words.js';
-import type { MessageAbout, MessageWords, RenderedMessage } from './message-words.js';
+import type { CardFacts, MessageAbout, MessageWords, RenderedMessage } from './message-words.js';
 import type { RobotCard } from './robot-card.js';
 
-export type { MessageAbout, MessageWords, RenderedMessage } from './message-words.js';
+export type { CardFacts, MessageAbout, MessageWords, RenderedMessage } from './message-words.js';
 
 export type PayloadOf<E extends NotificationEvent> = Extract<NotificationPayload, { event: E }>;
-
-/** A chat card's band and facts; its title, link and button come from the message. */
-export type CardFacts = Pick<RobotCard, 'tone' | 'colour' | 'fields' | 'text'>;
 
 /** How a kind is counted in a digest: English singular and plural, and Chinese. */
 export interface KindNames {

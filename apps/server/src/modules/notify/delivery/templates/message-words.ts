@@ -8,6 +8,9 @@ export interface RenderedMessage {
   link: string;
 }
 
+/** A chat card's band and facts; its title, link and button come from the message. */
+export type CardFacts = Pick<RobotCard, 'tone' | 'colour' | 'fields' | 'text'>;
+
 /** What the inbox files a message under. */
 export interface MessageAbout {
   alarmId: number | null;
