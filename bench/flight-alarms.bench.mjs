@@ -7,8 +7,9 @@
 
 import { performance } from 'node:perf_hooks';
 import { openEmbedded } from '../apps/server/dist/db/embedded.js';
-import { FlightAlarms } from '../apps/server/dist/modules/aviation/flights/flight-alarms.js';
+import { FlightAlarmRules } from '../apps/server/dist/modules/aviation/flights/flight-alarm-rules.js';
 import { FlightAlarmsRepo } from '../apps/server/dist/modules/aviation/flights/flight-alarms-repo.js';
+import { SiteAlarmEvaluation } from '../apps/server/dist/modules/warnings/alarms/site-alarm-evaluation.js';
 import { SiteAlarmsRepo } from '../apps/server/dist/modules/warnings/alarms/site-alarms-repo.js';
 import { createRandom } from '../packages/domain/dist/random.js';
 import { appOn, openPostgres, scratchPostgres } from './lib.mjs';
@@ -27,7 +28,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 async function measure(label, db) {
   const app = await appOn(db, { SIMULATOR: 'off' });
   // The app's own cycle (real levels: none here) would clear what this one raises.
-  await app.services.flightAlarms.stop();
+  await app.services.alarmEvaluator.stop();
   const now = Date.now();
   const rand = createRandom(7);
   const group = Number((await db.query('SELECT id FROM groups ORDER BY id LIMIT 1')).rows[0].id);
@@ -84,22 +85,24 @@ async function measure(label, db) {
     );
   }
   let delivered = 0;
-  const alarms = new FlightAlarms({
-    db,
-    airports: new FlightAlarmsRepo(db),
-    alarms: new SiteAlarmsRepo(db),
-    flights: app.services.flights,
-    levels: async () => (id) => ids.get(id) ?? 0,
-    outbox: { enqueueEvents: async (_tx, _kind, raised) => (delivered += raised.length), committed() {} },
-    now: () => new Date(now),
-    log: app.log,
-  });
+  const alarms = new SiteAlarmEvaluation(
+    new FlightAlarmRules({
+      airports: new FlightAlarmsRepo(db),
+      flights: app.services.flights,
+      levels: async () => (id) => ids.get(id) ?? 0,
+    }),
+    {
+      db,
+      alarms: new SiteAlarmsRepo(db),
+      outbox: { enqueueEvents: async (_tx, _kind, raised) => (delivered += raised.length), committed() {} },
+    },
+  );
   const cycle = [];
   const whole = [];
   let raised = 0;
   for (let c = 0; c < CYCLES; c++) {
     let t0 = performance.now();
-    const r = await alarms.evaluate();
+    const r = await alarms.evaluate(new Date(now));
     raised += r.raised;
     if (process.env.BENCH_DEBUG) console.log(r);
     cycle.push(performance.now() - t0);

@@ -111,15 +111,13 @@ export const BACKGROUND = [
   'models',
   'weather-pollers',
   'flight-sources',
+  'alarm-evaluator',
   'disaster-warnings',
   'device-monitor',
   'report-scheduler',
   'delivery',
   'query-jobs',
   'report-jobs',
-  'typhoon-alerts',
-  'wave-alerts',
-  'weather-warning-alerts',
   'housekeeping',
 ] as const;
 export type Background = (typeof BACKGROUND)[number];
@@ -241,12 +239,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     testMessageRoutes(typed, s.notifications.tests);
     wechatRoutes(typed, s.wechat);
     radarRoutes(typed, s.radar);
-    typhoonRoutes(typed, s.typhoons, s.typhoonAlerts);
-    weatherWarningRoutes(typed, s.weatherWarnings, s.weatherWarningAlerts, config.notifications.publicUrl);
+    typhoonRoutes(typed, s.typhoons, s.typhoonAlarmList);
+    weatherWarningRoutes(typed, s.weatherWarnings, s.weatherWarningAlarmList, config.notifications.publicUrl);
     disasterRoutes(typed, s.disaster);
     regionRoutes(typed, s.regions);
     observationRoutes(typed, s.observations);
-    waveRoutes(typed, s.waves, s.waveAlerts);
+    waveRoutes(typed, s.waves, s.waveAlarmList);
     windRoutes(typed, s.wind);
     sensorRoutes(typed, s.sensors, s.sensorData);
     checklistRoutes(typed, s.checklists);
@@ -326,9 +324,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }),
     );
   if (runs('flight-sources'))
-    await s.leadership.run(
-      flightSources(config.flights, { flights: s.flights, alarms: s.flightAlarms, metrics, log: app.log }),
-    );
+    await s.leadership.run(flightSources(config.flights, { flights: s.flights, metrics, log: app.log }));
+  if (runs('alarm-evaluator')) await s.leadership.run(s.alarmEvaluator);
   if (runs('disaster-warnings')) await s.leadership.run(s.disasterEvaluator);
   if (runs('device-monitor')) await s.leadership.run(s.deviceMonitor);
   if (runs('report-scheduler')) await s.leadership.run(s.reportScheduler);
@@ -341,9 +338,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   if (runs('query-jobs')) s.queryWorker.start();
   if (runs('report-jobs')) s.reportWorker.start();
-  if (runs('typhoon-alerts')) s.typhoonAlerts.start();
-  if (runs('wave-alerts')) s.waveAlerts.start();
-  if (runs('weather-warning-alerts')) s.weatherWarningAlerts.start();
   const stopHousekeeping = runs('housekeeping')
     ? startHousekeeping({ db, services: s, config, log: app.log, now })
     : () => {};
@@ -352,9 +346,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await s.sensorLive.stop();
     await s.queryWorker.stop();
     await s.reportWorker.stop();
-    await s.typhoonAlerts.stop();
-    await s.waveAlerts.stop();
-    await s.weatherWarningAlerts.stop();
     await s.dailySummary.stop();
     await s.deliveryWorker.stop();
     s.email.close();

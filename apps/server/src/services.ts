@@ -55,8 +55,11 @@ import { RegionsRepo } from './modules/regions/regions-repo.js';
 import { RegionsService } from './modules/regions/regions-service.js';
 import { sensorServices } from './modules/sensors/sensor-services.js';
 import { millsReadSince } from './modules/sensors/sensors-repo.js';
+import { AlarmEvaluator } from './modules/warnings/alarms/alarm-evaluator.js';
 import { AlarmsRepo } from './modules/warnings/alarms/alarms-repo.js';
 import { AlarmsService } from './modules/warnings/alarms/alarms-service.js';
+import { SiteAlarmEvaluation } from './modules/warnings/alarms/site-alarm-evaluation.js';
+import { SiteAlarmListService } from './modules/warnings/alarms/site-alarm-list-service.js';
 import { SiteAlarmsRepo } from './modules/warnings/alarms/site-alarms-repo.js';
 import { AlertsRepo } from './modules/warnings/alerts/alerts-repo.js';
 import { AlertsService } from './modules/warnings/alerts/alerts-service.js';
@@ -83,13 +86,13 @@ import { RadarRepo } from './modules/weather/radar/radar-repo.js';
 import { RadarService } from './modules/weather/radar/radar-service.js';
 import { ReadingsRepo } from './modules/weather/stations/readings-repo.js';
 import { StationsRepo } from './modules/weather/stations/stations-repo.js';
+import { TyphoonAlarmRules } from './modules/weather/typhoon/typhoon-alarm-rules.js';
 import { TyphoonAlarmsRepo } from './modules/weather/typhoon/typhoon-alarms-repo.js';
-import { TyphoonAlerts } from './modules/weather/typhoon/typhoon-alerts.js';
 import { TyphoonRepo } from './modules/weather/typhoon/typhoon-repo.js';
 import { TyphoonService } from './modules/weather/typhoon/typhoon-service.js';
 import { weatherWarningServices } from './modules/weather/warnings/weather-warning-services.js';
+import { WaveAlarmRules } from './modules/weather/waves/wave-alarm-rules.js';
 import { WaveAlarmsRepo } from './modules/weather/waves/wave-alarms-repo.js';
-import { WaveAlerts } from './modules/weather/waves/wave-alerts.js';
 import { WavesService } from './modules/weather/waves/waves-service.js';
 import { WindRepo } from './modules/weather/wind/wind-repo.js';
 import { WindService } from './modules/weather/wind/wind-service.js';
@@ -239,23 +242,24 @@ export function createServices(d: {
     now,
   });
   const siteAlarms = new SiteAlarmsRepo(db);
+  const siteAlarmWrites = { db, alarms: siteAlarms, outbox: notify.alarmOutbox };
+  // Areas ask for an evaluation after an ingest; the evaluator is put together once every source is.
+  const evaluateAlarms = (source: string, hint?: unknown) => alarmEvaluator.evaluateLogged(source, hint);
   const typhoonRepo = new TyphoonRepo(db);
-  const typhoonAlerts = new TyphoonAlerts({
-    db,
-    typhoons: typhoonRepo,
-    typhoonAlarms: new TyphoonAlarmsRepo(db),
-    alarms: siteAlarms,
-    locations: locationsRepo,
-    outbox: notify.alarmOutbox,
-    alertKm: config.typhoonAlertKm,
-    now,
-    log: d.log,
-  });
+  const typhoonAlarms = new SiteAlarmEvaluation(
+    new TyphoonAlarmRules({
+      typhoons: typhoonRepo,
+      locations: locationsRepo,
+      alertKm: config.typhoonAlertKm,
+    }),
+    siteAlarmWrites,
+  );
   const warningServices = weatherWarningServices({
     db,
     locations: locationsRepo,
     outbox: notify.alarmOutbox,
     alarms: siteAlarms,
+    evaluateAlarms: () => evaluateAlarms('weather_warning'),
     now,
     log: d.log,
   });
@@ -283,23 +287,35 @@ export function createServices(d: {
     runs: modelRuns,
     outputs: modelOutputs,
   });
-  const waveAlerts = new WaveAlerts({
-    db,
-    waves: new WaveAlarmsRepo(db),
-    alarms: siteAlarms,
-    outbox: notify.alarmOutbox,
-    thresholdM: config.waves.alertHeightM,
-    radiusKm: config.waves.alertRadiusKm,
-    now,
-    log: d.log,
-  });
+  const waveAlarmsRepo = new WaveAlarmsRepo(db);
+  const waveAlarms = new SiteAlarmEvaluation(
+    new WaveAlarmRules({
+      waves: waveAlarmsRepo,
+      thresholdM: config.waves.alertHeightM,
+      radiusKm: config.waves.alertRadiusKm,
+    }),
+    siteAlarmWrites,
+  );
   const weather = weatherServices({
     config,
     db,
     now,
-    waveAlerts,
+    evaluateWaveAlarms: (stationIds) => evaluateAlarms('wave', stationIds),
     warningExists: warningServices.warningExists,
   });
+  const flight = flightServices({
+    config,
+    db,
+    now,
+    locations: locationsRepo,
+    levels: (ids) => warningEngine.levels(ids),
+    outbox: notify.alarmOutbox,
+    alarms: siteAlarms,
+  });
+  const alarmEvaluator = new AlarmEvaluator(
+    [typhoonAlarms, waveAlarms, warningServices.weatherWarningAlarms, flight.flightAlarms],
+    { now, log: d.log },
+  );
   const disaster = disasterServices({
     config,
     db,
@@ -345,16 +361,10 @@ export function createServices(d: {
     ...sensors,
     readingPartitions: [...weather.readingPartitions, ...sensors.sensorPartitions],
     ...disaster,
-    ...flightServices({
-      config,
-      db,
-      now,
-      locations: locationsRepo,
-      levels: (ids) => warningEngine.levels(ids),
-      outbox: notify.alarmOutbox,
-      alarms: siteAlarms,
-      log: d.log,
-    }),
+    ...flight,
+    alarmEvaluator,
+    waveAlarmList: new SiteAlarmListService(waveAlarmsRepo),
+    typhoonAlarmList: new SiteAlarmListService(new TyphoonAlarmsRepo(db)),
     ...devices,
     ...layerServices({ db, now, groupExists }),
     overview: new OverviewService({
@@ -405,8 +415,7 @@ export function createServices(d: {
       log: d.log,
     }),
     radar: new RadarService(radarRepo, radarFiles, now),
-    typhoons: new TyphoonService(db, typhoonRepo, now, () => typhoonAlerts.evaluateLogged()),
-    typhoonAlerts,
+    typhoons: new TyphoonService(db, typhoonRepo, now, () => evaluateAlarms('typhoon')),
     ...warningServices,
     leadership,
     ...models,
@@ -508,7 +517,8 @@ function weatherServices(d: {
   config: Config;
   db: Database;
   now: () => Date;
-  waveAlerts: WaveAlerts;
+  /** Asks for an evaluation of the wave alarms of the stations an ingest named. */
+  evaluateWaveAlarms: (stationIds: readonly string[]) => Promise<void>;
   warningExists: (id: number) => Promise<boolean>;
 }) {
   const stations = new StationsRepo(d.db);
@@ -538,14 +548,13 @@ function weatherServices(d: {
     retentionDays: d.config.retentionDays,
     alertHeightM: d.config.waves.alertHeightM,
     now: d.now,
-    afterIngest: (ids) => d.waveAlerts.evaluateLogged(ids),
+    afterIngest: d.evaluateWaveAlarms,
   });
   return {
     observations,
     waves,
     wind: new WindService({ wind: new WindRepo(d.db), now: d.now }),
     checklists: new ChecklistsService(new ChecklistsRepo(d.db), d.warningExists),
-    waveAlerts: d.waveAlerts,
     readingPartitions: [observationsRepo.partitions, wavesRepo.partitions],
   };
 }

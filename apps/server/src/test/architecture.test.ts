@@ -181,8 +181,9 @@ describe('permission checks', () => {
     const unchecked = methods.filter((m) => !m.checked && !SELF_ONLY.has(m.method)).map((m) => m.method);
     expect(unchecked).toEqual([]);
     // The scan itself must keep finding the methods (64 in services alone when this test was written; 151 in
-    // every file once it read all of them, arrow properties and modifiers included).
-    expect(methods.length).toBeGreaterThanOrEqual(151);
+    // every file once it read all of them, arrow properties and modifiers included; 149 once the wave, typhoon
+    // and weather warning lists became one `SiteAlarmListService`).
+    expect(methods.length).toBeGreaterThanOrEqual(149);
   });
 
   it('would catch a method that forgot its check', () => {

@@ -37,8 +37,8 @@ describe.each(DB_KINDS)('flight alarms (%s)', (kind) => {
       now: () => new Date(clock),
       env: { NOTIFY_WORKER: 'off' },
     });
-    // The cycles run when the test says (the 10 s timer of the flight-sources singleton would race them).
-    await t.app.services.flightAlarms.stop();
+    // The cycles run when the test says: the alarm evaluator's timers are not started ('alarm-evaluator' is not
+    // in the background work).
     key = await t.createFeed('adsb');
     const groupId = await t.createGroup(`flight-${kind}`);
     manager = await t.createUser({ role: 'group_admin', groupId });
@@ -163,7 +163,7 @@ describe.each(DB_KINDS)('flight alarms (%s)', (kind) => {
       ['780a02', 'CES5120', inCell(FIELD), FIELD.lon],
       ['780a03', 'CCA1301', AIRPORT.lat - 30 * KM, AIRPORT.lon],
     );
-    expect(await t.app.services.flightAlarms.evaluate()).toEqual({ raised: 1, cleared: 0 });
+    expect(await t.app.services.alarmEvaluator.evaluate('flight')).toEqual({ raised: 1, cleared: 0 });
     const sent = await deliveries();
     expect(sent.map((d) => [d.location_id, d.level])).toEqual([[sites.Shuangliu, 2]]);
     expect(sent[0]?.payload).toMatchObject({
@@ -181,9 +181,9 @@ describe.each(DB_KINDS)('flight alarms (%s)', (kind) => {
   it('does not alarm again while the aircraft stays inside', async () => {
     later(10);
     await fly(['780a01', 'CSN3101', inCell(AIRPORT) + 0.5 * KM, AIRPORT.lon]);
-    expect(await t.app.services.flightAlarms.evaluate()).toEqual({ raised: 0, cleared: 0 });
+    expect(await t.app.services.alarmEvaluator.evaluate('flight')).toEqual({ raised: 0, cleared: 0 });
     later(10);
-    expect(await t.app.services.flightAlarms.evaluate()).toEqual({ raised: 0, cleared: 0 });
+    expect(await t.app.services.alarmEvaluator.evaluate('flight')).toEqual({ raised: 0, cleared: 0 });
     expect(await deliveries()).toHaveLength(1);
   });
 
@@ -205,10 +205,10 @@ describe.each(DB_KINDS)('flight alarms (%s)', (kind) => {
   it('clears when the aircraft leaves the cell, and alarms again when it enters anew', async () => {
     later(10);
     await fly(['780a01', 'CSN3101', AIRPORT.lat, AIRPORT.lon]);
-    expect(await t.app.services.flightAlarms.evaluate()).toEqual({ raised: 0, cleared: 1 });
+    expect(await t.app.services.alarmEvaluator.evaluate('flight')).toEqual({ raised: 0, cleared: 1 });
     later(10);
     await fly(['780a01', 'CSN3101', inCell(AIRPORT), AIRPORT.lon]);
-    expect(await t.app.services.flightAlarms.evaluate()).toEqual({ raised: 1, cleared: 0 });
+    expect(await t.app.services.alarmEvaluator.evaluate('flight')).toEqual({ raised: 1, cleared: 0 });
     expect(await deliveries()).toHaveLength(2);
   });
 

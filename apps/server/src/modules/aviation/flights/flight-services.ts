@@ -1,20 +1,20 @@
 import type { Level } from '@thunderwatch/shared/warnings';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config.js';
 import type { Database } from '../../../db/database.js';
 import { StrokePartitions } from '../../lightning/strokes/partitions.js';
 import type { AlarmOutbox } from '../../notify/delivery/alarm-outbox.js';
+import { SiteAlarmEvaluation } from '../../warnings/alarms/site-alarm-evaluation.js';
 import type { SiteAlarmsRepo } from '../../warnings/alarms/site-alarms-repo.js';
 import type { LocationsRepo } from '../../warnings/locations/locations-repo.js';
 import { AirportView } from './airport-view.js';
-import { FlightAlarms } from './flight-alarms.js';
+import { FlightAlarmRules } from './flight-alarm-rules.js';
 import { FlightAlarmsRepo } from './flight-alarms-repo.js';
 import { FlightsRepo } from './flights-repo.js';
 import { FlightsService } from './flights-service.js';
 
 /**
  * Aircraft positions in day partitions like the strokes, kept as long as them; the airports' aviation view
- * and flight alarms (run by the `flight-sources` leader singleton).
+ * and flight alarms (a source of the alarm evaluator).
  */
 export function flightServices(d: {
   config: Pick<Config, 'retentionDays'>;
@@ -24,7 +24,6 @@ export function flightServices(d: {
   levels: (ids: readonly number[]) => Promise<(locationId: number) => Level>;
   outbox: Pick<AlarmOutbox, 'enqueueEvents' | 'committed'>;
   alarms: SiteAlarmsRepo;
-  log: FastifyBaseLogger;
 }) {
   const repo = new FlightsRepo(d.db, new StrokePartitions('aircraft_positions'));
   const flights = new FlightsService({ repo, retentionDays: d.config.retentionDays, now: d.now });
@@ -32,15 +31,9 @@ export function flightServices(d: {
     flights,
     flightPartitions: repo.partitions,
     airportView: new AirportView({ locations: d.locations, flights, alarms: d.alarms, now: d.now }),
-    flightAlarms: new FlightAlarms({
-      db: d.db,
-      airports: new FlightAlarmsRepo(d.db),
-      alarms: d.alarms,
-      flights,
-      levels: d.levels,
-      outbox: d.outbox,
-      now: d.now,
-      log: d.log,
-    }),
+    flightAlarms: new SiteAlarmEvaluation(
+      new FlightAlarmRules({ airports: new FlightAlarmsRepo(d.db), flights, levels: d.levels }),
+      { db: d.db, alarms: d.alarms, outbox: d.outbox },
+    ),
   };
 }

@@ -4,7 +4,6 @@ import type { Singleton } from '../../../db/singleton.js';
 import { AppError } from '../../../lib/app-error.js';
 import type { Metrics } from '../../../lib/metrics.js';
 import { SourcePoller } from '../../../lib/source-poller.js';
-import type { FlightAlarms } from './flight-alarms.js';
 import type { FlightsService } from './flights-service.js';
 import { type SbsClient, startSbsClient } from './sbs-tcp-client.js';
 
@@ -13,16 +12,14 @@ export const OPENSKY_MAX_BYTES = 20 * 1024 * 1024;
 
 export interface FlightSourceDeps {
   flights: Pick<FlightsService, 'ingest' | 'store'>;
-  /** The airports' flight alarms, judged every cycle on the node holding the sources (absent in tests). */
-  alarms?: Pick<FlightAlarms, 'start' | 'stop'>;
   metrics: Pick<Metrics, 'polls'>;
   log: FastifyBaseLogger;
 }
 
 /**
  * The configured aircraft sources (an OpenSky poll, an SBS-1 stream), run by one node of the cluster (a leader
- * singleton, so two nodes do not store every report twice), into the same ingest an upload goes through; and
- * the airports' flight alarm cycle (every 10 s), so that one node judges them whatever the sources.
+ * singleton, so two nodes do not store every report twice), into the same ingest an upload goes through. The
+ * airports' flight alarms are the alarm evaluator's (modules/warnings/alarms/alarm-evaluator.ts).
  */
 export function flightSources(config: FlightsConfig, d: FlightSourceDeps): Singleton {
   let poller: SourcePoller | null = null;
@@ -63,10 +60,8 @@ export function flightSources(config: FlightsConfig, d: FlightSourceDeps): Singl
         d.log.info({ url: o.url, bbox: o.bbox }, 'polling OpenSky states');
       }
       if (config.sbs) sbs = startSbsClient({ flights: d.flights, log: d.log }, config.sbs);
-      d.alarms?.start();
     },
     stop: async () => {
-      await d.alarms?.stop();
       await poller?.stop();
       await sbs?.close();
       poller = null;

@@ -1,4 +1,5 @@
 import { errors } from '@thunderwatch/shared/schemas/kit';
+import type { TyphoonAlarm } from '@thunderwatch/shared/schemas/typhoon';
 import {
   TyphoonAlarmList,
   TyphoonAlarmQuery,
@@ -9,10 +10,14 @@ import {
 } from '@thunderwatch/shared/schemas/typhoon';
 import { callerOf } from '../../../lib/caller.js';
 import type { App } from '../../../lib/fastify.js';
-import type { TyphoonAlerts } from './typhoon-alerts.js';
+import type { SiteAlarmListService } from '../../warnings/alarms/site-alarm-list-service.js';
 import type { TyphoonService } from './typhoon-service.js';
 
-export function typhoonRoutes(app: App, typhoons: TyphoonService, alerts: TyphoonAlerts): void {
+export function typhoonRoutes(
+  app: App,
+  typhoons: TyphoonService,
+  alarms: SiteAlarmListService<TyphoonAlarm>,
+): void {
   app.get(
     '/api/weather/typhoon/alarms',
     {
@@ -27,7 +32,7 @@ export function typhoonRoutes(app: App, typhoons: TyphoonService, alerts: Typhoo
         response: { 200: TyphoonAlarmList, ...errors(400, 401, 403, 404) },
       },
     },
-    (req) => alerts.list(callerOf(req), req.query),
+    (req) => alarms.list(callerOf(req), req.query),
   );
 
   app.get(

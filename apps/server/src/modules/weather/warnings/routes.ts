@@ -2,6 +2,7 @@ import { CapMessage } from '@thunderwatch/shared/schemas/alerts';
 import { errors } from '@thunderwatch/shared/schemas/kit';
 import {
   WeatherWarning,
+  type WeatherWarningAlarm,
   WeatherWarningAlarmList,
   WeatherWarningAlarmQuery,
   WeatherWarningFeedQuery,
@@ -11,15 +12,15 @@ import {
 } from '@thunderwatch/shared/schemas/weather-warning';
 import { callerOf } from '../../../lib/caller.js';
 import type { App } from '../../../lib/fastify.js';
+import type { SiteAlarmListService } from '../../warnings/alarms/site-alarm-list-service.js';
 import { CAP_CONTENT_TYPE } from '../../warnings/alerts/cap.js';
 import { ATOM_CONTENT_TYPE } from './warning-atom.js';
-import type { WeatherWarningAlerts } from './weather-warning-alerts.js';
 import type { WeatherWarningService } from './weather-warning-service.js';
 
 export function weatherWarningRoutes(
   app: App,
   warnings: WeatherWarningService,
-  alerts: WeatherWarningAlerts,
+  alarms: SiteAlarmListService<WeatherWarningAlarm>,
   publicUrl: string,
 ): void {
   app.get(
@@ -51,7 +52,7 @@ export function weatherWarningRoutes(
         response: { 200: WeatherWarningAlarmList, ...errors(400, 401, 403, 404) },
       },
     },
-    (req) => alerts.list(callerOf(req), req.query),
+    (req) => alarms.list(callerOf(req), req.query),
   );
 
   app.get(

@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/database.js';
 import type { AlarmOutbox } from '../../notify/delivery/alarm-outbox.js';
+import { SiteAlarmListService } from '../../warnings/alarms/site-alarm-list-service.js';
 import type { SiteAlarmsRepo } from '../../warnings/alarms/site-alarms-repo.js';
 import type { LocationsRepo } from '../../warnings/locations/locations-repo.js';
 import { capReader } from './cap-reader.js';
+import { WeatherWarningAlarmSource } from './weather-warning-alarm-source.js';
 import { WeatherWarningAlarmsRepo } from './weather-warning-alarms-repo.js';
-import { WeatherWarningAlerts } from './weather-warning-alerts.js';
 import { WeatherWarningService } from './weather-warning-service.js';
 import { WeatherWarningsRepo } from './weather-warnings-repo.js';
 
@@ -15,18 +16,19 @@ export function weatherWarningServices(d: {
   locations: Pick<LocationsRepo, 'listAllEnabled'>;
   outbox: Pick<AlarmOutbox, 'enqueueEvents' | 'committed'>;
   alarms: SiteAlarmsRepo;
+  /** Asks the alarm evaluator for an evaluation of the warnings' alarms (after an ingest). */
+  evaluateAlarms: () => Promise<void>;
   now: () => Date;
   log: FastifyBaseLogger;
 }) {
   const repo = new WeatherWarningsRepo(d.db);
-  const weatherWarningAlerts = new WeatherWarningAlerts({
+  const alarms = new WeatherWarningAlarmsRepo(d.db, d.alarms);
+  const weatherWarningAlarms = new WeatherWarningAlarmSource({
     db: d.db,
     warnings: repo,
-    alarms: new WeatherWarningAlarmsRepo(d.db, d.alarms),
+    alarms,
     locations: d.locations,
     outbox: d.outbox,
-    now: d.now,
-    log: d.log,
   });
   const reader = capReader({ log: d.log });
   const weatherWarnings = new WeatherWarningService({
@@ -34,13 +36,14 @@ export function weatherWarningServices(d: {
     repo,
     now: d.now,
     log: d.log,
-    afterIngest: () => weatherWarningAlerts.evaluateLogged(),
+    afterIngest: d.evaluateAlarms,
     reader,
   });
   return {
     weatherWarnings,
     capReader: reader,
-    weatherWarningAlerts,
+    weatherWarningAlarms,
+    weatherWarningAlarmList: new SiteAlarmListService(alarms),
     warningExists: (id: number) => repo.exists(id),
   };
 }

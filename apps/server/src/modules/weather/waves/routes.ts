@@ -1,12 +1,13 @@
 import { errors } from '@thunderwatch/shared/schemas/kit';
+import type { WaveAlarm } from '@thunderwatch/shared/schemas/wave-alarms';
 import { WaveAlarmList, WaveAlarmQuery } from '@thunderwatch/shared/schemas/wave-alarms';
 import { WaveData, WaveDataQuery } from '@thunderwatch/shared/schemas/weather';
 import { callerOf } from '../../../lib/caller.js';
 import type { App } from '../../../lib/fastify.js';
-import type { WaveAlerts } from './wave-alerts.js';
+import type { SiteAlarmListService } from '../../warnings/alarms/site-alarm-list-service.js';
 import type { WavesService } from './waves-service.js';
 
-export function waveRoutes(app: App, waves: WavesService, alerts: WaveAlerts): void {
+export function waveRoutes(app: App, waves: WavesService, alarms: SiteAlarmListService<WaveAlarm>): void {
   app.get(
     '/api/wave_data/alarms',
     {
@@ -21,7 +22,7 @@ export function waveRoutes(app: App, waves: WavesService, alerts: WaveAlerts): v
         response: { 200: WaveAlarmList, ...errors(400, 401, 403, 404) },
       },
     },
-    (req) => alerts.list(callerOf(req), req.query),
+    (req) => alarms.list(callerOf(req), req.query),
   );
 
   app.get(

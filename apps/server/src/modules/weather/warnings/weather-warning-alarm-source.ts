@@ -1,16 +1,8 @@
 import { capAreaCovers, type Position } from '@thunderwatch/domain/cap-area';
-import type {
-  WeatherWarningAlarmList,
-  WeatherWarningAlarmQuery,
-  WeatherWarningLevel,
-} from '@thunderwatch/shared/schemas/weather-warning';
-import type { FastifyBaseLogger } from 'fastify';
+import type { WeatherWarningLevel } from '@thunderwatch/shared/schemas/weather-warning';
 import type { Database } from '../../../db/database.js';
-import { type AuthUser, requirePermission } from '../../../lib/access.js';
-import { readScope } from '../../../lib/group-scope.js';
-import { queryFlag } from '../../../lib/query-flag.js';
-import { SerialRuns } from '../../../lib/serial-runs.js';
 import type { AlarmOutbox, EventFacts, SiteEvent } from '../../notify/delivery/alarm-outbox.js';
+import type { AlarmSource, Evaluated } from '../../warnings/alarms/alarm-evaluator.js';
 import type { LocationsRepo } from '../../warnings/locations/locations-repo.js';
 import type {
   LifeAlarm,
@@ -40,10 +32,12 @@ type Outbox = Pick<AlarmOutbox, 'enqueueEvents' | 'committed'>;
  * message and its Updates and Cancel), delivered through the lists and subscriptions as the `weather_warning`
  * event when raised and again only when a later message raises the colour; it follows the life's newest
  * message, and is cleared when the warning is cancelled, expires or its area leaves the location.
- * Expired warnings are closed here first.
+ * Expired warnings are closed here first. Not a `SiteAlarmEvaluation`: a life keeps its row per location for
+ * good (cleared and opened again as its messages come and go).
  */
-export class WeatherWarningAlerts {
-  private readonly runs: SerialRuns;
+export class WeatherWarningAlarmSource implements AlarmSource {
+  readonly name = 'weather_warning';
+  readonly everyMs = WEATHER_WARNING_EVAL_MS;
 
   constructor(
     private readonly d: {
@@ -52,43 +46,11 @@ export class WeatherWarningAlerts {
       alarms: WeatherWarningAlarmsRepo;
       locations: Pick<LocationsRepo, 'listAllEnabled'>;
       outbox: Outbox;
-      now: () => Date;
-      log: FastifyBaseLogger;
     },
-  ) {
-    this.runs = new SerialRuns({
-      everyMs: WEATHER_WARNING_EVAL_MS,
-      due: () => this.evaluateNow(),
-      what: 'weather warning alarm evaluation',
-      log: d.log,
-    });
-  }
+  ) {}
 
-  start(): void {
-    this.runs.start();
-  }
-
-  stop(): Promise<void> {
-    return this.runs.stop();
-  }
-
-  async list(user: AuthUser, q: WeatherWarningAlarmQuery): Promise<WeatherWarningAlarmList> {
-    requirePermission(user, 'location.read');
-    const active = queryFlag(q.active);
-    return { items: await this.d.alarms.list({ groupId: readScope(user, q.group_id), active }) };
-  }
-
-  evaluateLogged(): Promise<void> {
-    return this.runs.logged(() => this.evaluateNow());
-  }
-
-  /** Raises and clears alarms for the warnings as they are now; one evaluation at a time. */
-  evaluate(): Promise<{ raised: number; cleared: number }> {
-    return this.runs.run(() => this.evaluateNow());
-  }
-
-  private async evaluateNow(): Promise<{ raised: number; cleared: number }> {
-    const now = this.d.now();
+  /** Raises and clears alarms for the warnings as they are now. */
+  async evaluate(now: Date): Promise<Evaluated> {
     await this.d.warnings.closeExpired(now);
     const covered = await this.covered();
     const lives = [...new Set([...covered.values()].map((c) => c.fields.lifeKey))];
