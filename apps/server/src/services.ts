@@ -461,7 +461,7 @@ export function createServices(d: {
     warnings: new WarningService({
       engine: warningEngine,
       alarms: alarmsRepo,
-      store: warningStore,
+      db,
       now,
       outbox: notify.alarmOutbox,
     }),

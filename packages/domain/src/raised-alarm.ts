@@ -27,18 +27,22 @@ export interface RaisedAlarm {
 export function alarmDto(a: RaisedAlarm): AlarmDto {
   return {
     id: a.id,
+    kind: 'lightning',
     alert_id: a.alertId,
     location_id: a.locationId,
     location_name: a.locationName,
     group_id: a.groupId,
     level: a.level,
     previous_level: a.previousLevel,
+    subject: null,
     created_at: a.at.toISOString(),
+    cleared_at: null,
     nearest_km: a.nearestKm,
     bearing_deg: a.bearingDeg,
     confirmed_at: null,
     confirmed_by: null,
     note: null,
     predicted_by: a.predictedBy,
+    facts: null,
   };
 }

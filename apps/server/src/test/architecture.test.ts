@@ -27,7 +27,6 @@ const MODULES_INTO_PIPELINE = new Set([
   'modules/warnings/backtest/backtest-service.ts → pipeline/cells/cell-tracker-service.ts',
   'modules/warnings/backtest/backtest-service.ts → pipeline/warning-engine/watched-location.ts',
   'modules/warnings/warning-status/warning-service.ts → pipeline/warning-engine/warning-engine-seat.ts',
-  'modules/warnings/warning-status/warning-service.ts → pipeline/warning-engine/warning-store.ts',
   'modules/warnings/warning-status/skill-service.ts → pipeline/warning-engine/warning-store.ts',
 ]);
 

@@ -243,7 +243,11 @@ const warning = (locationId: number, level: WarningItem['level']): WarningItem =
 
 const alarm = (id: number, confirmedAt: string | null = null): AlarmDto => ({
   id,
+  kind: 'lightning',
   alert_id: 1,
+  subject: null,
+  cleared_at: null,
+  facts: null,
   location_id: 7,
   location_name: 'Port',
   group_id: 1,

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { ALARM_KINDS } from '../alarm-kinds.js';
 import { LEVELS, RING_LEVELS } from '../warnings.js';
 import { Id, Nullable, Paging, pageOf } from './kit.js';
 
@@ -112,15 +113,30 @@ export const WarningList = Type.Object({ items: Type.Array(WarningItem) });
 export type WarningList = Static<typeof WarningList>;
 
 /** A level rise someone must confirm. */
+/** Every kind of alarm (`ALARM_KINDS` in alarm-kinds.ts). */
+export const AlarmKindSchema = Type.Enum(ALARM_KINDS);
+
 export const Alarm = Type.Object({
   id: Type.Integer(),
-  alert_id: Type.Integer(),
+  kind: AlarmKindSchema,
+  alert_id: Nullable(
+    Type.Integer({ description: 'The ring alert behind a lightning alarm; null for other kinds' }),
+  ),
   location_id: Type.Integer(),
   location_name: Type.String(),
   group_id: Type.Integer(),
   level: RingLevel,
-  previous_level: Type.Enum([0, 1, 2], { type: 'integer', description: 'The level it rose from' }),
+  previous_level: Nullable(
+    Type.Enum([0, 1, 2], { type: 'integer', description: 'The level a lightning alarm rose from' }),
+  ),
+  subject: Nullable(
+    Type.String({
+      description:
+        'What a site alarm is about (`station:<id>`, `storm:<id>`, `aircraft:<icao24>`, `life:<key>`)',
+    }),
+  ),
   created_at: Time,
+  cleared_at: Nullable(Time),
   nearest_km: Nullable(Type.Number({ description: 'Nearest stroke of the triggering moment' })),
   bearing_deg: Nullable(Type.Number()),
   confirmed_at: Nullable(Time),
@@ -129,6 +145,12 @@ export const Alarm = Type.Object({
   predicted_by: Type.Union([PredictedBy, Type.Null()], {
     description: 'Set when the alarm is a predicted warning: the cell behind it',
   }),
+  facts: Nullable(
+    Type.Record(Type.String(), Type.Unknown(), {
+      description:
+        'What a site alarm knows, by its kind (`SiteAlarmFacts` in alarm-kinds.ts); null for lightning',
+    }),
+  ),
 });
 export type AlarmDto = Static<typeof Alarm>;
 
@@ -143,6 +165,11 @@ export const AlarmQuery = Type.Object(
     location_id: Type.Optional(Id),
     from: Type.Optional(Type.String({ format: 'date-time', description: 'created at or after' })),
     to: Type.Optional(Type.String({ format: 'date-time', description: 'created before' })),
+    kind: Type.Optional(
+      Type.Union([AlarmKindSchema, Type.Literal('all')], {
+        description: 'One kind, or all (default lightning)',
+      }),
+    ),
     ...Paging,
   },
   { additionalProperties: false },

@@ -152,22 +152,6 @@ export class WarningStore {
     );
   }
 
-  /** Confirms once: a second confirmation keeps the first one's who, when and note. */
-  async confirmAlarm(
-    id: number,
-    userId: number,
-    note: string | null,
-    at: Date,
-    tx: Queryable = this.db,
-  ): Promise<boolean> {
-    const r = await tx.query(
-      `UPDATE alarms SET confirmed_at = $3, confirmed_by = $2, note = $4
-       WHERE id = $1 AND kind = 'lightning' AND confirmed_at IS NULL`,
-      [id, userId, at, note],
-    );
-    return r.rowCount > 0;
-  }
-
   /** A location's level changes in [from, to), with the last one before `from` (the level it starts at). */
   async warningPeriods(
     locationId: number,

@@ -1,3 +1,4 @@
+import type { AlarmKind } from '@thunderwatch/shared/alarm-kinds';
 import type { AlarmDto, PredictedBy } from '@thunderwatch/shared/schemas/warnings';
 import type { RingLevel } from '@thunderwatch/shared/warnings';
 import type { Queryable } from '../../../db/database.js';
@@ -5,6 +6,8 @@ import type { Queryable } from '../../../db/database.js';
 export interface AlarmFilter {
   /** null: every group (admins). */
   groupId: number | null;
+  /** One kind, or every kind (default: lightning). */
+  kind?: AlarmKind | 'all';
   confirmed?: boolean;
   level?: number;
   locationId?: number;
@@ -15,13 +18,16 @@ export interface AlarmFilter {
 
 export interface AlarmRow {
   id: number;
-  alert_id: number;
+  kind: AlarmKind;
+  alert_id: number | null;
   location_id: number;
   location_name: string;
   group_id: number;
   level: number;
-  previous_level: number;
+  previous_level: number | null;
+  subject: string | null;
   created_at: Date;
+  cleared_at: Date | null;
   nearest_km: number | null;
   bearing_deg: number | null;
   confirmed_at: Date | null;
@@ -29,29 +35,34 @@ export interface AlarmRow {
   confirmed_by_name: string | null;
   note: string | null;
   predicted_by: PredictedBy | null;
+  facts: Record<string, unknown> | null;
 }
 
 /**
  * The select list and joins `toAlarmDto` reads: `SELECT ${alarmColumns} FROM ${alarmJoins} WHERE …`.
  * Alarms predicted before nowcast threats were all lightning jumps: their `predicted_by` has no reason.
  */
-export const alarmColumns = `m.id, m.alert_id, m.location_id, l.name AS location_name, m.group_id, m.level,
-  m.previous_level, m.created_at, m.nearest_km, m.bearing_deg, m.confirmed_at,
+export const alarmColumns = `m.id, m.kind, m.alert_id, m.location_id, l.name AS location_name, m.group_id,
+  m.level, m.previous_level, m.subject, m.created_at, m.cleared_at, m.nearest_km, m.bearing_deg, m.confirmed_at,
   u.id AS confirmed_by_id, u.name AS confirmed_by_name, m.note,
-  '{"reason": "jump"}'::jsonb || m.predicted_by AS predicted_by`;
+  '{"reason": "jump"}'::jsonb || m.predicted_by AS predicted_by,
+  CASE WHEN m.kind = 'lightning' THEN NULL ELSE m.facts END AS facts`;
 export const alarmJoins = `alarms m JOIN locations l ON l.id = m.location_id
   LEFT JOIN users u ON u.id = m.confirmed_by`;
 
 export function toAlarmDto(r: AlarmRow): AlarmDto {
   return {
     id: r.id,
+    kind: r.kind,
     alert_id: r.alert_id,
     location_id: r.location_id,
     location_name: r.location_name,
     group_id: r.group_id,
     level: r.level as RingLevel,
     previous_level: r.previous_level as AlarmDto['previous_level'],
+    subject: r.subject,
     created_at: r.created_at.toISOString(),
+    cleared_at: r.cleared_at?.toISOString() ?? null,
     nearest_km: r.nearest_km,
     bearing_deg: r.bearing_deg,
     confirmed_at: r.confirmed_at?.toISOString() ?? null,
@@ -60,16 +71,19 @@ export function toAlarmDto(r: AlarmRow): AlarmDto {
       r.confirmed_by_id === null ? null : { id: r.confirmed_by_id, name: r.confirmed_by_name ?? '' },
     note: r.note,
     predicted_by: r.predicted_by ?? null,
+    facts: r.facts ?? null,
   };
 }
 
 function whereOf(f: AlarmFilter): { where: string; params: unknown[] } {
   const params: unknown[] = [f.groupId];
-  const conditions = ["m.kind = 'lightning'", '($1::bigint IS NULL OR m.group_id = $1)'];
+  const conditions = ['($1::bigint IS NULL OR m.group_id = $1)'];
   const add = (sql: string, value: unknown) => {
     params.push(value);
     conditions.push(sql.replace('?', `$${params.length}`));
   };
+  const kind = f.kind ?? 'lightning';
+  if (kind !== 'all') add('m.kind = ?', kind);
   if (f.confirmed !== undefined)
     conditions.push(f.confirmed ? 'm.confirmed_at IS NOT NULL' : 'm.confirmed_at IS NULL');
   if (f.level !== undefined) add('m.level = ?', f.level);
@@ -100,10 +114,18 @@ export class AlarmsRepo {
   /** `scope` null reads any group; otherwise another group's alarm is absent. */
   async findById(id: number, scope: number | null, db: Queryable = this.db): Promise<AlarmDto | null> {
     const r = await db.query<AlarmRow>(
-      `SELECT ${alarmColumns} FROM ${alarmJoins} WHERE m.id = $1 AND m.kind = 'lightning'
-         AND ($2::bigint IS NULL OR m.group_id = $2)`,
+      `SELECT ${alarmColumns} FROM ${alarmJoins} WHERE m.id = $1 AND ($2::bigint IS NULL OR m.group_id = $2)`,
       [id, scope],
     );
     return r.rows[0] ? toAlarmDto(r.rows[0]) : null;
+  }
+
+  /** Confirms an alarm of any kind once: a second confirmation keeps the first one's who, when and note. */
+  async confirm(id: number, userId: number, note: string | null, at: Date, tx: Queryable): Promise<boolean> {
+    const r = await tx.query(
+      `UPDATE alarms SET confirmed_at = $3, confirmed_by = $2, note = $4 WHERE id = $1 AND confirmed_at IS NULL`,
+      [id, userId, at, note],
+    );
+    return r.rowCount > 0;
   }
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
 import { insertAlarm, insertAlert } from '../alerts/fixtures/warning-rows.js';
+import { SiteAlarmsRepo } from './site-alarms-repo.js';
 
 const POINT = { type: 'Point', coordinates: [113.3, 23.1] };
 
@@ -82,6 +83,25 @@ describe.each(DB_KINDS)('alarms (%s)', (kind) => {
       previousLevel: 0,
       createdAt: '2025-06-01T07:00:00Z',
     });
+    // A site alarm beside them: a typhoon whose gale radius covers the runway.
+    ids.typhoon = (await new SiteAlarmsRepo(t.db).raise(
+      'typhoon',
+      {
+        subject: 'storm:9',
+        locationId: siteA,
+        groupId: groupA,
+        level: 3,
+        facts: {
+          storm_id: 9,
+          inside_gale: true,
+          distance_km: 12,
+          closest_at: '2025-06-01T09:00:00Z',
+          grade: 'TY',
+        },
+      },
+      new Date('2025-06-01T07:40:00Z'),
+      t.db,
+    )) as number;
   });
   afterAll(() => t.close());
 
@@ -95,19 +115,23 @@ describe.each(DB_KINDS)('alarms (%s)', (kind) => {
     expect(res.items.map((a: { id: number }) => a.id)).toEqual([ids.hangar, ids.red, ids.yellow]);
     expect(res.items[1]).toEqual({
       id: ids.red,
+      kind: 'lightning',
       alert_id: expect.any(Number),
       location_id: siteA,
       location_name: 'Runway',
       group_id: groupA,
       level: 3,
       previous_level: 1,
+      subject: null,
       created_at: '2025-06-01T07:20:00.000Z',
+      cleared_at: null,
       nearest_km: 7.5,
       bearing_deg: 225,
       confirmed_at: '2025-06-01T07:22:00.000Z',
       confirmed_by: { id: operatorA.id, name: expect.any(String) },
       note: 'crews in',
       predicted_by: null,
+      facts: null,
     });
     expect(res.items[0]).toMatchObject({ confirmed_at: null, confirmed_by: null, note: null });
   });
@@ -126,6 +150,49 @@ describe.each(DB_KINDS)('alarms (%s)', (kind) => {
     const page = (await get('/api/alarms?limit=1&offset=2', operatorA)).json();
     expect(page).toMatchObject({ total: 3, items: [{ id: ids.yellow }] });
     expect((await get('/api/alarms?level=0', operatorA)).statusCode).toBe(400);
+  });
+
+  it('lists every kind with kind=all, or one kind, a site alarm with its subject and facts', async () => {
+    expect(await idsOf('/api/alarms?kind=all')).toEqual([ids.typhoon, ids.hangar, ids.red, ids.yellow]);
+    const typhoons = (await get('/api/alarms?kind=typhoon', operatorA)).json();
+    expect(typhoons.total).toBe(1);
+    expect(typhoons.items[0]).toMatchObject({
+      id: ids.typhoon,
+      kind: 'typhoon',
+      alert_id: null,
+      previous_level: null,
+      subject: 'storm:9',
+      level: 3,
+      location_name: 'Runway',
+      cleared_at: null,
+      confirmed_at: null,
+      facts: { storm_id: 9, inside_gale: true, grade: 'TY' },
+    });
+    expect(await idsOf('/api/alarms?kind=wave')).toEqual([]);
+    expect((await get('/api/alarms?kind=tsunami', operatorA)).statusCode).toBe(400);
+  });
+
+  it('confirms an alarm of any kind once, in the caller’s group only', async () => {
+    const confirm = (user: TestUser, id: number, note?: string) =>
+      t.call({
+        method: 'POST',
+        url: '/api/warning/alarm_confirm',
+        token: user.access,
+        payload: { id, note },
+      });
+    const other = await t.createUser({ role: 'operator', groupId: groupB });
+    expect((await confirm(other, ids.typhoon as number)).statusCode).toBe(404);
+    const first = await confirm(operatorA, ids.typhoon as number, 'shutters down');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      kind: 'typhoon',
+      confirmed_by: { id: operatorA.id },
+      note: 'shutters down',
+    });
+    const again = (await confirm(operatorA, ids.typhoon as number, 'later')).json();
+    expect(again.note).toBe('shutters down');
+    expect(again.confirmed_at).toBe(first.json().confirmed_at);
+    expect(await idsOf('/api/alarms?kind=all&confirmed=false')).toEqual([ids.hangar, ids.yellow]);
   });
 
   it('keeps groups apart, in the list and in findById', async () => {

@@ -1,20 +1,22 @@
 import type { AlarmConfirmInput, AlarmDto, WarningItem } from '@thunderwatch/shared/schemas/warnings';
-import type { Queryable } from '../../../db/database.js';
+import type { Database, Queryable } from '../../../db/database.js';
 import { type AuthUser, groupScope, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import { readScope } from '../../../lib/group-scope.js';
 import type { WarningEngineSeat } from '../../../pipeline/warning-engine/warning-engine-seat.js';
-import type { WarningStore } from '../../../pipeline/warning-engine/warning-store.js';
 
 /** The warning endpoints' rules: who may read warnings and confirm alarms. */
 export class WarningService {
   constructor(
     private readonly d: {
       engine: Pick<WarningEngineSeat, 'warnings' | 'alarmConfirmed'>;
-      alarms: { findById(id: number, groupId: number | null): Promise<AlarmDto | null> };
-      store: Pick<WarningStore, 'confirmAlarm' | 'transaction'>;
+      alarms: {
+        findById(id: number, groupId: number | null): Promise<AlarmDto | null>;
+        confirm(id: number, userId: number, note: string | null, at: Date, tx: Queryable): Promise<boolean>;
+      };
+      db: Pick<Database, 'transaction'>;
       now: () => Date;
-      /** Stops the alarm's escalation and tells everyone it went to, in the confirmation's transaction. */
+      /** Stops a lightning alarm's escalation and tells everyone it went to, in the confirmation's transaction. */
       outbox?: {
         confirmed(tx: Queryable, alarmId: number, at: Date): Promise<void>;
         committed(): void;
@@ -27,7 +29,11 @@ export class WarningService {
     return { items: await this.d.engine.warnings(readScope(user, groupId)) };
   }
 
-  /** Confirms once; confirming again is harmless and answers the first confirmation. */
+  /**
+   * Confirms an alarm of any kind once; confirming again is harmless and answers the first confirmation. A
+   * lightning alarm's confirmation also stops its escalation, tells everyone it went to and updates the
+   * board's count; the other kinds escalate to no one and are not counted there.
+   */
   async confirm(user: AuthUser, input: AlarmConfirmInput): Promise<AlarmDto> {
     requirePermission(user, 'alarm.confirm');
     const scope = groupScope(user);
@@ -35,13 +41,14 @@ export class WarningService {
     if (!found) throw new AppError('alarm.not_found', 404, 'No such alarm');
     const note = input.note?.trim() ? input.note.trim() : null;
     const at = this.d.now();
-    const changed = await this.d.store.transaction(async (tx) => {
-      if (!(await this.d.store.confirmAlarm(input.id, user.id, note, at, tx))) return false;
-      await this.d.outbox?.confirmed(tx, input.id, at);
+    const lightning = found.kind === 'lightning';
+    const changed = await this.d.db.transaction(async (tx) => {
+      if (!(await this.d.alarms.confirm(input.id, user.id, note, at, tx))) return false;
+      if (lightning) await this.d.outbox?.confirmed(tx, input.id, at);
       return true;
     });
     const alarm = (await this.d.alarms.findById(input.id, scope)) as AlarmDto;
-    if (changed) {
+    if (changed && lightning) {
       this.d.outbox?.committed();
       await this.d.engine.alarmConfirmed(alarm);
     }

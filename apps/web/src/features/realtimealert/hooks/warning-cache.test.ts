@@ -25,7 +25,11 @@ const alarm = (
   confirmedAt: string | null = null,
 ): AlarmDto => ({
   id,
+  kind: 'lightning',
   alert_id: 1,
+  subject: null,
+  cleared_at: null,
+  facts: null,
   location_id: locationId,
   location_name: `site ${locationId}`,
   group_id: 1,
