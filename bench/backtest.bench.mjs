@@ -6,9 +6,9 @@
 // strokes in one-second batches with its clock ticking every second, as it runs live.
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { openEmbedded } from '../apps/server/dist/db/embedded.js';
-import { backtest } from '../packages/domain/dist/backtest.js';
-import { createRandom } from '../packages/domain/dist/random.js';
-import { WarningEngineCore } from '../packages/domain/dist/warning-engine.js';
+import { createRandom } from '../packages/domain/dist/common/random.js';
+import { backtest } from '../packages/domain/dist/warnings/backtest.js';
+import { WarningEngineCore } from '../packages/domain/dist/warnings/warning-engine.js';
 import { appOn } from './lib.mjs';
 
 const MIN = 60_000;

@@ -10,15 +10,15 @@
 
 import { performance } from 'node:perf_hooks';
 import { deflateSync, inflateSync } from 'node:zlib';
-import { cellFeature } from '../packages/domain/dist/cell-features.js';
-import { emptyTrackerState, stepCellTracker } from '../packages/domain/dist/cell-tracker.js';
-import { radarObjects } from '../packages/domain/dist/radar-objects.js';
-import { createRandom } from '../packages/domain/dist/random.js';
+import { cellFeature } from '../packages/domain/dist/cells/cell-features.js';
+import { emptyTrackerState, stepCellTracker } from '../packages/domain/dist/cells/cell-tracker.js';
 import {
   cellCentreAt,
   syntheticEchoGrid,
   syntheticFlashes,
-} from '../packages/domain/dist/synthetic-storm.js';
+} from '../packages/domain/dist/cells/synthetic-storm.js';
+import { createRandom } from '../packages/domain/dist/common/random.js';
+import { radarObjects } from '../packages/domain/dist/weather/radar-objects.js';
 
 const PER_MIN = Number(process.env.BENCH_CELLS_PER_MIN ?? 2000);
 const MIN = 60_000;

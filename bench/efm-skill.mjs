@@ -2,13 +2,14 @@
 // sensors.bench.mjs): 24 h over the four demo sites (the storms' hotspots, as the live demo steers them), the
 // standard rings, replayed through the domain backtest; the mills' field from efm-sim.ts sampled every 10 s
 // through the field-mill rule (efm-warning.ts); the level shown is the higher of the two, as the engine shows.
-import { Backtest } from '../packages/domain/dist/backtest.js';
-import { simFieldKvm } from '../packages/domain/dist/efm-sim.js';
-import { DEFAULT_EFM, INITIAL_EFM, nextEfm } from '../packages/domain/dist/efm-warning.js';
-import { FlashGrouper } from '../packages/domain/dist/flash-grouper.js';
-import { distanceKm } from '../packages/domain/dist/geodesy.js';
-import { createLightningSimulator } from '../packages/domain/dist/simulator.js';
-import { computeWarningSkill, warningPeriodsOf } from '../packages/domain/dist/warning-skill.js';
+
+import { simFieldKvm } from '../packages/domain/dist/devices/efm-sim.js';
+import { distanceKm } from '../packages/domain/dist/geo/geodesy.js';
+import { FlashGrouper } from '../packages/domain/dist/lightning/flash-grouper.js';
+import { createLightningSimulator } from '../packages/domain/dist/lightning/simulator.js';
+import { Backtest } from '../packages/domain/dist/warnings/backtest.js';
+import { DEFAULT_EFM, INITIAL_EFM, nextEfm } from '../packages/domain/dist/warnings/efm-warning.js';
+import { computeWarningSkill, warningPeriodsOf } from '../packages/domain/dist/warnings/warning-skill.js';
 import { DEFAULT_RINGS } from '../packages/shared/dist/default-rings.js';
 
 const MIN = 60_000;

@@ -4,8 +4,8 @@
 // BENCH_ENGINE_LOCATIONS and BENCH_ENGINE_STROKES shrink or grow the run.
 
 import { performance } from 'node:perf_hooks';
-import { createRandom } from '../packages/domain/dist/random.js';
-import { WarningEngineCore } from '../packages/domain/dist/warning-engine.js';
+import { createRandom } from '../packages/domain/dist/common/random.js';
+import { WarningEngineCore } from '../packages/domain/dist/warnings/warning-engine.js';
 
 const LOCATIONS = Number(process.env.BENCH_ENGINE_LOCATIONS ?? 100_000);
 const STROKES = Number(process.env.BENCH_ENGINE_STROKES ?? 1_000_000);

@@ -11,7 +11,7 @@ import { FlightAlarmRules } from '../apps/server/dist/modules/aviation/flights/f
 import { FlightAlarmsRepo } from '../apps/server/dist/modules/aviation/flights/flight-alarms-repo.js';
 import { SiteAlarmEvaluation } from '../apps/server/dist/modules/warnings/alarms/site-alarm-evaluation.js';
 import { SiteAlarmsRepo } from '../apps/server/dist/modules/warnings/alarms/site-alarms-repo.js';
-import { createRandom } from '../packages/domain/dist/random.js';
+import { createRandom } from '../packages/domain/dist/common/random.js';
 import { appOn, openPostgres, scratchPostgres } from './lib.mjs';
 
 const AIRCRAFT = 5000;

@@ -4,9 +4,9 @@
 // run: the brute force (every aircraft against every stroke and every cell). Target: a cycle < 100 ms.
 
 import { performance } from 'node:perf_hooks';
-import { HazardIndex } from '../packages/domain/dist/flight-hazard.js';
-import { distanceKm } from '../packages/domain/dist/geodesy.js';
-import { createRandom } from '../packages/domain/dist/random.js';
+import { HazardIndex } from '../packages/domain/dist/aviation/flight-hazard.js';
+import { createRandom } from '../packages/domain/dist/common/random.js';
+import { distanceKm } from '../packages/domain/dist/geo/geodesy.js';
 
 const AIRCRAFT = 5000;
 const STROKES = 2000;

@@ -2,7 +2,7 @@
 // built from valid inputs (the route's own JSON schema, or a fixture for the text and binary ingest formats)
 // and then mutated: wrong types, NaN/Infinity/1e308/1e-300/-0, huge strings, NUL bytes, unicode, missing
 // and extra fields, deep nesting, duplicated query keys, wrong content types and empty bodies.
-import { nastyToken } from '../packages/domain/dist/parser-fuzz-inputs.js';
+import { nastyToken } from '../packages/domain/dist/lightning/parser-fuzz-inputs.js';
 
 /** Placeholders JSON.stringify keeps, swapped for number literals JSON.parse turns into ±Infinity, -0… */
 const RAW = [

@@ -11,7 +11,7 @@ import {
   feedText,
   jsonStroke,
   ualfFields,
-} from '../packages/domain/dist/parser-fuzz-inputs.js';
+} from '../packages/domain/dist/lightning/parser-fuzz-inputs.js';
 import {
   enc,
   fromSchema,

@@ -14,7 +14,7 @@
 // whose growth it prints apart: see fuzz-probe.mjs) not back within 10 % of its start.
 import { performance } from 'node:perf_hooks';
 import * as fc from 'fast-check';
-import { PARSER_FUZZ_TARGETS } from '../packages/domain/dist/parser-fuzz.js';
+import { PARSER_FUZZ_TARGETS } from '../packages/domain/dist/lightning/parser-fuzz.js';
 import { fuzzServer, routeTable } from './fuzz-http.mjs';
 import { scratchPostgres } from './lib.mjs';
 

@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { openEmbedded } from '../apps/server/dist/db/embedded.js';
-import { parseUalf } from '../packages/domain/dist/ualf.js';
+import { parseUalf } from '../packages/domain/dist/lightning/ualf.js';
 import { appOn, openPostgres, scratchPostgres, ualfBatch } from './lib.mjs';
 
 const BATCH = 20_000;

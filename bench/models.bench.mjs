@@ -9,7 +9,7 @@
 
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { openEmbedded } from '../apps/server/dist/db/embedded.js';
-import { createRandom } from '../packages/domain/dist/random.js';
+import { createRandom } from '../packages/domain/dist/common/random.js';
 import { appOn, openPostgres, percentile, scratchPostgres } from './lib.mjs';
 
 const STROKES = Number(process.env.BENCH_MODEL_STROKES ?? 500_000);

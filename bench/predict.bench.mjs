@@ -10,12 +10,12 @@
 import { performance } from 'node:perf_hooks';
 import { PredictedWarnings } from '../apps/server/dist/pipeline/warning-engine/predicted-warnings.js';
 import { watchedMeta } from '../apps/server/dist/pipeline/warning-engine/watched-location.js';
-import { cellFeature } from '../packages/domain/dist/cell-features.js';
-import { emptyTrackerState, stepCellTracker } from '../packages/domain/dist/cell-tracker.js';
-import { cellThreat, predictCellOf } from '../packages/domain/dist/predicted-warning.js';
-import { createRandom } from '../packages/domain/dist/random.js';
-import { distanceToShape } from '../packages/domain/dist/shape-distance.js';
-import { syntheticFlashes } from '../packages/domain/dist/synthetic-storm.js';
+import { cellFeature } from '../packages/domain/dist/cells/cell-features.js';
+import { emptyTrackerState, stepCellTracker } from '../packages/domain/dist/cells/cell-tracker.js';
+import { syntheticFlashes } from '../packages/domain/dist/cells/synthetic-storm.js';
+import { createRandom } from '../packages/domain/dist/common/random.js';
+import { distanceToShape } from '../packages/domain/dist/geo/shape-distance.js';
+import { cellThreat, predictCellOf } from '../packages/domain/dist/warnings/predicted-warning.js';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2024, 6, 1, 12, 0);

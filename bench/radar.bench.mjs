@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { RAMPS } from '@thunderwatch/domain/radar-ramps';
+import { RAMPS } from '@thunderwatch/domain/weather/radar-ramps';
 import { decode, encode } from 'fast-png';
 import h5wasm from 'h5wasm/node';
 import proj4 from 'proj4';

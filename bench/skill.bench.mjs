@@ -20,12 +20,12 @@
 // travelling storms some 10–18 min earlier with the least FAR, and is the rule; longer leads or wider
 // margins added false alarms faster than lead.
 import { performance } from 'node:perf_hooks';
-import { Backtest } from '../packages/domain/dist/backtest.js';
-import { FlashGrouper } from '../packages/domain/dist/flash-grouper.js';
-import { distanceKm } from '../packages/domain/dist/geodesy.js';
-import { predictAllClearMs } from '../packages/domain/dist/predicted-warning.js';
-import { createLightningSimulator, DEFAULT_REGION } from '../packages/domain/dist/simulator.js';
-import { eventStarts, leadBefore, quantile } from '../packages/domain/dist/warning-skill.js';
+import { distanceKm } from '../packages/domain/dist/geo/geodesy.js';
+import { FlashGrouper } from '../packages/domain/dist/lightning/flash-grouper.js';
+import { createLightningSimulator, DEFAULT_REGION } from '../packages/domain/dist/lightning/simulator.js';
+import { Backtest } from '../packages/domain/dist/warnings/backtest.js';
+import { predictAllClearMs } from '../packages/domain/dist/warnings/predicted-warning.js';
+import { eventStarts, leadBefore, quantile } from '../packages/domain/dist/warnings/warning-skill.js';
 import { DEFAULT_RINGS } from '../packages/shared/dist/default-rings.js';
 
 const MIN = 60_000;

@@ -7,8 +7,8 @@
 // and BENCH_STATS_STROKES (default 10,000,000) size the two parts.
 import { performance } from 'node:perf_hooks';
 import { RollupsRepo } from '../apps/server/dist/modules/analytics/statistics/rollups-repo.js';
-import { rollUp } from '../packages/domain/dist/stroke-rollup.js';
-import { parseUalf } from '../packages/domain/dist/ualf.js';
+import { rollUp } from '../packages/domain/dist/lightning/stroke-rollup.js';
+import { parseUalf } from '../packages/domain/dist/lightning/ualf.js';
 import { appOn, openPostgres, percentile, scratchPostgres, ualfBatch } from './lib.mjs';
 
 const BATCH = 20_000;

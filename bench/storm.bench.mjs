@@ -8,7 +8,7 @@
 // per location of about a second), with the rounds' time on the worker and the oldest estimate at the end.
 
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { createRandom } from '../packages/domain/dist/random.js';
+import { createRandom } from '../packages/domain/dist/common/random.js';
 import { appOn, cgStroke, openPostgres, percentile, scratchPostgres } from './lib.mjs';
 
 const FLASHES = Number(process.env.BENCH_STORM_FLASHES ?? 50_000);

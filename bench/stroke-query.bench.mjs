@@ -5,7 +5,7 @@
 // stall says what the thread that answers HTTP would feel.
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { openEmbedded } from '../apps/server/dist/db/embedded.js';
-import { PolygonMask } from '../packages/domain/dist/polygon-mask.js';
+import { PolygonMask } from '../packages/domain/dist/geo/polygon-mask.js';
 import { appOn, cgStroke, openPostgres, percentile, scratchPostgres } from './lib.mjs';
 
 const DAY = 86_400_000;

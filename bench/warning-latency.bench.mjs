@@ -7,7 +7,7 @@
 
 import { performance } from 'node:perf_hooks';
 import { io as connect } from 'socket.io-client';
-import { createRandom } from '../packages/domain/dist/random.js';
+import { createRandom } from '../packages/domain/dist/common/random.js';
 import { appOn, cgStroke, openPostgres, percentile, scratchPostgres } from './lib.mjs';
 
 const LOCATIONS = 10_000;

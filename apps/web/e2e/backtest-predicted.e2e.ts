@@ -1,4 +1,4 @@
-import { syntheticFlashes } from '@thunderwatch/domain/synthetic-storm';
+import { syntheticFlashes } from '@thunderwatch/domain/cells/synthetic-storm';
 import type { BacktestResult } from '@thunderwatch/shared/schemas/backtest';
 import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import type { StrokeInput } from '@thunderwatch/shared/strokes';

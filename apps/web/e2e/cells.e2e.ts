@@ -1,4 +1,4 @@
-import { RAMPS } from '@thunderwatch/domain/radar-ramps';
+import { RAMPS } from '@thunderwatch/domain/weather/radar-ramps';
 import type { CellCollection } from '@thunderwatch/shared/schemas/cells';
 import { encode } from 'fast-png';
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-import { RAMPS } from '@thunderwatch/domain/radar-ramps';
+import { RAMPS } from '@thunderwatch/domain/weather/radar-ramps';
 import { encode } from 'fast-png';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

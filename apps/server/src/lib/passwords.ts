@@ -1,5 +1,5 @@
 import { randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
-import { passwordProblems } from '@thunderwatch/domain/password-policy';
+import { passwordProblems } from '@thunderwatch/domain/accounts/password-policy';
 import { AppError } from './app-error.js';
 
 // scrypt N=2^15, r=8, p=1: ~50 ms and 32 MiB per hash (OWASP's minimum is N=2^17 at r=8 with p=1 for

@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import { isPublicAddress, literalAddress } from '@thunderwatch/domain/recipient-checks';
+import { isPublicAddress, literalAddress } from '@thunderwatch/domain/notify/recipient-checks';
 
 /**
  * Whether a webhook URL may be called: its form, and (unless on-premise receivers are allowed) that every

@@ -1,5 +1,5 @@
-import type { CellFlash } from '@thunderwatch/domain/cell-tracker';
-import { destinationPoint } from '@thunderwatch/domain/geodesy';
+import type { CellFlash } from '@thunderwatch/domain/cells/cell-tracker';
+import { destinationPoint } from '@thunderwatch/domain/geo/geodesy';
 import { expect } from 'vitest';
 import type { TestApp } from './harness.js';
 import { minuteStrokes } from './strokes.js';

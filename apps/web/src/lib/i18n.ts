@@ -1,4 +1,4 @@
-import { resolveLanguage } from '@thunderwatch/domain/language';
+import { resolveLanguage } from '@thunderwatch/domain/accounts/language';
 import { isLanguage, type Language, SUPPORTED_LANGUAGES } from '@thunderwatch/shared/languages';
 import { STORAGE_KEYS } from '@thunderwatch/shared/storage-keys';
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next';

@@ -1,4 +1,4 @@
-import { type PasswordProblem, passwordProblems } from '@thunderwatch/domain/password-policy';
+import { type PasswordProblem, passwordProblems } from '@thunderwatch/domain/accounts/password-policy';
 
 /** The translation key of the first problem with a new password (same rule as the server), or null. */
 export function passwordProblemKey(password: string): `password.${PasswordProblem}` | null {

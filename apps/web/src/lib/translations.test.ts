@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { COORDINATE_PROBLEM_KEYS } from '@thunderwatch/domain/coordinate-text';
-import { POLYGON_TEXT_PROBLEM_KEYS } from '@thunderwatch/domain/polygon-text';
-import { WKT_EXPECTED } from '@thunderwatch/domain/wkt-polygon';
-import { GEOMETRY_ISSUE_CODES } from '@thunderwatch/domain/zone-validation';
+import { COORDINATE_PROBLEM_KEYS } from '@thunderwatch/domain/geo/coordinate-text';
+import { POLYGON_TEXT_PROBLEM_KEYS } from '@thunderwatch/domain/geo/polygon-text';
+import { WKT_EXPECTED } from '@thunderwatch/domain/geo/wkt-polygon';
+import { GEOMETRY_ISSUE_CODES } from '@thunderwatch/domain/geo/zone-validation';
 import { ERROR_CODES } from '@thunderwatch/shared/error-codes';
 import { SUPPORTED_LANGUAGES } from '@thunderwatch/shared/languages';
 import { ROLES } from '@thunderwatch/shared/permissions';

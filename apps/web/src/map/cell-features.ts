@@ -1,4 +1,4 @@
-import { destinationPoint } from '@thunderwatch/domain/geodesy';
+import { destinationPoint } from '@thunderwatch/domain/geo/geodesy';
 import type {
   CellCollection,
   CellFeature,

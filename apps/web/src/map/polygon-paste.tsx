@@ -1,4 +1,4 @@
-import { type PolygonTextProblem, parsePolygonText } from '@thunderwatch/domain/polygon-text';
+import { type PolygonTextProblem, parsePolygonText } from '@thunderwatch/domain/geo/polygon-text';
 import type { PolygonGeometry } from '@thunderwatch/shared/schemas/geo';
 import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';

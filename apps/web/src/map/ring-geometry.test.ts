@@ -1,4 +1,4 @@
-import { distanceKm } from '@thunderwatch/domain/geodesy';
+import { distanceKm } from '@thunderwatch/domain/geo/geodesy';
 import type { LocationShape, Position } from '@thunderwatch/shared/schemas/geo';
 import { describe, expect, it } from 'vitest';
 import { boundsOf, convexHull, geodesicCircle, outerBounds, ringOutline, unwrapLon } from './ring-geometry';

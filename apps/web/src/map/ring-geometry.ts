@@ -1,4 +1,4 @@
-import { destinationPoint } from '@thunderwatch/domain/geodesy';
+import { destinationPoint } from '@thunderwatch/domain/geo/geodesy';
 import type { LocationShape, Position } from '@thunderwatch/shared/schemas/geo';
 
 /** Bearings per circle around a point: smooth at any zoom a ring is worth looking at. */

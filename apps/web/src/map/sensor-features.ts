@@ -1,4 +1,4 @@
-import { DEFAULT_EFM } from '@thunderwatch/domain/efm-warning';
+import { DEFAULT_EFM } from '@thunderwatch/domain/warnings/efm-warning';
 import type { SensorDto } from '@thunderwatch/shared/schemas/sensors';
 import type { FeatureCollection, Point } from 'geojson';
 

@@ -1,4 +1,4 @@
-import { DOUGLAS_DEGREES } from '@thunderwatch/domain/douglas-scale';
+import { DOUGLAS_DEGREES } from '@thunderwatch/domain/weather/douglas-scale';
 import type { WaveData, WaveReading } from '@thunderwatch/shared/schemas/weather';
 import type { FeatureCollection, Point } from 'geojson';
 

@@ -181,7 +181,7 @@ export const AlarmConfirmInput = Type.Object(
 );
 export type AlarmConfirmInput = Static<typeof AlarmConfirmInput>;
 
-/** The definition warning skill follows (packages/domain/src/warning-skill.ts), named in every answer. */
+/** The definition warning skill follows (packages/domain/src/warnings/warning-skill.ts), named in every answer. */
 export const SKILL_DEFINITION = 'hit_needs_warning_before_first_stroke' as const;
 
 /** Warning sources whose skill can be asked for; more join as cells, field mills and forecasts land. */

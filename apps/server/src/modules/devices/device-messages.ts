@@ -1,4 +1,4 @@
-import { localDateTime } from '@thunderwatch/domain/local-time';
+import { localDateTime } from '@thunderwatch/domain/common/local-time';
 import { LEVEL_COLOURS } from '@thunderwatch/shared/warnings';
 import { CARD_WORDS } from '../notify/delivery/templates/card-words.js';
 import type { MessageKind } from '../notify/delivery/templates/message-kind.js';

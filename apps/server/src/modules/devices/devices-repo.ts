@@ -1,4 +1,4 @@
-import type { DegradedReason, DeviceStatus } from '@thunderwatch/domain/device-status';
+import type { DegradedReason, DeviceStatus } from '@thunderwatch/domain/devices/device-status';
 import type { Device, DeviceCreate, DeviceUpdate, Heartbeat } from '@thunderwatch/shared/schemas/devices';
 import type { Database, Queryable } from '../../db/database.js';
 

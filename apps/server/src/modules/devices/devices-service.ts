@@ -1,5 +1,5 @@
-import { dailyUptime, degradedReasons, deviceStatus } from '@thunderwatch/domain/device-status';
-import { parseHeartbeat } from '@thunderwatch/domain/heartbeat-parse';
+import { dailyUptime, degradedReasons, deviceStatus } from '@thunderwatch/domain/devices/device-status';
+import { parseHeartbeat } from '@thunderwatch/domain/devices/heartbeat-parse';
 import type {
   Device,
   DeviceCreate,

@@ -3,7 +3,7 @@ import {
   SIM_STATION_MODEL,
   simHeartbeat,
   simStations,
-} from '@thunderwatch/domain/device-sim';
+} from '@thunderwatch/domain/devices/device-sim';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEMO_LOCATIONS } from '../warnings/locations/demo-locations.js';
 import type { DevicesRepo } from './devices-repo.js';

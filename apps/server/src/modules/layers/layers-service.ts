@@ -1,4 +1,4 @@
-import { type TileKind, tileUrlProblem, validateLayerGeoJson } from '@thunderwatch/domain/custom-layer';
+import { type TileKind, tileUrlProblem, validateLayerGeoJson } from '@thunderwatch/domain/geo/custom-layer';
 import { LAYER_CATALOGUE } from '@thunderwatch/shared/map-layers';
 import { roleCan } from '@thunderwatch/shared/permissions';
 import type { CustomLayer, CustomLayerInput, LayerCatalogue } from '@thunderwatch/shared/schemas/layers';

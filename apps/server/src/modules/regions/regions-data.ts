@@ -9,7 +9,7 @@ import {
   type EncodedRing,
   type MultiPolygonCoords,
   simplifyPolygons,
-} from '@thunderwatch/domain/region-geometry';
+} from '@thunderwatch/domain/regions/region-geometry';
 
 /**
  * The regions as apps/server/geo/china-regions.json.gz carries them (scripts/build-china-regions.mjs):

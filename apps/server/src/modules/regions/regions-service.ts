@@ -1,6 +1,6 @@
-import type { Bbox } from '@thunderwatch/domain/region-geometry';
-import { gridLookup } from '@thunderwatch/domain/region-grid';
-import { compactPolygons, RegionIndex } from '@thunderwatch/domain/region-index';
+import type { Bbox } from '@thunderwatch/domain/regions/region-geometry';
+import { gridLookup } from '@thunderwatch/domain/regions/region-grid';
+import { compactPolygons, RegionIndex } from '@thunderwatch/domain/regions/region-index';
 import type {
   CityListQuery,
   ProvinceListQuery,

@@ -1,4 +1,4 @@
-import { KIND_ELEMENTS, SENSOR_RANGES } from '@thunderwatch/domain/sensor-readings';
+import { KIND_ELEMENTS, SENSOR_RANGES } from '@thunderwatch/domain/devices/sensor-readings';
 import {
   SENSOR_ELEMENTS,
   SENSOR_SPAN_MAX_DAYS,

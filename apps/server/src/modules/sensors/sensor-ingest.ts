@@ -1,9 +1,9 @@
-import type { RowProblem } from '@thunderwatch/domain/observation-fields';
 import {
   parseSensorReadings,
   type SensorReadingRow,
   sensorIdsOf,
-} from '@thunderwatch/domain/sensor-readings';
+} from '@thunderwatch/domain/devices/sensor-readings';
+import type { RowProblem } from '@thunderwatch/domain/weather/observation-fields';
 import type { SensorIngestResult } from '@thunderwatch/shared/schemas/sensors';
 import type { Database } from '../../db/database.js';
 import { transactionRetryingConflicts } from '../../db/retry-conflicts.js';

@@ -1,4 +1,4 @@
-import type { SensorReadingRow } from '@thunderwatch/domain/sensor-readings';
+import type { SensorReadingRow } from '@thunderwatch/domain/devices/sensor-readings';
 import type { SensorKind, SensorLatestDto } from '@thunderwatch/shared/schemas/sensors';
 import type { SensorsRepo } from './sensors-repo.js';
 import { valuesOf } from './sensors-service.js';

@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
-import type { TrackerRadar } from '@thunderwatch/domain/cell-tracker';
-import { radarObjects } from '@thunderwatch/domain/radar-objects';
+import type { TrackerRadar } from '@thunderwatch/domain/cells/cell-tracker';
+import { radarObjects } from '@thunderwatch/domain/weather/radar-objects';
 import { projectionOf } from '../../modules/weather/radar/projection.js';
 import type { RadarFiles } from '../../modules/weather/radar/radar-files.js';
 import { codesOf, type Dtype } from '../../modules/weather/radar/radar-frame.js';

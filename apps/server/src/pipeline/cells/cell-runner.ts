@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { CellTrackerState } from '@thunderwatch/domain/cell-tracker';
+import type { CellTrackerState } from '@thunderwatch/domain/cells/cell-tracker';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TrackerStroke } from '../../modules/lightning/cells/cells-repo.js';
 import { RadarFiles } from '../../modules/weather/radar/radar-files.js';

@@ -1,4 +1,4 @@
-import { cellFeature } from '@thunderwatch/domain/cell-features';
+import { cellFeature } from '@thunderwatch/domain/cells/cell-features';
 import {
   type CellTrackerState,
   emptyTrackerState,
@@ -6,7 +6,7 @@ import {
   stepCellTracker,
   TRACKER,
   type TrackerRadar,
-} from '@thunderwatch/domain/cell-tracker';
+} from '@thunderwatch/domain/cells/cell-tracker';
 import type { CellFeature } from '@thunderwatch/shared/schemas/cells';
 import type { TrackerStroke } from '../../modules/lightning/cells/cells-repo.js';
 import type { CellRadarFrame, CellRadarReader } from './cell-radar.js';

@@ -1,4 +1,4 @@
-import { TRACKER } from '@thunderwatch/domain/cell-tracker';
+import { TRACKER } from '@thunderwatch/domain/cells/cell-tracker';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
 import type { Lease, Singleton } from '../../db/singleton.js';

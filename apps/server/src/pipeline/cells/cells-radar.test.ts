@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { syntheticEchoGrid, syntheticFlashes } from '@thunderwatch/domain/synthetic-storm';
+import { syntheticEchoGrid, syntheticFlashes } from '@thunderwatch/domain/cells/synthetic-storm';
 import type { CellCollection } from '@thunderwatch/shared/schemas/cells';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp } from '../../test/harness.js';

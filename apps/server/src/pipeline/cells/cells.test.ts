@@ -1,4 +1,4 @@
-import { syntheticFlashes } from '@thunderwatch/domain/synthetic-storm';
+import { syntheticFlashes } from '@thunderwatch/domain/cells/synthetic-storm';
 import type { CellCollection, CellTracks } from '@thunderwatch/shared/schemas/cells';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp } from '../../test/harness.js';

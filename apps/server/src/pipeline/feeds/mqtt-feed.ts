@@ -1,4 +1,4 @@
-import type { LineOutcome } from '@thunderwatch/domain/stroke';
+import type { LineOutcome } from '@thunderwatch/domain/lightning/stroke';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt from 'mqtt';
 import type { IngestService } from '../ingest/ingest-service.js';

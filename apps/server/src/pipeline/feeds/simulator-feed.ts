@@ -1,4 +1,8 @@
-import { createLightningSimulator, type SimCell, type SimStroke } from '@thunderwatch/domain/simulator';
+import {
+  createLightningSimulator,
+  type SimCell,
+  type SimStroke,
+} from '@thunderwatch/domain/lightning/simulator';
 import type { FastifyBaseLogger } from 'fastify';
 import { SIMULATOR_SOURCE } from '../../modules/lightning/strokes/stroke-row.js';
 import { type RadarSink, SIM_RADAR_EVERY_MS } from '../../modules/weather/radar/simulator-radar.js';

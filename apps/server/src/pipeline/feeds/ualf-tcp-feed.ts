@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
-import { MAX_RECORD_CHARS } from '@thunderwatch/domain/stroke';
-import { parseUalf } from '@thunderwatch/domain/ualf';
+import { MAX_RECORD_CHARS } from '@thunderwatch/domain/lightning/stroke';
+import { parseUalf } from '@thunderwatch/domain/lightning/ualf';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FeedsService } from '../../modules/lightning/feeds/feeds-service.js';
 import type { IngestService } from '../ingest/ingest-service.js';

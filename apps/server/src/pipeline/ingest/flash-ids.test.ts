@@ -1,4 +1,4 @@
-import type { ParsedStroke } from '@thunderwatch/domain/stroke';
+import type { ParsedStroke } from '@thunderwatch/domain/lightning/stroke';
 import { describe, expect, it } from 'vitest';
 import { FlashAssigner } from './flash-ids.js';
 

@@ -1,5 +1,5 @@
-import { FlashGrouper } from '@thunderwatch/domain/flash-grouper';
-import type { ParsedStroke } from '@thunderwatch/domain/stroke';
+import { FlashGrouper } from '@thunderwatch/domain/lightning/flash-grouper';
+import type { ParsedStroke } from '@thunderwatch/domain/lightning/stroke';
 
 const BLOCK = 1000;
 /** Flashes whose first stroke is this much older than the newest stroke seen can no longer grow. */

@@ -1,4 +1,4 @@
-import type { LineOutcome, ParsedStroke } from '@thunderwatch/domain/stroke';
+import type { LineOutcome, ParsedStroke } from '@thunderwatch/domain/lightning/stroke';
 import { describe, expect, it } from 'vitest';
 import type { StrokeRow } from '../../modules/lightning/strokes/stroke-row.js';
 import type { StrokesRepo } from '../../modules/lightning/strokes/strokes-repo.js';

@@ -1,4 +1,4 @@
-import type { LineOutcome, ParsedStroke, ParseOptions } from '@thunderwatch/domain/stroke';
+import type { LineOutcome, ParsedStroke, ParseOptions } from '@thunderwatch/domain/lightning/stroke';
 import type { IngestResult, RejectedLine } from '@thunderwatch/shared/schemas/lightning';
 import { AppError } from '../../lib/app-error.js';
 import type { Metrics } from '../../lib/metrics.js';

@@ -1,6 +1,6 @@
-import { decodeAdtd, parseAdtd } from '@thunderwatch/domain/adtd';
-import { parseJsonStrokes } from '@thunderwatch/domain/json-strokes';
-import { parseUalf } from '@thunderwatch/domain/ualf';
+import { decodeAdtd, parseAdtd } from '@thunderwatch/domain/lightning/adtd';
+import { parseJsonStrokes } from '@thunderwatch/domain/lightning/json-strokes';
+import { parseUalf } from '@thunderwatch/domain/lightning/ualf';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { turnsWhile } from '../../test/loop-turns.js';

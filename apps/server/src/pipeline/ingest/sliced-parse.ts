@@ -1,7 +1,12 @@
-import { type AdtdOptions, type AdtdResult, mendAdtd, readAdtdLines } from '@thunderwatch/domain/adtd';
-import { parseJsonStrokeRange } from '@thunderwatch/domain/json-strokes';
-import { type LineOutcome, type ParseOptions, validateStroke } from '@thunderwatch/domain/stroke';
-import { parseUalfLines } from '@thunderwatch/domain/ualf';
+import {
+  type AdtdOptions,
+  type AdtdResult,
+  mendAdtd,
+  readAdtdLines,
+} from '@thunderwatch/domain/lightning/adtd';
+import { parseJsonStrokeRange } from '@thunderwatch/domain/lightning/json-strokes';
+import { type LineOutcome, type ParseOptions, validateStroke } from '@thunderwatch/domain/lightning/stroke';
+import { parseUalfLines } from '@thunderwatch/domain/lightning/ualf';
 import { nextTurn } from '../../lib/sort-in-slices.js';
 
 /**

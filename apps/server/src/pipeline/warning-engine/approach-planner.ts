@@ -1,7 +1,7 @@
-import { distanceToShape } from '@thunderwatch/domain/shape-distance';
-import { approachFromCells } from '@thunderwatch/domain/storm-approach';
-import { StormCellIndex, trackStormCells } from '@thunderwatch/domain/storm-cells';
-import type { EngineStroke } from '@thunderwatch/domain/warning-engine';
+import { approachFromCells } from '@thunderwatch/domain/cells/storm-approach';
+import { StormCellIndex, trackStormCells } from '@thunderwatch/domain/cells/storm-cells';
+import { distanceToShape } from '@thunderwatch/domain/geo/shape-distance';
+import type { EngineStroke } from '@thunderwatch/domain/warnings/warning-engine';
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import type { Approach } from '@thunderwatch/shared/schemas/warnings';
 import { RecentFlashes } from './recent-flashes.js';

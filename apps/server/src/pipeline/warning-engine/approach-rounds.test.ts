@@ -1,5 +1,5 @@
-import { createRandom } from '@thunderwatch/domain/random';
-import { estimateApproach } from '@thunderwatch/domain/storm-approach';
+import { estimateApproach } from '@thunderwatch/domain/cells/storm-approach';
+import { createRandom } from '@thunderwatch/domain/common/random';
 import { describe, expect, it } from 'vitest';
 import { type ApproachJob, ApproachPlanner } from './approach-planner.js';
 import { type ApproachRunner, inlineApproachRunner, packStrokes, unpackStrokes } from './approach-runner.js';

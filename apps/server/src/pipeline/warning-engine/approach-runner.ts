@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { EngineStroke } from '@thunderwatch/domain/warning-engine';
+import type { EngineStroke } from '@thunderwatch/domain/warnings/warning-engine';
 import type { FastifyBaseLogger } from 'fastify';
 import { type ApproachJob, ApproachPlanner, type ApproachRound } from './approach-planner.js';
 

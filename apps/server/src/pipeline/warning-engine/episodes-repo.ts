@@ -1,4 +1,4 @@
-import { alarmDto, type RaisedAlarm } from '@thunderwatch/domain/raised-alarm';
+import { alarmDto, type RaisedAlarm } from '@thunderwatch/domain/warnings/raised-alarm';
 import type { AlertStroke } from '@thunderwatch/shared/schemas/alerts';
 import type { Level, RingLevel } from '@thunderwatch/shared/warnings';
 import type { Queryable } from '../../db/database.js';

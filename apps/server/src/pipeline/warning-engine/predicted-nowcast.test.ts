@@ -1,5 +1,9 @@
-import { NOWCAST_THREAT, predictCellOf, threatCandidate } from '@thunderwatch/domain/predicted-warning';
-import { syntheticFlashes } from '@thunderwatch/domain/synthetic-storm';
+import { syntheticFlashes } from '@thunderwatch/domain/cells/synthetic-storm';
+import {
+  NOWCAST_THREAT,
+  predictCellOf,
+  threatCandidate,
+} from '@thunderwatch/domain/warnings/predicted-warning';
 import type { CellFeature } from '@thunderwatch/shared/schemas/cells';
 import type { AlarmDto, WarningItem } from '@thunderwatch/shared/schemas/warnings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { syntheticFlashes } from '@thunderwatch/domain/synthetic-storm';
+import { syntheticFlashes } from '@thunderwatch/domain/cells/synthetic-storm';
 import type { AlertDto } from '@thunderwatch/shared/schemas/alerts';
 import type { AlarmDto, WarningItem } from '@thunderwatch/shared/schemas/warnings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,11 +1,12 @@
+import { distanceToShape } from '@thunderwatch/domain/geo/shape-distance';
 import {
   advanceEfm,
   DEFAULT_EFM,
   type EfmState,
   INITIAL_EFM,
   nextEfm,
-} from '@thunderwatch/domain/efm-warning';
-import { PredictIndex } from '@thunderwatch/domain/predict-index';
+} from '@thunderwatch/domain/warnings/efm-warning';
+import { PredictIndex } from '@thunderwatch/domain/warnings/predict-index';
 import {
   cellThreat,
   INITIAL_PREDICTED,
@@ -16,10 +17,9 @@ import {
   type ShownChange,
   shownChanges,
   threatCandidate,
-} from '@thunderwatch/domain/predicted-warning';
-import { initialWarningState, type WarningState } from '@thunderwatch/domain/ring-rules';
-import { distanceToShape } from '@thunderwatch/domain/shape-distance';
-import type { LocationUpdate } from '@thunderwatch/domain/warning-engine';
+} from '@thunderwatch/domain/warnings/predicted-warning';
+import { initialWarningState, type WarningState } from '@thunderwatch/domain/warnings/ring-rules';
+import type { LocationUpdate } from '@thunderwatch/domain/warnings/warning-engine';
 import type { Level } from '@thunderwatch/shared/warnings';
 import type { WatchedMeta } from './watched-location.js';
 
@@ -55,7 +55,7 @@ export interface EfmSample {
 type RingStateOf = (id: number) => WarningState | undefined;
 
 /**
- * The predicted warnings of the engine's locations (packages/domain/src/predicted-warning.ts): the setting
+ * The predicted warnings of the engine's locations (packages/domain/src/warnings/predicted-warning.ts): the setting
  * and state of each location that has it on, in an index by range, evaluated on each new tracker step (the
  * cells that can threaten only, each against the locations whose range box it meets) and on the engine's clock (a
  * prediction lapses after its all-clear time). Locations without the setting never enter here, and their

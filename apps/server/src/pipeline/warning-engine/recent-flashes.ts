@@ -1,5 +1,5 @@
-import type { ApproachFlash } from '@thunderwatch/domain/storm-cells';
-import type { EngineStroke } from '@thunderwatch/domain/warning-engine';
+import type { ApproachFlash } from '@thunderwatch/domain/cells/storm-cells';
+import type { EngineStroke } from '@thunderwatch/domain/warnings/warning-engine';
 
 const KEEP_MS = 30 * 60_000;
 /**

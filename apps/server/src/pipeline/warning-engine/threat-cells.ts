@@ -1,4 +1,8 @@
-import { NOWCAST_THREAT, type PredictCell, predictCellOf } from '@thunderwatch/domain/predicted-warning';
+import {
+  NOWCAST_THREAT,
+  type PredictCell,
+  predictCellOf,
+} from '@thunderwatch/domain/warnings/predicted-warning';
 import type { CellsRepo } from '../../modules/lightning/cells/cells-repo.js';
 
 /** How often the newest tracker step is looked for without a signal, and how old a step may be to count. */

@@ -1,7 +1,7 @@
-import { shownLevel } from '@thunderwatch/domain/predicted-warning';
-import { alarmDto } from '@thunderwatch/domain/raised-alarm';
-import { cloneWarningState } from '@thunderwatch/domain/ring-rules';
-import { WarningEngineCore } from '@thunderwatch/domain/warning-engine';
+import { shownLevel } from '@thunderwatch/domain/warnings/predicted-warning';
+import { alarmDto } from '@thunderwatch/domain/warnings/raised-alarm';
+import { cloneWarningState } from '@thunderwatch/domain/warnings/ring-rules';
+import { WarningEngineCore } from '@thunderwatch/domain/warnings/warning-engine';
 import type { AlarmDto, Approach, WarningItem } from '@thunderwatch/shared/schemas/warnings';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Lease } from '../../db/singleton.js';

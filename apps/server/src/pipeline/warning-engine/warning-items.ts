@@ -1,11 +1,11 @@
-import { DEFAULT_EFM, efmClearAt } from '@thunderwatch/domain/efm-warning';
+import { DEFAULT_EFM, efmClearAt } from '@thunderwatch/domain/warnings/efm-warning';
 import {
   INITIAL_PREDICTED,
   type PredictedState,
   predictedClearAt,
   shownLevel,
-} from '@thunderwatch/domain/predicted-warning';
-import { allClearAt, recentCounts, type WarningState } from '@thunderwatch/domain/ring-rules';
+} from '@thunderwatch/domain/warnings/predicted-warning';
+import { allClearAt, recentCounts, type WarningState } from '@thunderwatch/domain/warnings/ring-rules';
 import type { Approach, WarningItem } from '@thunderwatch/shared/schemas/warnings';
 import type { Level, RingLevel } from '@thunderwatch/shared/warnings';
 import type { ApproachRound } from './approach-planner.js';

@@ -1,7 +1,7 @@
-import { type PredictThreat, shownLevel } from '@thunderwatch/domain/predicted-warning';
-import type { RaisedAlarm } from '@thunderwatch/domain/raised-alarm';
-import { cloneWarningState, type WarningState } from '@thunderwatch/domain/ring-rules';
-import type { EngineStroke } from '@thunderwatch/domain/warning-engine';
+import { type PredictThreat, shownLevel } from '@thunderwatch/domain/warnings/predicted-warning';
+import type { RaisedAlarm } from '@thunderwatch/domain/warnings/raised-alarm';
+import { cloneWarningState, type WarningState } from '@thunderwatch/domain/warnings/ring-rules';
+import type { EngineStroke } from '@thunderwatch/domain/warnings/warning-engine';
 import type { AlertStroke } from '@thunderwatch/shared/schemas/alerts';
 import type { PredictedBy } from '@thunderwatch/shared/schemas/warnings';
 import type { RingLevel } from '@thunderwatch/shared/warnings';

@@ -1,5 +1,5 @@
-import type { PredictedState } from '@thunderwatch/domain/predicted-warning';
-import type { WarningState } from '@thunderwatch/domain/ring-rules';
+import type { PredictedState } from '@thunderwatch/domain/warnings/predicted-warning';
+import type { WarningState } from '@thunderwatch/domain/warnings/ring-rules';
 import type { Level } from '@thunderwatch/shared/warnings';
 import type { Database, Queryable } from '../../db/database.js';
 import {

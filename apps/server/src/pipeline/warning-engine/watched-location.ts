@@ -1,8 +1,12 @@
-import { distanceKm } from '@thunderwatch/domain/geodesy';
-import { DEFAULT_PREDICT, resolvePredict, type StoredPredict } from '@thunderwatch/domain/predict-setting';
-import { type PredictSetting, predictAllClearMs } from '@thunderwatch/domain/predicted-warning';
-import type { RingRule } from '@thunderwatch/domain/ring-rules';
-import { sitePoint } from '@thunderwatch/domain/typhoon-approach';
+import { distanceKm } from '@thunderwatch/domain/geo/geodesy';
+import {
+  DEFAULT_PREDICT,
+  resolvePredict,
+  type StoredPredict,
+} from '@thunderwatch/domain/warnings/predict-setting';
+import { type PredictSetting, predictAllClearMs } from '@thunderwatch/domain/warnings/predicted-warning';
+import type { RingRule } from '@thunderwatch/domain/warnings/ring-rules';
+import { sitePoint } from '@thunderwatch/domain/weather/typhoon-approach';
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import type { Ring } from '@thunderwatch/shared/schemas/locations';
 

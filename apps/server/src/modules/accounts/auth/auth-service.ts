@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { slidingWindow } from '@thunderwatch/domain/sliding-window';
+import { slidingWindow } from '@thunderwatch/domain/common/sliding-window';
 import type { LoginResponse, TokenPair } from '@thunderwatch/shared/schemas/kit';
 import type { Database } from '../../../db/database.js';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';

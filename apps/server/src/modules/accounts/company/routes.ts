@@ -1,4 +1,4 @@
-import { hostLabel, pickByHostLabel } from '@thunderwatch/domain/host-title';
+import { hostLabel, pickByHostLabel } from '@thunderwatch/domain/common/host-title';
 import { CompanyInfo } from '@thunderwatch/shared/schemas/accounts';
 import type { CompanyEntry } from '../../../config.js';
 import type { App } from '../../../lib/fastify.js';

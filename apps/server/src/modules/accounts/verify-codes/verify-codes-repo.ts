@@ -1,4 +1,4 @@
-import type { StoredCode } from '@thunderwatch/domain/verify-code';
+import type { StoredCode } from '@thunderwatch/domain/accounts/verify-code';
 import type { VerifyPurpose } from '@thunderwatch/shared/schemas/accounts';
 import type { Queryable } from '../../../db/database.js';
 

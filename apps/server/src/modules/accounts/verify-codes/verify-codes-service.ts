@@ -6,7 +6,7 @@ import {
   resendWaitSec,
   VERIFY_CODE_RESEND_MS,
   VERIFY_CODE_TTL_MS,
-} from '@thunderwatch/domain/verify-code';
+} from '@thunderwatch/domain/accounts/verify-code';
 import type { VerifyPurpose } from '@thunderwatch/shared/schemas/accounts';
 import type { LoginResponse } from '@thunderwatch/shared/schemas/kit';
 import type { Database } from '../../../db/database.js';

@@ -1,4 +1,4 @@
-import type { CompactPolygon } from '@thunderwatch/domain/region-index';
+import type { CompactPolygon } from '@thunderwatch/domain/regions/region-index';
 import { escapeHtml } from './report-content.js';
 
 const STOPS: [number, string][] = [

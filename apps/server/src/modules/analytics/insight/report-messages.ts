@@ -1,4 +1,4 @@
-import { localDateTime } from '@thunderwatch/domain/local-time';
+import { localDateTime } from '@thunderwatch/domain/common/local-time';
 import { CARD_WORDS } from '../../notify/delivery/templates/card-words.js';
 import type { MessageKind } from '../../notify/delivery/templates/message-kind.js';
 import { ABOUT_NOTHING, NEUTRAL_COLOUR } from '../../notify/delivery/templates/message-kind.js';

@@ -1,4 +1,4 @@
-import { startOfLocalDay } from '@thunderwatch/domain/daily-summary-due';
+import { startOfLocalDay } from '@thunderwatch/domain/notify/daily-summary-due';
 
 /** Reports count local time in China's zone: the months and years their readers mean. */
 export const REPORT_TIME_ZONE = 'Asia/Shanghai';

@@ -1,4 +1,4 @@
-import { scheduleDue } from '@thunderwatch/domain/report-schedule';
+import { scheduleDue } from '@thunderwatch/domain/analytics/report-schedule';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/database.js';
 import type { Lease, Singleton } from '../../../db/singleton.js';

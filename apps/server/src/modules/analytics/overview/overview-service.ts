@@ -1,5 +1,5 @@
-import { addDays, localDate, startOfLocalDay } from '@thunderwatch/domain/daily-summary-due';
-import { climatologyMean, percent, trendOf } from '@thunderwatch/domain/indicator-trend';
+import { climatologyMean, percent, trendOf } from '@thunderwatch/domain/analytics/indicator-trend';
+import { addDays, localDate, startOfLocalDay } from '@thunderwatch/domain/notify/daily-summary-due';
 import { INDICATOR_IDS, INDICATORS, type IndicatorId } from '@thunderwatch/shared/indicators';
 import type {
   DayCount,

@@ -1,5 +1,5 @@
-import { alertSheetRows } from '@thunderwatch/domain/alert-sheet';
-import { periodUptime } from '@thunderwatch/domain/device-period-uptime';
+import { periodUptime } from '@thunderwatch/domain/devices/device-period-uptime';
+import { alertSheetRows } from '@thunderwatch/domain/warnings/alert-sheet';
 import type { AlertDto } from '@thunderwatch/shared/schemas/alerts';
 import {
   SHEET_IDS,

@@ -1,4 +1,4 @@
-import { compactPolygons, pointInPolygons } from '@thunderwatch/domain/region-index';
+import { compactPolygons, pointInPolygons } from '@thunderwatch/domain/regions/region-index';
 import type { FastifyBaseLogger } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readRegionsFile } from '../../regions/regions-data.js';

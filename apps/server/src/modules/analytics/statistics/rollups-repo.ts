@@ -3,7 +3,7 @@ import {
   MULT_BUCKETS,
   type RolledUp,
   type RollupCounts,
-} from '@thunderwatch/domain/stroke-rollup';
+} from '@thunderwatch/domain/lightning/stroke-rollup';
 import type { Queryable } from '../../../db/database.js';
 
 const range = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);

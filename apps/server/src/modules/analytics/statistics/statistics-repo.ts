@@ -1,5 +1,5 @@
-import type { Cell } from '@thunderwatch/domain/lightning-climate';
-import type { CellTrack } from '@thunderwatch/domain/storm-rose';
+import type { Cell } from '@thunderwatch/domain/lightning/lightning-climate';
+import type { CellTrack } from '@thunderwatch/domain/lightning/storm-rose';
 import type { Database } from '../../../db/database.js';
 import { type CountRow, SUM_SELECT } from './rollups-repo.js';
 

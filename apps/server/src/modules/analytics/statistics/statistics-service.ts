@@ -3,9 +3,14 @@ import {
   groundFlashDensity,
   monthOf,
   thunderstormDays,
-} from '@thunderwatch/domain/lightning-climate';
-import { stormRose } from '@thunderwatch/domain/storm-rose';
-import { emptyCounts, KA_BUCKETS, mergeCounts, type RollupCounts } from '@thunderwatch/domain/stroke-rollup';
+} from '@thunderwatch/domain/lightning/lightning-climate';
+import { stormRose } from '@thunderwatch/domain/lightning/storm-rose';
+import {
+  emptyCounts,
+  KA_BUCKETS,
+  mergeCounts,
+  type RollupCounts,
+} from '@thunderwatch/domain/lightning/stroke-rollup';
 import type { AlertDto } from '@thunderwatch/shared/schemas/alerts';
 import {
   STATS_MAX_HEATMAP_DAYS,

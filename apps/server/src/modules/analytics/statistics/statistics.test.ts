@@ -1,4 +1,4 @@
-import { cellAreaKm2 } from '@thunderwatch/domain/lightning-climate';
+import { cellAreaKm2 } from '@thunderwatch/domain/lightning/lightning-climate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
 

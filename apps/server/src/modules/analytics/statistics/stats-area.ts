@@ -5,7 +5,7 @@ import {
   cellsInCircle,
   cellsInPolygon,
   MAX_AREA_CELLS,
-} from '@thunderwatch/domain/lightning-climate';
+} from '@thunderwatch/domain/lightning/lightning-climate';
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import {
   STATS_DEFAULT_RADIUS_KM,

@@ -1,11 +1,11 @@
-import type { ParsedStroke } from '@thunderwatch/domain/stroke';
+import type { ParsedStroke } from '@thunderwatch/domain/lightning/stroke';
 import {
   flashStarts,
   mergeRolledUp,
   type RolledUp,
   type RollupStroke,
   rollUp,
-} from '@thunderwatch/domain/stroke-rollup';
+} from '@thunderwatch/domain/lightning/stroke-rollup';
 import type { Database, Queryable } from '../../../db/database.js';
 import type { StrokeRow } from '../../lightning/strokes/stroke-row.js';
 import type { RawRollupStroke, RollupSourceRepo, RollupsRepo } from './rollups-repo.js';

@@ -1,7 +1,7 @@
-import { geodesicAreaKm2 } from '@thunderwatch/domain/geodesic';
-import { PolygonMask } from '@thunderwatch/domain/polygon-mask';
-import { compactPolygons } from '@thunderwatch/domain/region-index';
-import { validatePolygon } from '@thunderwatch/domain/zone-validation';
+import { geodesicAreaKm2 } from '@thunderwatch/domain/geo/geodesic';
+import { PolygonMask } from '@thunderwatch/domain/geo/polygon-mask';
+import { validatePolygon } from '@thunderwatch/domain/geo/zone-validation';
+import { compactPolygons } from '@thunderwatch/domain/regions/region-index';
 import type { QueryArea } from '@thunderwatch/shared/schemas/stroke-query';
 import type { ZoneDto } from '@thunderwatch/shared/schemas/zones';
 import { AppError } from '../../../lib/app-error.js';

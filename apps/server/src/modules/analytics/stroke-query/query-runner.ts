@@ -1,13 +1,13 @@
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
-import type { RegionIndex } from '@thunderwatch/domain/region-index';
-import { MaskedRegionLookup } from '@thunderwatch/domain/region-masks';
 import {
   densityCellDeg,
   localBucket,
   QueryAggregator,
   type QueryStroke,
   ZoneOffsets,
-} from '@thunderwatch/domain/stroke-query-agg';
+} from '@thunderwatch/domain/lightning/stroke-query-agg';
+import type { RegionIndex } from '@thunderwatch/domain/regions/region-index';
+import { MaskedRegionLookup } from '@thunderwatch/domain/regions/region-masks';
 import type { StrokeQueryResult, StrokeQuerySpec } from '@thunderwatch/shared/schemas/stroke-query';
 import type { EngineStrokesRepo } from '../../lightning/strokes/engine-strokes-repo.js';
 import type { StrokeFilter } from '../../lightning/strokes/strokes-repo.js';

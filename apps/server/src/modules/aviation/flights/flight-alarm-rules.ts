@@ -3,8 +3,8 @@ import {
   type AircraftAtAirport,
   FLIGHT_ALARM_MIN_LEVEL,
   flightAlarmStep,
-} from '@thunderwatch/domain/flight-alarms';
-import { sitePoint } from '@thunderwatch/domain/typhoon-approach';
+} from '@thunderwatch/domain/aviation/flight-alarms';
+import { sitePoint } from '@thunderwatch/domain/weather/typhoon-approach';
 import type { SiteAlarmFacts } from '@thunderwatch/shared/alarm-kinds';
 import type { Aircraft } from '@thunderwatch/shared/schemas/flights';
 import type { Level } from '@thunderwatch/shared/warnings';

@@ -4,7 +4,7 @@ import {
   type HazardResult,
   NEAR_KM,
   STROKE_WINDOW_MS,
-} from '@thunderwatch/domain/flight-hazard';
+} from '@thunderwatch/domain/aviation/flight-hazard';
 import { AppError } from '../../../lib/app-error.js';
 import type { Box, FlightsRepo } from './flights-repo.js';
 

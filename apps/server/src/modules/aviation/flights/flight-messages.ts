@@ -1,4 +1,4 @@
-import { localDateTime } from '@thunderwatch/domain/local-time';
+import { localDateTime } from '@thunderwatch/domain/common/local-time';
 import type { Language } from '@thunderwatch/shared/languages';
 import { CARD_WORDS, LEVEL_NAMES, siteAlarmCard } from '../../notify/delivery/templates/card-words.js';
 import type { MessageKind } from '../../notify/delivery/templates/message-kind.js';

@@ -1,5 +1,5 @@
-import type { AircraftPosition } from '@thunderwatch/domain/aircraft-position';
-import type { HazardCell, HazardStroke } from '@thunderwatch/domain/flight-hazard';
+import type { AircraftPosition } from '@thunderwatch/domain/aviation/aircraft-position';
+import type { HazardCell, HazardStroke } from '@thunderwatch/domain/aviation/flight-hazard';
 import type { Database } from '../../../db/database.js';
 import type { StrokePartitions } from '../../lightning/strokes/partitions.js';
 

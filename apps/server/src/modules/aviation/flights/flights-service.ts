@@ -1,7 +1,7 @@
-import { type AircraftPosition, latestPerKey } from '@thunderwatch/domain/aircraft-position';
-import { boxAround, withinRadius } from '@thunderwatch/domain/flight-alarms';
-import { flightNumbers } from '@thunderwatch/domain/flight-hazard';
-import { parseOpenSkyStates } from '@thunderwatch/domain/opensky-states';
+import { type AircraftPosition, latestPerKey } from '@thunderwatch/domain/aviation/aircraft-position';
+import { boxAround, withinRadius } from '@thunderwatch/domain/aviation/flight-alarms';
+import { flightNumbers } from '@thunderwatch/domain/aviation/flight-hazard';
+import { parseOpenSkyStates } from '@thunderwatch/domain/aviation/opensky-states';
 import type {
   Aircraft,
   FlightIngestResult,

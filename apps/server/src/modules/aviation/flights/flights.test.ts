@@ -1,4 +1,4 @@
-import { OPENSKY_STATES } from '@thunderwatch/domain/fixtures/opensky-states';
+import { OPENSKY_STATES } from '@thunderwatch/domain/aviation/fixtures/opensky-states';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness.js';
 

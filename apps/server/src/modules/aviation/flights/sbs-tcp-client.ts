@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
-import type { AircraftPosition, FeedProblem } from '@thunderwatch/domain/aircraft-position';
-import { SbsTracker } from '@thunderwatch/domain/sbs1';
+import type { AircraftPosition, FeedProblem } from '@thunderwatch/domain/aviation/aircraft-position';
+import { SbsTracker } from '@thunderwatch/domain/aviation/sbs1';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FlightsService } from './flights-service.js';
 

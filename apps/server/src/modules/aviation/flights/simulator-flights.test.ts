@@ -1,4 +1,4 @@
-import { simTraffic } from '@thunderwatch/domain/flight-sim';
+import { simTraffic } from '@thunderwatch/domain/aviation/flight-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { SIM_FLIGHT_BACKFILL_MS, SIM_FLIGHT_EVERY_MS, startFlightSimulator } from './simulator-flights.js';

@@ -1,4 +1,4 @@
-import { simTraffic } from '@thunderwatch/domain/flight-sim';
+import { simTraffic } from '@thunderwatch/domain/aviation/flight-sim';
 import type { FastifyBaseLogger } from 'fastify';
 import { SIMULATOR_SOURCE } from '../../lightning/strokes/stroke-row.js';
 import type { FlightsService } from './flights-service.js';

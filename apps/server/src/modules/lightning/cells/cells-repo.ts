@@ -1,4 +1,4 @@
-import type { CellTrackerState } from '@thunderwatch/domain/cell-tracker';
+import type { CellTrackerState } from '@thunderwatch/domain/cells/cell-tracker';
 import type { CellFeature, CellTrack } from '@thunderwatch/shared/schemas/cells';
 import type { Database, Queryable } from '../../../db/database.js';
 

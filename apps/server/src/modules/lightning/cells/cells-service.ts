@@ -1,4 +1,4 @@
-import { withRadarFields } from '@thunderwatch/domain/cell-features';
+import { withRadarFields } from '@thunderwatch/domain/cells/cell-features';
 import type { CellCollection, CellTrack, CellTracks } from '@thunderwatch/shared/schemas/cells';
 import { AppError } from '../../../lib/app-error.js';
 import { parseBbox } from '../strokes/stroke-filter.js';

@@ -1,4 +1,4 @@
-import type { EngineStroke } from '@thunderwatch/domain/warning-engine';
+import type { EngineStroke } from '@thunderwatch/domain/warnings/warning-engine';
 import type { Queryable } from '../../../db/database.js';
 import { type StrokeFilter, strokeWhere } from './strokes-repo.js';
 

@@ -1,4 +1,4 @@
-import { isValidResolution } from '@thunderwatch/domain/density-grid';
+import { isValidResolution } from '@thunderwatch/domain/lightning/density-grid';
 import type {
   CompactStrokePage,
   DensityResponse,

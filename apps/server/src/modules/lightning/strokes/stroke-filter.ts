@@ -1,4 +1,4 @@
-import { degreeProblem } from '@thunderwatch/domain/column-ranges';
+import { degreeProblem } from '@thunderwatch/domain/common/column-ranges';
 import type { ErrorDetail } from '@thunderwatch/shared/error-codes';
 import type { StrokeQueryValues } from '@thunderwatch/shared/schemas/lightning';
 import { AppError } from '../../../lib/app-error.js';

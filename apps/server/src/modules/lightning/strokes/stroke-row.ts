@@ -1,4 +1,4 @@
-import type { EngineStroke } from '@thunderwatch/domain/warning-engine';
+import type { EngineStroke } from '@thunderwatch/domain/warnings/warning-engine';
 import type { StrokeDto } from '@thunderwatch/shared/schemas/lightning';
 import type { CompactStroke } from '@thunderwatch/shared/strokes';
 

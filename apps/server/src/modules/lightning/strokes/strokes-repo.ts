@@ -1,4 +1,4 @@
-import type { ParsedStroke } from '@thunderwatch/domain/stroke';
+import type { ParsedStroke } from '@thunderwatch/domain/lightning/stroke';
 import type { Database, Queryable } from '../../../db/database.js';
 import type { StrokePartitions } from './partitions.js';
 import { microIso, RECEIVED_COLUMNS, STROKE_COLUMNS, STROKES_CHANNEL, type StrokeRow } from './stroke-row.js';

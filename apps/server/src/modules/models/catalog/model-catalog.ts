@@ -1,6 +1,6 @@
-import { FIRE_RISK, FIRE_RISK_ELEMENT } from '@thunderwatch/domain/fire-risk';
-import { FORECAST, FORECAST_ELEMENT } from '@thunderwatch/domain/lightning-forecast';
-import { NOWCAST, NOWCAST_ELEMENT } from '@thunderwatch/domain/lightning-nowcast';
+import { FIRE_RISK, FIRE_RISK_ELEMENT } from '@thunderwatch/domain/models/fire-risk';
+import { FORECAST, FORECAST_ELEMENT } from '@thunderwatch/domain/models/lightning-forecast';
+import { NOWCAST, NOWCAST_ELEMENT } from '@thunderwatch/domain/models/lightning-nowcast';
 import type { ModelElement, ModelId } from '@thunderwatch/shared/schemas/models';
 import type { ModelsConfig } from '../../../config-models.js';
 

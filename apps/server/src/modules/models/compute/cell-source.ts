@@ -1,4 +1,4 @@
-import type { NowcastCellInput } from '@thunderwatch/domain/cell-footprint';
+import type { NowcastCellInput } from '@thunderwatch/domain/cells/cell-footprint';
 import type { CellsRepo } from '../../lightning/cells/cells-repo.js';
 
 /** The storm cells the lightning models start from: those of the newest step, or null without a recent one. */

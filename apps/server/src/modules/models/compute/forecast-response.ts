@@ -1,4 +1,4 @@
-import { type GridModelResult, MAX_GRID_CELLS } from '@thunderwatch/domain/model-grid';
+import { type GridModelResult, MAX_GRID_CELLS } from '@thunderwatch/domain/models/model-grid';
 import { type ForecastRequest, ForecastResponse } from '@thunderwatch/shared/schemas/models';
 import { Value } from 'typebox/value';
 

@@ -1,5 +1,5 @@
-import type { NowcastCellInput } from '@thunderwatch/domain/cell-footprint';
-import type { Bbox } from '@thunderwatch/domain/model-grid';
+import type { NowcastCellInput } from '@thunderwatch/domain/cells/cell-footprint';
+import type { Bbox } from '@thunderwatch/domain/models/model-grid';
 import type { ForecastRequest, ModelId, ModelRunDto } from '@thunderwatch/shared/schemas/models';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ModelsConfig } from '../../../config-models.js';

@@ -1,11 +1,11 @@
 import { gzipSync } from 'node:zlib';
-import type { NowcastCellInput } from '@thunderwatch/domain/cell-footprint';
-import { fireRisk } from '@thunderwatch/domain/fire-risk';
-import { gridContours } from '@thunderwatch/domain/grid-contours';
-import { lightningForecast } from '@thunderwatch/domain/lightning-forecast';
-import { lightningNowcast } from '@thunderwatch/domain/lightning-nowcast';
-import type { Bbox, GridModelResult, Progress } from '@thunderwatch/domain/model-grid';
-import type { ApproachFlash } from '@thunderwatch/domain/storm-cells';
+import type { NowcastCellInput } from '@thunderwatch/domain/cells/cell-footprint';
+import type { ApproachFlash } from '@thunderwatch/domain/cells/storm-cells';
+import { gridContours } from '@thunderwatch/domain/geo/grid-contours';
+import { fireRisk } from '@thunderwatch/domain/models/fire-risk';
+import { lightningForecast } from '@thunderwatch/domain/models/lightning-forecast';
+import { lightningNowcast } from '@thunderwatch/domain/models/lightning-nowcast';
+import type { Bbox, GridModelResult, Progress } from '@thunderwatch/domain/models/model-grid';
 import type { ForecastRequest, ModelId } from '@thunderwatch/shared/schemas/models';
 import { definitionOf } from '../catalog/model-catalog.js';
 import type { StoredFrame, StoredOutput } from '../runs/outputs-repo.js';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Progress } from '@thunderwatch/domain/model-grid';
+import type { Progress } from '@thunderwatch/domain/models/model-grid';
 import type { FastifyBaseLogger } from 'fastify';
 import { type JobResult, type ModelJob, runJob } from './model-jobs.js';
 

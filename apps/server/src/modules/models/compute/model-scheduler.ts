@@ -1,4 +1,4 @@
-import { dueModels } from '@thunderwatch/domain/model-schedule';
+import { dueModels } from '@thunderwatch/domain/models/model-schedule';
 import { MODEL_IDS, type ModelId } from '@thunderwatch/shared/schemas/models';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ModelsConfig } from '../../../config-models.js';

@@ -1,5 +1,5 @@
-import { cellFeature } from '@thunderwatch/domain/cell-features';
-import { emptyTrackerState, stepCellTracker } from '@thunderwatch/domain/cell-tracker';
+import { cellFeature } from '@thunderwatch/domain/cells/cell-features';
+import { emptyTrackerState, stepCellTracker } from '@thunderwatch/domain/cells/cell-tracker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
 import { jsonStroke } from '../../../test/strokes.js';

@@ -1,4 +1,4 @@
-import { dailySummaryDue, type SummaryDay } from '@thunderwatch/domain/daily-summary-due';
+import { dailySummaryDue, type SummaryDay } from '@thunderwatch/domain/notify/daily-summary-due';
 import { type Channel, DAILY_SUMMARY_TOPIC } from '@thunderwatch/shared/notifications';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../../db/database.js';

@@ -1,4 +1,4 @@
-import type { RaisedAlarm } from '@thunderwatch/domain/raised-alarm';
+import type { RaisedAlarm } from '@thunderwatch/domain/warnings/raised-alarm';
 import type { Language } from '@thunderwatch/shared/languages';
 import { locationTopic } from '@thunderwatch/shared/notifications';
 import type { Approach } from '@thunderwatch/shared/schemas/warnings';

@@ -1,5 +1,5 @@
-import { channelsFor } from '@thunderwatch/domain/delivery-rules';
-import { disasterDeliveryLevel } from '@thunderwatch/domain/disaster-risk';
+import { channelsFor } from '@thunderwatch/domain/notify/delivery-rules';
+import { disasterDeliveryLevel } from '@thunderwatch/domain/weather/disaster-risk';
 import type { Language } from '@thunderwatch/shared/languages';
 import { type Channel, locationTopic } from '@thunderwatch/shared/notifications';
 import type { DistributionList, Recipient } from '@thunderwatch/shared/schemas/distribution';

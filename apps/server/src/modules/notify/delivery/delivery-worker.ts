@@ -3,7 +3,7 @@ import {
   dedupeKey,
   quietHoursHoldBack,
   retryDelayMs,
-} from '@thunderwatch/domain/delivery-rules';
+} from '@thunderwatch/domain/notify/delivery-rules';
 import { CHANNELS, type Channel, type DeliveryStatus } from '@thunderwatch/shared/notifications';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChannelRegistry } from './channels/channel-registry.js';

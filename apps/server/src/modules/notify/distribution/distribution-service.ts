@@ -1,4 +1,4 @@
-import { emailProblem, phoneProblem, wechatProblem } from '@thunderwatch/domain/recipient-checks';
+import { emailProblem, phoneProblem, wechatProblem } from '@thunderwatch/domain/notify/recipient-checks';
 import type { ErrorDetail } from '@thunderwatch/shared/error-codes';
 import type { Permission } from '@thunderwatch/shared/permissions';
 import type {

@@ -1,4 +1,4 @@
-import { secretProblem } from '@thunderwatch/domain/recipient-checks';
+import { secretProblem } from '@thunderwatch/domain/notify/recipient-checks';
 import type { ErrorDetail } from '@thunderwatch/shared/error-codes';
 import { isSignedKind, type RecipientKind, type WebhookFormat } from '@thunderwatch/shared/notifications';
 import type { DistributionList, Recipient, RecipientInput } from '@thunderwatch/shared/schemas/distribution';

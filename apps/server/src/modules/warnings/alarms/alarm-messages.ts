@@ -1,4 +1,4 @@
-import { localDateTime } from '@thunderwatch/domain/local-time';
+import { localDateTime } from '@thunderwatch/domain/common/local-time';
 import type { Language } from '@thunderwatch/shared/languages';
 import { LEVEL_COLOURS } from '@thunderwatch/shared/warnings';
 import type { AlarmFacts } from '../../notify/delivery/channels/delivery-channel.js';

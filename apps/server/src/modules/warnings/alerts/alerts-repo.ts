@@ -1,4 +1,4 @@
-import { episodeWarning } from '@thunderwatch/domain/warning-skill';
+import { episodeWarning } from '@thunderwatch/domain/warnings/warning-skill';
 import type { AlertDto, AlertStroke } from '@thunderwatch/shared/schemas/alerts';
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import type { Ring } from '@thunderwatch/shared/schemas/locations';

@@ -1,7 +1,11 @@
-import type { SiteBacktest } from '@thunderwatch/domain/backtest';
-import type { BacktestEpisode, EpisodeTrigger, LevelStep } from '@thunderwatch/domain/backtest-episodes';
-import type { SitePrediction } from '@thunderwatch/domain/backtest-predicted';
-import { episodeWarning } from '@thunderwatch/domain/warning-skill';
+import type { SiteBacktest } from '@thunderwatch/domain/warnings/backtest';
+import type {
+  BacktestEpisode,
+  EpisodeTrigger,
+  LevelStep,
+} from '@thunderwatch/domain/warnings/backtest-episodes';
+import type { SitePrediction } from '@thunderwatch/domain/warnings/backtest-predicted';
+import { episodeWarning } from '@thunderwatch/domain/warnings/warning-skill';
 import type { AlertStroke } from '@thunderwatch/shared/schemas/alerts';
 import type { BacktestAlert, BacktestResult, BacktestStep } from '@thunderwatch/shared/schemas/backtest';
 import type { Ring } from '@thunderwatch/shared/schemas/locations';

@@ -1,4 +1,4 @@
-import { syntheticFlashes } from '@thunderwatch/domain/synthetic-storm';
+import { syntheticFlashes } from '@thunderwatch/domain/cells/synthetic-storm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
 import { jsonStroke } from '../../../test/strokes.js';

@@ -6,8 +6,8 @@ import {
   type BacktestSite,
   type BacktestWindow,
   type SiteBacktest,
-} from '@thunderwatch/domain/backtest';
-import type { EngineStroke } from '@thunderwatch/domain/warning-engine';
+} from '@thunderwatch/domain/warnings/backtest';
+import type { EngineStroke } from '@thunderwatch/domain/warnings/warning-engine';
 
 /** Messages to the backtest worker. */
 export type ToBacktestWorker =

@@ -1,10 +1,10 @@
-import { type BacktestSite, siteWarmupMs } from '@thunderwatch/domain/backtest';
-import type { SitePrediction } from '@thunderwatch/domain/backtest-predicted';
-import { predictAllClearMs } from '@thunderwatch/domain/predicted-warning';
-import { areValidRings, sortRings, validateRings } from '@thunderwatch/domain/ring-validation';
-import { shapeBounds } from '@thunderwatch/domain/shape-bounds';
-import { sitePoint } from '@thunderwatch/domain/typhoon-approach';
-import { isValidShape, validateShape } from '@thunderwatch/domain/zone-validation';
+import { shapeBounds } from '@thunderwatch/domain/geo/shape-bounds';
+import { isValidShape, validateShape } from '@thunderwatch/domain/geo/zone-validation';
+import { type BacktestSite, siteWarmupMs } from '@thunderwatch/domain/warnings/backtest';
+import type { SitePrediction } from '@thunderwatch/domain/warnings/backtest-predicted';
+import { predictAllClearMs } from '@thunderwatch/domain/warnings/predicted-warning';
+import { areValidRings, sortRings, validateRings } from '@thunderwatch/domain/warnings/ring-validation';
+import { sitePoint } from '@thunderwatch/domain/weather/typhoon-approach';
 import { DEFAULT_RINGS } from '@thunderwatch/shared/default-rings';
 import {
   BACKTEST_MAX_DAYS,
@@ -45,7 +45,7 @@ const invalid = (field: string, message: string) =>
 
 /**
  * Backtest of one location's (or one shape's) warning rings over stored strokes: validation and the
- * caller's right to see the location here, the replay in packages/domain/src/backtest.ts (on a worker
+ * caller's right to see the location here, the replay in packages/domain/src/warnings/backtest.ts (on a worker
  * thread: `backtestRunner`). Strokes are read a page at a time in time order from the box the outer ring
  * reaches (with `predicted`, the box the prediction's range reaches plus 100 km, every type: the cell
  * tracker outlines cells from all flashes), and each page is replayed before the next is read, so memory

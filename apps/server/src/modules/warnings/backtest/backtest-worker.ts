@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { Backtest } from '@thunderwatch/domain/backtest';
+import { Backtest } from '@thunderwatch/domain/warnings/backtest';
 import { type FromBacktestWorker, type ToBacktestWorker, unpackEngineStrokes } from './backtest-runner.js';
 
 /** A backtest worker's thread: one replay, fed a page at a time, finished once. */

@@ -1,5 +1,5 @@
-import { DEFAULT_REGION } from '@thunderwatch/domain/simulator';
-import { validateShape } from '@thunderwatch/domain/zone-validation';
+import { validateShape } from '@thunderwatch/domain/geo/zone-validation';
+import { DEFAULT_REGION } from '@thunderwatch/domain/lightning/simulator';
 import { describe, expect, it } from 'vitest';
 import { DEMO_LOCATIONS } from './demo-locations.js';
 

@@ -1,4 +1,4 @@
-import type { StoredPredict } from '@thunderwatch/domain/predict-setting';
+import type { StoredPredict } from '@thunderwatch/domain/warnings/predict-setting';
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import type { Ring } from '@thunderwatch/shared/schemas/locations';
 import type { Queryable } from '../../../db/database.js';

@@ -1,11 +1,11 @@
+import { isValidShape, validateShape } from '@thunderwatch/domain/geo/zone-validation';
 import {
   DEFAULT_PREDICT,
   mergePredict,
   resolvePredict,
   validatePredict,
-} from '@thunderwatch/domain/predict-setting';
-import { areValidRings, sortRings, validateRings } from '@thunderwatch/domain/ring-validation';
-import { isValidShape, validateShape } from '@thunderwatch/domain/zone-validation';
+} from '@thunderwatch/domain/warnings/predict-setting';
+import { areValidRings, sortRings, validateRings } from '@thunderwatch/domain/warnings/ring-validation';
 import { DEFAULT_RINGS } from '@thunderwatch/shared/default-rings';
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import type { LocationDto, LocationInput } from '@thunderwatch/shared/schemas/locations';

@@ -1,10 +1,10 @@
-import { shapeBounds } from '@thunderwatch/domain/shape-bounds';
-import { distanceToShape } from '@thunderwatch/domain/shape-distance';
+import { shapeBounds } from '@thunderwatch/domain/geo/shape-bounds';
+import { distanceToShape } from '@thunderwatch/domain/geo/shape-distance';
 import {
   computeWarningSkill,
   type WarningPeriod,
   warningPeriodsOf,
-} from '@thunderwatch/domain/warning-skill';
+} from '@thunderwatch/domain/warnings/warning-skill';
 import type { LocationDto, Ring } from '@thunderwatch/shared/schemas/locations';
 import { SKILL_DEFINITION, type WarningSkill } from '@thunderwatch/shared/schemas/warnings';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
@@ -21,7 +21,7 @@ const WARNING_REACH_MS = DAY_MS;
 const PAGE = 50_000;
 
 /**
- * Warning skill of one location (definitions in packages/domain/src/warning-skill.ts and docs/api.md):
+ * Warning skill of one location (definitions in packages/domain/src/warnings/warning-skill.ts and docs/api.md):
  * events are strokes inside the innermost ring, warnings the periods at level ≥ 2 the engine recorded.
  */
 export class WarningSkillService {

@@ -1,6 +1,6 @@
-import { geodesicAreaKm2 } from '@thunderwatch/domain/geodesic';
-import { parseZoneImport } from '@thunderwatch/domain/zone-import';
-import { isValidPolygon, validatePolygon } from '@thunderwatch/domain/zone-validation';
+import { geodesicAreaKm2 } from '@thunderwatch/domain/geo/geodesic';
+import { parseZoneImport } from '@thunderwatch/domain/geo/zone-import';
+import { isValidPolygon, validatePolygon } from '@thunderwatch/domain/geo/zone-validation';
 import type { PolygonGeometry } from '@thunderwatch/shared/schemas/geo';
 import type { ZoneDto, ZoneInput } from '@thunderwatch/shared/schemas/zones';
 import type { Database } from '../../../db/database.js';

@@ -1,4 +1,4 @@
-import { geodesicAreaKm2 } from '@thunderwatch/domain/geodesic';
+import { geodesicAreaKm2 } from '@thunderwatch/domain/geo/geodesic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
 import type { LocationChange } from '../locations/location-changes.js';

@@ -1,4 +1,4 @@
-import { SIM_BUOYS, SIM_WEATHER_STATIONS, simGenesisMs } from '@thunderwatch/domain/weather-sim';
+import { SIM_BUOYS, SIM_WEATHER_STATIONS, simGenesisMs } from '@thunderwatch/domain/weather/weather-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness.js';
 import { startWeatherSimulator } from './simulator-weather.js';

@@ -5,7 +5,7 @@ import {
   simObservation,
   simTyphoonAtcf,
   simWaveReading,
-} from '@thunderwatch/domain/weather-sim';
+} from '@thunderwatch/domain/weather/weather-sim';
 import type { FastifyBaseLogger } from 'fastify';
 import { SIMULATOR_SOURCE } from '../../lightning/strokes/stroke-row.js';
 import type { ObservationsService } from '../observations/observations-service.js';

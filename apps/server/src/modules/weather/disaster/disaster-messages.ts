@@ -1,5 +1,5 @@
-import { disasterDeliveryLevel } from '@thunderwatch/domain/disaster-risk';
-import { localDateTime } from '@thunderwatch/domain/local-time';
+import { localDateTime } from '@thunderwatch/domain/common/local-time';
+import { disasterDeliveryLevel } from '@thunderwatch/domain/weather/disaster-risk';
 import type { Language } from '@thunderwatch/shared/languages';
 import type { DisasterWarningFacts } from '../../notify/delivery/channels/delivery-channel.js';
 import { CARD_WORDS } from '../../notify/delivery/templates/card-words.js';

@@ -1,4 +1,4 @@
-import { compactPolygons, RegionIndex } from '@thunderwatch/domain/region-index';
+import { compactPolygons, RegionIndex } from '@thunderwatch/domain/regions/region-index';
 import type { CellFeature } from '@thunderwatch/shared/schemas/cells';
 import { describe, expect, it } from 'vitest';
 import { nowcastCounts } from './nowcast-counts.js';

@@ -1,5 +1,5 @@
-import { DISASTER_RISK } from '@thunderwatch/domain/disaster-risk';
-import type { RegionIndex } from '@thunderwatch/domain/region-index';
+import type { RegionIndex } from '@thunderwatch/domain/regions/region-index';
+import { DISASTER_RISK } from '@thunderwatch/domain/weather/disaster-risk';
 import type { CellFeature } from '@thunderwatch/shared/schemas/cells';
 
 export interface NowcastCounts {

@@ -1,8 +1,8 @@
-import { distanceKm } from '@thunderwatch/domain/geodesy';
-import { boxAroundPoints, idwGrid } from '@thunderwatch/domain/idw-grid';
-import { OBSERVATION_RANGES, type TimeWindow } from '@thunderwatch/domain/observation-fields';
-import { parseObservationsCsv, parseObservationsJson } from '@thunderwatch/domain/observation-parse';
-import { downsample } from '@thunderwatch/domain/series-downsample';
+import { distanceKm } from '@thunderwatch/domain/geo/geodesy';
+import { boxAroundPoints, idwGrid } from '@thunderwatch/domain/geo/idw-grid';
+import { OBSERVATION_RANGES, type TimeWindow } from '@thunderwatch/domain/weather/observation-fields';
+import { parseObservationsCsv, parseObservationsJson } from '@thunderwatch/domain/weather/observation-parse';
+import { downsample } from '@thunderwatch/domain/weather/series-downsample';
 import {
   type MetEleGrid,
   type MetEleGridQuery,

@@ -4,10 +4,10 @@ import {
   type MercatorRaster,
   mercatorRaster,
   rasterLookup,
-} from '@thunderwatch/domain/radar-grid';
-import { legendFor, quantityInfo, type RadarLegend } from '@thunderwatch/domain/radar-legends';
-import { colourIndices, legendPalette } from '@thunderwatch/domain/radar-render';
-import type { CodeArray, RadarScale } from '@thunderwatch/domain/radar-scale';
+} from '@thunderwatch/domain/weather/radar-grid';
+import { legendFor, quantityInfo, type RadarLegend } from '@thunderwatch/domain/weather/radar-legends';
+import { colourIndices, legendPalette } from '@thunderwatch/domain/weather/radar-render';
+import type { CodeArray, RadarScale } from '@thunderwatch/domain/weather/radar-scale';
 import { encode } from 'fast-png';
 import { projectionOf } from './projection.js';
 

@@ -1,5 +1,5 @@
-import { BlockMaxReducer } from '@thunderwatch/domain/radar-reduce';
-import type { CodeArray, RadarScale } from '@thunderwatch/domain/radar-scale';
+import { BlockMaxReducer } from '@thunderwatch/domain/weather/radar-reduce';
+import type { CodeArray, RadarScale } from '@thunderwatch/domain/weather/radar-scale';
 import type { Dataset } from 'h5wasm/node';
 import { bandRows, checkOdimCost, type DecodeLimits } from './decode-budget.js';
 import { badFile } from './radar-frame.js';

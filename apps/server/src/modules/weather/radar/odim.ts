@@ -1,7 +1,7 @@
-import { cornerMismatch, gridBounds } from '@thunderwatch/domain/radar-grid';
-import { quantityInfo, RADAR_QUANTITIES } from '@thunderwatch/domain/radar-legends';
-import { reducedGrid, reductionBlock } from '@thunderwatch/domain/radar-reduce';
-import { isUsableScale } from '@thunderwatch/domain/radar-scale';
+import { cornerMismatch, gridBounds } from '@thunderwatch/domain/weather/radar-grid';
+import { quantityInfo, RADAR_QUANTITIES } from '@thunderwatch/domain/weather/radar-legends';
+import { reducedGrid, reductionBlock } from '@thunderwatch/domain/weather/radar-reduce';
+import { isUsableScale } from '@thunderwatch/domain/weather/radar-scale';
 import h5wasm, { type Dataset, type Group } from 'h5wasm/node';
 import { AppError } from '../../../lib/app-error.js';
 import type { DecodeLimits } from './decode-budget.js';

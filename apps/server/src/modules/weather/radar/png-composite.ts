@@ -1,12 +1,12 @@
-import { LONLAT_PROJDEF, type LonLatBounds, lonLatGeoref } from '@thunderwatch/domain/radar-grid';
+import { LONLAT_PROJDEF, type LonLatBounds, lonLatGeoref } from '@thunderwatch/domain/weather/radar-grid';
 import {
   RAMP_NODATA,
   RAMP_UNDETECT,
   RAMPS,
   type RampName,
   RampPixelReader,
-} from '@thunderwatch/domain/radar-ramps';
-import { BlockMaxReducer, reducedGrid, reductionBlock } from '@thunderwatch/domain/radar-reduce';
+} from '@thunderwatch/domain/weather/radar-ramps';
+import { BlockMaxReducer, reducedGrid, reductionBlock } from '@thunderwatch/domain/weather/radar-reduce';
 import { checkPngCost, type DecodeLimits } from './decode-budget.js';
 import { forEachRow, readPng } from './png-rows.js';
 import { projectionOf } from './projection.js';

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { createInflate } from 'node:zlib';
-import type { PngFormat } from '@thunderwatch/domain/radar-ramps';
+import type { PngFormat } from '@thunderwatch/domain/weather/radar-ramps';
 import { decode } from 'fast-png';
 import { badFile } from './radar-frame.js';
 

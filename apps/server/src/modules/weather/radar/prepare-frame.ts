@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import { blockMax, reducedGrid, reductionBlock } from '@thunderwatch/domain/radar-reduce';
-import { narrowCodes } from '@thunderwatch/domain/radar-scale';
+import { blockMax, reducedGrid, reductionBlock } from '@thunderwatch/domain/weather/radar-reduce';
+import { narrowCodes } from '@thunderwatch/domain/weather/radar-scale';
 import type { DecodeLimits } from './decode-budget.js';
 import { renderFrame } from './frame-render.js';
 import { decodeOdim } from './odim.js';

@@ -1,5 +1,5 @@
-import type { Forward, Inverse } from '@thunderwatch/domain/radar-grid';
-import { LONLAT_PROJDEF } from '@thunderwatch/domain/radar-grid';
+import type { Forward, Inverse } from '@thunderwatch/domain/weather/radar-grid';
+import { LONLAT_PROJDEF } from '@thunderwatch/domain/weather/radar-grid';
 import proj4, { type Converter } from 'proj4';
 import { badFile } from './radar-frame.js';
 

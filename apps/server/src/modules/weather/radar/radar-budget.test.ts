@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { RAMPS } from '@thunderwatch/domain/radar-ramps';
+import { RAMPS } from '@thunderwatch/domain/weather/radar-ramps';
 import { encode } from 'fast-png';
 import h5wasm from 'h5wasm/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

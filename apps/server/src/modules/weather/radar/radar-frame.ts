@@ -1,5 +1,5 @@
-import type { GridGeoref, LonLatBounds } from '@thunderwatch/domain/radar-grid';
-import type { CodeArray, RadarScale } from '@thunderwatch/domain/radar-scale';
+import type { GridGeoref, LonLatBounds } from '@thunderwatch/domain/weather/radar-grid';
+import type { CodeArray, RadarScale } from '@thunderwatch/domain/weather/radar-scale';
 import type { ErrorDetail } from '@thunderwatch/shared/error-codes';
 import { AppError } from '../../../lib/app-error.js';
 

@@ -1,4 +1,4 @@
-import { quantityInfo } from '@thunderwatch/domain/radar-legends';
+import { quantityInfo } from '@thunderwatch/domain/weather/radar-legends';
 import type { RadarIngestQuery, RadarIngestResult } from '@thunderwatch/shared/schemas/radar';
 import { RADAR_PRODUCT_PATTERN } from '@thunderwatch/shared/schemas/radar';
 import type { FastifyBaseLogger } from 'fastify';

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { RAMPS } from '@thunderwatch/domain/radar-ramps';
+import { RAMPS } from '@thunderwatch/domain/weather/radar-ramps';
 import { decode, encode } from 'fast-png';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../test/harness.js';

@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
-import { cellAt, type MercatorRaster } from '@thunderwatch/domain/radar-grid';
-import { type CodeArray, roundValue, sampleOf } from '@thunderwatch/domain/radar-scale';
+import { cellAt, type MercatorRaster } from '@thunderwatch/domain/weather/radar-grid';
+import { type CodeArray, roundValue, sampleOf } from '@thunderwatch/domain/weather/radar-scale';
 import type {
   RadarFrame,
   RadarFrameQuery,

@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { RAMPS } from '@thunderwatch/domain/radar-ramps';
+import { RAMPS } from '@thunderwatch/domain/weather/radar-ramps';
 import { decode, encode } from 'fast-png';
 import proj4 from 'proj4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
-import { lonLatGeoref } from '@thunderwatch/domain/radar-grid';
-import { SIM_RADAR_SCALE, simRadarGrid, simulatedReflectivity } from '@thunderwatch/domain/radar-sim';
-import { DEFAULT_REGION, type SimCell } from '@thunderwatch/domain/simulator';
+import { DEFAULT_REGION, type SimCell } from '@thunderwatch/domain/lightning/simulator';
+import { lonLatGeoref } from '@thunderwatch/domain/weather/radar-grid';
+import { SIM_RADAR_SCALE, simRadarGrid, simulatedReflectivity } from '@thunderwatch/domain/weather/radar-sim';
 import type { FastifyBaseLogger } from 'fastify';
 import { SIMULATOR_SOURCE } from '../../lightning/strokes/stroke-row.js';
 import type { RadarIngest } from './radar-ingest.js';

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { simGenesisMs, simTyphoonAtcf } from '@thunderwatch/domain/weather-sim';
+import { simGenesisMs, simTyphoonAtcf } from '@thunderwatch/domain/weather/weather-sim';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollersConfig } from '../../../config-pollers.js';

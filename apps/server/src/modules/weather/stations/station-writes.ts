@@ -1,4 +1,4 @@
-import type { RowProblem, StationInput } from '@thunderwatch/domain/observation-fields';
+import type { RowProblem, StationInput } from '@thunderwatch/domain/weather/observation-fields';
 import type { ErrorDetail } from '@thunderwatch/shared/error-codes';
 import type { RejectedRow } from '@thunderwatch/shared/schemas/kit';
 import type { WeatherIngestResult } from '@thunderwatch/shared/schemas/weather';

@@ -1,4 +1,4 @@
-import type { StationInput } from '@thunderwatch/domain/observation-fields';
+import type { StationInput } from '@thunderwatch/domain/weather/observation-fields';
 import type { Database, Queryable } from '../../../db/database.js';
 
 export interface StationRow {

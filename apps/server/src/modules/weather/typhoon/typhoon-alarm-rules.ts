@@ -1,5 +1,5 @@
-import { sitePoint, TyphoonLocationIndex } from '@thunderwatch/domain/typhoon-approach';
-import type { TyphoonPoint } from '@thunderwatch/domain/typhoon-track';
+import { sitePoint, TyphoonLocationIndex } from '@thunderwatch/domain/weather/typhoon-approach';
+import type { TyphoonPoint } from '@thunderwatch/domain/weather/typhoon-track';
 import type { SiteAlarmFacts } from '@thunderwatch/shared/alarm-kinds';
 import type { Holding, SiteAlarmRules } from '../../warnings/alarms/site-alarm-evaluation.js';
 import type { OpenSiteAlarm } from '../../warnings/alarms/site-alarms-repo.js';

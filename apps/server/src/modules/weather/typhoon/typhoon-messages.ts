@@ -1,4 +1,4 @@
-import { localDateTime } from '@thunderwatch/domain/local-time';
+import { localDateTime } from '@thunderwatch/domain/common/local-time';
 import type { Language } from '@thunderwatch/shared/languages';
 import type { TyphoonGrade } from '@thunderwatch/shared/schemas/typhoon';
 import type { TyphoonAlarmFacts } from '../../notify/delivery/channels/delivery-channel.js';

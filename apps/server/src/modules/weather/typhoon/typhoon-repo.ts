@@ -1,4 +1,4 @@
-import type { ParsedStorm, TyphoonPoint, WindRadii } from '@thunderwatch/domain/typhoon-track';
+import type { ParsedStorm, TyphoonPoint, WindRadii } from '@thunderwatch/domain/weather/typhoon-track';
 import type { Queryable } from '../../../db/database.js';
 
 export interface StormRow {

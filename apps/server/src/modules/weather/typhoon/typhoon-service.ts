@@ -1,7 +1,7 @@
-import { forecastCone } from '@thunderwatch/domain/typhoon-cone';
-import { gradeOfWindMs } from '@thunderwatch/domain/typhoon-grade';
-import { parseTyphoonText } from '@thunderwatch/domain/typhoon-parse';
-import type { ParsedStorm } from '@thunderwatch/domain/typhoon-track';
+import { forecastCone } from '@thunderwatch/domain/weather/typhoon-cone';
+import { gradeOfWindMs } from '@thunderwatch/domain/weather/typhoon-grade';
+import { parseTyphoonText } from '@thunderwatch/domain/weather/typhoon-parse';
+import type { ParsedStorm } from '@thunderwatch/domain/weather/typhoon-track';
 import type {
   TyphoonDetail,
   TyphoonIngestQuery,

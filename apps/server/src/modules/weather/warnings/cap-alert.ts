@@ -3,8 +3,8 @@
  * en, else the first `<info>`), the CMA kind and colour, times and the area of that info. Other languages stay
  * in the stored XML only. Texts are cut to their column bounds; identity fields too long are refused.
  */
-import { buildCapArea, type CapArea, type CapAreaInput } from '@thunderwatch/domain/cap-area';
-import { type ValuePair, warningKindOf, warningLevelOf } from '@thunderwatch/domain/cap-kinds';
+import { buildCapArea, type CapArea, type CapAreaInput } from '@thunderwatch/domain/weather/cap-area';
+import { type ValuePair, warningKindOf, warningLevelOf } from '@thunderwatch/domain/weather/cap-kinds';
 import type { WeatherWarningKind, WeatherWarningLevel } from '@thunderwatch/shared/schemas/weather-warning';
 import type { Element } from '@xmldom/xmldom';
 import { childElements, childText } from './cap-xml.js';

@@ -4,7 +4,7 @@
  * stored language with the CMA colour as a `warning_colour` parameter, and one `area` with the polygons
  * (their holes as DWD-style EXCLUDE_POLYGON geocodes), circles and geocodes.
  */
-import { circleRing } from '@thunderwatch/domain/cap-area';
+import { circleRing } from '@thunderwatch/domain/weather/cap-area';
 import XMLBuilder from 'fast-xml-builder';
 import { CAP_NAMESPACE, capTime } from '../../warnings/alerts/cap.js';
 import type { WarningRow } from './weather-warnings-repo.js';

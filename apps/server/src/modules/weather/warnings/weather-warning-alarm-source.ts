@@ -1,4 +1,4 @@
-import { capAreaCovers, type Position } from '@thunderwatch/domain/cap-area';
+import { capAreaCovers, type Position } from '@thunderwatch/domain/weather/cap-area';
 import type { WeatherWarningLevel } from '@thunderwatch/shared/schemas/weather-warning';
 import type { Database } from '../../../db/database.js';
 import type { AlarmOutbox, EventFacts, SiteEvent } from '../../notify/delivery/alarm-outbox.js';

@@ -1,4 +1,4 @@
-import { localDateTime } from '@thunderwatch/domain/local-time';
+import { localDateTime } from '@thunderwatch/domain/common/local-time';
 import type { Language } from '@thunderwatch/shared/languages';
 import type { WeatherWarningKind, WeatherWarningLevel } from '@thunderwatch/shared/schemas/weather-warning';
 import type { WeatherWarningAlarmFacts } from '../../notify/delivery/channels/delivery-channel.js';

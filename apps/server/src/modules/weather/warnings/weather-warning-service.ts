@@ -1,4 +1,4 @@
-import { capAreaBounds } from '@thunderwatch/domain/cap-area';
+import { capAreaBounds } from '@thunderwatch/domain/weather/cap-area';
 import type {
   CapIngestOutcome,
   CapIngestResult,

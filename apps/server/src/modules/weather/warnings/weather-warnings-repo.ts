@@ -1,4 +1,4 @@
-import type { CapArea, CapCircle, Position } from '@thunderwatch/domain/cap-area';
+import type { CapArea, CapCircle, Position } from '@thunderwatch/domain/weather/cap-area';
 import type { WeatherWarningKind, WeatherWarningLevel } from '@thunderwatch/shared/schemas/weather-warning';
 import type { Queryable } from '../../../db/database.js';
 import type { CapReference, ParsedAlert } from './cap-alert.js';

@@ -1,5 +1,5 @@
-import { sitePoint } from '@thunderwatch/domain/typhoon-approach';
-import { WaveSiteIndex, waveAlarmStep } from '@thunderwatch/domain/wave-alarms';
+import { sitePoint } from '@thunderwatch/domain/weather/typhoon-approach';
+import { WaveSiteIndex, waveAlarmStep } from '@thunderwatch/domain/weather/wave-alarms';
 import type { SiteAlarmFacts } from '@thunderwatch/shared/alarm-kinds';
 import type { Holding, SiteAlarmRules } from '../../warnings/alarms/site-alarm-evaluation.js';
 import type { OpenSiteAlarm } from '../../warnings/alarms/site-alarms-repo.js';

@@ -1,6 +1,6 @@
-import { douglasDegree } from '@thunderwatch/domain/douglas-scale';
-import type { TimeWindow } from '@thunderwatch/domain/observation-fields';
-import { parseNdbcRealtime, parseWavesJson } from '@thunderwatch/domain/wave-parse';
+import { douglasDegree } from '@thunderwatch/domain/weather/douglas-scale';
+import type { TimeWindow } from '@thunderwatch/domain/weather/observation-fields';
+import { parseNdbcRealtime, parseWavesJson } from '@thunderwatch/domain/weather/wave-parse';
 import {
   SERIES_MAX_DAYS,
   WAVE_ELEMENTS,

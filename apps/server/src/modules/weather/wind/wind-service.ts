@@ -1,5 +1,5 @@
-import { galeLevelOf, higherGaleLevel, windForces } from '@thunderwatch/domain/beaufort';
-import { windTrend } from '@thunderwatch/domain/wind-trend';
+import { galeLevelOf, higherGaleLevel, windForces } from '@thunderwatch/domain/weather/beaufort';
+import { windTrend } from '@thunderwatch/domain/weather/wind-trend';
 import type { StationWind, StationWindQuery, StationWinds } from '@thunderwatch/shared/schemas/decision';
 import { AppError } from '../../../lib/app-error.js';
 import { parseStationBox, toStation } from '../stations/station-queries.js';

@@ -1,4 +1,4 @@
-import { secretProblem } from '@thunderwatch/domain/recipient-checks';
+import { secretProblem } from '@thunderwatch/domain/notify/recipient-checks';
 import type { Language } from '@thunderwatch/shared/languages';
 import {
   type Channel,

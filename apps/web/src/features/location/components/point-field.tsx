@@ -1,4 +1,4 @@
-import { formatDmsCoordinates } from '@thunderwatch/domain/coordinate-text';
+import { formatDmsCoordinates } from '@thunderwatch/domain/geo/coordinate-text';
 import type { TFunction } from 'i18next';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { formatDecimalCoordinates, parseCoordinates } from '@thunderwatch/domain/coordinate-text';
+import { formatDecimalCoordinates, parseCoordinates } from '@thunderwatch/domain/geo/coordinate-text';
 import { DEFAULT_RINGS } from '@thunderwatch/shared/default-rings';
 import type { LocationShape, Position } from '@thunderwatch/shared/schemas/geo';
 import type { LocationDto, LocationInput, Ring } from '@thunderwatch/shared/schemas/locations';

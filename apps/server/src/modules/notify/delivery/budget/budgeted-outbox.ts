@@ -1,4 +1,4 @@
-import { allotBudget, budgetWindowStart } from '@thunderwatch/domain/delivery-budget';
+import { allotBudget, budgetWindowStart } from '@thunderwatch/domain/notify/delivery-budget';
 import type { Queryable } from '../../../../db/database.js';
 import type { DigestFacts, DigestItem, DigestKind } from '../channels/delivery-channel.js';
 import type { NewDelivery, OutboxRepo } from '../outbox-repo.js';

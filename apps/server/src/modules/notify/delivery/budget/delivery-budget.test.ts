@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { RaisedAlarm } from '@thunderwatch/domain/raised-alarm';
+import type { RaisedAlarm } from '@thunderwatch/domain/warnings/raised-alarm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../../../db/database.js';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../../test/harness.js';

@@ -1,4 +1,4 @@
-import { localDateTime } from '@thunderwatch/domain/local-time';
+import { localDateTime } from '@thunderwatch/domain/common/local-time';
 import type { DigestFacts, DigestKind } from '../channels/delivery-channel.js';
 import type { KindNames, MessageKind, RenderedMessage } from '../templates/message-kind.js';
 import { ABOUT_NOTHING, NEUTRAL_COLOUR } from '../templates/message-kind.js';

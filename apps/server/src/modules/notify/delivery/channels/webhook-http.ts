@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { isPublicAddress } from '@thunderwatch/domain/recipient-checks';
+import { isPublicAddress } from '@thunderwatch/domain/notify/recipient-checks';
 
 /** Thrown by the lookup when a host name resolves to a private, loopback or similar address. */
 export class PrivateAddressError extends Error {

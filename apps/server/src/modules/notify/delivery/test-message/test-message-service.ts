@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { channelsFor } from '@thunderwatch/domain/delivery-rules';
+import { channelsFor } from '@thunderwatch/domain/notify/delivery-rules';
 import type { Language } from '@thunderwatch/shared/languages';
 import { isSignedKind } from '@thunderwatch/shared/notifications';
 import type { RecipientInput } from '@thunderwatch/shared/schemas/distribution';

@@ -1,0 +1,220 @@
+import type { Level } from '@thunderwatch/shared/warnings';
+import type { ShapeGeometry } from '../geo/shape-distance.js';
+import { type BacktestEpisode, type LevelStep, SiteRecorder } from './backtest-episodes.js';
+import {
+  PREDICT_STEP_DELAY_MS,
+  type PredictedChange,
+  PredictedReplay,
+  predictWarmupMs,
+  type SitePrediction,
+} from './backtest-predicted.js';
+import type { RingRule } from './ring-rules.js';
+import { type EngineStroke, WarningEngineCore } from './warning-engine.js';
+import {
+  computeWarningSkill,
+  type WarningPeriod,
+  type WarningSkillScores,
+  warningPeriodsOf,
+} from './warning-skill.js';
+
+/**
+ * Backtest of the warning rings: stored strokes replayed through the live engine's own rules
+ * (`WarningEngineCore`, hence `applyStroke`/`advance` and the spatial index) on a simulated clock. Each
+ * stroke arrives at its own time (the clock reads the stroke's time when it is applied, as for a stroke
+ * received at once), so the levels, alerts and skill are those the live engine gives the same strokes
+ * arriving in time order. All-clears are stamped with their due time whenever the clock is let run past
+ * them, so ticking at every deadline, every second (as the live engine does) or only at the next stroke
+ * gives the same changes of level; the clock ticks every simulated minute (quiet states are let go) and at
+ * the end.
+ *
+ * The window [fromMs, toMs) is judged as `/api/warning/skill` judges stored warnings: strokes are fed from
+ * `warmupMs(rules)` before it (a storm already on at `fromMs` shows, and an event begun earlier is seen
+ * to be), and past `toMs` while a warning that began in the window is on (`following`), so it can be
+ * judged to its end.
+ *
+ * Predicted warnings (a site with `predict`): the same strokes also run the cell tracker once a simulated
+ * minute (`PredictedReplay`); each change of a prediction is applied at its time, after the rings' clock has
+ * been let run to it, so the steps stay in time order. The level shown, and judged, is the higher of the
+ * rings' and the prediction's (`SiteRecorder`); the skill's warning periods are read from those steps.
+ */
+
+export interface BacktestSite {
+  id: number;
+  shape: ShapeGeometry;
+  rules: readonly RingRule[];
+  /** Predicted warnings from lightning jumps, replayed with the rings; none: rings alone. */
+  predict?: SitePrediction | null;
+}
+
+export interface BacktestWindow {
+  fromMs: number;
+  toMs: number;
+}
+
+export interface SiteBacktest {
+  id: number;
+  /** The level at `fromMs` (what the warm-up left). */
+  levelAtFrom: Level;
+  /** The level at `fromMs`, then every change until `toMs` and on to the all-clear of a warning still on. */
+  steps: LevelStep[];
+  /** Episodes on at some time in the window (with their true starts), or begun in it and followed on. */
+  episodes: BacktestEpisode[];
+  skill: WarningSkillScores;
+  /** The warning periods (level ≥ 2) the skill judged, with their true starts (also before `fromMs`). */
+  warnings: WarningPeriod[];
+}
+
+const MINUTE_MS = 60_000;
+
+/** How long before the window strokes are replayed: the longest all-clear plus threshold window. */
+export function warmupMs(rules: readonly RingRule[]): number {
+  return Math.max(0, ...rules.map((r) => r.allClearMs + r.windowMs));
+}
+
+/** The warm-up of one location: its rings', or its prediction's when that is longer. */
+export function siteWarmupMs(site: BacktestSite): number {
+  return Math.max(warmupMs(site.rules), site.predict ? predictWarmupMs(site.predict.allClearMs) : 0);
+}
+
+/** The warm-up of several locations: the longest. */
+export function sitesWarmupMs(sites: readonly BacktestSite[]): number {
+  return Math.max(0, ...sites.map(siteWarmupMs));
+}
+
+export class Backtest {
+  private readonly recorders = new Map<number, SiteRecorder>();
+  private readonly core: WarningEngineCore;
+  private clockMs = Number.NEGATIVE_INFINITY;
+  private nextTickMs = Number.NEGATIVE_INFINITY;
+  private readonly batch: EngineStroke[] = [];
+  private readonly predicted: PredictedReplay | null;
+  private readonly applyPredicted = (atMs: number, changes: readonly PredictedChange[]) => {
+    for (const u of this.core.advance(atMs)) this.recorders.get(u.id)?.update(u);
+    for (const c of changes) this.recorders.get(c.id)?.predict(atMs, c.level);
+  };
+
+  /**
+   * `stepDelayMs`: how long after each whole minute the tracker's step for it is judged (the live tracker's
+   * delay); only read when a site has `predict`.
+   */
+  constructor(
+    sites: readonly BacktestSite[],
+    private readonly window: BacktestWindow,
+    stepDelayMs = PREDICT_STEP_DELAY_MS,
+  ) {
+    if (!(window.toMs > window.fromMs)) throw new RangeError('toMs must be after fromMs');
+    this.core = new WarningEngineCore((id, stroke, km) => this.recorders.get(id)?.counted(stroke, km));
+    for (const site of sites) {
+      if (site.rules.length === 0) throw new RangeError(`site ${site.id} has no rings`);
+      this.recorders.set(site.id, new SiteRecorder(site.rules));
+      this.core.upsert({ id: site.id, shape: site.shape, rules: site.rules }, undefined, window.fromMs);
+    }
+    const predicting = sites.flatMap((s) => (s.predict ? [{ id: s.id, shape: s.shape, ...s.predict }] : []));
+    this.predicted =
+      predicting.length > 0
+        ? new PredictedReplay(predicting, window.fromMs - sitesWarmupMs(sites), stepDelayMs)
+        : null;
+  }
+
+  /** The tracker steps the predictions ran, and how long they took (ms); null without predictions. */
+  get trackerStats(): PredictedReplay['stats'] | null {
+    return this.predicted?.stats ?? null;
+  }
+
+  /** The simulated clock: the time of the last stroke fed, or the instant `finish` ran to. */
+  get nowMs(): number {
+    return this.clockMs;
+  }
+
+  /** Whether a warning that began before `toMs` is still on: read on past the window until it clears. */
+  get following(): boolean {
+    for (const r of this.recorders.values()) {
+      const open = r.current;
+      if (open !== null && open.startedMs < this.window.toMs) return true;
+    }
+    return false;
+  }
+
+  /** Strokes in time order (any number of calls); a stroke older than the clock is a caller's error. */
+  feed(strokes: readonly EngineStroke[]): void {
+    for (const stroke of strokes) {
+      if (stroke.timeMs < this.clockMs) {
+        throw new RangeError(`strokes must come in time order (${stroke.timeMs} after ${this.clockMs})`);
+      }
+      this.predicted?.runUntil(stroke.timeMs, this.applyPredicted);
+      if (stroke.timeMs >= this.nextTickMs) this.tick(stroke.timeMs);
+      this.clockMs = stroke.timeMs;
+      this.batch[0] = stroke;
+      for (const u of this.core.process(this.batch, stroke.timeMs)) this.recorders.get(u.id)?.update(u);
+      this.predicted?.add(stroke);
+    }
+  }
+
+  /** Lets the clock run to `untilMs` and judges every location; warnings still on then end there. */
+  finish(untilMs: number): SiteBacktest[] {
+    const endMs = Math.max(untilMs, this.clockMs, this.window.toMs);
+    this.predicted?.runUntil(endMs, this.applyPredicted);
+    this.tick(endMs);
+    this.clockMs = endMs;
+    const out: SiteBacktest[] = [];
+    for (const [id, recorder] of this.recorders) out.push(this.judge(id, recorder, endMs));
+    return out;
+  }
+
+  private tick(atMs: number): void {
+    for (const u of this.core.advance(atMs)) this.recorders.get(u.id)?.update(u);
+    this.nextTickMs = (Math.floor(atMs / MINUTE_MS) + 1) * MINUTE_MS;
+  }
+
+  private judge(id: number, recorder: SiteRecorder, endMs: number): SiteBacktest {
+    const { fromMs, toMs } = this.window;
+    recorder.settle();
+    const steps = recorder.steps;
+    let levelAtFrom: Level = 0;
+    let first = 0;
+    while (first < steps.length && (steps[first] as LevelStep).atMs <= fromMs) {
+      levelAtFrom = (steps[first] as LevelStep).level;
+      first++;
+    }
+    // The window's changes, then those after it up to the first all-clear (the end of what was followed).
+    const before = first > 0 ? (steps[first - 1] as LevelStep) : null;
+    const shown: LevelStep[] = [
+      {
+        atMs: fromMs,
+        level: levelAtFrom,
+        ringKm: before?.ringKm ?? null,
+        predicted: before?.predicted ?? false,
+      },
+    ];
+    for (let i = first; i < steps.length; i++) {
+      const step = steps[i] as LevelStep;
+      if (step.atMs >= toMs && shown[shown.length - 1]?.level === 0) break;
+      shown.push(step);
+    }
+    const episodes = recorder.episodes.filter(
+      (e) => e.startedMs < toMs && (e.endedMs === null || e.endedMs > fromMs),
+    );
+    const inner = recorder.rules.reduce((a, b) => (b.radiusKm < a.radiusKm ? b : a));
+    const warnings = warningPeriodsOf(steps, endMs);
+    const skill = computeWarningSkill({
+      eventStrokesMs: recorder.innerStrokesMs.filter((t) => t >= fromMs - inner.allClearMs),
+      warnings,
+      fromMs,
+      toMs,
+      eventGapMs: inner.allClearMs,
+    });
+    return { id, levelAtFrom, steps: shown, episodes, skill, warnings };
+  }
+}
+
+/** One backtest over strokes already in memory (time order): feeds them all, then finishes at `untilMs`. */
+export function backtest(
+  sites: readonly BacktestSite[],
+  strokes: readonly EngineStroke[],
+  window: BacktestWindow,
+  untilMs = window.toMs,
+): SiteBacktest[] {
+  const run = new Backtest(sites, window);
+  run.feed(strokes);
+  return run.finish(untilMs);
+}
