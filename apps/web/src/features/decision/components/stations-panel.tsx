@@ -2,7 +2,7 @@ import type { StationWind } from '@thunderwatch/shared/schemas/decision';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
-import { beaufortColor } from '../../../map/beaufort-colors';
+import { beaufortColor } from '../../../map/weather/beaufort-colors';
 
 /** The force thresholds the table can show from (CMA's blue, yellow and orange gale levels start there). */
 export const FORCE_THRESHOLDS = [6, 8, 10] as const;

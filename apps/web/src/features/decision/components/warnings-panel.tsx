@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { WarningKindIcon } from '../../../components/warning-kind-icon';
 import { formatDateTime } from '../../../lib/time';
-import { GRADE_COLORS, stormName } from '../../../map/typhoon-features';
+import { GRADE_COLORS, stormName } from '../../../map/weather/typhoon-features';
 import type { OfficialWarning } from '../api/get-official-warnings';
 import { byLevel, LEVEL_COLORS, LEVEL_TEXT } from '../hooks/situation';
 

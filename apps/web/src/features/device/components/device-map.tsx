@@ -1,10 +1,10 @@
 import type { Device } from '@thunderwatch/shared/schemas/devices';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BasemapLayer } from '../../../map/basemap-layer';
-import { deviceBounds, deviceFeatures, STATUS_COLOURS } from '../../../map/device-features';
-import { DotsLayer } from '../../../map/dots-layer';
+import { BasemapLayer } from '../../../map/basemap/basemap-layer';
+import { deviceBounds, deviceFeatures, STATUS_COLOURS } from '../../../map/devices/device-features';
 import { FitBounds } from '../../../map/fit-bounds';
+import { DotsLayer } from '../../../map/lightning/dots-layer';
 import { MapView, type MapViewState } from '../../../map/map-view';
 
 /** China until the devices are known. */

@@ -1,6 +1,6 @@
 import type { DeviceStatusName } from '@thunderwatch/shared/schemas/devices';
 import { useTranslation } from 'react-i18next';
-import { STATUS_COLOURS } from '../../../map/device-features';
+import { STATUS_COLOURS } from '../../../map/devices/device-features';
 
 /** A device status as a coloured chip. */
 export function StatusChip({ status }: { status: DeviceStatusName }) {

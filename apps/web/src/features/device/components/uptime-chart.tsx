@@ -5,7 +5,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEChart } from '../../../lib/use-echart';
-import { STATUS_COLOURS } from '../../../map/device-features';
+import { STATUS_COLOURS } from '../../../map/devices/device-features';
 
 use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
 

@@ -1,12 +1,12 @@
 import type { ZoneDto } from '@thunderwatch/shared/schemas/zones';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BasemapLayer } from '../../../map/basemap-layer';
-import { DrawPolygon } from '../../../map/draw-polygon';
+import { BasemapLayer } from '../../../map/basemap/basemap-layer';
 import { FitBounds } from '../../../map/fit-bounds';
 import { MapView, type MapViewState } from '../../../map/map-view';
-import type { PolygonDraft } from '../../../map/polygon-draft';
-import { PolygonsLayer } from '../../../map/polygons-layer';
+import { DrawPolygon } from '../../../map/sites/draw-polygon';
+import type { PolygonDraft } from '../../../map/sites/polygon-draft';
+import { PolygonsLayer } from '../../../map/sites/polygons-layer';
 import type { MapFit } from '../../../map/use-map-selection';
 
 /** South China, where the demo's simulated storms and seeded sites are. */

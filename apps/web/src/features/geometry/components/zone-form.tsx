@@ -4,9 +4,9 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { Field } from '../../../components/field';
-import { DrawPolygonControls } from '../../../map/draw-polygon-controls';
-import { fromPolygon, type PolygonDraft, toPolygon } from '../../../map/polygon-draft';
-import { PolygonPaste } from '../../../map/polygon-paste';
+import { DrawPolygonControls } from '../../../map/sites/draw-polygon-controls';
+import { fromPolygon, type PolygonDraft, toPolygon } from '../../../map/sites/polygon-draft';
+import { PolygonPaste } from '../../../map/sites/polygon-paste';
 import { useCreateZone } from '../api/create-zone';
 import { useUpdateZone } from '../api/update-zone';
 

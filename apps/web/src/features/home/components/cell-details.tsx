@@ -3,8 +3,8 @@ import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatHourMinute } from '../../../lib/time';
-import { LIFECYCLE_COLORS, STATIONARY_KMH } from '../../../map/cell-features';
-import { cellAgeMin, compass16, nowcastReach } from '../../../map/cell-reach';
+import { LIFECYCLE_COLORS, STATIONARY_KMH } from '../../../map/cells/cell-features';
+import { cellAgeMin, compass16, nowcastReach } from '../../../map/cells/cell-reach';
 import '../cells.css';
 
 // ECharts loads only when a cell's popup first opens, never with the map.

@@ -1,6 +1,6 @@
 import { CELL_LIFECYCLES } from '@thunderwatch/shared/cell-lifecycles';
 import { useTranslation } from 'react-i18next';
-import { JUMP_COLOR, LIFECYCLE_COLORS } from '../../../map/cell-features';
+import { JUMP_COLOR, LIFECYCLE_COLORS } from '../../../map/cells/cell-features';
 import '../cells.css';
 
 /** The cell layer's key: stage colours, the jump mark, tracks and nowcast cones. */

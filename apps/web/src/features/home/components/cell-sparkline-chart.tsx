@@ -7,7 +7,7 @@ import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatHourMinute } from '../../../lib/time';
 import { useEChart } from '../../../lib/use-echart';
-import { CG_COLOR, jumpTimes, sparklineOption, TOTAL_COLOR } from '../../../map/cell-sparkline';
+import { CG_COLOR, jumpTimes, sparklineOption, TOTAL_COLOR } from '../../../map/cells/cell-sparkline';
 
 // Only the parts the sparkline needs, so the chunk stays small.
 use([LineChart, GridComponent, TooltipComponent, MarkPointComponent, CanvasRenderer]);

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DISASTER_COLORS, DISASTER_LEVELS } from '../../../map/disaster-features';
+import { DISASTER_COLORS, DISASTER_LEVELS } from '../../../map/weather/disaster-features';
 import '../disaster.css';
 
 /** The disaster layer's key: the four levels' colours; says so when no city is warned (once asked). */

@@ -1,5 +1,5 @@
-import { DisasterLayer } from '../../../map/disaster-layer';
 import type { useDisasterWarnings } from '../../../map/scene/hooks/use-disaster-warnings';
+import { DisasterLayer } from '../../../map/weather/disaster-layer';
 import { DisasterPopup } from './disaster-popup';
 
 interface DisasterMapProps {

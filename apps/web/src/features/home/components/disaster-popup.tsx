@@ -1,8 +1,8 @@
 import type { DisasterWarning } from '@thunderwatch/shared/schemas/disaster';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/time';
-import { DISASTER_COLORS } from '../../../map/disaster-features';
 import { MapPopup } from '../../../map/map-popup';
+import { DISASTER_COLORS } from '../../../map/weather/disaster-features';
 import '../disaster.css';
 
 interface DisasterPopupProps {

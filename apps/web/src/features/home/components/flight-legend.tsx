@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { HAZARD_COLORS, HAZARD_NAMES } from '../../../map/flight-features';
+import { HAZARD_COLORS, HAZARD_NAMES } from '../../../map/aviation/flight-features';
 import '../flights.css';
 
 /** The aircraft layer's key: the hazard colours; says so when no aircraft is in view. */

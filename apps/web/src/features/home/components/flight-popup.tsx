@@ -1,7 +1,7 @@
 import type { Aircraft } from '@thunderwatch/shared/schemas/flights';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/time';
-import { flightLevel, HAZARD_COLORS } from '../../../map/flight-features';
+import { flightLevel, HAZARD_COLORS } from '../../../map/aviation/flight-features';
 import { MapPopup } from '../../../map/map-popup';
 import '../flights.css';
 

@@ -3,9 +3,9 @@ import type { SensorDto } from '@thunderwatch/shared/schemas/sensors';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/time';
-import { STATUS_COLOURS } from '../../../map/device-features';
+import { STATUS_COLOURS } from '../../../map/devices/device-features';
+import { SENSOR_COLORS, sensorReadingParts, sensorState } from '../../../map/devices/sensor-features';
 import { MapPopup } from '../../../map/map-popup';
-import { SENSOR_COLORS, sensorReadingParts, sensorState } from '../../../map/sensor-features';
 
 interface SensorPopupProps {
   sensor: SensorDto;

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { filterActive, NO_STROKE_FILTER, type StrokeFilter } from '../../../lib/stroke-filter';
 import type { StrokeCounts } from '../../../lib/stroke-store';
 import { useIsPhone } from '../../../lib/use-media-query';
-import { AGE_BINS, FADED_COLOR, type StrokeMode } from '../../../map/stroke-style';
+import { AGE_BINS, FADED_COLOR, type StrokeMode } from '../../../map/lightning/stroke-style';
 import { describeFilter } from './stroke-filter-control';
 
 /**

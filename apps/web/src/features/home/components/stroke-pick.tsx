@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { S } from '../../../lib/stroke-store';
-import { FlashLayer } from '../../../map/flash-layer';
+import { FlashLayer } from '../../../map/lightning/flash-layer';
 import { MapPopup } from '../../../map/map-popup';
 import type { useStrokePick } from '../hooks/use-stroke-pick';
 import { StrokeDetails } from './stroke-details';

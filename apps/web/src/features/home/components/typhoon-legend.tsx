@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CONE_COLOR, GRADE_COLORS, LEGEND_GRADES, RADII_COLORS } from '../../../map/typhoon-features';
+import { CONE_COLOR, GRADE_COLORS, LEGEND_GRADES, RADII_COLORS } from '../../../map/weather/typhoon-features';
 import '../typhoons.css';
 
 /**

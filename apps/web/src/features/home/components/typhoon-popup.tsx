@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/time';
 import { MapPopup } from '../../../map/map-popup';
-import type { TyphoonPick } from '../../../map/typhoon-layer';
+import type { TyphoonPick } from '../../../map/weather/typhoon-layer';
 import '../typhoons.css';
 
 interface TyphoonPopupProps {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { WarningKindIcon } from '../../../components/warning-kind-icon';
 import { formatDateTime } from '../../../lib/time';
 import { MapPopup } from '../../../map/map-popup';
-import { WEATHER_WARNING_COLORS } from '../../../map/warning-features';
+import { WEATHER_WARNING_COLORS } from '../../../map/weather/warning-features';
 
 interface WeatherWarningPopupProps {
   warning: WeatherWarning;

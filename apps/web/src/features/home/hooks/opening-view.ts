@@ -3,7 +3,7 @@ import type { LocationDto, UserMapData } from '@thunderwatch/shared/schemas/loca
 import type { CompactStroke } from '@thunderwatch/shared/strokes';
 import { S } from '../../../lib/stroke-store';
 import type { MapViewState } from '../../../map/map-view';
-import { boundsOf, outerBounds } from '../../../map/ring-geometry';
+import { boundsOf, outerBounds } from '../../../map/sites/ring-geometry';
 
 /**
  * Where the home map opens when the address names no view: the view the user saved, else around their

@@ -6,11 +6,11 @@ import { useSensors } from '../../../lib/sensors';
 import { useStationWinds } from '../../../lib/station-winds';
 import { useWaveLatest } from '../../../lib/wave-latest';
 import { useZoneChoices } from '../../../lib/zone-choices';
-import { deviceFeatures } from '../../../map/device-features';
-import { CITY_MIN_ZOOM } from '../../../map/region-features';
-import { weatherWarningMapData } from '../../../map/warning-features';
-import { waveStationFeatures } from '../../../map/wave-features';
-import type { WeatherWarningPick } from '../../../map/weather-warnings-layer';
+import { CITY_MIN_ZOOM } from '../../../map/basemap/region-features';
+import { deviceFeatures } from '../../../map/devices/device-features';
+import { weatherWarningMapData } from '../../../map/weather/warning-features';
+import { waveStationFeatures } from '../../../map/weather/wave-features';
+import type { WeatherWarningPick } from '../../../map/weather/weather-warnings-layer';
 import { useWeatherWarningsQuery } from '../api/get-weather-warnings';
 import type { useLayerChoices } from './use-layer-choices';
 

@@ -1,6 +1,6 @@
 import type { ModelDto, ModelId } from '@thunderwatch/shared/schemas/models';
 import { useMemo, useState } from 'react';
-import { bandStops } from '../../../map/model-style';
+import { bandStops } from '../../../map/cells/model-style';
 import { useModelOutput } from '../api/get-model-output';
 import { frameFeatures, frameOptions } from '../model/model-frames';
 

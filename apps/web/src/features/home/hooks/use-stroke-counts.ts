@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { filterActive, type StrokeFilter, strokePasses } from '../../../lib/stroke-filter';
 import { type Bounds, countRecent, hasSimulated, MINUTE_MS } from '../../../lib/stroke-store';
+import { LIVE_WINDOW_MIN, REPLAY_TRAIL_MIN, type StrokeMode } from '../../../map/lightning/stroke-style';
 import type { useStrokeFeed } from '../../../map/scene/hooks/use-stroke-feed';
-import { LIVE_WINDOW_MIN, REPLAY_TRAIL_MIN, type StrokeMode } from '../../../map/stroke-style';
 
 /**
  * The counters' strokes of the last 5/15/60 minutes (those the stroke filter keeps) and whether simulated

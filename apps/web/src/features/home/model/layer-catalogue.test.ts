@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { LAYER_CATALOGUE, type LayerScreen } from '@thunderwatch/shared/map-layers';
 import { describe, expect, it } from 'vitest';
-import { BEAUFORT_COLORS } from '../../../map/beaufort-colors';
-import { DENSITY_STOPS } from '../../../map/density-layer';
-import { STATUS_COLOURS } from '../../../map/device-features';
-import { REGION_COLORS } from '../../../map/region-features';
+import { REGION_COLORS } from '../../../map/basemap/region-features';
+import { STATUS_COLOURS } from '../../../map/devices/device-features';
+import { SENSOR_COLORS, SENSOR_STATES } from '../../../map/devices/sensor-features';
+import { DENSITY_STOPS } from '../../../map/lightning/density-layer';
+import { AGE_BINS, FADED_COLOR } from '../../../map/lightning/stroke-style';
 import { WALL_LAYERS } from '../../../map/scene/model/scene-step';
-import { SENSOR_COLORS, SENSOR_STATES } from '../../../map/sensor-features';
-import { AGE_BINS, FADED_COLOR } from '../../../map/stroke-style';
-import { WEATHER_WARNING_COLORS } from '../../../map/warning-features';
-import { DOUGLAS_COLORS, NO_HEIGHT_COLOR } from '../../../map/wave-features';
+import { BEAUFORT_COLORS } from '../../../map/weather/beaufort-colors';
+import { WEATHER_WARNING_COLORS } from '../../../map/weather/warning-features';
+import { DOUGLAS_COLORS, NO_HEIGHT_COLOR } from '../../../map/weather/wave-features';
 
 /**
  * The catalogue against the maps: each screen's map mounts exactly the layer components of the catalogue's
@@ -69,8 +69,8 @@ describe('layer catalogue', () => {
   });
 
   // The wall screens' rotation mounts a step's layers in one shared component, from scenes saved on home.
-  it('matches the layers a wall screen’s rotation step mounts (map/scene-layers.tsx)', () => {
-    const found = mounted('../../../map/scene-layers.tsx');
+  it('matches the layers a wall screen’s rotation step mounts (map/scene/scene-layers.tsx)', () => {
+    const found = mounted('../../../map/scene/scene-layers.tsx');
     const missing = WALL_LAYERS.filter((id) => !componentsOf(id)?.some((c) => found.has(c)));
     expect(missing).toEqual([]);
     const known = new Set(WALL_LAYERS.flatMap((id) => componentsOf(id) ?? []));

@@ -7,7 +7,7 @@ import { can, useCurrentUser } from '../../../lib/current-user';
 import { useLocations } from '../../../lib/locations';
 import { useZoneChoices } from '../../../lib/zone-choices';
 import { MapWorkspace } from '../../../map/map-workspace';
-import { boundsOf, outerBounds } from '../../../map/ring-geometry';
+import { boundsOf, outerBounds } from '../../../map/sites/ring-geometry';
 import { useMapSelection } from '../../../map/use-map-selection';
 import {
   draftFromLocation,

@@ -1,9 +1,9 @@
 import type { ZoneDto } from '@thunderwatch/shared/schemas/zones';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DrawPolygonControls } from '../../../map/draw-polygon-controls';
-import { fromPolygon } from '../../../map/polygon-draft';
-import { PolygonPaste } from '../../../map/polygon-paste';
+import { DrawPolygonControls } from '../../../map/sites/draw-polygon-controls';
+import { fromPolygon } from '../../../map/sites/polygon-draft';
+import { PolygonPaste } from '../../../map/sites/polygon-paste';
 import { type LocationDraft, pointFromText, type ShapeKind } from '../model/location-draft';
 import { PointField } from './point-field';
 

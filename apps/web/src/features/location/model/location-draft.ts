@@ -5,7 +5,7 @@ import type { LocationDto, LocationInput, Ring } from '@thunderwatch/shared/sche
 import type { ZoneDto } from '@thunderwatch/shared/schemas/zones';
 import { PREDICT_LIMITS, RING_LIMITS, type RingLevel } from '@thunderwatch/shared/warnings';
 import { DEFAULT_TIME_ZONE } from '../../../lib/time';
-import { EMPTY_DRAFT, fromPolygon, type PolygonDraft, toPolygon } from '../../../map/polygon-draft';
+import { EMPTY_DRAFT, fromPolygon, type PolygonDraft, toPolygon } from '../../../map/sites/polygon-draft';
 
 /**
  * The location form's state and its conversion to and from the API. Numbers stay text while edited (an

@@ -1,7 +1,7 @@
 import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
-import { HAZARD_COLORS } from '../../../map/flight-features';
+import { HAZARD_COLORS } from '../../../map/aviation/flight-features';
 import { useAirportAircraft, useAirports } from '../api/get-airport-aircraft';
 import { AirportAlarms } from './airport-alarms';
 import { altitudeText, aviationRows, hazardCounts } from './aviation-view';

@@ -6,7 +6,7 @@ import { ErrorMessage } from '../../../components/error-message';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useRotationParam } from '../../../lib/scenes';
 import { DEFAULT_TIME_ZONE, localeOf } from '../../../lib/time';
-import { RotationMap } from '../../../map/rotation-map';
+import { RotationMap } from '../../../map/scene/rotation-map';
 import { useUnconfirmedAlarms } from '../api/get-unconfirmed-alarms';
 import { useWarnings } from '../api/get-warnings';
 import { useAlarmAlerting } from '../hooks/use-alarm-alerting';

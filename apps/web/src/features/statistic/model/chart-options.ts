@@ -6,7 +6,7 @@ import type {
   StatsSummary,
 } from '@thunderwatch/shared/schemas/statistics';
 import type { EChartsCoreOption } from 'echarts/core';
-import { COMPASS_16 } from '../../../map/cell-reach';
+import { COMPASS_16 } from '../../../map/cells/cell-reach';
 import type { ChartTable } from '../components/chart-card';
 
 /** ECharts options and the CSV tables behind the statistic screen's charts (labels passed in, translated). */

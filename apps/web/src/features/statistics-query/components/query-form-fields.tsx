@@ -2,8 +2,8 @@ import type { StrokeQuerySpec } from '@thunderwatch/shared/schemas/stroke-query'
 import { useTranslation } from 'react-i18next';
 import { useCities, useProvinces } from '../../../lib/regions';
 import { useZoneChoices } from '../../../lib/zone-choices';
-import { DrawPolygonControls } from '../../../map/draw-polygon-controls';
-import type { PolygonDraft } from '../../../map/polygon-draft';
+import { DrawPolygonControls } from '../../../map/sites/draw-polygon-controls';
+import type { PolygonDraft } from '../../../map/sites/polygon-draft';
 import type { AreaKind, QueryForm } from '../model/query-form';
 
 const AREA_KINDS: AreaKind[] = ['province', 'city', 'zone', 'radius', 'polygon', 'bbox'];

@@ -3,12 +3,12 @@ import type { StrokeQueryResult } from '@thunderwatch/shared/schemas/stroke-quer
 import type { FeatureCollection, Polygon } from 'geojson';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BasemapLayer } from '../../../map/basemap-layer';
-import { DensityLayer } from '../../../map/density-layer';
-import { DrawPolygon } from '../../../map/draw-polygon';
+import { BasemapLayer } from '../../../map/basemap/basemap-layer';
+import { DensityLayer } from '../../../map/lightning/density-layer';
 import { MapView, type MapViewState } from '../../../map/map-view';
 import { PickPoint } from '../../../map/pick-point';
-import type { PolygonDraft } from '../../../map/polygon-draft';
+import { DrawPolygon } from '../../../map/sites/draw-polygon';
+import type { PolygonDraft } from '../../../map/sites/polygon-draft';
 
 const INITIAL_VIEW: MapViewState = { center: [113.3, 23.1], zoom: 5.5 };
 

@@ -5,7 +5,7 @@ import { ErrorMessage } from '../../../components/error-message';
 import { useCurrentUser } from '../../../lib/current-user';
 import { DEFAULT_TIME_ZONE } from '../../../lib/time';
 import { MapWorkspace } from '../../../map/map-workspace';
-import { EMPTY_DRAFT, type PolygonDraft } from '../../../map/polygon-draft';
+import { EMPTY_DRAFT, type PolygonDraft } from '../../../map/sites/polygon-draft';
 import { useQueryJob, useRunQuery } from '../api/queries';
 import { emptyForm, fromSpec, type QueryForm, toSpec } from '../model/query-form';
 import { QueryFormFields } from './query-form-fields';

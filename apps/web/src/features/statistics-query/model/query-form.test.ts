@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_DRAFT } from '../../../map/polygon-draft';
+import { EMPTY_DRAFT } from '../../../map/sites/polygon-draft';
 import { emptyForm, fromSpec, type QueryForm, toSpec } from './query-form';
 
 const form = (over: Partial<QueryForm>): QueryForm => ({ ...emptyForm('2026-07-15'), ...over });

@@ -1,7 +1,7 @@
 import type { Position } from '@thunderwatch/shared/schemas/geo';
 import type { QueryArea, StrokeQuerySpec } from '@thunderwatch/shared/schemas/stroke-query';
 import { zonedLocalToIso } from '../../../lib/time';
-import { type PolygonDraft, toPolygon } from '../../../map/polygon-draft';
+import { type PolygonDraft, toPolygon } from '../../../map/sites/polygon-draft';
 
 export type AreaKind = QueryArea['kind'];
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../../lib/use-media-query';
-import { DOUGLAS_LEGEND, NO_HEIGHT_COLOR } from '../../../map/wave-features';
+import { DOUGLAS_LEGEND, NO_HEIGHT_COLOR } from '../../../map/weather/wave-features';
 
 /**
  * The map's key: each Douglas degree with its name and height range, a station without height, the alert

@@ -1,12 +1,12 @@
 import type { WaveData } from '@thunderwatch/shared/schemas/weather';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BasemapLayer } from '../../../map/basemap-layer';
-import { DotsLayer } from '../../../map/dots-layer';
+import { BasemapLayer } from '../../../map/basemap/basemap-layer';
 import { FitBounds } from '../../../map/fit-bounds';
+import { DotsLayer } from '../../../map/lightning/dots-layer';
 import { MapView, type MapViewState } from '../../../map/map-view';
-import { waveStationFeatures } from '../../../map/wave-features';
-import { WavePopup } from '../../../map/wave-popup';
+import { waveStationFeatures } from '../../../map/weather/wave-features';
+import { WavePopup } from '../../../map/weather/wave-popup';
 import { WaveLegend } from './wave-legend';
 
 /** China's coasts until the stations are known. */

@@ -5,7 +5,7 @@ import {
   douglasColor,
   NO_HEIGHT_COLOR,
   waveStationFeatures,
-} from '../../../map/wave-features';
+} from '../../../map/weather/wave-features';
 import { seriesOf } from './wave-stations';
 
 const reading = (time: string, wave_height: number | null, douglas: number | null): WaveReading => ({

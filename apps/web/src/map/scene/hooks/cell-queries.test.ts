@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TRACK_WINDOW_MIN } from '../../../map/cell-features';
+import { TRACK_WINDOW_MIN } from '../../cells/cell-features';
 import { cellsTime, cellTracksQuery } from './cell-queries';
 
 const MIN = 60_000;

@@ -1,6 +1,6 @@
 import { type Bounds, MINUTE_MS } from '../../../lib/stroke-store';
-import { TRACK_WINDOW_MIN } from '../../../map/cell-features';
-import { bboxParam, densityBbox, densityResolution } from '../../../map/density';
+import { TRACK_WINDOW_MIN } from '../../cells/cell-features';
+import { bboxParam, densityBbox, densityResolution } from '../../lightning/density';
 import type { CellTracksQuery } from '../api/get-cells';
 
 /**

@@ -1,7 +1,7 @@
 import type { FeatureCollection } from 'geojson';
 import { useMemo } from 'react';
 import { type Bounds, DAY_MS, HOUR_MS } from '../../../lib/stroke-store';
-import { bboxParam, densityBbox, densityFeatures, densityResolution } from '../../../map/density';
+import { bboxParam, densityBbox, densityFeatures, densityResolution } from '../../lightning/density';
 import { useDensity } from '../api/get-density';
 
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };

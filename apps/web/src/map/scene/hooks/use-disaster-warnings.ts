@@ -1,8 +1,8 @@
 import type { DisasterWarning } from '@thunderwatch/shared/schemas/disaster';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { disasterMapData } from '../../../map/disaster-features';
-import type { DisasterPick } from '../../../map/disaster-layer';
+import { disasterMapData } from '../../weather/disaster-features';
+import type { DisasterPick } from '../../weather/disaster-layer';
 import { useDisasterWarningsQuery } from '../api/get-disaster-warnings';
 
 const NONE: DisasterWarning[] = [];

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { DAY_MS, MINUTE_MS } from '../../../lib/stroke-store';
-import { loadRadarImage, radarImageUrl } from '../../../map/radar-images';
-import { cornersOf } from '../../../map/radar-layer';
+import { loadRadarImage, radarImageUrl } from '../../weather/radar-images';
+import { cornersOf } from '../../weather/radar-layer';
 import { prefetchRadarFrame, useRadarFrame } from '../api/get-radar-frame';
 import { useRadarTimes } from '../api/get-radar-times';
 import { frameAt, pickProduct, productsOf } from './radar-frames';

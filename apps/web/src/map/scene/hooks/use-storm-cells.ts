@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Bounds } from '../../../lib/stroke-store';
-import { cellMapData } from '../../../map/cell-features';
+import { cellMapData } from '../../cells/cell-features';
 import { useCells, useCellTracks } from '../api/get-cells';
 import { cellsTime, cellTracksQuery, shownMinute } from './cell-queries';
 

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { typhoonMapData } from '../../../map/typhoon-features';
-import type { TyphoonPick } from '../../../map/typhoon-layer';
+import { typhoonMapData } from '../../weather/typhoon-features';
+import type { TyphoonPick } from '../../weather/typhoon-layer';
 import { useActiveTyphoons } from '../api/get-typhoons';
 
 /** The typhoon layer (shown when `on`): the active storms' map features in the language shown, the point picked. */
