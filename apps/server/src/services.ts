@@ -71,6 +71,7 @@ import { LocationsRepo, toRecord } from './modules/warnings/locations/locations-
 import { LocationsService } from './modules/warnings/locations/locations-service.js';
 import { UserMapDataService } from './modules/warnings/locations/user-map-data-service.js';
 import { WarningSkillService } from './modules/warnings/warning-status/skill-service.js';
+import { WarningEventsRepo } from './modules/warnings/warning-status/warning-events-repo.js';
 import { WarningService } from './modules/warnings/warning-status/warning-service.js';
 import { ZoneChanges } from './modules/warnings/zones/zone-changes.js';
 import { ZonesRepo } from './modules/warnings/zones/zones-repo.js';
@@ -465,7 +466,7 @@ export function createServices(d: {
       now,
       outbox: notify.alarmOutbox,
     }),
-    warningSkill: new WarningSkillService({ store: warningStore, locations, strokes, now }),
+    warningSkill: new WarningSkillService({ events: new WarningEventsRepo(db), locations, strokes, now }),
     backtests: new BacktestService({ locations, strokes: new EngineStrokesRepo(db), now }),
     ...notify,
   };

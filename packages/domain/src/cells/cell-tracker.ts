@@ -12,6 +12,9 @@ import type { LatLon } from './cell-plane.js';
 import { type CellFlash, type FoundCell, findCells, SOURCES, type TrackerRadar } from './cell-sources.js';
 import { JUMP_HISTORY_MIN, lightningJump } from './lightning-jump.js';
 
+/** A step for minute T runs at T + 5 s, so that the strokes of its last seconds have been ingested. */
+export const CELL_STEP_DELAY_MS = 5_000;
+
 export type { CellFlash, TrackerRadar } from './cell-sources.js';
 
 /**

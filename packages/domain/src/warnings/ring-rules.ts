@@ -1,3 +1,4 @@
+import type { Ring } from '@thunderwatch/shared/schemas/locations';
 import type { Level, RingLevel } from '@thunderwatch/shared/warnings';
 
 /**
@@ -24,6 +25,18 @@ export interface RingRule {
   minStrokes: number;
   windowMs: number;
   includeIc: boolean;
+}
+
+/** A location's rings as the state machine reads them (minutes to milliseconds). */
+export function ringRulesOf(rings: readonly Ring[]): RingRule[] {
+  return rings.map((r) => ({
+    radiusKm: r.radius_km,
+    level: r.level,
+    allClearMs: r.all_clear_min * 60_000,
+    minStrokes: r.min_strokes,
+    windowMs: r.window_min * 60_000,
+    includeIc: r.include_ic,
+  }));
 }
 
 /** Counted strokes per minute for the last 15 minutes: `[minute (epoch min), count]` pairs, oldest first. */

@@ -1,4 +1,4 @@
-import { TRACKER } from '@thunderwatch/domain/cells/cell-tracker';
+import { CELL_STEP_DELAY_MS, TRACKER } from '@thunderwatch/domain/cells/cell-tracker';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
 import type { Lease, Singleton } from '../../db/singleton.js';
@@ -12,8 +12,6 @@ import type { CellStepResult } from './cell-stepper.js';
 export const CELL_TRACKER = 'cell-tracker';
 
 const MIN_MS = 60_000;
-/** A step for minute T runs at T + 5 s, so that the strokes of its last seconds have been ingested. */
-export const STEP_DELAY_MS = 5_000;
 /** Each step reads again the strokes of the 2 min before its last (strokes that arrived late count). */
 const REREAD_MS = 2 * MIN_MS;
 /** A new term with no usable state rebuilds this many minutes of steps from the stored strokes. */
@@ -132,7 +130,7 @@ export class CellTrackerService implements Singleton {
 
   /** The newest whole minute whose step may run now. */
   private dueMs(): number {
-    return Math.floor((this.d.now().getTime() - STEP_DELAY_MS) / MIN_MS) * MIN_MS;
+    return Math.floor((this.d.now().getTime() - CELL_STEP_DELAY_MS) / MIN_MS) * MIN_MS;
   }
 
   private async stepAt(t: number, read: boolean): Promise<void> {
@@ -183,7 +181,7 @@ export class CellTrackerService implements Singleton {
     // One timer at a time: a step that ends re-arms it, and so may `catchUp`.
     if (this.timer) clearTimeout(this.timer);
     const now = this.d.now().getTime();
-    const next = Math.floor(now / MIN_MS) * MIN_MS + MIN_MS + STEP_DELAY_MS;
+    const next = Math.floor(now / MIN_MS) * MIN_MS + MIN_MS + CELL_STEP_DELAY_MS;
     this.timer = setTimeout(() => {
       void this.runDue().finally(() => {
         if (this.lease) this.schedule();

@@ -151,21 +151,4 @@ export class WarningStore {
       [us],
     );
   }
-
-  /** A location's level changes in [from, to), with the last one before `from` (the level it starts at). */
-  async warningPeriods(
-    locationId: number,
-    from: Date,
-    to: Date,
-  ): Promise<{ at: Date; from_level: number; to_level: number }[]> {
-    const r = await this.db.query<{ at: Date; from_level: number; to_level: number }>(
-      `(SELECT at, from_level, to_level FROM warning_events
-        WHERE location_id = $1 AND at < $2 ORDER BY at DESC, id DESC LIMIT 1)
-       UNION ALL
-       (SELECT at, from_level, to_level FROM warning_events
-        WHERE location_id = $1 AND at >= $2 AND at < $3 ORDER BY at, id)`,
-      [locationId, from, to],
-    );
-    return r.rows.sort((a, b) => a.at.getTime() - b.at.getTime());
-  }
 }

@@ -5,7 +5,7 @@ import {
   type StoredPredict,
 } from '@thunderwatch/domain/warnings/predict-setting';
 import { type PredictSetting, predictAllClearMs } from '@thunderwatch/domain/warnings/predicted-warning';
-import type { RingRule } from '@thunderwatch/domain/warnings/ring-rules';
+import { type RingRule, ringRulesOf } from '@thunderwatch/domain/warnings/ring-rules';
 import { sitePoint } from '@thunderwatch/domain/weather/typhoon-approach';
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import type { Ring } from '@thunderwatch/shared/schemas/locations';
@@ -36,7 +36,7 @@ export function watchedMeta(l: {
   predict?: StoredPredict;
 }): WatchedMeta {
   const site = sitePoint(l.shape);
-  const rules = ringRules(l.rings);
+  const rules = ringRulesOf(l.rings);
   const predict = resolvePredict(l.predict ?? DEFAULT_PREDICT, l.rings);
   return {
     id: l.id,
@@ -50,17 +50,6 @@ export function watchedMeta(l: {
     predict,
     predictAllClearMs: predictAllClearMs(rules, predict.level),
   };
-}
-
-export function ringRules(rings: readonly Ring[]): RingRule[] {
-  return rings.map((r) => ({
-    radiusKm: r.radius_km,
-    level: r.level,
-    allClearMs: r.all_clear_min * 60_000,
-    minStrokes: r.min_strokes,
-    windowMs: r.window_min * 60_000,
-    includeIc: r.include_ic,
-  }));
 }
 
 /** The farthest vertex of the shape from the site, km (0 for a point). */

@@ -1,8 +1,10 @@
+import { CELL_STEP_DELAY_MS } from '@thunderwatch/domain/cells/cell-tracker';
 import { shapeBounds } from '@thunderwatch/domain/geo/shape-bounds';
 import { isValidShape, validateShape } from '@thunderwatch/domain/geo/zone-validation';
 import { type BacktestSite, siteWarmupMs } from '@thunderwatch/domain/warnings/backtest';
 import type { SitePrediction } from '@thunderwatch/domain/warnings/backtest-predicted';
 import { predictAllClearMs } from '@thunderwatch/domain/warnings/predicted-warning';
+import { ringRulesOf } from '@thunderwatch/domain/warnings/ring-rules';
 import { areValidRings, sortRings, validateRings } from '@thunderwatch/domain/warnings/ring-validation';
 import { sitePoint } from '@thunderwatch/domain/weather/typhoon-approach';
 import { DEFAULT_RINGS } from '@thunderwatch/shared/default-rings';
@@ -16,8 +18,6 @@ import type { LocationDto, Ring } from '@thunderwatch/shared/schemas/locations';
 import { PREDICT_LIMITS, type RingLevel } from '@thunderwatch/shared/warnings';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
-import { STEP_DELAY_MS } from '../../../pipeline/cells/cell-tracker-service.js';
-import { ringRules } from '../../../pipeline/warning-engine/watched-location.js';
 import type { EngineStrokesRepo } from '../../lightning/strokes/engine-strokes-repo.js';
 import type { StrokeFilter } from '../../lightning/strokes/strokes-repo.js';
 import { backtestDto } from './backtest-dto.js';
@@ -79,7 +79,7 @@ export class BacktestService {
       input.location_id === undefined ? null : await this.d.locations.get(user, input.location_id);
     const shape = location?.shape ?? checkedShape(input.shape);
     const rings = checkedRings(input.rings ?? location?.rings ?? [...DEFAULT_RINGS]);
-    const rules = ringRules(rings);
+    const rules = ringRulesOf(rings);
     const predict = input.predicted
       ? predictionOf(input, location as WithPredict | null, shape, rings)
       : null;
@@ -87,7 +87,7 @@ export class BacktestService {
     const runner = (this.d.runner ?? backtestRunner)({
       sites: [site],
       window: { fromMs, toMs },
-      stepDelayMs: STEP_DELAY_MS,
+      stepDelayMs: CELL_STEP_DELAY_MS,
     });
     try {
       const endMs = Math.min(this.d.now().getTime(), toMs + FOLLOW_MS);
@@ -195,7 +195,7 @@ function predictionOf(
   return {
     site: sitePoint(shape),
     setting,
-    allClearMs: predictAllClearMs(ringRules(rings), setting.level),
+    allClearMs: predictAllClearMs(ringRulesOf(rings), setting.level),
   };
 }
 

@@ -9,9 +9,9 @@ import type { LocationDto, Ring } from '@thunderwatch/shared/schemas/locations';
 import { SKILL_DEFINITION, type WarningSkill } from '@thunderwatch/shared/schemas/warnings';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
-import type { WarningStore } from '../../../pipeline/warning-engine/warning-store.js';
 import { microIso, type StrokeRow } from '../../lightning/strokes/stroke-row.js';
 import type { StrokesRepo } from '../../lightning/strokes/strokes-repo.js';
+import type { WarningEventsRepo } from './warning-events-repo.js';
 
 /** The longest window asked for at once: a quarter, so the location screen can show the last 90 days. */
 export const SKILL_MAX_DAYS = 92;
@@ -27,7 +27,7 @@ const PAGE = 50_000;
 export class WarningSkillService {
   constructor(
     private readonly d: {
-      store: Pick<WarningStore, 'warningPeriods'>;
+      events: Pick<WarningEventsRepo, 'periods'>;
       locations: { get(user: AuthUser, id: number): Promise<LocationDto> };
       strokes: StrokesRepo;
       now: () => Date;
@@ -56,7 +56,7 @@ export class WarningSkillService {
     // Warnings with their true starts, and followed past the window to their ends.
     const seenFrom = new Date(fromMs - WARNING_REACH_MS);
     const seenUntil = new Date(Math.min(now, toMs + WARNING_REACH_MS));
-    const changes = await this.d.store.warningPeriods(location.id, seenFrom, seenUntil);
+    const changes = await this.d.events.periods(location.id, seenFrom, seenUntil);
     const warnings = storedWarningPeriods(changes, seenFrom, seenUntil);
     // Strokes from one all-clear time before the window (an event begun earlier is seen to) until the end of
     // the last warning that began in it (so that warning can be judged).

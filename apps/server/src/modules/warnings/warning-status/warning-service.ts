@@ -3,13 +3,20 @@ import type { Database, Queryable } from '../../../db/database.js';
 import { type AuthUser, groupScope, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import { readScope } from '../../../lib/group-scope.js';
-import type { WarningEngineSeat } from '../../../pipeline/warning-engine/warning-engine-seat.js';
+
+/** What the warning endpoints need of the live warning engine (the pipeline's seat provides it). */
+export interface LiveWarnings {
+  /** Every watched location's live warning, of one group or of all (null). */
+  warnings(groupId: number | null): Promise<WarningItem[]>;
+  /** Tells the engine, wherever it runs, that a lightning alarm was confirmed. */
+  alarmConfirmed(alarm: AlarmDto): Promise<void>;
+}
 
 /** The warning endpoints' rules: who may read warnings and confirm alarms. */
 export class WarningService {
   constructor(
     private readonly d: {
-      engine: Pick<WarningEngineSeat, 'warnings' | 'alarmConfirmed'>;
+      engine: LiveWarnings;
       alarms: {
         findById(id: number, groupId: number | null): Promise<AlarmDto | null>;
         confirm(id: number, userId: number, note: string | null, at: Date, tx: Queryable): Promise<boolean>;
