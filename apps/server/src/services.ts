@@ -1,34 +1,16 @@
-import { OBSERVATION_ELEMENTS, WAVE_ELEMENTS } from '@thunderwatch/shared/schemas/weather';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { Metrics } from './lib/metrics.js';
-import { AccessTokens } from './lib/tokens.js';
 import { MESSAGES } from './message-catalogue.js';
-import { AuthService } from './modules/accounts/auth/auth-service.js';
-import { LoginFailuresRepo } from './modules/accounts/auth/login-failures-repo.js';
-import { SessionsRepo } from './modules/accounts/auth/sessions-repo.js';
-import { GroupsRepo } from './modules/accounts/groups/groups-repo.js';
-import { GroupsService } from './modules/accounts/groups/groups-service.js';
-import { UsersRepo } from './modules/accounts/users/users-repo.js';
-import { UsersService } from './modules/accounts/users/users-service.js';
-import { VerifyCodesRepo } from './modules/accounts/verify-codes/verify-codes-repo.js';
-import { VerifyCodesService } from './modules/accounts/verify-codes/verify-codes-service.js';
+import { accountServices } from './modules/accounts/account-services.js';
 import { AccessLogRepo } from './modules/admin/access-log/access-log-repo.js';
 import { AccessLogService } from './modules/admin/access-log/access-log-service.js';
 import { AccessLogWriter } from './modules/admin/access-log/access-log-writer.js';
 import { AdminDbRepo } from './modules/admin/db/admin-db-repo.js';
 import { AdminDbService } from './modules/admin/db/admin-db-service.js';
-import { insightServices } from './modules/analytics/insight/insight-services.js';
-import { OverviewRepo } from './modules/analytics/overview/overview-repo.js';
-import { OverviewService } from './modules/analytics/overview/overview-service.js';
-import { SheetsRepo } from './modules/analytics/sheets/sheets-repo.js';
-import { SheetsService } from './modules/analytics/sheets/sheets-service.js';
-import { statisticsService, strokeRollups } from './modules/analytics/statistics/statistics-services.js';
-import { QueryJobWorker } from './modules/analytics/stroke-query/query-job-worker.js';
-import { QueryJobsRepo } from './modules/analytics/stroke-query/query-jobs-repo.js';
-import { StrokeQueryRunner } from './modules/analytics/stroke-query/query-runner.js';
-import { StrokeQueryService } from './modules/analytics/stroke-query/stroke-query-service.js';
+import { analyticsServices } from './modules/analytics/analytics-services.js';
+import { strokeRollups } from './modules/analytics/statistics/statistics-services.js';
 import { flightServices } from './modules/aviation/flights/flight-services.js';
 import { deviceServices } from './modules/devices/device-services.js';
 import { layerServices } from './modules/layers/layer-services.js';
@@ -58,8 +40,6 @@ import { millsReadSince } from './modules/sensors/sensors-repo.js';
 import { AlarmEvaluator } from './modules/warnings/alarms/alarm-evaluator.js';
 import { AlarmsRepo } from './modules/warnings/alarms/alarms-repo.js';
 import { AlarmsService } from './modules/warnings/alarms/alarms-service.js';
-import { SiteAlarmEvaluation } from './modules/warnings/alarms/site-alarm-evaluation.js';
-import { SiteAlarmListService } from './modules/warnings/alarms/site-alarm-list-service.js';
 import { SiteAlarmsRepo } from './modules/warnings/alarms/site-alarms-repo.js';
 import { AlertsRepo } from './modules/warnings/alerts/alerts-repo.js';
 import { AlertsService } from './modules/warnings/alerts/alerts-service.js';
@@ -76,27 +56,7 @@ import { WarningService } from './modules/warnings/warning-status/warning-servic
 import { ZoneChanges } from './modules/warnings/zones/zone-changes.js';
 import { ZonesRepo } from './modules/warnings/zones/zones-repo.js';
 import { ZonesService } from './modules/warnings/zones/zones-service.js';
-import { ChecklistsRepo } from './modules/weather/checklists/checklists-repo.js';
-import { ChecklistsService } from './modules/weather/checklists/checklists-service.js';
-import { disasterServices } from './modules/weather/disaster/disaster-services.js';
-import { ObservationsService } from './modules/weather/observations/observations-service.js';
-import { RadarFiles } from './modules/weather/radar/radar-files.js';
-import { RadarIngest } from './modules/weather/radar/radar-ingest.js';
-import { radarPreparer } from './modules/weather/radar/radar-preparer.js';
-import { RadarRepo } from './modules/weather/radar/radar-repo.js';
-import { RadarService } from './modules/weather/radar/radar-service.js';
-import { ReadingsRepo } from './modules/weather/stations/readings-repo.js';
-import { StationsRepo } from './modules/weather/stations/stations-repo.js';
-import { TyphoonAlarmRules } from './modules/weather/typhoon/typhoon-alarm-rules.js';
-import { TyphoonAlarmsRepo } from './modules/weather/typhoon/typhoon-alarms-repo.js';
-import { TyphoonRepo } from './modules/weather/typhoon/typhoon-repo.js';
-import { TyphoonService } from './modules/weather/typhoon/typhoon-service.js';
-import { weatherWarningServices } from './modules/weather/warnings/weather-warning-services.js';
-import { WaveAlarmRules } from './modules/weather/waves/wave-alarm-rules.js';
-import { WaveAlarmsRepo } from './modules/weather/waves/wave-alarms-repo.js';
-import { WavesService } from './modules/weather/waves/waves-service.js';
-import { WindRepo } from './modules/weather/wind/wind-repo.js';
-import { WindService } from './modules/weather/wind/wind-service.js';
+import { weatherServices } from './modules/weather/weather-services.js';
 import { cellRunner } from './pipeline/cells/cell-runner.js';
 import { CellTrackerService } from './pipeline/cells/cell-tracker-service.js';
 import { Leadership } from './pipeline/cluster/leadership.js';
@@ -130,24 +90,8 @@ export function createServices(d: {
   now: () => Date;
 }) {
   const { config, db, now } = d;
-  const tokens = new AccessTokens(d.jwtSecret, config.accessTtlSec);
-  const users = new UsersRepo(db);
-  const groups = new GroupsRepo(db);
-  const sessions = new SessionsRepo(db);
-  const failures = new LoginFailuresRepo(db);
-  const codes = new VerifyCodesRepo(db);
   const accessLogRepo = new AccessLogRepo(db);
   const accessLogWriter = new AccessLogWriter(accessLogRepo, d.log);
-  const auth = new AuthService({
-    db,
-    users,
-    sessions,
-    failures,
-    tokens,
-    refreshTtlSec: config.refreshTtlSec,
-    now,
-  });
-  const usersService = new UsersService({ db, users, groups, sessions, now });
   const partitions = new StrokePartitions();
   const strokes = new StrokesRepo(db, partitions);
   const metrics = new Metrics();
@@ -174,7 +118,8 @@ export function createServices(d: {
   const zonesRepo = new ZonesRepo(db);
   const zoneChanges = new ZoneChanges();
   zoneChanges.follow(locationsFollowZones(locationsRepo, locationChanges));
-  const groupExists = async (id: number) => (await groups.get(id, null)) !== null;
+  // Notify checks groups through the accounts area, which sends its codes through notify's SMS.
+  const groupExists = (id: number) => accounts.groupExists(id);
   const warningStore = new WarningStore(db);
   const notify = createNotifyServices({
     config,
@@ -186,6 +131,14 @@ export function createServices(d: {
     locations: locationsRepo,
     messages: MESSAGES,
     metrics,
+  });
+  const accounts = accountServices({
+    config,
+    db,
+    now,
+    jwtSecret: d.jwtSecret,
+    codeSecret: d.codeSecret,
+    sms: notify.sms,
   });
   const alarmsRepo = new AlarmsRepo(db);
   const cellsRepo = new CellsRepo(db);
@@ -243,39 +196,29 @@ export function createServices(d: {
     now,
   });
   const siteAlarms = new SiteAlarmsRepo(db);
-  const siteAlarmWrites = { db, alarms: siteAlarms, outbox: notify.alarmOutbox };
   // Areas ask for an evaluation after an ingest; the evaluator is put together once every source is.
   const evaluateAlarms = (source: string, hint?: unknown) => alarmEvaluator.evaluateLogged(source, hint);
-  const typhoonRepo = new TyphoonRepo(db);
-  const typhoonAlarms = new SiteAlarmEvaluation(
-    new TyphoonAlarmRules({
-      typhoons: typhoonRepo,
-      locations: locationsRepo,
-      alertKm: config.typhoonAlertKm,
-    }),
-    siteAlarmWrites,
-  );
-  const warningServices = weatherWarningServices({
+  const weather = weatherServices({
+    config,
     db,
-    locations: locationsRepo,
-    outbox: notify.alarmOutbox,
-    alarms: siteAlarms,
-    evaluateAlarms: () => evaluateAlarms('weather_warning'),
     now,
     log: d.log,
+    locations: locationsRepo,
+    cells: cellsRepo,
+    regions,
+    alarms: siteAlarms,
+    outbox: notify.alarmOutbox,
+    evaluateAlarms,
   });
-  const radarRepo = new RadarRepo(db);
-  const radarFiles = new RadarFiles(config.radar.dir);
   const cellTracker = new CellTrackerService({
     db,
     repo: cellsRepo,
-    radar: radarRepo,
+    radar: weather.radarRepo,
     signals: d.signals,
     runner: () => cellRunner(d.log, config.radar.dir),
     now,
     log: d.log,
   });
-  const radarWorker = radarPreparer(d.log, { limits: { maxBytes: config.radar.decodeMaxBytes } });
   const modelRuns = new RunsRepo(db);
   const modelOutputs = new OutputsRepo(db);
   const models = modelServices({
@@ -288,22 +231,6 @@ export function createServices(d: {
     runs: modelRuns,
     outputs: modelOutputs,
   });
-  const waveAlarmsRepo = new WaveAlarmsRepo(db);
-  const waveAlarms = new SiteAlarmEvaluation(
-    new WaveAlarmRules({
-      waves: waveAlarmsRepo,
-      thresholdM: config.waves.alertHeightM,
-      radiusKm: config.waves.alertRadiusKm,
-    }),
-    siteAlarmWrites,
-  );
-  const weather = weatherServices({
-    config,
-    db,
-    now,
-    evaluateWaveAlarms: (stationIds) => evaluateAlarms('wave', stationIds),
-    warningExists: warningServices.warningExists,
-  });
   const flight = flightServices({
     config,
     db,
@@ -314,40 +241,9 @@ export function createServices(d: {
     alarms: siteAlarms,
   });
   const alarmEvaluator = new AlarmEvaluator(
-    [typhoonAlarms, waveAlarms, warningServices.weatherWarningAlarms, flight.flightAlarms],
+    [weather.typhoonAlarms, weather.waveAlarms, weather.weatherWarningAlarms, flight.flightAlarms],
     { now, log: d.log },
   );
-  const disaster = disasterServices({
-    config,
-    db,
-    now,
-    log: d.log,
-    cells: cellsRepo,
-    locations: locationsRepo,
-    outbox: notify.alarmOutbox,
-    regions,
-  });
-  const queryJobs = new QueryJobsRepo(db);
-  const queryRunner = new StrokeQueryRunner({
-    pages: new EngineStrokesRepo(db),
-    regions: () => regions.ensureLoaded(),
-  });
-  const queryWorker = new QueryJobWorker({
-    jobs: queryJobs,
-    runner: queryRunner,
-    sources: { regions: () => regions.ensureLoaded(), zone: (id) => zonesRepo.get(id, null) },
-    now,
-    log: d.log,
-    everyMs: config.queries.jobPollMs,
-  });
-  const overviewRepo = new OverviewRepo(db);
-  const sheets = new SheetsService({
-    repo: new SheetsRepo(db),
-    alerts: new AlertsRepo(db),
-    locations: locationsRepo,
-    provinces: async () => (await regions.ensureLoaded()).byCode.province,
-    now,
-  });
   const devices = deviceServices({
     config,
     db,
@@ -361,88 +257,34 @@ export function createServices(d: {
     ...weather,
     ...sensors,
     readingPartitions: [...weather.readingPartitions, ...sensors.sensorPartitions],
-    ...disaster,
     ...flight,
     alarmEvaluator,
-    waveAlarmList: new SiteAlarmListService(waveAlarmsRepo),
-    typhoonAlarmList: new SiteAlarmListService(new TyphoonAlarmsRepo(db)),
     ...devices,
     ...layerServices({ db, now, groupExists }),
-    overview: new OverviewService({
-      repo: overviewRepo,
-      warnings: warningEngine,
-      now,
-      timeZone: config.notifications.timeZone,
-      provinces: async () => (await regions.ensureLoaded()).byCode.province,
-    }),
-    queryJobs,
-    queryWorker,
-    strokeQueries: new StrokeQueryService({
-      jobs: queryJobs,
-      runner: queryRunner,
-      regions: () => regions.ensureLoaded(),
-      zone: (id, scope) => zonesRepo.get(id, scope),
-      worker: queryWorker,
-      now,
-      inlineMax: config.queries.inlineMax,
-    }),
-    rollups,
-    statistics: statisticsService({ db, regions, zones: zonesRepo, locations: locationsRepo, now }),
-    sheets,
-    ...insightServices({
-      db,
+    ...analyticsServices({
       config,
-      runner: queryRunner,
-      regions: () => regions.ensureLoaded(),
+      db,
+      now,
+      log: d.log,
+      regions,
+      zones: zonesRepo,
       locations: locationsRepo,
-      sheets,
-      overview: overviewRepo,
+      warnings: warningEngine,
+      outbox: notify.alarmOutbox,
       listExists: async (id, groupId) => (await new DistributionRepo(db).get(id, groupId)) !== null,
       groupExists,
-      outbox: notify.alarmOutbox,
-      timeZone: config.notifications.timeZone,
-      now,
-      log: d.log,
     }),
-    radarWorker,
-    radarIngest: new RadarIngest({
-      db,
-      repo: radarRepo,
-      files: radarFiles,
-      preparer: radarWorker,
-      decodeLimits: { maxBytes: config.radar.decodeMaxBytes },
-      retentionDays: config.retentionDays,
-      now,
-      log: d.log,
-    }),
-    radar: new RadarService(radarRepo, radarFiles, now),
-    typhoons: new TyphoonService(db, typhoonRepo, now, () => evaluateAlarms('typhoon')),
-    ...warningServices,
+    rollups,
     leadership,
     ...models,
     stopRelay,
     metrics,
-    failures,
-    codes,
-    sessions,
+    ...accounts,
     partitions,
     accessLogRepo,
     accessLogWriter,
     accessLog: new AccessLogService(accessLogRepo, accessLogWriter),
     adminDb: new AdminDbService(new AdminDbRepo(db), config.adminDbWrite),
-    auth,
-    users: usersService,
-    groups: new GroupsService(groups),
-    verifyCodes: new VerifyCodesService({
-      db,
-      codes,
-      users,
-      sessions,
-      sms: notify.sms,
-      auth,
-      secret: d.codeSecret,
-      now,
-    }),
     feeds: new FeedsService(new FeedsRepo(db), now),
     lightning: new LightningService(strokes, new LightningStatsRepo(db)),
     cellsRepo,
@@ -453,7 +295,7 @@ export function createServices(d: {
     locationChanges,
     locationsRepo,
     locations,
-    userMapData: new UserMapDataService(users, locations),
+    userMapData: new UserMapDataService(accounts.usersRepo, locations),
     zones: new ZonesService({ db, zones: zonesRepo, groupExists, changes: zoneChanges, now }),
     alerts: new AlertsService(new AlertsRepo(db), new WarningStatsRepo(db), now),
     alarmsRepo,
@@ -511,53 +353,6 @@ function modelServices(d: {
     wake: () => modelScheduler.wake(),
   });
   return { modelRunner: runner, modelScheduler, models };
-}
-
-/** Weather stations: observations and sea waves, their readings in day partitions like the strokes. */
-function weatherServices(d: {
-  config: Config;
-  db: Database;
-  now: () => Date;
-  /** Asks for an evaluation of the wave alarms of the stations an ingest named. */
-  evaluateWaveAlarms: (stationIds: readonly string[]) => Promise<void>;
-  warningExists: (id: number) => Promise<boolean>;
-}) {
-  const stations = new StationsRepo(d.db);
-  const observationsRepo = new ReadingsRepo(
-    d.db,
-    'observations',
-    OBSERVATION_ELEMENTS,
-    new StrokePartitions('observations'),
-  );
-  const observations = new ObservationsService({
-    db: d.db,
-    stations,
-    readings: observationsRepo,
-    retentionDays: d.config.retentionDays,
-    now: d.now,
-  });
-  const wavesRepo = new ReadingsRepo(
-    d.db,
-    'wave_readings',
-    WAVE_ELEMENTS,
-    new StrokePartitions('wave_readings'),
-  );
-  const waves = new WavesService({
-    db: d.db,
-    stations,
-    readings: wavesRepo,
-    retentionDays: d.config.retentionDays,
-    alertHeightM: d.config.waves.alertHeightM,
-    now: d.now,
-    afterIngest: d.evaluateWaveAlarms,
-  });
-  return {
-    observations,
-    waves,
-    wind: new WindService({ wind: new WindRepo(d.db), now: d.now }),
-    checklists: new ChecklistsService(new ChecklistsRepo(d.db), d.warningExists),
-    readingPartitions: [observationsRepo.partitions, wavesRepo.partitions],
-  };
 }
 
 export type Services = ReturnType<typeof createServices>;

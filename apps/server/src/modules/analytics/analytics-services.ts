@@ -1,0 +1,93 @@
+import type { WarningItem } from '@thunderwatch/shared/schemas/warnings';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/database.js';
+import { EngineStrokesRepo } from '../lightning/strokes/engine-strokes-repo.js';
+import type { AlarmOutbox } from '../notify/delivery/alarm-outbox.js';
+import type { RegionsService } from '../regions/regions-service.js';
+import { AlertsRepo } from '../warnings/alerts/alerts-repo.js';
+import type { LocationsRepo } from '../warnings/locations/locations-repo.js';
+import type { ZonesRepo } from '../warnings/zones/zones-repo.js';
+import { insightServices } from './insight/insight-services.js';
+import { OverviewRepo } from './overview/overview-repo.js';
+import { OverviewService } from './overview/overview-service.js';
+import { SheetsRepo } from './sheets/sheets-repo.js';
+import { SheetsService } from './sheets/sheets-service.js';
+import { statisticsService } from './statistics/statistics-services.js';
+import { QueryJobWorker } from './stroke-query/query-job-worker.js';
+import { QueryJobsRepo } from './stroke-query/query-jobs-repo.js';
+import { StrokeQueryRunner } from './stroke-query/query-runner.js';
+import { StrokeQueryService } from './stroke-query/stroke-query-service.js';
+
+/**
+ * The analytics area's part of the composition root: the overview and indicators, the data sheets, the
+ * statistics and their query builder (with its job worker), and the reports.
+ */
+export function analyticsServices(d: {
+  config: Config;
+  db: Database;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  regions: RegionsService;
+  zones: ZonesRepo;
+  locations: LocationsRepo;
+  /** The live warnings of a group (or of all), as the overview counts them. */
+  warnings: { warnings(groupId: number | null): Promise<WarningItem[]> };
+  outbox: Pick<AlarmOutbox, 'enqueueReport' | 'committed'>;
+  listExists: (id: number, groupId: number) => Promise<boolean>;
+  groupExists: (id: number) => Promise<boolean>;
+}) {
+  const { config, db, now, log } = d;
+  const regions = () => d.regions.ensureLoaded();
+  const provinces = async () => (await regions()).byCode.province;
+  const timeZone = config.notifications.timeZone;
+  const queryJobs = new QueryJobsRepo(db);
+  const queryRunner = new StrokeQueryRunner({ pages: new EngineStrokesRepo(db), regions });
+  const queryWorker = new QueryJobWorker({
+    jobs: queryJobs,
+    runner: queryRunner,
+    sources: { regions, zone: (id) => d.zones.get(id, null) },
+    now,
+    log,
+    everyMs: config.queries.jobPollMs,
+  });
+  const overviewRepo = new OverviewRepo(db);
+  const sheets = new SheetsService({
+    repo: new SheetsRepo(db),
+    alerts: new AlertsRepo(db),
+    locations: d.locations,
+    provinces,
+    now,
+  });
+  return {
+    overview: new OverviewService({ repo: overviewRepo, warnings: d.warnings, now, timeZone, provinces }),
+    queryJobs,
+    queryWorker,
+    strokeQueries: new StrokeQueryService({
+      jobs: queryJobs,
+      runner: queryRunner,
+      regions,
+      zone: (id, scope) => d.zones.get(id, scope),
+      worker: queryWorker,
+      now,
+      inlineMax: config.queries.inlineMax,
+    }),
+    statistics: statisticsService({ db, regions: d.regions, zones: d.zones, locations: d.locations, now }),
+    sheets,
+    ...insightServices({
+      db,
+      config,
+      runner: queryRunner,
+      regions,
+      locations: d.locations,
+      sheets,
+      overview: overviewRepo,
+      listExists: d.listExists,
+      groupExists: d.groupExists,
+      outbox: d.outbox,
+      timeZone,
+      now,
+      log,
+    }),
+  };
+}
