@@ -4,25 +4,15 @@ import type { Database } from './db/database.js';
 import { Metrics } from './lib/metrics.js';
 import { MESSAGES } from './message-catalogue.js';
 import { accountServices } from './modules/accounts/account-services.js';
-import { AccessLogRepo } from './modules/admin/access-log/access-log-repo.js';
-import { AccessLogService } from './modules/admin/access-log/access-log-service.js';
-import { AccessLogWriter } from './modules/admin/access-log/access-log-writer.js';
-import { AdminDbRepo } from './modules/admin/db/admin-db-repo.js';
-import { AdminDbService } from './modules/admin/db/admin-db-service.js';
+import { adminServices } from './modules/admin/admin-services.js';
 import { analyticsServices } from './modules/analytics/analytics-services.js';
 import { strokeRollups } from './modules/analytics/statistics/statistics-services.js';
 import { flightServices } from './modules/aviation/flights/flight-services.js';
 import { deviceServices } from './modules/devices/device-services.js';
 import { layerServices } from './modules/layers/layer-services.js';
-import { CellsRepo } from './modules/lightning/cells/cells-repo.js';
-import { CellsService } from './modules/lightning/cells/cells-service.js';
-import { FeedsRepo } from './modules/lightning/feeds/feeds-repo.js';
-import { FeedsService } from './modules/lightning/feeds/feeds-service.js';
-import { EngineStrokesRepo } from './modules/lightning/strokes/engine-strokes-repo.js';
-import { LightningService } from './modules/lightning/strokes/lightning-service.js';
-import { LightningStatsRepo } from './modules/lightning/strokes/lightning-stats-repo.js';
-import { StrokePartitions } from './modules/lightning/strokes/partitions.js';
-import { StrokesRepo } from './modules/lightning/strokes/strokes-repo.js';
+import type { CellsRepo } from './modules/lightning/cells/cells-repo.js';
+import { lightningServices } from './modules/lightning/lightning-services.js';
+import type { StrokesRepo } from './modules/lightning/strokes/strokes-repo.js';
 import { TrackedCells } from './modules/models/compute/cell-source.js';
 import { ModelExecutor } from './modules/models/compute/model-executor.js';
 import { modelRunner } from './modules/models/compute/model-runner.js';
@@ -38,24 +28,8 @@ import { RegionsService } from './modules/regions/regions-service.js';
 import { sensorServices } from './modules/sensors/sensor-services.js';
 import { millsReadSince } from './modules/sensors/sensors-repo.js';
 import { AlarmEvaluator } from './modules/warnings/alarms/alarm-evaluator.js';
-import { AlarmsRepo } from './modules/warnings/alarms/alarms-repo.js';
-import { AlarmsService } from './modules/warnings/alarms/alarms-service.js';
-import { SiteAlarmsRepo } from './modules/warnings/alarms/site-alarms-repo.js';
-import { AlertsRepo } from './modules/warnings/alerts/alerts-repo.js';
-import { AlertsService } from './modules/warnings/alerts/alerts-service.js';
-import { WarningStatsRepo } from './modules/warnings/alerts/warning-stats-repo.js';
-import { BacktestService } from './modules/warnings/backtest/backtest-service.js';
-import { LocationChanges } from './modules/warnings/locations/location-changes.js';
-import { locationsFollowZones } from './modules/warnings/locations/locations-follow-zones.js';
-import { LocationsRepo, toRecord } from './modules/warnings/locations/locations-repo.js';
-import { LocationsService } from './modules/warnings/locations/locations-service.js';
-import { UserMapDataService } from './modules/warnings/locations/user-map-data-service.js';
-import { WarningSkillService } from './modules/warnings/warning-status/skill-service.js';
-import { WarningEventsRepo } from './modules/warnings/warning-status/warning-events-repo.js';
-import { WarningService } from './modules/warnings/warning-status/warning-service.js';
-import { ZoneChanges } from './modules/warnings/zones/zone-changes.js';
-import { ZonesRepo } from './modules/warnings/zones/zones-repo.js';
-import { ZonesService } from './modules/warnings/zones/zones-service.js';
+import { toRecord } from './modules/warnings/locations/locations-repo.js';
+import { warningsServices, warningsStores } from './modules/warnings/warnings-services.js';
 import { weatherServices } from './modules/weather/weather-services.js';
 import { cellRunner } from './pipeline/cells/cell-runner.js';
 import { CellTrackerService } from './pipeline/cells/cell-tracker-service.js';
@@ -90,10 +64,8 @@ export function createServices(d: {
   now: () => Date;
 }) {
   const { config, db, now } = d;
-  const accessLogRepo = new AccessLogRepo(db);
-  const accessLogWriter = new AccessLogWriter(accessLogRepo, d.log);
-  const partitions = new StrokePartitions();
-  const strokes = new StrokesRepo(db, partitions);
+  const lightning = lightningServices({ db, now });
+  const { strokes, cellsRepo } = lightning;
   const metrics = new Metrics();
   const bus = new StrokeBus();
   const regions = new RegionsService({ repo: new RegionsRepo(db), log: d.log });
@@ -111,13 +83,8 @@ export function createServices(d: {
     metrics,
     rollups: config.statsRollups ? rollups : undefined,
   });
-  const locationChanges = new LocationChanges((err) =>
-    d.log.error({ err }, 'a location change listener failed'),
-  );
-  const locationsRepo = new LocationsRepo(db);
-  const zonesRepo = new ZonesRepo(db);
-  const zoneChanges = new ZoneChanges();
-  zoneChanges.follow(locationsFollowZones(locationsRepo, locationChanges));
+  const stores = warningsStores({ db, log: d.log });
+  const { locationChanges, locationsRepo, zonesRepo, alarmsRepo, siteAlarms } = stores;
   // Notify checks groups through the accounts area, which sends its codes through notify's SMS.
   const groupExists = (id: number) => accounts.groupExists(id);
   const warningStore = new WarningStore(db);
@@ -140,8 +107,6 @@ export function createServices(d: {
     codeSecret: d.codeSecret,
     sms: notify.sms,
   });
-  const alarmsRepo = new AlarmsRepo(db);
-  const cellsRepo = new CellsRepo(db);
   const warningEngine = new WarningEngineSeat({
     make: (lease) =>
       new WarningEngineService({
@@ -187,15 +152,15 @@ export function createServices(d: {
   metrics.source('outboxDepth', () => notify.outbox.depthByChannel());
   metrics.source('pool', () => db.poolStats());
 
-  const locations = new LocationsService({
-    levels: (ids) => warningEngine.levels(ids),
-    locations: locationsRepo,
-    zones: zonesRepo,
-    groupExists,
-    changes: locationChanges,
+  const warnings = warningsServices(stores, {
+    db,
     now,
+    groupExists,
+    engine: warningEngine,
+    outbox: notify.alarmOutbox,
+    strokes,
+    users: accounts.usersRepo,
   });
-  const siteAlarms = new SiteAlarmsRepo(db);
   // Areas ask for an evaluation after an ingest; the evaluator is put together once every source is.
   const evaluateAlarms = (source: string, hint?: unknown) => alarmEvaluator.evaluateLogged(source, hint);
   const weather = weatherServices({
@@ -280,36 +245,13 @@ export function createServices(d: {
     stopRelay,
     metrics,
     ...accounts,
-    partitions,
-    accessLogRepo,
-    accessLogWriter,
-    accessLog: new AccessLogService(accessLogRepo, accessLogWriter),
-    adminDb: new AdminDbService(new AdminDbRepo(db), config.adminDbWrite),
-    feeds: new FeedsService(new FeedsRepo(db), now),
-    lightning: new LightningService(strokes, new LightningStatsRepo(db)),
-    cellsRepo,
-    cells: new CellsService(cellsRepo, now),
+    ...adminServices({ config, db, log: d.log }),
+    ...lightning,
     cellTracker,
     bus,
     ingest,
-    locationChanges,
-    locationsRepo,
-    locations,
-    userMapData: new UserMapDataService(accounts.usersRepo, locations),
-    zones: new ZonesService({ db, zones: zonesRepo, groupExists, changes: zoneChanges, now }),
-    alerts: new AlertsService(new AlertsRepo(db), new WarningStatsRepo(db), now),
-    alarmsRepo,
-    alarms: new AlarmsService(alarmsRepo),
     warningEngine,
-    warnings: new WarningService({
-      engine: warningEngine,
-      alarms: alarmsRepo,
-      db,
-      now,
-      outbox: notify.alarmOutbox,
-    }),
-    warningSkill: new WarningSkillService({ events: new WarningEventsRepo(db), locations, strokes, now }),
-    backtests: new BacktestService({ locations, strokes: new EngineStrokesRepo(db), now }),
+    ...warnings,
     ...notify,
   };
 }

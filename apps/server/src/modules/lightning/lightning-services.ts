@@ -1,0 +1,27 @@
+import type { Database } from '../../db/database.js';
+import { CellsRepo } from './cells/cells-repo.js';
+import { CellsService } from './cells/cells-service.js';
+import { FeedsRepo } from './feeds/feeds-repo.js';
+import { FeedsService } from './feeds/feeds-service.js';
+import { LightningService } from './strokes/lightning-service.js';
+import { LightningStatsRepo } from './strokes/lightning-stats-repo.js';
+import { StrokePartitions } from './strokes/partitions.js';
+import { StrokesRepo } from './strokes/strokes-repo.js';
+
+/**
+ * The lightning area's part of the composition root: the strokes in their day partitions and their reads,
+ * the feeds' keys, and the tracked storm cells (the pipeline ingests the strokes and tracks the cells).
+ */
+export function lightningServices(d: { db: Database; now: () => Date }) {
+  const partitions = new StrokePartitions();
+  const strokes = new StrokesRepo(d.db, partitions);
+  const cellsRepo = new CellsRepo(d.db);
+  return {
+    partitions,
+    strokes,
+    feeds: new FeedsService(new FeedsRepo(d.db), d.now),
+    lightning: new LightningService(strokes, new LightningStatsRepo(d.db)),
+    cellsRepo,
+    cells: new CellsService(cellsRepo, d.now),
+  };
+}
