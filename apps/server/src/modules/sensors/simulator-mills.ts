@@ -1,6 +1,6 @@
 import { simFieldKvm } from '@thunderwatch/domain/devices/efm-sim';
+import { sitePoint } from '@thunderwatch/domain/geo/site-point';
 import type { SimCell } from '@thunderwatch/domain/lightning/simulator';
-import { sitePoint } from '@thunderwatch/domain/weather/typhoon-approach';
 import type { FastifyBaseLogger } from 'fastify';
 import { SIMULATOR_SOURCE } from '../lightning/strokes/stroke-row.js';
 import { DEMO_LOCATIONS } from '../warnings/locations/demo-locations.js';

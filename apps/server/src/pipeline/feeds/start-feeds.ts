@@ -1,4 +1,4 @@
-import { sitePoint } from '@thunderwatch/domain/weather/typhoon-approach';
+import { sitePoint } from '@thunderwatch/domain/geo/site-point';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { startFlightSimulator } from '../../modules/aviation/flights/simulator-flights.js';

@@ -1,4 +1,5 @@
 import { distanceKm } from '@thunderwatch/domain/geo/geodesy';
+import { sitePoint } from '@thunderwatch/domain/geo/site-point';
 import {
   DEFAULT_PREDICT,
   resolvePredict,
@@ -6,7 +7,6 @@ import {
 } from '@thunderwatch/domain/warnings/predict-setting';
 import { type PredictSetting, predictAllClearMs } from '@thunderwatch/domain/warnings/predicted-warning';
 import { type RingRule, ringRulesOf } from '@thunderwatch/domain/warnings/ring-rules';
-import { sitePoint } from '@thunderwatch/domain/weather/typhoon-approach';
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import type { Ring } from '@thunderwatch/shared/schemas/locations';
 

@@ -1,5 +1,5 @@
 import { AIRPORT_RADIUS_KM } from '@thunderwatch/domain/aviation/flight-alarms';
-import { sitePoint } from '@thunderwatch/domain/weather/typhoon-approach';
+import { sitePoint } from '@thunderwatch/domain/geo/site-point';
 import {
   FLIGHT_ALARM_MAX_HOURS,
   type FlightAlarmsAnswer,

@@ -4,7 +4,7 @@ import {
   FLIGHT_ALARM_MIN_LEVEL,
   flightAlarmStep,
 } from '@thunderwatch/domain/aviation/flight-alarms';
-import { sitePoint } from '@thunderwatch/domain/weather/typhoon-approach';
+import { sitePoint } from '@thunderwatch/domain/geo/site-point';
 import type { SiteAlarmFacts } from '@thunderwatch/shared/alarm-kinds';
 import type { Aircraft } from '@thunderwatch/shared/schemas/flights';
 import type { Level } from '@thunderwatch/shared/warnings';

@@ -1,12 +1,12 @@
 import { CELL_STEP_DELAY_MS } from '@thunderwatch/domain/cells/cell-tracker';
 import { shapeBounds } from '@thunderwatch/domain/geo/shape-bounds';
+import { sitePoint } from '@thunderwatch/domain/geo/site-point';
 import { isValidShape, validateShape } from '@thunderwatch/domain/geo/zone-validation';
 import { type BacktestSite, siteWarmupMs } from '@thunderwatch/domain/warnings/backtest';
 import type { SitePrediction } from '@thunderwatch/domain/warnings/backtest-predicted';
 import { predictAllClearMs } from '@thunderwatch/domain/warnings/predicted-warning';
 import { ringRulesOf } from '@thunderwatch/domain/warnings/ring-rules';
 import { areValidRings, sortRings, validateRings } from '@thunderwatch/domain/warnings/ring-validation';
-import { sitePoint } from '@thunderwatch/domain/weather/typhoon-approach';
 import { DEFAULT_RINGS } from '@thunderwatch/shared/default-rings';
 import {
   BACKTEST_MAX_DAYS,

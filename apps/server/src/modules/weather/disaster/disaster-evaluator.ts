@@ -1,9 +1,9 @@
+import { sitePoint } from '@thunderwatch/domain/geo/site-point';
 import {
   DISASTER_RISK,
   disasterRisk,
   type DisasterFactors as RuleFactors,
 } from '@thunderwatch/domain/weather/disaster-risk';
-import { sitePoint } from '@thunderwatch/domain/weather/typhoon-approach';
 import type { DisasterFactors } from '@thunderwatch/shared/schemas/disaster';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/database.js';

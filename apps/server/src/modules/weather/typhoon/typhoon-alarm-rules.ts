@@ -1,4 +1,5 @@
-import { sitePoint, TyphoonLocationIndex } from '@thunderwatch/domain/weather/typhoon-approach';
+import { sitePoint } from '@thunderwatch/domain/geo/site-point';
+import { TyphoonLocationIndex } from '@thunderwatch/domain/weather/typhoon-approach';
 import type { TyphoonPoint } from '@thunderwatch/domain/weather/typhoon-track';
 import type { SiteAlarmFacts } from '@thunderwatch/shared/alarm-kinds';
 import type { Holding, SiteAlarmRules } from '../../warnings/alarms/site-alarm-evaluation.js';

@@ -1,4 +1,4 @@
-import { sitePoint } from '@thunderwatch/domain/weather/typhoon-approach';
+import { sitePoint } from '@thunderwatch/domain/geo/site-point';
 import { WaveSiteIndex, waveAlarmStep } from '@thunderwatch/domain/weather/wave-alarms';
 import type { SiteAlarmFacts } from '@thunderwatch/shared/alarm-kinds';
 import type { Holding, SiteAlarmRules } from '../../warnings/alarms/site-alarm-evaluation.js';
