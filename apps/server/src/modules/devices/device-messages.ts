@@ -1,12 +1,12 @@
 import { localDateTime } from '@thunderwatch/domain/common/local-time';
 import { LEVEL_COLOURS } from '@thunderwatch/shared/warnings';
 import { CARD_WORDS } from '../notify/delivery/templates/card-words.js';
-import type { MessageKind } from '../notify/delivery/templates/message-kind.js';
+import type { ToldKind } from '../notify/delivery/templates/message-kind.js';
 
 const DEVICE = { 'zh-Hans': '设备', en: 'Device' } as const;
 
 /** A detection station or field sensor went offline or came back. */
-export const DEVICE_MESSAGES: MessageKind<'device'> = {
+export const DEVICE_MESSAGES: ToldKind<'device'> = {
   text: {
     en: ({ device: d }, tz) => {
       const kind = d.device_kind === 'station' ? 'Detection station' : 'Field sensor';
@@ -60,4 +60,12 @@ export const DEVICE_MESSAGES: MessageKind<'device'> = {
   time: ({ device }, tz) => localDateTime(device.at, tz),
   about: ({ device }) => ({ alarmId: null, locationId: null, level: device.level }),
   names: { en: ['device status change', 'device status changes'], 'zh-Hans': '设备状态' },
+  // A device serves the group, not one site: every list of the group whose minimum is at most orange.
+  told: ({ device: d }) => ({
+    locationId: null,
+    level: d.level,
+    alarmId: null,
+    key: `device:${d.device_event_id}`,
+    escalates: false,
+  }),
 };

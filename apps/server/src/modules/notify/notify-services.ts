@@ -108,7 +108,14 @@ export function createNotifyServices(d: {
     leaseMs: notify.leaseMs,
     onOutcome: (channel, status) => d.metrics?.deliveries.inc({ channel, status }),
   });
-  const alarmOutbox = new AlarmOutbox({ outbox, recipients, defaults, boardUrl, budget: notify.budget });
+  const alarmOutbox = new AlarmOutbox({
+    outbox,
+    recipients,
+    defaults,
+    boardUrl,
+    budget: notify.budget,
+    messages: d.messages,
+  });
   alarmOutbox.onEnqueued(() => deliveryWorker.wake());
   return {
     sms: new SmsService(smsProvider, new SmsOutboxRepo(db)),

@@ -1,10 +1,10 @@
 import { localDateTime } from '@thunderwatch/domain/common/local-time';
 import { CARD_WORDS } from '../../notify/delivery/templates/card-words.js';
-import type { MessageKind } from '../../notify/delivery/templates/message-kind.js';
+import type { ToldKind } from '../../notify/delivery/templates/message-kind.js';
 import { ABOUT_NOTHING, NEUTRAL_COLOUR } from '../../notify/delivery/templates/message-kind.js';
 
 /** A scheduled insight report is ready. */
-export const REPORT_MESSAGES: MessageKind<'report'> = {
+export const REPORT_MESSAGES: ToldKind<'report'> = {
   text: {
     en: ({ report: r }, tz) => ({
       title: `Report ready · ${r.title}`,
@@ -26,4 +26,12 @@ export const REPORT_MESSAGES: MessageKind<'report'> = {
   time: ({ report }, tz) => localDateTime(report.at, tz),
   about: () => ABOUT_NOTHING,
   names: { en: ['report', 'reports'], 'zh-Hans': '报告' },
+  // To its schedule's list only (`listId`), whatever the list's minimum level.
+  told: ({ report: r }) => ({
+    locationId: null,
+    level: 1,
+    alarmId: null,
+    key: `report:${r.report_id}`,
+    escalates: false,
+  }),
 };

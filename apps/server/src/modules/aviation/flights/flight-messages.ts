@@ -1,7 +1,7 @@
 import { localDateTime } from '@thunderwatch/domain/common/local-time';
 import type { Language } from '@thunderwatch/shared/languages';
 import { CARD_WORDS, LEVEL_NAMES, siteAlarmCard } from '../../notify/delivery/templates/card-words.js';
-import type { MessageKind } from '../../notify/delivery/templates/message-kind.js';
+import type { ToldKind } from '../../notify/delivery/templates/message-kind.js';
 import { km } from '../../notify/delivery/templates/template-kit.js';
 
 const WORDS: Record<Language, { aircraft: string; fromAirport: string }> = {
@@ -10,7 +10,7 @@ const WORDS: Record<Language, { aircraft: string; fromAirport: string }> = {
 };
 
 /** An aircraft entered a storm cell near an airport at orange or red. */
-export const FLIGHT_MESSAGES: MessageKind<'flight'> = {
+export const FLIGHT_MESSAGES: ToldKind<'flight'> = {
   text: {
     en: ({ flight: f }, tz) => {
       const aircraft = f.callsign ? `${f.callsign} (${f.icao24})` : `Aircraft ${f.icao24}`;
@@ -45,4 +45,11 @@ export const FLIGHT_MESSAGES: MessageKind<'flight'> = {
   time: ({ flight }, tz) => localDateTime(flight.at, tz),
   about: ({ flight }) => ({ alarmId: null, locationId: flight.location_id, level: flight.level }),
   names: { en: ['flight in a storm cell', 'flights in storm cells'], 'zh-Hans': '航班进入雷暴单体' },
+  told: ({ flight: f }) => ({
+    locationId: f.location_id,
+    level: f.level,
+    alarmId: null,
+    key: `alarm:${f.flight_alarm_id}`,
+    escalates: false,
+  }),
 };

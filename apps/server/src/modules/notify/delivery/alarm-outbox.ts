@@ -14,6 +14,7 @@ import {
 } from './delivery-plan.js';
 import type { OutboxRepo } from './outbox-repo.js';
 import type { RecipientsRepo } from './recipients-repo.js';
+import type { Messages } from './templates/message-kind.js';
 
 export type { EventFacts } from './delivery-plan.js';
 
@@ -42,6 +43,8 @@ export class AlarmOutbox {
       defaults: { language: Language; timeZone: string };
       boardUrl: string;
       budget: BudgetConfig;
+      /** How each kind is told (registered with its words). */
+      messages: Pick<Messages, 'told'>;
     },
   ) {
     this.budgeted = new BudgetedOutbox(d.outbox, d.budget, d.boardUrl);
@@ -57,6 +60,7 @@ export class AlarmOutbox {
     // The approach is worked out only for the alarms somebody hears (a storm front raises many).
     return this.write(tx, alarms, (heard) =>
       eventsOf(
+        this.d.messages,
         'alarm',
         heard.map((a) => ({
           groupId: a.groupId,
@@ -77,7 +81,11 @@ export class AlarmOutbox {
     events: readonly SiteEvent<EventFacts[K]>[],
   ): Promise<number> {
     const withLink = events.map((e) => ({ ...e, facts: { ...e.facts, board_url: this.d.boardUrl } }));
-    const told = eventsOf(kind, withLink as { groupId: number; at: Date; facts: EventFacts[K] }[]);
+    const told = eventsOf(
+      this.d.messages,
+      kind,
+      withLink as { groupId: number; at: Date; facts: EventFacts[K] }[],
+    );
     return this.write(tx, told, (heard) => heard);
   }
 
@@ -87,7 +95,7 @@ export class AlarmOutbox {
     report: { groupId: number; listId: number; at: Date; facts: Omit<ReportReadyFacts, 'report_url'> },
   ): Promise<number> {
     const facts = { ...report.facts, report_url: this.d.boardUrl.replace(/\/realtimealert$/, '/insight') };
-    const [event] = eventsOf('report', [{ groupId: report.groupId, at: report.at, facts }]);
+    const [event] = eventsOf(this.d.messages, 'report', [{ groupId: report.groupId, at: report.at, facts }]);
     return this.write(tx, event ? [{ ...event, listId: report.listId }] : [], (heard) => heard);
   }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../../message-catalogue.js';
 import type { AlarmFacts } from './channels/delivery-channel.js';
 import {
   type AlarmList,
@@ -55,7 +56,7 @@ type PlanInput = Audience & { alarms: { groupId: number; at: Date; facts: AlarmF
 const planAlarms = ({
   alarms = [{ groupId: 1, at: AT, facts: facts() }],
   ...audience
-}: Partial<PlanInput> & Audience) => planDeliveries(eventsOf('alarm', alarms), audience);
+}: Partial<PlanInput> & Audience) => planDeliveries(eventsOf(MESSAGES, 'alarm', alarms), audience);
 const plan = (over: Partial<PlanInput> = {}) =>
   planAlarms({
     lists: [list()],

@@ -1,21 +1,11 @@
 import { channelsFor } from '@thunderwatch/domain/notify/delivery-rules';
-import { disasterDeliveryLevel } from '@thunderwatch/domain/weather/disaster-risk';
 import type { Language } from '@thunderwatch/shared/languages';
 import { type Channel, locationTopic } from '@thunderwatch/shared/notifications';
 import type { DistributionList, Recipient } from '@thunderwatch/shared/schemas/distribution';
-import type {
-  AlarmFacts,
-  ChannelOptions,
-  DeviceEventFacts,
-  DisasterWarningFacts,
-  FlightAlarmFacts,
-  ReportReadyFacts,
-  TyphoonAlarmFacts,
-  WaveAlarmFacts,
-  WeatherWarningAlarmFacts,
-} from './channels/delivery-channel.js';
+import type { ChannelOptions } from './channels/delivery-channel.js';
 import type { NewDelivery } from './outbox-repo.js';
 import { targetHash } from './target-hash.js';
+import type { Messages, PayloadOf, Telling, ToldEvent } from './templates/message-kind.js';
 
 /** A user as delivery needs them: where each channel reaches them, and how they read. */
 export interface DeliveryUser {
@@ -99,122 +89,30 @@ function optionsOf(r: Recipient): ChannelOptions | null {
   return { ...(format ? { format } : {}), ...(secret ? { secret } : {}) };
 }
 
-/** What each kind of event says, by its event name (the payload's facts). */
-export interface EventFacts {
-  alarm: AlarmFacts;
-  typhoon: TyphoonAlarmFacts;
-  wave: WaveAlarmFacts;
-  flight: FlightAlarmFacts;
-  weather_warning: WeatherWarningAlarmFacts;
-  disaster: DisasterWarningFacts;
-  device: DeviceEventFacts;
-  report: ReportReadyFacts;
-}
-export type EventKind = keyof EventFacts;
+/** The events an area tells, and what each says: its payload's facts, by the event's name. */
+export type EventKind = ToldEvent;
+export type EventFacts = { [K in EventKind]: PayloadOf<K>[K & keyof PayloadOf<K>] };
 
 /** One event to fan out to a group's lists and a location's subscribers. */
-export interface OutboxEvent {
+export interface OutboxEvent extends Telling {
   groupId: number;
   at: Date;
-  /** Null: an event of the group, not of a location (a device, a report): every list of the group hears it. */
-  locationId: number | null;
-  level: number;
-  alarmId: number | null;
-  /** Prefix of the idempotency keys: one event, one prefix. */
-  key: string;
   payload: Extract<NewDelivery['payload'], { event: EventKind }>;
-  /** Whether the lists' escalation tier applies (only lightning alarms can be confirmed, which stops it). */
-  escalates: boolean;
   /** Only this list hears it, whatever its minimum level and sites (a report is not a warning). */
   listId?: number;
 }
 
-type Told = Omit<OutboxEvent, 'groupId' | 'at' | 'listId'>;
-
-/**
- * How each kind of event is told: about which location, at which level for the lists' minimum, under which
- * key. Alarms of every kind are rows of the one alarms table, so `alarm:<id>` names each once (the `typhoon:`,
- * `wave:`, `flight:` and `weather_warning:` keys of their former tables' ids stay on messages sent before).
- * Only lightning alarms escalate: nobody confirms the others.
- */
-const TELL: { [K in EventKind]: (facts: EventFacts[K]) => Told } = {
-  alarm: (a) => ({
-    locationId: a.location_id,
-    level: a.level,
-    alarmId: a.alarm_id,
-    key: `alarm:${a.alarm_id}`,
-    payload: { event: 'alarm', alarm: a },
-    escalates: true,
-  }),
-  // Coming inside the gale radius is news of its own: the level is in the key.
-  typhoon: (t) => ({
-    locationId: t.location_id,
-    level: t.level,
-    alarmId: null,
-    key: `alarm:${t.typhoon_alarm_id}:l${t.level}`,
-    payload: { event: 'typhoon', typhoon: t },
-    escalates: false,
-  }),
-  wave: (w) => ({
-    locationId: w.location_id,
-    level: w.level,
-    alarmId: null,
-    key: `alarm:${w.wave_alarm_id}`,
-    payload: { event: 'wave', wave: w },
-    escalates: false,
-  }),
-  flight: (f) => ({
-    locationId: f.location_id,
-    level: f.level,
-    alarmId: null,
-    key: `alarm:${f.flight_alarm_id}`,
-    payload: { event: 'flight', flight: f },
-    escalates: false,
-  }),
-  // A raise to a higher colour of the same alarm is its own event.
-  weather_warning: (w) => ({
-    locationId: w.location_id,
-    level: w.level,
-    alarmId: null,
-    key: `alarm:${w.weather_warning_alarm_id}${w.previous_colour ? `:${w.colour}` : ''}`,
-    payload: { event: 'weather_warning', weather_warning: w },
-    escalates: false,
-  }),
-  // The lists' minimum level compares the warning's colour (blue is never sent); one event per warning, level
-  // and location: a warning raised again is told again.
-  disaster: (d) => ({
-    locationId: d.location_id,
-    level: disasterDeliveryLevel(d.level),
-    alarmId: null,
-    key: `disaster:${d.disaster_warning_id}:l${d.level}:${d.location_id}`,
-    payload: { event: 'disaster', disaster: d },
-    escalates: false,
-  }),
-  // A device serves the group, not one site: every list of the group whose minimum is at most orange.
-  device: (d) => ({
-    locationId: null,
-    level: d.level,
-    alarmId: null,
-    key: `device:${d.device_event_id}`,
-    payload: { event: 'device', device: d },
-    escalates: false,
-  }),
-  report: (r) => ({
-    locationId: null,
-    level: 1,
-    alarmId: null,
-    key: `report:${r.report_id}`,
-    payload: { event: 'report', report: r },
-    escalates: false,
-  }),
-};
-
 /** The events of a batch of one kind. */
 export function eventsOf<K extends EventKind>(
+  messages: Pick<Messages, 'told'>,
   kind: K,
   items: readonly { groupId: number; at: Date; facts: EventFacts[K] }[],
 ): OutboxEvent[] {
-  return items.map(({ groupId, at, facts }) => ({ groupId, at, ...TELL[kind](facts) }));
+  return items.map(({ groupId, at, facts }) => {
+    // Every told payload keeps its facts under the event's name.
+    const payload = { event: kind, [kind]: facts } as unknown as PayloadOf<K>;
+    return { groupId, at, ...messages.told(payload), payload: payload as OutboxEvent['payload'] };
+  });
 }
 
 /**

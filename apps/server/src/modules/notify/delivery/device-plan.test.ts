@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../../message-catalogue.js';
 import type { DeviceEventFacts } from './channels/delivery-channel.js';
 import { type AlarmList, type DeliveryUser, eventsOf, planDeliveries } from './delivery-plan.js';
 import { targetHash } from './target-hash.js';
@@ -42,7 +43,7 @@ const list = (o: Partial<AlarmList>): AlarmList => ({
   ...o,
 });
 const plan = (lists: AlarmList[]) =>
-  planDeliveries(eventsOf('device', [{ groupId: 1, at: AT, facts: FACTS }]), {
+  planDeliveries(eventsOf(MESSAGES, 'device', [{ groupId: 1, at: AT, facts: FACTS }]), {
     lists,
     users: new Map([
       [1, user(1, 1)],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../../message-catalogue.js';
 import type { DisasterWarningFacts } from './channels/delivery-channel.js';
 import { type AlarmList, type DeliveryUser, eventsOf, planDeliveries } from './delivery-plan.js';
 import { targetHash } from './target-hash.js';
@@ -43,7 +44,7 @@ const list = (minLevel: 1 | 2 | 3): AlarmList => ({
   language: null,
 });
 const plan = (level: 1 | 2 | 3 | 4, minLevel: 1 | 2 | 3, previous: 0 | 1 | 2 | 3 = 0) =>
-  planDeliveries(eventsOf('disaster', [{ groupId: 1, at: AT, facts: facts(level, previous) }]), {
+  planDeliveries(eventsOf(MESSAGES, 'disaster', [{ groupId: 1, at: AT, facts: facts(level, previous) }]), {
     lists: [list(minLevel)],
     users: new Map([[1, operator]]),
     subscribers: new Map(),

@@ -3,7 +3,7 @@ import type { Language } from '@thunderwatch/shared/languages';
 import { LEVEL_COLOURS } from '@thunderwatch/shared/warnings';
 import type { AlarmFacts } from '../../notify/delivery/channels/delivery-channel.js';
 import { CARD_WORDS, LEVEL_NAMES } from '../../notify/delivery/templates/card-words.js';
-import type { MessageKind, RenderedMessage } from '../../notify/delivery/templates/message-kind.js';
+import type { MessageKind, RenderedMessage, ToldKind } from '../../notify/delivery/templates/message-kind.js';
 import {
   compassPoint,
   km,
@@ -152,7 +152,7 @@ function alarmFields(a: AlarmFacts, language: Language, timeZone: string) {
 
 const aboutAlarm = (a: AlarmFacts) => ({ alarmId: a.alarm_id, locationId: a.location_id, level: a.level });
 
-export const ALARM_MESSAGES: MessageKind<'alarm'> = {
+export const ALARM_MESSAGES: ToldKind<'alarm'> = {
   text: { en: ({ alarm }, tz) => alarmEn(alarm, tz), 'zh-Hans': ({ alarm }, tz) => alarmZh(alarm, tz) },
   card: ({ alarm }, language, tz) => ({
     tone: alarm.level,
@@ -164,6 +164,14 @@ export const ALARM_MESSAGES: MessageKind<'alarm'> = {
   about: ({ alarm }) => aboutAlarm(alarm),
   names: { en: ['lightning alarm', 'lightning alarms'], 'zh-Hans': '雷电预警' },
   variants: { efm: { en: ['field-mill alarm', 'field-mill alarms'], 'zh-Hans': '电场预警' } },
+  // The one kind that escalates: someone confirms it, which stops the escalation.
+  told: ({ alarm: a }) => ({
+    locationId: a.location_id,
+    level: a.level,
+    alarmId: a.alarm_id,
+    key: `alarm:${a.alarm_id}`,
+    escalates: true,
+  }),
 };
 
 export const ALARM_CONFIRMED_MESSAGES: MessageKind<'alarm_confirmed'> = {

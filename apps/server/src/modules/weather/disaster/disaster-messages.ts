@@ -3,7 +3,7 @@ import { disasterDeliveryLevel } from '@thunderwatch/domain/weather/disaster-ris
 import type { Language } from '@thunderwatch/shared/languages';
 import type { DisasterWarningFacts } from '../../notify/delivery/channels/delivery-channel.js';
 import { CARD_WORDS } from '../../notify/delivery/templates/card-words.js';
-import type { MessageKind } from '../../notify/delivery/templates/message-kind.js';
+import type { ToldKind } from '../../notify/delivery/templates/message-kind.js';
 import { CMA_COLOURS } from '../warnings/weather-warning-messages.js';
 
 /**
@@ -42,7 +42,7 @@ export const regionName = (d: DisasterWarningFacts, language: Language) =>
   language === 'en' ? d.region_name_en : d.region_name_zh;
 
 /** A city's lightning disaster warning, told to the people of each site in it. */
-export const DISASTER_MESSAGES: MessageKind<'disaster'> = {
+export const DISASTER_MESSAGES: ToldKind<'disaster'> = {
   text: {
     en: ({ disaster: d }, tz) => {
       const level = DISASTER_LEVEL_NAMES.en[d.level];
@@ -91,4 +91,13 @@ export const DISASTER_MESSAGES: MessageKind<'disaster'> = {
     level: disasterDeliveryLevel(d.level),
   }),
   names: { en: ['lightning disaster warning', 'lightning disaster warnings'], 'zh-Hans': '雷电灾害预警' },
+  // The lists' minimum level compares the warning's colour (blue is never sent); one event per warning, level
+  // and location: a warning raised again is told again.
+  told: ({ disaster: d }) => ({
+    locationId: d.location_id,
+    level: disasterDeliveryLevel(d.level),
+    alarmId: null,
+    key: `disaster:${d.disaster_warning_id}:l${d.level}:${d.location_id}`,
+    escalates: false,
+  }),
 };

@@ -3,7 +3,7 @@ import type { Language } from '@thunderwatch/shared/languages';
 import type { TyphoonGrade } from '@thunderwatch/shared/schemas/typhoon';
 import type { TyphoonAlarmFacts } from '../../notify/delivery/channels/delivery-channel.js';
 import { siteAlarmCard } from '../../notify/delivery/templates/card-words.js';
-import type { MessageKind } from '../../notify/delivery/templates/message-kind.js';
+import type { ToldKind } from '../../notify/delivery/templates/message-kind.js';
 import { km } from '../../notify/delivery/templates/template-kit.js';
 
 /** China's grades (GB/T 19201-2006) by their Chinese and English names. */
@@ -39,7 +39,7 @@ export function stormName(t: TyphoonAlarmFacts, language: Language): string {
 }
 
 /** A typhoon whose gale reaches a site, or whose track passes near it. */
-export const TYPHOON_MESSAGES: MessageKind<'typhoon'> = {
+export const TYPHOON_MESSAGES: ToldKind<'typhoon'> = {
   text: {
     en: ({ typhoon: t }, tz) => {
       const name = stormName(t, 'en');
@@ -73,4 +73,12 @@ export const TYPHOON_MESSAGES: MessageKind<'typhoon'> = {
   time: ({ typhoon }, tz) => localDateTime(typhoon.at, tz),
   about: ({ typhoon }) => ({ alarmId: null, locationId: typhoon.location_id, level: typhoon.level }),
   names: { en: ['typhoon alarm', 'typhoon alarms'], 'zh-Hans': '台风预警' },
+  // Coming inside the gale radius is news of its own: the level is in the key.
+  told: ({ typhoon: t }) => ({
+    locationId: t.location_id,
+    level: t.level,
+    alarmId: null,
+    key: `alarm:${t.typhoon_alarm_id}:l${t.level}`,
+    escalates: false,
+  }),
 };

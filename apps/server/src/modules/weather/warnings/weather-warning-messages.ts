@@ -3,7 +3,7 @@ import type { Language } from '@thunderwatch/shared/languages';
 import type { WeatherWarningKind, WeatherWarningLevel } from '@thunderwatch/shared/schemas/weather-warning';
 import type { WeatherWarningAlarmFacts } from '../../notify/delivery/channels/delivery-channel.js';
 import { CARD_WORDS } from '../../notify/delivery/templates/card-words.js';
-import type { MessageKind } from '../../notify/delivery/templates/message-kind.js';
+import type { ToldKind } from '../../notify/delivery/templates/message-kind.js';
 
 const KINDS: Record<Language, Record<WeatherWarningKind, string>> = {
   'zh-Hans': {
@@ -73,7 +73,7 @@ export function raisedFrom(w: Pick<WeatherWarningAlarmFacts, 'previous_colour'>,
 }
 
 /** An official weather warning (CAP) whose area covers a site. */
-export const WEATHER_WARNING_MESSAGES: MessageKind<'weather_warning'> = {
+export const WEATHER_WARNING_MESSAGES: ToldKind<'weather_warning'> = {
   text: {
     en: ({ weather_warning: w }, tz) => ({
       title: `${warningTitle(w, 'en')} · ${w.location_name}`,
@@ -104,4 +104,12 @@ export const WEATHER_WARNING_MESSAGES: MessageKind<'weather_warning'> = {
   time: ({ weather_warning }, tz) => localDateTime(weather_warning.at, tz),
   about: ({ weather_warning: w }) => ({ alarmId: null, locationId: w.location_id, level: w.level }),
   names: { en: ['weather warning', 'weather warnings'], 'zh-Hans': '气象灾害预警' },
+  // A raise to a higher colour of the same alarm is its own event.
+  told: ({ weather_warning: w }) => ({
+    locationId: w.location_id,
+    level: w.level,
+    alarmId: null,
+    key: `alarm:${w.weather_warning_alarm_id}${w.previous_colour ? `:${w.colour}` : ''}`,
+    escalates: false,
+  }),
 };

@@ -1,10 +1,10 @@
 import { localDateTime } from '@thunderwatch/domain/common/local-time';
 import { LEVEL_NAMES, siteAlarmCard } from '../../notify/delivery/templates/card-words.js';
-import type { MessageKind } from '../../notify/delivery/templates/message-kind.js';
+import type { ToldKind } from '../../notify/delivery/templates/message-kind.js';
 import { km } from '../../notify/delivery/templates/template-kit.js';
 
 /** A buoy or station near a site measured waves over the site's threshold. */
-export const WAVE_MESSAGES: MessageKind<'wave'> = {
+export const WAVE_MESSAGES: ToldKind<'wave'> = {
   text: {
     en: ({ wave: v }, tz) => ({
       title: `${LEVEL_NAMES.en[v.level]} sea-wave warning · ${v.location_name}`,
@@ -27,4 +27,11 @@ export const WAVE_MESSAGES: MessageKind<'wave'> = {
   time: ({ wave }, tz) => localDateTime(wave.at, tz),
   about: ({ wave }) => ({ alarmId: null, locationId: wave.location_id, level: wave.level }),
   names: { en: ['sea-wave alarm', 'sea-wave alarms'], 'zh-Hans': '海浪预警' },
+  told: ({ wave: w }) => ({
+    locationId: w.location_id,
+    level: w.level,
+    alarmId: null,
+    key: `alarm:${w.wave_alarm_id}`,
+    escalates: false,
+  }),
 };

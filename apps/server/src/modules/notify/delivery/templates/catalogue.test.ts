@@ -189,6 +189,23 @@ describe('the message catalogue', () => {
     );
   });
 
+  it.each([
+    ['alarm', { locationId: 7, level: 3, alarmId: 41, key: 'alarm:41', escalates: true }],
+    ['typhoon', { locationId: 7, level: 3, alarmId: null, key: 'alarm:1:l3', escalates: false }],
+    ['wave', { locationId: 7, level: 2, alarmId: null, key: 'alarm:1', escalates: false }],
+    ['flight', { locationId: 7, level: 3, alarmId: null, key: 'alarm:1', escalates: false }],
+    ['weather_warning', { locationId: 7, level: 2, alarmId: null, key: 'alarm:1', escalates: false }],
+    // Orange (3 of 4) is the lists' 2; one event per warning, level and site.
+    ['disaster', { locationId: 7, level: 2, alarmId: null, key: 'disaster:1:l3:7', escalates: false }],
+    ['device', { locationId: null, level: 2, alarmId: null, key: 'device:1', escalates: false }],
+    ['report', { locationId: null, level: 1, alarmId: null, key: 'report:1', escalates: false }],
+  ] as const)(
+    'tells a %s to its site at its level under its key; only lightning escalates',
+    (event, telling) => {
+      expect(MESSAGES.told(SAMPLES[event] as never)).toEqual(telling);
+    },
+  );
+
   it('files a message in the inbox under its site and level on the lists’ scale', () => {
     expect(MESSAGES.wordsOf(SAMPLES.alarm, 'UTC').about).toEqual({ alarmId: 41, locationId: 7, level: 3 });
     expect(MESSAGES.wordsOf(SAMPLES.typhoon, 'UTC').about).toEqual({

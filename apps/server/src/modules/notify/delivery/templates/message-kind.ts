@@ -32,8 +32,35 @@ export interface MessageKind<E extends NotificationEvent> {
   variants?: Partial<Record<DigestKind, KindNames>>;
 }
 
-/** One registered kind per event: the compiler says which is missing. */
-export type MessageCatalogue = { [E in NotificationEvent]: MessageKind<E> };
+/** How an event is told to a group's lists and a location's subscribers (`delivery-plan.ts`). */
+export interface Telling {
+  /** Null: an event of the group, not of a location (a device, a report): every list of the group hears it. */
+  locationId: number | null;
+  /** What the lists' minimum level compares (1 yellow … 3 red; 0 below every list). */
+  level: number;
+  alarmId: number | null;
+  /**
+   * Prefix of its messages' idempotency keys: one event, one prefix. Alarms of every kind are rows of the one
+   * alarms table, so `alarm:<id>` names each once (the `typhoon:`, `wave:`, `flight:` and `weather_warning:`
+   * keys of their former tables' ids stay on messages sent before).
+   */
+  key: string;
+  /** Whether the lists' escalation tier applies (only lightning alarms are confirmed, which stops it). */
+  escalates: boolean;
+}
+
+/** The events an area tells: all but those notify makes itself (confirmations, summaries, tests, digests). */
+export type ToldEvent = Exclude<NotificationEvent, 'alarm_confirmed' | 'daily_summary' | 'test' | 'digest'>;
+
+/** A kind an area tells: its words, and how it is told. */
+export interface ToldKind<E extends ToldEvent> extends MessageKind<E> {
+  told(payload: PayloadOf<E>): Telling;
+}
+
+/** One registered kind per event, told ones with their telling: the compiler says which is missing. */
+export type MessageCatalogue = {
+  [E in NotificationEvent]: E extends ToldEvent ? ToldKind<E> : MessageKind<E>;
+};
 
 /** Nothing to say about a kind of message in the inbox (summaries, tests, reports). */
 export const ABOUT_NOTHING: MessageAbout = { alarmId: null, locationId: null, level: null };
@@ -77,6 +104,12 @@ export class Messages {
       time: kind.time(payload, timeZone),
       about: kind.about(payload),
     };
+  }
+
+  /** How an event an area raised is told to lists and subscribers. */
+  told<E extends ToldEvent>(payload: PayloadOf<E>): Telling {
+    const event = (payload as NotificationPayload).event as E;
+    return (this.kinds[event] as unknown as ToldKind<E>).told(payload);
   }
 
   /** A kind's name in digests (field-mill alarms by their own). */
