@@ -163,7 +163,7 @@ export function createServices(d: {
   });
   // Areas ask for an evaluation after an ingest; the evaluator is put together once every source is.
   const evaluateAlarms = (source: string, hint?: unknown) => alarmEvaluator.evaluateLogged(source, hint);
-  const weather = weatherServices({
+  const { alarmSources: weatherAlarms, ...weather } = weatherServices({
     config,
     db,
     now,
@@ -196,7 +196,7 @@ export function createServices(d: {
     runs: modelRuns,
     outputs: modelOutputs,
   });
-  const flight = flightServices({
+  const { alarmSources: flightAlarms, ...flight } = flightServices({
     config,
     db,
     now,
@@ -205,10 +205,10 @@ export function createServices(d: {
     outbox: notify.alarmOutbox,
     alarms: siteAlarms,
   });
-  const alarmEvaluator = new AlarmEvaluator(
-    [weather.typhoonAlarms, weather.waveAlarms, weather.weatherWarningAlarms, flight.flightAlarms],
-    { now, log: d.log },
-  );
+  const alarmEvaluator = new AlarmEvaluator([...weatherAlarms, ...flightAlarms], {
+    now,
+    log: d.log,
+  });
   const devices = deviceServices({
     config,
     db,

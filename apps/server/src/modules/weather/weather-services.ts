@@ -6,6 +6,7 @@ import type { CellsRepo } from '../lightning/cells/cells-repo.js';
 import { StrokePartitions } from '../lightning/strokes/partitions.js';
 import type { AlarmOutbox } from '../notify/delivery/alarm-outbox.js';
 import type { RegionsService } from '../regions/regions-service.js';
+import type { AlarmSource } from '../warnings/alarms/alarm-evaluator.js';
 import { SiteAlarmEvaluation } from '../warnings/alarms/site-alarm-evaluation.js';
 import { SiteAlarmListService } from '../warnings/alarms/site-alarm-list-service.js';
 import type { SiteAlarmsRepo } from '../warnings/alarms/site-alarms-repo.js';
@@ -79,7 +80,21 @@ export function weatherServices(d: {
   const radarRepo = new RadarRepo(db);
   const radarFiles = new RadarFiles(config.radar.dir);
   const radarWorker = radarPreparer(log, { limits: { maxBytes: config.radar.decodeMaxBytes } });
+  const typhoonAlarms = new SiteAlarmEvaluation(
+    new TyphoonAlarmRules({ typhoons: typhoonRepo, locations: d.locations, alertKm: config.typhoonAlertKm }),
+    siteAlarmWrites,
+  );
+  const waveAlarms = new SiteAlarmEvaluation(
+    new WaveAlarmRules({
+      waves: waveAlarmsRepo,
+      thresholdM: config.waves.alertHeightM,
+      radiusKm: config.waves.alertRadiusKm,
+    }),
+    siteAlarmWrites,
+  );
   return {
+    /** What the alarm evaluator runs of this area. */
+    alarmSources: [typhoonAlarms, waveAlarms, warningServices.weatherWarningAlarms] as AlarmSource[],
     ...warningServices,
     ...disasterServices({
       config,
@@ -118,14 +133,6 @@ export function weatherServices(d: {
       afterIngest: (stationIds) => d.evaluateAlarms('wave', stationIds),
     }),
     waveAlarmList: new SiteAlarmListService(waveAlarmsRepo),
-    waveAlarms: new SiteAlarmEvaluation(
-      new WaveAlarmRules({
-        waves: waveAlarmsRepo,
-        thresholdM: config.waves.alertHeightM,
-        radiusKm: config.waves.alertRadiusKm,
-      }),
-      siteAlarmWrites,
-    ),
     wind: new WindService({ wind: new WindRepo(db), now }),
     checklists: new ChecklistsService(new ChecklistsRepo(db), warningServices.warningExists),
     radarRepo,

@@ -3,6 +3,7 @@ import type { Config } from '../../../config.js';
 import type { Database } from '../../../db/database.js';
 import { StrokePartitions } from '../../lightning/strokes/partitions.js';
 import type { AlarmOutbox } from '../../notify/delivery/alarm-outbox.js';
+import type { AlarmSource } from '../../warnings/alarms/alarm-evaluator.js';
 import { SiteAlarmEvaluation } from '../../warnings/alarms/site-alarm-evaluation.js';
 import type { SiteAlarmsRepo } from '../../warnings/alarms/site-alarms-repo.js';
 import type { LocationsRepo } from '../../warnings/locations/locations-repo.js';
@@ -31,9 +32,12 @@ export function flightServices(d: {
     flights,
     flightPartitions: repo.partitions,
     airportView: new AirportView({ locations: d.locations, flights, alarms: d.alarms, now: d.now }),
-    flightAlarms: new SiteAlarmEvaluation(
-      new FlightAlarmRules({ airports: new FlightAlarmsRepo(d.db), flights, levels: d.levels }),
-      { db: d.db, alarms: d.alarms, outbox: d.outbox },
-    ),
+    /** What the alarm evaluator runs of this area. */
+    alarmSources: [
+      new SiteAlarmEvaluation(
+        new FlightAlarmRules({ airports: new FlightAlarmsRepo(d.db), flights, levels: d.levels }),
+        { db: d.db, alarms: d.alarms, outbox: d.outbox },
+      ),
+    ] as AlarmSource[],
   };
 }
