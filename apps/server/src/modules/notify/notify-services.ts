@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { Metrics } from '../../lib/metrics.js';
-import type { LocationsRepo } from '../warnings/locations/locations-repo.js';
 import { DailySummaryJob } from './daily-summary/daily-summary.js';
 import { DailySummaryRepo } from './daily-summary/daily-summary-repo.js';
 import { AlarmOutbox } from './delivery/alarm-outbox.js';
@@ -53,7 +52,8 @@ export function createNotifyServices(d: {
   /** Replaces the configured SMS provider (tests). */
   sms?: SmsProvider;
   groupExists: (id: number) => Promise<boolean>;
-  locations: LocationsRepo;
+  /** The sites of a group (of every group for null), which topics are about. */
+  locations: { ofGroup(groupId: number | null): Promise<{ id: number; name: string }[]> };
   /** The words of every kind of message (the areas register them: message-catalogue.ts). */
   messages: Messages;
   metrics?: Pick<Metrics, 'deliveries'>;

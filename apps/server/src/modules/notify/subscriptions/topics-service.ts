@@ -3,7 +3,6 @@ import { DAILY_SUMMARY_TOPIC, locationTopic } from '@thunderwatch/shared/notific
 import type { Topic } from '@thunderwatch/shared/schemas/notifications';
 import { type AuthUser, groupScope, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
-import type { LocationsRepo } from '../../warnings/locations/locations-repo.js';
 import type { SubscriptionsRepo } from './subscriptions-repo.js';
 
 /** The location id of a "location:<id>" topic, or null for the daily summary. */
@@ -29,7 +28,8 @@ export class TopicsService {
   constructor(
     private readonly d: {
       subscriptions: SubscriptionsRepo;
-      locations: Pick<LocationsRepo, 'ofGroup'>;
+      /** The sites of a group (of every group for null): a topic each. */
+      locations: { ofGroup(groupId: number | null): Promise<{ id: number; name: string }[]> };
       now: () => Date;
     },
   ) {}

@@ -2,7 +2,8 @@ import { DEFAULT_RINGS } from '@thunderwatch/shared/default-rings';
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import type { RingLevel } from '@thunderwatch/shared/warnings';
 import { describe, expect, it } from 'vitest';
-import { alertToCap, type CapSource, capTime } from './cap.js';
+import { capTime } from '../../../lib/cap-format.js';
+import { alertToCap, type CapSource } from './cap.js';
 import { capSchemaErrors } from './fixtures/cap-schema.js';
 
 const POINT: LocationShape = { type: 'Point', coordinates: [113.2988, 23.3924] };

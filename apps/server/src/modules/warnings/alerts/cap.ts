@@ -8,9 +8,7 @@ import type { Ring } from '@thunderwatch/shared/schemas/locations';
  */
 import type { RingLevel } from '@thunderwatch/shared/warnings';
 import XMLBuilder from 'fast-xml-builder';
-
-export const CAP_NAMESPACE = 'urn:oasis:names:tc:emergency:cap:1.2';
-export const CAP_CONTENT_TYPE = 'application/cap+xml; charset=utf-8';
+import { CAP_NAMESPACE, CAP_SEVERITY, capTime } from '../../../lib/cap-format.js';
 
 export interface CapSource {
   alert: AlertDto;
@@ -26,9 +24,6 @@ export interface CapContext {
   now: Date;
 }
 
-/** CAP severity of a warning level. */
-export const CAP_SEVERITY: Record<RingLevel, string> = { 3: 'Severe', 2: 'Moderate', 1: 'Minor' };
-
 /** `2024-06-01 20:15 (Asia/Shanghai)`: in the location's own time zone, for people reading the description. */
 const localTimeIn = (iso: string, timeZone: string) => `${localDateTime(iso, timeZone)} (${timeZone})`;
 const COLOUR = {
@@ -36,8 +31,6 @@ const COLOUR = {
   en: { 3: 'red', 2: 'orange', 1: 'yellow' },
 } as const satisfies Record<string, Record<RingLevel, string>>;
 
-/** CAP dateTime: seconds and an explicit offset, never `Z` or fractions (the schema's pattern). */
-export const capTime = (d: Date) => `${d.toISOString().slice(0, 19)}+00:00`;
 const coord = (v: number) => String(Number(v.toFixed(6)));
 const km = (v: number) => String(Number(v.toFixed(2)));
 

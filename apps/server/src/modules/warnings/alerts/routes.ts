@@ -9,9 +9,9 @@ import {
 import { errors, Id } from '@thunderwatch/shared/schemas/kit';
 import { Type } from 'typebox';
 import { callerOf } from '../../../lib/caller.js';
+import { CAP_CONTENT_TYPE } from '../../../lib/cap-format.js';
 import type { App } from '../../../lib/fastify.js';
 import type { AlertsService } from './alerts-service.js';
-import { CAP_CONTENT_TYPE } from './cap.js';
 
 const ById = { params: Type.Object({ id: Id }) };
 const dateOf = (s: string | undefined) => (s ? new Date(s) : undefined);

@@ -6,7 +6,7 @@
  */
 import { circleRing } from '@thunderwatch/domain/weather/cap-area';
 import XMLBuilder from 'fast-xml-builder';
-import { CAP_NAMESPACE, capTime } from '../../warnings/alerts/cap.js';
+import { CAP_NAMESPACE, capTime } from '../../../lib/cap-format.js';
 import type { WarningRow } from './weather-warnings-repo.js';
 
 const coord = (v: number) => String(Number(v.toFixed(6)));

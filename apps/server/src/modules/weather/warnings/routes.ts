@@ -11,9 +11,9 @@ import {
   WeatherWarningQuery,
 } from '@thunderwatch/shared/schemas/weather-warning';
 import { callerOf } from '../../../lib/caller.js';
+import { CAP_CONTENT_TYPE } from '../../../lib/cap-format.js';
 import type { App } from '../../../lib/fastify.js';
 import type { SiteAlarmListService } from '../../warnings/alarms/site-alarm-list-service.js';
-import { CAP_CONTENT_TYPE } from '../../warnings/alerts/cap.js';
 import { ATOM_CONTENT_TYPE } from './warning-atom.js';
 import type { WeatherWarningService } from './weather-warning-service.js';
 

@@ -1,4 +1,4 @@
-import { CAP_CONTENT_TYPE } from '../../../warnings/alerts/cap.js';
+import { CAP_CONTENT_TYPE } from '../../../../lib/cap-format.js';
 import type { RenderedMessage } from '../templates/message-kind.js';
 import type { OutgoingMessage } from './delivery-channel.js';
 import { capMessage, hasCapForm } from './webhook-cap.js';

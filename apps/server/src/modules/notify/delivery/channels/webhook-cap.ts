@@ -6,7 +6,7 @@
 import type { Language } from '@thunderwatch/shared/languages';
 import type { RingLevel } from '@thunderwatch/shared/warnings';
 import XMLBuilder from 'fast-xml-builder';
-import { CAP_NAMESPACE, CAP_SEVERITY, capTime } from '../../../warnings/alerts/cap.js';
+import { CAP_NAMESPACE, CAP_SEVERITY, capTime } from '../../../../lib/cap-format.js';
 import type { MessageWords } from '../templates/message-kind.js';
 import { nextArrival } from '../templates/template-kit.js';
 import type { AlarmFacts, NotificationPayload } from './delivery-channel.js';
