@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
 import { Field } from '../../../components/field';
 import { type AccessLogFilters, EMPTY_FILTERS, filtersKey } from '../hooks/use-access-log-filters';
+import { AddressFilters } from '../model/address-filters';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -18,15 +19,13 @@ export function AccessLogFiltersForm({ filters, timeZone, onApply }: AccessLogFi
   const set = (key: keyof AccessLogFilters) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
   // Filters that arrive from outside (back, forward, a shared link) replace the draft; the ones this form
   // applied do not, so what is typed while the address catches up is kept.
-  const shown = useRef(filtersKey(filters));
   const incoming = filtersKey(filters);
+  const address = useRef(new AddressFilters(incoming));
   useEffect(() => {
-    if (incoming === shown.current) return;
-    shown.current = incoming;
-    setDraft(filters);
+    if (address.current.arrived(incoming)) setDraft(filters);
   }, [incoming, filters]);
   const applyDraft = (next: AccessLogFilters) => {
-    shown.current = filtersKey(next);
+    address.current.apply(filtersKey(next));
     onApply(next);
   };
 
