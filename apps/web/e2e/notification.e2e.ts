@@ -149,7 +149,7 @@ describe('notification screen', () => {
     await page.context().close();
   });
 
-  it('sends me a test message in the app and says why e-mail cannot reach me', async () => {
+  it('sends me a test message in the app, says why e-mail cannot reach me, and words it in my new language', async () => {
     const { page, errors } = await openNotifications('/notification?tab=test');
     await page.getByLabel('Channel').selectOption({ label: 'In the app' });
     await page.getByRole('button', { name: 'Send test message' }).click();
@@ -166,9 +166,13 @@ describe('notification screen', () => {
       .waitFor();
 
     await page.getByRole('tab', { name: 'Inbox' }).click();
-    // The message is in my language (Chinese by default), so it is found by what it is.
-    await page.locator('[data-event="test"]').waitFor();
+    const sent = page.locator('[data-event="test"]').first();
+    await expect.poll(() => sent.textContent()).toContain('Thunderwatch test message');
+    // The reader switches to Chinese: the message already in the inbox reads in Chinese (worded when read).
+    await page.getByLabel('Language').selectOption('zh-Hans');
+    await expect.poll(() => sent.textContent(), { timeout: 15_000 }).toContain('雷电监测预警平台测试消息');
     expect(errors).toEqual([]);
     await page.context().close();
+    await api(baseUrl, token, 'POST', '/api/change_profile_by_user', { language: 'en' });
   });
 });

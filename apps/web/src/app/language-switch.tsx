@@ -26,8 +26,12 @@ export function LanguageSwitch() {
       storage: globalThis.localStorage,
     });
     setPending(false);
-    // The server stores the language of a signed-in user; the profile shows it.
-    if (switched) void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+    // The server stores the language of a signed-in user; the profile shows it, and the inbox's messages are
+    // worded in it when read.
+    if (switched) {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.inbox.all });
+    }
   };
 
   return (

@@ -137,7 +137,7 @@ export function createNotifyServices(d: {
       log: d.log,
     }),
     notifications: {
-      inbox: new InboxService(inbox, now),
+      inbox: new InboxService(inbox, d.messages, now),
       topics: new TopicsService({ subscriptions: new SubscriptionsRepo(db), locations: d.locations, now }),
       deliveries: new DeliveryRecordsService(new DeliveryRecordsRepo(db)),
       tests: new TestMessageService({

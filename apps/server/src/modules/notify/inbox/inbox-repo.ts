@@ -1,6 +1,8 @@
+import type { Language } from '@thunderwatch/shared/languages';
 import type { NotificationEvent } from '@thunderwatch/shared/notifications';
 import type { InboxItem } from '@thunderwatch/shared/schemas/notifications';
 import type { Queryable } from '../../../db/database.js';
+import type { NotificationPayload } from '../delivery/channels/delivery-channel.js';
 
 export interface NewInboxItem {
   userId: number;
@@ -30,6 +32,13 @@ interface InboxRow {
   confirmed_by_name: string | null;
   created_at: Date;
   read_at: Date | null;
+  payload: NotificationPayload | null;
+}
+
+/** A message of the inbox with what happened (its delivery's payload; null once that is purged). */
+export interface InboxEntry {
+  item: InboxItem;
+  payload: NotificationPayload | null;
 }
 
 const num = (v: string | null) => (v === null ? null : Number(v));
@@ -54,10 +63,12 @@ function toInboxItem(r: InboxRow): InboxItem {
 
 const SELECT_ITEM = `
   SELECT n.id, n.event, n.title, n.body, n.link, n.location_id, n.level, n.alarm_id, n.created_at, n.read_at,
-    a.confirmed_at, a.confirmed_by AS confirmed_by_id, COALESCE(NULLIF(u.name, ''), u.username) AS confirmed_by_name
+    a.confirmed_at, a.confirmed_by AS confirmed_by_id, COALESCE(NULLIF(u.name, ''), u.username) AS confirmed_by_name,
+    d.payload
   FROM notifications n
   LEFT JOIN alarms a ON a.id = n.alarm_id
-  LEFT JOIN users u ON u.id = a.confirmed_by`;
+  LEFT JOIN users u ON u.id = a.confirmed_by
+  LEFT JOIN deliveries d ON d.id = n.delivery_id`;
 
 /** SQL of the in-app inbox. An alarm's message shows the alarm's confirmation, whoever made it. */
 export class InboxRepo {
@@ -93,7 +104,7 @@ export class InboxRepo {
   async list(
     userId: number,
     q: { unreadOnly: boolean; limit: number; offset: number },
-  ): Promise<{ items: InboxItem[]; total: number; unread: number }> {
+  ): Promise<{ entries: InboxEntry[]; total: number; unread: number }> {
     const filter = q.unreadOnly ? 'AND n.read_at IS NULL' : '';
     const [items, counts] = await Promise.all([
       this.db.query<InboxRow>(
@@ -108,10 +119,20 @@ export class InboxRepo {
       ),
     ]);
     return {
-      items: items.rows.map(toInboxItem),
+      entries: items.rows.map((r) => ({ item: toInboxItem(r), payload: r.payload })),
       total: counts.rows[0]?.total ?? 0,
       unread: counts.rows[0]?.unread ?? 0,
     };
+  }
+
+  /** The language and time zone a user reads in (their profile's). */
+  async reader(userId: number): Promise<{ language: Language; timeZone: string } | null> {
+    const r = await this.db.query<{ language: Language; time_zone: string }>(
+      'SELECT language, time_zone FROM users WHERE id = $1',
+      [userId],
+    );
+    const row = r.rows[0];
+    return row ? { language: row.language, timeZone: row.time_zone } : null;
   }
 
   /** Marks the user's messages read (only theirs); returns how many changed. */

@@ -1,7 +1,7 @@
 import type { InboxItem } from '@thunderwatch/shared/schemas/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
-import { createLocation, insertAlarm } from '../../../test/notification-test-kit.js';
+import { createLocation, delivery, insertAlarm } from '../../../test/notification-test-kit.js';
 
 describe.each(DB_KINDS)('notification inbox (%s)', (kind) => {
   let t: TestApp;
@@ -98,6 +98,61 @@ describe.each(DB_KINDS)('notification inbox (%s)', (kind) => {
     const after = (await inbox(viewerA)).items[0];
     expect(after?.alarm_confirmed_by).toEqual({ id: operatorA.id, name: operatorA.username });
     expect(after?.alarm_confirmed_at).not.toBeNull();
+  });
+
+  it('words each message when it is read, in the reader’s language and time zone as their profile says now', async () => {
+    const reader = await t.createUser({ role: 'viewer' });
+    const at = new Date('2026-11-23T01:00:00Z');
+    await t.call({
+      method: 'POST',
+      url: '/api/change_profile_by_user',
+      token: reader.access,
+      payload: { language: 'zh-Hans', time_zone: 'Asia/Shanghai' },
+    });
+    // Sent in Chinese (the language of the moment), then the reader switches to English in another zone.
+    await t.app.services.outbox.insert([
+      delivery({
+        groupId: reader.groupId,
+        userId: reader.id,
+        address: String(reader.id),
+        language: 'zh-Hans',
+        payload: { event: 'test', at: at.toISOString(), board_url: 'http://127.0.0.1/realtimealert' },
+        createdAt: at,
+      }),
+    ]);
+    const sent = await t.db.query<{ id: string }>('SELECT id FROM deliveries WHERE user_id = $1', [
+      reader.id,
+    ]);
+    await t.app.services.inbox.insert({
+      userId: reader.id,
+      groupId: reader.groupId,
+      deliveryId: Number(sent.rows[0]?.id),
+      event: 'test',
+      alarmId: null,
+      locationId: null,
+      level: null,
+      title: '雷电监测预警平台测试消息',
+      body: '这是一条测试消息，发送于 2026-11-23 09:00。此通道工作正常。',
+      link: 'http://127.0.0.1/realtimealert',
+      createdAt: at,
+    });
+    expect((await inbox(reader)).items[0]).toMatchObject({
+      title: '雷电监测预警平台测试消息',
+      body: '这是一条测试消息，发送于 2026-11-23 09:00。此通道工作正常。',
+    });
+    await t.call({
+      method: 'POST',
+      url: '/api/change_profile_by_user',
+      token: reader.access,
+      payload: { language: 'en', time_zone: 'Europe/London' },
+    });
+    expect((await inbox(reader)).items[0]).toMatchObject({
+      title: 'Thunderwatch test message',
+      body: 'This is a test message sent at 2026-11-23 01:00. This channel works.',
+      link: 'http://127.0.0.1/realtimealert',
+    });
+    // A message without its delivery (purged, or written before) keeps the words it was sent with.
+    expect((await inbox(viewerA)).items.some((i) => i.title === 'one')).toBe(true);
   });
 
   it('needs a signed-in user', async () => {

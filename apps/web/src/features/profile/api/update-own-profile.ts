@@ -23,8 +23,9 @@ export function useUpdateOwnProfile() {
     mutationFn: updateOwnProfile,
     onSuccess: (user) => {
       queryClient.setQueryData(queryKeys.currentUser, user);
-      // The user appears in the group's user list too.
+      // The user appears in the group's user list too, and the inbox is worded in their language and zone.
       void queryClient.invalidateQueries({ queryKey: queryKeys.groupUsers.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.inbox.all });
     },
   });
 }
