@@ -16,10 +16,12 @@ describe('flightAlarmStep', () => {
     ['leaves the cell (none): clears', 3, 'none', true, 0, 0, 1],
     ['airport falls to yellow while inside: clears', 1, 'inside', true, 0, 0, 1],
     ['near a cell at red: nothing', 3, 'near', false, 0, 0, 0],
-  ] as const)('%s', (_case, level, hazard, open, raise, hold, clear) => {
+    ['on the ground in a cell at red: nothing (the airport is warned)', 3, 'inside', false, 0, 0, 0, true],
+    ['lands inside the cell with its alarm open: clears', 3, 'inside', true, 0, 0, 1, true],
+  ] as const)('%s', (_case, level, hazard, open, raise, hold, clear, onGround: boolean = false) => {
     const step = flightAlarmStep({
       airports: [{ locationId: 7, level }],
-      aircraft: [{ icao24: A, locationId: 7, hazard }],
+      aircraft: [{ icao24: A, locationId: 7, hazard, onGround }],
       open: open ? [{ icao24: A, locationId: 7 }] : [],
     });
     expect([step.raise.length, step.hold.length, step.clear.length]).toEqual([raise, hold, clear]);

@@ -18,6 +18,8 @@ export interface AircraftAtAirport {
   icao24: string;
   locationId: number;
   hazard: FlightHazard;
+  /** On the ground (taxiing, parked): the airport's own lightning warning covers it, not a flight alarm. */
+  onGround?: boolean;
 }
 
 export interface FlightPair {
@@ -53,7 +55,7 @@ export function flightAlarmStep<A extends AircraftAtAirport>(input: {
   const hold: A[] = [];
   for (const a of input.aircraft) {
     const level = levelOf.get(a.locationId) ?? 0;
-    if (a.hazard !== 'inside' || level < FLIGHT_ALARM_MIN_LEVEL) continue;
+    if (a.hazard !== 'inside' || a.onGround || level < FLIGHT_ALARM_MIN_LEVEL) continue;
     const k = key(a);
     if (insideKeys.has(k)) continue;
     insideKeys.add(k);

@@ -55,7 +55,13 @@ export class FlightAlarmRules implements SiteAlarmRules<'flight', FlightRead> {
     for (const airport of watched) {
       const { lat, lon } = sitePoint(airport.shape);
       for (const aircraft of await this.d.flights.aircraftWithin(lat, lon, AIRPORT_RADIUS_KM, now)) {
-        seen.push({ icao24: aircraft.icao24, locationId: airport.id, hazard: aircraft.hazard, aircraft });
+        seen.push({
+          icao24: aircraft.icao24,
+          locationId: airport.id,
+          hazard: aircraft.hazard,
+          onGround: aircraft.on_ground,
+          aircraft,
+        });
       }
     }
     return { airports, levelOf, seen };
