@@ -19,11 +19,18 @@ export interface SimulatorFeedOptions {
   radar?: RadarSink;
   /** Given the cells after each tick (the field mills of the demo sites read them). */
   mills?: (timeMs: number, cells: readonly SimCell[]) => Promise<void>;
+  /**
+   * The newest simulated stroke already stored within [from, now) (ms), or null: a restart ingests only what
+   * comes after it, so the hours before it are not filled a second time by a world anchored elsewhere.
+   */
+  storedUntil?: (fromMs: number, toMs: number) => Promise<number | null>;
 }
 
 /**
  * The demo world's lightning, fed through the same ingest as real data, labelled source `simulator`.
- * Restarts resume without duplicates: the world is deterministic and the ingest drops exact repeats.
+ * Restarts resume without duplicates: the world is deterministic and the ingest drops exact repeats, and
+ * strokes older than the newest one stored are not ingested again (a restart in another hour anchors another
+ * world, whose backfill would double the last hours).
  */
 export function startSimulatorFeed(
   ingest: IngestService,
@@ -41,6 +48,8 @@ export function startSimulatorFeed(
   // Radar frames fall on whole 6-minute marks; the world is advanced to each one to take its cells there
   // (slicing `advance` does not change the world).
   let nextFrame = Math.ceil(start / SIM_RADAR_EVERY_MS) * SIM_RADAR_EVERY_MS;
+  // Strokes before this are already stored (null: none yet); read once, before the first tick ingests.
+  let resumeAtMs: number | null = null;
 
   const tick = async () => {
     const target = now();
@@ -55,7 +64,9 @@ export function startSimulatorFeed(
     if (!stopped) await options.mills?.(target, sim.cells());
     for (const f of frames) if (!stopped) await options.radar?.(f.timeMs, f.cells);
   };
-  const ingestStrokes = async (strokes: SimStroke[]) => {
+  const ingestStrokes = async (all: SimStroke[]) => {
+    const from = resumeAtMs;
+    const strokes = from === null ? all : all.filter((s) => s.epochMs >= from);
     if (strokes.length === 0) return;
     // Large backfills go in slices: one batch stays well under the ingest's in-flight limit.
     for (let i = 0; i < strokes.length && !stopped; i += 20_000) {
@@ -67,7 +78,14 @@ export function startSimulatorFeed(
       }
     }
   };
-  running = tick();
+  const resume = async () => {
+    try {
+      resumeAtMs = (await options.storedUntil?.(start, now())) ?? null;
+    } catch (error) {
+      log.warn({ err: error }, 'simulator: the strokes already stored could not be read; backfilling all');
+    }
+  };
+  running = resume().then(tick);
   const timer = setInterval(() => {
     running = running.then(tick);
   }, tickMs);

@@ -4,6 +4,7 @@ import type { Config } from '../../config.js';
 import { startFlightSimulator } from '../../modules/aviation/flights/simulator-flights.js';
 import { startMqttHeartbeats } from '../../modules/devices/mqtt-heartbeats.js';
 import { startDeviceSimulator } from '../../modules/devices/simulator-devices.js';
+import { SIMULATOR_SOURCE } from '../../modules/lightning/strokes/stroke-row.js';
 import { startSensorMqttFeed } from '../../modules/sensors/sensor-mqtt-feed.js';
 import { simulatorMills } from '../../modules/sensors/simulator-mills.js';
 import { DEMO_LOCATIONS } from '../../modules/warnings/locations/demo-locations.js';
@@ -36,7 +37,17 @@ export async function startFeeds(app: FastifyInstance, config: Config): Promise<
           ingest: app.services.sensorIngest,
           log: app.log,
         });
-        stopSimulator = startSimulatorFeed(ingest, app.log, { ...config.simulator, hotspots, radar, mills });
+        const storedUntil = async (fromMs: number, toMs: number) =>
+          (
+            await app.services.strokes.newestOf(SIMULATOR_SOURCE, new Date(fromMs), new Date(toMs))
+          )?.getTime() ?? null;
+        stopSimulator = startSimulatorFeed(ingest, app.log, {
+          ...config.simulator,
+          hotspots,
+          radar,
+          mills,
+          storedUntil,
+        });
         const { typhoons, observations, waves } = app.services;
         stopWeather = startWeatherSimulator({ typhoons, observations, waves, log: app.log });
         stopFlights = startFlightSimulator({ flights: app.services.flights, log: app.log });

@@ -209,6 +209,15 @@ export class StrokesRepo {
     }
   }
 
+  /** The newest stroke of `source` in [from, to), or null: where a restarted feed resumes. */
+  async newestOf(source: string, from: Date, to: Date): Promise<Date | null> {
+    const r = await this.db.query<{ time: Date }>(
+      'SELECT time FROM strokes WHERE time >= $2 AND time < $3 AND source = $1 ORDER BY time DESC LIMIT 1',
+      [source, from, to],
+    );
+    return r.rows[0]?.time ?? null;
+  }
+
   /** The time of the `n`-th newest stroke of `f` (where to start to read only the newest `n`), or null if fewer. */
   async timeOfNewest(f: StrokeFilter, n: number): Promise<Date | null> {
     const params: unknown[] = [];
