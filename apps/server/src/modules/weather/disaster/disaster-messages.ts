@@ -2,9 +2,8 @@ import { localDateTime } from '@thunderwatch/domain/common/local-time';
 import { disasterDeliveryLevel } from '@thunderwatch/domain/weather/disaster-risk';
 import type { Language } from '@thunderwatch/shared/languages';
 import type { DisasterWarningFacts } from '../../notify/delivery/channels/delivery-channel.js';
-import { CARD_WORDS } from '../../notify/delivery/templates/card-words.js';
+import { CARD_WORDS, CMA_COLOURS } from '../../notify/delivery/templates/card-words.js';
 import type { ToldKind } from '../../notify/delivery/templates/message-kind.js';
-import { CMA_COLOURS } from '../warnings/weather-warning-messages.js';
 
 /**
  * Disaster warning levels in the colours of China's meteorological disaster warnings (GB/T 27962): blue,

@@ -2,7 +2,7 @@ import { localDateTime } from '@thunderwatch/domain/common/local-time';
 import type { Language } from '@thunderwatch/shared/languages';
 import type { WeatherWarningKind, WeatherWarningLevel } from '@thunderwatch/shared/schemas/weather-warning';
 import type { WeatherWarningAlarmFacts } from '../../notify/delivery/channels/delivery-channel.js';
-import { CARD_WORDS } from '../../notify/delivery/templates/card-words.js';
+import { CARD_WORDS, CMA_COLOURS } from '../../notify/delivery/templates/card-words.js';
 import type { ToldKind } from '../../notify/delivery/templates/message-kind.js';
 
 const KINDS: Record<Language, Record<WeatherWarningKind, string>> = {
@@ -45,14 +45,6 @@ const KINDS: Record<Language, Record<WeatherWarningKind, string>> = {
 const COLOURS: Record<Language, Record<WeatherWarningLevel, string>> = {
   'zh-Hans': { blue: '蓝色', yellow: '黄色', orange: '橙色', red: '红色' },
   en: { blue: 'blue', yellow: 'yellow', orange: 'orange', red: 'red' },
-};
-
-/** The CMA signal colours as #rrggbb, for cards. */
-export const CMA_COLOURS: Record<WeatherWarningLevel, string> = {
-  blue: '#1e6fd9',
-  yellow: '#f5c400',
-  orange: '#f28c00',
-  red: '#d7191c',
 };
 
 /** 暴雨橙色预警 / Rainstorm orange warning. */

@@ -1,4 +1,5 @@
 import type { Language } from '@thunderwatch/shared/languages';
+import type { WeatherWarningLevel } from '@thunderwatch/shared/schemas/weather-warning';
 import { LEVEL_COLOURS } from '@thunderwatch/shared/warnings';
 import type { CardFacts } from './message-words.js';
 
@@ -21,6 +22,14 @@ export const CARD_WORDS = {
     distance_km: (d: string) => `${d} km`,
   },
 } as const satisfies Record<Language, unknown>;
+
+/** The CMA signal colours as #rrggbb, for the bands of cards and e-mails (official and disaster warnings). */
+export const CMA_COLOURS: Record<WeatherWarningLevel, string> = {
+  blue: '#1e6fd9',
+  yellow: '#f5c400',
+  orange: '#f28c00',
+  red: '#d7191c',
+};
 
 /** A lightning level's colour name as a title says it: Yellow … Red (English), 黄色 … 红色. */
 export const LEVEL_NAMES = {

@@ -1,5 +1,6 @@
 import type { Language } from '@thunderwatch/shared/languages';
 import { LEVEL_COLOURS } from '@thunderwatch/shared/warnings';
+import { CMA_COLOURS } from './card-words.js';
 import type { MessageWords } from './message-kind.js';
 
 /** An e-mail as sent: the subject line, a plain-text part and an HTML part saying the same. */
@@ -19,7 +20,7 @@ const WORDS = {
 
 /** Yellows (the lightning scale's and CMA's) need dark text to be readable; the other colours take white. */
 const inkOn = (colour: string) =>
-  colour === LEVEL_COLOURS[1] || colour === '#f5c400' ? '#1a1a1a' : '#ffffff';
+  colour === LEVEL_COLOURS[1] || colour === CMA_COLOURS.yellow ? '#1a1a1a' : '#ffffff';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
