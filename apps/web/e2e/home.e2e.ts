@@ -157,6 +157,8 @@ describe('home: live lightning map', () => {
     const slider = page.getByRole('region', { name: '回放' });
     await slider.getByText(/^实时 · /).waitFor();
     const box = async (selector: string) => {
+      // The bar shows before the map has added its controls (a slow software-WebGL start): wait for each.
+      await page.locator(selector).first().waitFor();
       const b = await page.locator(selector).first().boundingBox();
       if (!b) throw new Error(`${selector} is not on screen`);
       return b;
