@@ -163,7 +163,11 @@ export function createServices(d: {
   });
   // Areas ask for an evaluation after an ingest; the evaluator is put together once every source is.
   const evaluateAlarms = (source: string, hint?: unknown) => alarmEvaluator.evaluateLogged(source, hint);
-  const { alarmSources: weatherAlarms, ...weather } = weatherServices({
+  const {
+    alarmSources: weatherAlarms,
+    alarmDescribers: weatherDescribers,
+    ...weather
+  } = weatherServices({
     config,
     db,
     now,
@@ -196,7 +200,11 @@ export function createServices(d: {
     runs: modelRuns,
     outputs: modelOutputs,
   });
-  const { alarmSources: flightAlarms, ...flight } = flightServices({
+  const {
+    alarmSources: flightAlarms,
+    alarmDescribers: flightDescribers,
+    ...flight
+  } = flightServices({
     config,
     db,
     now,
@@ -209,6 +217,7 @@ export function createServices(d: {
     now,
     log: d.log,
   });
+  stores.alarmDescriptions.register([...weatherDescribers, ...flightDescribers]);
   const devices = deviceServices({
     config,
     db,

@@ -336,6 +336,12 @@ describe('requests', () => {
     expect(calls[0]?.url).toBe(`${ORIGIN}/api/access_log?username=ann&status=404&limit=50`);
   });
 
+  it('repeats the key of a list', async () => {
+    const { client, calls } = makeClient(() => jsonResponse({ items: [], total: 0 }));
+    await client.get('/api/alarms/', { kind: ['wave', 'typhoon'], open: true });
+    expect(calls[0]?.url).toBe(`${ORIGIN}/api/alarms/?kind=wave&kind=typhoon&open=true`);
+  });
+
   it('sends JSON bodies with a content type', async () => {
     const { client, calls } = makeClient(() => jsonResponse({ status: 'ok' }));
     await client.post('/api/change_password', { old_password: 'a', new_password: 'b' });

@@ -15,7 +15,8 @@ export const DEV_SERVER_ORIGIN = 'http://localhost:8000';
 /** A new token pair; `undefined` when there was no refresh token (nothing sent); `null` when it failed. */
 export type RefreshResult = TokenPair | null | undefined;
 
-export type QueryValue = string | number | boolean | null | undefined;
+/** A query value; a list repeats its key (`kind=wave&kind=typhoon`). */
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
 export interface RequestOptions {
   method?: string;
@@ -181,7 +182,8 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     const url = new URL(path, origin());
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value === undefined || value === null || value === '') continue;
-      url.searchParams.set(key, String(value));
+      if (Array.isArray(value)) for (const v of value) url.searchParams.append(key, String(v));
+      else url.searchParams.set(key, String(value));
     }
     return url;
   }

@@ -74,7 +74,12 @@ export const queryKeys = {
   /** The board's warnings; socket `warning` events are merged into it. */
   warnings: ['warning'],
   /** Alarm lists: `all` matches every one; socket `alarm` events are applied to `unconfirmed`. */
-  alarms: { all: alarms, unconfirmed: [...alarms, { confirmed: false }] },
+  alarms: {
+    all: alarms,
+    unconfirmed: [...alarms, { confirmed: false }],
+    /** The site alarms (typhoon, wave, weather warning) open now, which the board shows as chips. */
+    openSiteAlerts: [...alarms, { open: true, kind: 'site-alerts' }],
+  },
 
   /** One stroke's full record, by id. */
   stroke: (id: number | undefined) => ['lightning', 'stroke', id] as const,
@@ -98,8 +103,6 @@ export const queryKeys = {
   /** My group's airport locations (under `locations`: edits there reload them). */
   airports: ['locations', 'airports'],
   typhoon: (id: string) => ['weather', 'typhoon', id] as const,
-  /** Open typhoon alarms of my group (the board's chips). */
-  typhoonAlarms: ['weather', 'typhoon-alarms', 'active'],
   /** Sea waves: every station's latest reading, one station's series over a range, and wave alarms. */
   waveLatest: ['wave_data', 'latest'],
   waveSeries: (station: string, hours: number) => ['wave_data', 'series', station, hours] as const,
@@ -113,8 +116,6 @@ export const queryKeys = {
   /** My group's sensors with their latest readings (the board's sensor panel). */
   sensors: ['sensor', 'list'],
   sensorSeries: (id: string, hours: number) => ['sensor', 'series', id, hours] as const,
-  /** Open official weather warning alarms of my group (the board's chips). */
-  weatherWarningAlarms: ['weather', 'warning', 'alarms', 'active'],
   /** Open official weather warnings with their areas (the home map's layer). */
   weatherWarnings: ['weather', 'warning', 'active'],
   /** Open lightning disaster warnings with their cities' outlines. */

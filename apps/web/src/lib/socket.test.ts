@@ -248,6 +248,7 @@ const alarm = (id: number, confirmedAt: string | null = null): AlarmDto => ({
   subject: null,
   cleared_at: null,
   facts: null,
+  about: null,
   location_id: 7,
   location_name: 'Port',
   group_id: 1,

@@ -44,5 +44,6 @@ export function alarmDto(a: RaisedAlarm): AlarmDto {
     note: null,
     predicted_by: a.predictedBy,
     facts: null,
+    about: null,
   };
 }

@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import { ALARM_KINDS } from '../alarm-kinds.js';
 import { LEVELS, RING_LEVELS } from '../warnings.js';
 import { Id, Nullable, Paging, pageOf } from './kit.js';
+import { WeatherWarningKindSchema, WeatherWarningLevelSchema } from './weather-warning.js';
 
 /** Live warnings: the warning state of each location, the alarms someone must confirm, warning skill. */
 
@@ -116,6 +117,35 @@ export type WarningList = Static<typeof WarningList>;
 /** Every kind of alarm (`ALARM_KINDS` in alarm-kinds.ts). */
 export const AlarmKindSchema = Type.Enum(ALARM_KINDS);
 
+/**
+ * What a site alarm is about, as its area knows it when the alarm is read (a storm's names, a station's, the
+ * warning life's newest message): stored facts keep ids, names are looked up, so a renamed station or a
+ * warning's update reads as it is now.
+ */
+export const AlarmAbout = Type.Object({
+  name: Nullable(
+    Type.String({
+      description:
+        "The subject's name: a station's, a storm's English name (or its key), an aircraft's callsign (or " +
+        "ICAO address), a warning's headline (or event)",
+    }),
+  ),
+  name_zh: Nullable(Type.String({ description: 'Its Chinese name where the source gives one (storms)' })),
+  warning: Nullable(
+    Type.Object(
+      {
+        kind: WeatherWarningKindSchema,
+        colour: WeatherWarningLevelSchema,
+        event: Type.String(),
+        headline: Nullable(Type.String()),
+        expires: Nullable(Time),
+      },
+      { description: "A weather warning alarm's message: its life's newest" },
+    ),
+  ),
+});
+export type AlarmAbout = Static<typeof AlarmAbout>;
+
 export const Alarm = Type.Object({
   id: Type.Integer(),
   kind: AlarmKindSchema,
@@ -151,6 +181,9 @@ export const Alarm = Type.Object({
         'What a site alarm knows, by its kind (`SiteAlarmFacts` in alarm-kinds.ts); null for lightning',
     }),
   ),
+  about: Type.Union([AlarmAbout, Type.Null()], {
+    description: 'Null for lightning, and where the subject is gone',
+  }),
 });
 export type AlarmDto = Static<typeof Alarm>;
 
@@ -166,8 +199,17 @@ export const AlarmQuery = Type.Object(
     from: Type.Optional(Type.String({ format: 'date-time', description: 'created at or after' })),
     to: Type.Optional(Type.String({ format: 'date-time', description: 'created before' })),
     kind: Type.Optional(
-      Type.Union([AlarmKindSchema, Type.Literal('all')], {
-        description: 'One kind, or all (default lightning)',
+      Type.Array(Type.Union([AlarmKindSchema, Type.Literal('all')]), {
+        minItems: 1,
+        maxItems: ALARM_KINDS.length + 1,
+        description: 'One kind, several (`kind=wave&kind=typhoon`), or all (default lightning)',
+      }),
+    ),
+    open: Type.Optional(
+      Type.Boolean({
+        description:
+          'true: site alarms whose condition holds now (not cleared); false: cleared ones. A lightning alarm is ' +
+          'never cleared (its ring level is in /api/warning)',
       }),
     ),
     ...Paging,

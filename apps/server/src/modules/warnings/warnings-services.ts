@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.js';
 import type { UsersRepo } from '../accounts/users/users-repo.js';
 import { EngineStrokesRepo } from '../lightning/strokes/engine-strokes-repo.js';
 import type { StrokesRepo } from '../lightning/strokes/strokes-repo.js';
+import { AlarmDescriptions } from './alarms/alarm-descriptions.js';
 import { AlarmsRepo } from './alarms/alarms-repo.js';
 import { AlarmsService } from './alarms/alarms-service.js';
 import { SiteAlarmsRepo } from './alarms/site-alarms-repo.js';
@@ -34,13 +35,15 @@ export function warningsStores(d: { db: Database; log: FastifyBaseLogger }) {
   const locationsRepo = new LocationsRepo(d.db);
   const zonesRepo = new ZonesRepo(d.db);
   const zoneChanges = new ZoneChanges();
+  const alarmDescriptions = new AlarmDescriptions();
   zoneChanges.follow(locationsFollowZones(locationsRepo, locationChanges));
   return {
     locationChanges,
     locationsRepo,
     zonesRepo,
     zoneChanges,
-    alarmsRepo: new AlarmsRepo(d.db),
+    alarmDescriptions,
+    alarmsRepo: new AlarmsRepo(d.db, alarmDescriptions),
     siteAlarms: new SiteAlarmsRepo(d.db),
   };
 }

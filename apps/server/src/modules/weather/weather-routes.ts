@@ -12,7 +12,11 @@ import { windRoutes } from './wind/routes.js';
 type Weather = ReturnType<typeof weatherServices>;
 
 /** The weather area's API: radar, typhoons, official warnings, disaster warnings, stations, the gale screen. */
-export function weatherAreaRoutes(app: App, w: Omit<Weather, 'alarmSources'>, publicUrl: string): void {
+export function weatherAreaRoutes(
+  app: App,
+  w: Omit<Weather, 'alarmSources' | 'alarmDescribers'>,
+  publicUrl: string,
+): void {
   radarRoutes(app, w.radar);
   typhoonRoutes(app, w.typhoons, w.typhoonAlarmList);
   weatherWarningRoutes(app, w.weatherWarnings, w.weatherWarningAlarmList, publicUrl);

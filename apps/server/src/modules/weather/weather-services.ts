@@ -6,6 +6,7 @@ import type { CellsRepo } from '../lightning/cells/cells-repo.js';
 import { StrokePartitions } from '../lightning/strokes/partitions.js';
 import type { AlarmOutbox } from '../notify/delivery/alarm-outbox.js';
 import type { RegionsService } from '../regions/regions-service.js';
+import type { AlarmDescriber } from '../warnings/alarms/alarm-descriptions.js';
 import type { AlarmSource } from '../warnings/alarms/alarm-evaluator.js';
 import { SiteAlarmEvaluation } from '../warnings/alarms/site-alarm-evaluation.js';
 import { SiteAlarmListService } from '../warnings/alarms/site-alarm-list-service.js';
@@ -55,6 +56,7 @@ export function weatherServices(d: {
   const siteAlarmWrites = { db, alarms: d.alarms, outbox: d.outbox };
   const typhoonRepo = new TyphoonRepo(db);
   const waveAlarmsRepo = new WaveAlarmsRepo(db);
+  const typhoonAlarmsRepo = new TyphoonAlarmsRepo(db);
   const warningServices = weatherWarningServices({
     db,
     locations: d.locations,
@@ -95,6 +97,12 @@ export function weatherServices(d: {
   return {
     /** What the alarm evaluator runs of this area. */
     alarmSources: [typhoonAlarms, waveAlarms, warningServices.weatherWarningAlarms] as AlarmSource[],
+    /** How its alarms are named when read. */
+    alarmDescribers: [
+      typhoonAlarmsRepo,
+      waveAlarmsRepo,
+      warningServices.weatherWarningAlarmDescriber,
+    ] as AlarmDescriber[],
     ...warningServices,
     ...disasterServices({
       config,
@@ -107,7 +115,7 @@ export function weatherServices(d: {
       regions: d.regions,
     }),
     typhoons: new TyphoonService(db, typhoonRepo, now, () => d.evaluateAlarms('typhoon')),
-    typhoonAlarmList: new SiteAlarmListService(new TyphoonAlarmsRepo(db)),
+    typhoonAlarmList: new SiteAlarmListService(typhoonAlarmsRepo),
     typhoonAlarms: new SiteAlarmEvaluation(
       new TyphoonAlarmRules({
         typhoons: typhoonRepo,

@@ -8,6 +8,7 @@ import { sitePoint } from '@thunderwatch/domain/geo/site-point';
 import type { SiteAlarmFacts } from '@thunderwatch/shared/alarm-kinds';
 import type { Aircraft } from '@thunderwatch/shared/schemas/flights';
 import type { Level } from '@thunderwatch/shared/warnings';
+import type { AlarmDescriber } from '../../warnings/alarms/alarm-descriptions.js';
 import type { Holding, SiteAlarmRules } from '../../warnings/alarms/site-alarm-evaluation.js';
 import type { OpenSiteAlarm } from '../../warnings/alarms/site-alarms-repo.js';
 import type { AirportRow, FlightAlarmsRepo } from './flight-alarms-repo.js';
@@ -113,3 +114,12 @@ export class FlightAlarmRules implements SiteAlarmRules<'flight', FlightRead> {
     ];
   }
 }
+
+/** A flight alarm is about its aircraft, named by its callsign (or ICAO address) as the alarm stored it. */
+export const flightAlarmDescriber: AlarmDescriber<'flight'> = {
+  kind: 'flight',
+  describe: async (alarms) =>
+    new Map(
+      alarms.map((a) => [a.id, { name: a.facts.callsign ?? a.facts.icao24, name_zh: null, warning: null }]),
+    ),
+};

@@ -3,12 +3,13 @@ import type { Config } from '../../../config.js';
 import type { Database } from '../../../db/database.js';
 import { StrokePartitions } from '../../lightning/strokes/partitions.js';
 import type { AlarmOutbox } from '../../notify/delivery/alarm-outbox.js';
+import type { AlarmDescriber } from '../../warnings/alarms/alarm-descriptions.js';
 import type { AlarmSource } from '../../warnings/alarms/alarm-evaluator.js';
 import { SiteAlarmEvaluation } from '../../warnings/alarms/site-alarm-evaluation.js';
 import type { SiteAlarmsRepo } from '../../warnings/alarms/site-alarms-repo.js';
 import type { LocationsRepo } from '../../warnings/locations/locations-repo.js';
 import { AirportView } from './airport-view.js';
-import { FlightAlarmRules } from './flight-alarm-rules.js';
+import { FlightAlarmRules, flightAlarmDescriber } from './flight-alarm-rules.js';
 import { FlightAlarmsRepo } from './flight-alarms-repo.js';
 import { FlightsRepo } from './flights-repo.js';
 import { FlightsService } from './flights-service.js';
@@ -39,5 +40,7 @@ export function flightServices(d: {
         { db: d.db, alarms: d.alarms, outbox: d.outbox },
       ),
     ] as AlarmSource[],
+    /** How its alarms are named when read: by the aircraft's callsign, or its ICAO address. */
+    alarmDescribers: [flightAlarmDescriber] as AlarmDescriber[],
   };
 }

@@ -2,12 +2,15 @@ import type { AlarmKind } from '@thunderwatch/shared/alarm-kinds';
 import type { AlarmDto, PredictedBy } from '@thunderwatch/shared/schemas/warnings';
 import type { RingLevel } from '@thunderwatch/shared/warnings';
 import type { Queryable } from '../../../db/database.js';
+import type { AlarmDescriptions } from './alarm-descriptions.js';
 
 export interface AlarmFilter {
   /** null: every group (admins). */
   groupId: number | null;
-  /** One kind, or every kind (default: lightning). */
-  kind?: AlarmKind | 'all';
+  /** Kinds, or every kind (default: lightning). */
+  kind?: readonly (AlarmKind | 'all')[];
+  /** Site alarms not cleared (true) or cleared (false). */
+  open?: boolean;
   confirmed?: boolean;
   level?: number;
   locationId?: number;
@@ -72,6 +75,7 @@ export function toAlarmDto(r: AlarmRow): AlarmDto {
     note: r.note,
     predicted_by: r.predicted_by ?? null,
     facts: r.facts ?? null,
+    about: null,
   };
 }
 
@@ -82,8 +86,9 @@ function whereOf(f: AlarmFilter): { where: string; params: unknown[] } {
     params.push(value);
     conditions.push(sql.replace('?', `$${params.length}`));
   };
-  const kind = f.kind ?? 'lightning';
-  if (kind !== 'all') add('m.kind = ?', kind);
+  const kinds = f.kind ?? ['lightning'];
+  if (!kinds.includes('all')) add('m.kind = ANY(?::text[])', kinds);
+  if (f.open !== undefined) conditions.push(f.open ? 'm.cleared_at IS NULL' : 'm.cleared_at IS NOT NULL');
   if (f.confirmed !== undefined)
     conditions.push(f.confirmed ? 'm.confirmed_at IS NOT NULL' : 'm.confirmed_at IS NULL');
   if (f.level !== undefined) add('m.level = ?', f.level);
@@ -93,8 +98,12 @@ function whereOf(f: AlarmFilter): { where: string; params: unknown[] } {
   return { where: `WHERE ${conditions.join(' AND ')}`, params };
 }
 
+/** Alarms of every kind as the lists and confirmations read them, each described by its kind's area. */
 export class AlarmsRepo {
-  constructor(private readonly db: Queryable) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly descriptions: Pick<AlarmDescriptions, 'describe'>,
+  ) {}
 
   /** Newest first. */
   async list(f: AlarmFilter, limit: number, offset: number): Promise<{ items: AlarmDto[]; total: number }> {
@@ -108,7 +117,10 @@ export class AlarmsRepo {
       ),
       this.db.query<{ n: number }>(`SELECT count(*) AS n FROM alarms m ${where}`, params),
     ]);
-    return { items: items.rows.map(toAlarmDto), total: total.rows[0]?.n ?? 0 };
+    return {
+      items: await this.descriptions.describe(items.rows.map(toAlarmDto)),
+      total: total.rows[0]?.n ?? 0,
+    };
   }
 
   /** `scope` null reads any group; otherwise another group's alarm is absent. */
@@ -117,7 +129,9 @@ export class AlarmsRepo {
       `SELECT ${alarmColumns} FROM ${alarmJoins} WHERE m.id = $1 AND ($2::bigint IS NULL OR m.group_id = $2)`,
       [id, scope],
     );
-    return r.rows[0] ? toAlarmDto(r.rows[0]) : null;
+    if (!r.rows[0]) return null;
+    const [described] = await this.descriptions.describe([toAlarmDto(r.rows[0])]);
+    return described ?? null;
   }
 
   /** Confirms an alarm of any kind once: a second confirmation keeps the first one's who, when and note. */

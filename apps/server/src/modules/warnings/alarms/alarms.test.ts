@@ -1,3 +1,4 @@
+import type { SiteAlarmFacts, SiteAlarmKind } from '@thunderwatch/shared/alarm-kinds';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
 import { insertAlarm, insertAlert } from '../alerts/fixtures/warning-rows.js';
@@ -132,6 +133,7 @@ describe.each(DB_KINDS)('alarms (%s)', (kind) => {
       note: 'crews in',
       predicted_by: null,
       facts: null,
+      about: null,
     });
     expect(res.items[0]).toMatchObject({ confirmed_at: null, confirmed_by: null, note: null });
   });
@@ -170,6 +172,98 @@ describe.each(DB_KINDS)('alarms (%s)', (kind) => {
     });
     expect(await idsOf('/api/alarms?kind=wave')).toEqual([]);
     expect((await get('/api/alarms?kind=tsunami', operatorA)).statusCode).toBe(400);
+  });
+
+  it('names what a site alarm is about when it is read, several kinds at once, open ones only', async () => {
+    const one = async (sql: string, params: unknown[] = []) =>
+      ((await t.db.query<{ id: number }>(sql, params)).rows[0] as { id: number }).id;
+    const storm = await one(
+      `INSERT INTO typhoon_storms (key, format, basin, year, name_en, name_zh, source)
+       VALUES ('cma-2025-07', 'cma', 'WP', 2025, 'Wipha', '韦帕', 'test') RETURNING id::float8 AS id`,
+    );
+    await t.db.query(
+      `INSERT INTO weather_stations (id, name, lat, lon, source) VALUES ('B01', 'Buoy one', 22, 114, 'test')`,
+    );
+    const warning = await one(
+      `INSERT INTO weather_warnings (identifier, sender, sent, msg_type, status, scope, kind, level, event,
+         headline, language, languages, urgency, severity, certainty, raw_xml, life_key)
+       VALUES ('w1', 'sz', '2025-06-01T06:00:00Z', 'Alert', 'Actual', 'Public', 'rainstorm', 'orange', 'Rainstorm',
+         'Orange rainstorm warning', 'zh', '{zh}', 'Expected', 'Severe', 'Likely', '<alert/>', 'sz,w1')
+       RETURNING id::float8 AS id`,
+    );
+    const repo = new SiteAlarmsRepo(t.db);
+    const at = new Date('2025-06-01T07:50:00Z');
+    const raise = async <K extends SiteAlarmKind>(kind: K, subject: string, facts: SiteAlarmFacts[K]) =>
+      (await repo.raise(
+        kind,
+        { subject, locationId: otherA, groupId: groupA, level: 2, facts },
+        at,
+        t.db,
+      )) as number;
+    const typhoon = await raise('typhoon', `storm:${storm}`, {
+      storm_id: storm,
+      inside_gale: false,
+      distance_km: 180,
+      closest_at: '2025-06-01T12:00:00Z',
+      grade: 'STS',
+    });
+    const wave = await raise('wave', 'station:B01', {
+      station_id: 'B01',
+      distance_km: 8,
+      threshold_m: 2.5,
+      height_m: 3.1,
+      max_height_m: 3.1,
+      reading_at: '2025-06-01T07:45:00Z',
+    });
+    const warned = await raise('weather_warning', 'life:sz,w1', { warning_id: warning });
+    const flight = await raise('flight', 'aircraft:780abc', {
+      icao24: '780abc',
+      callsign: null,
+      distance_km: 4,
+      altitude_m: 900,
+      cell_id: null,
+    });
+    const cleared = await raise('wave', 'station:gone', {
+      station_id: 'gone',
+      distance_km: 8,
+      threshold_m: 2.5,
+      height_m: 3.1,
+      max_height_m: 3.1,
+      reading_at: '2025-06-01T07:45:00Z',
+    });
+    await repo.clear([cleared], at, t.db);
+    const kinds = 'kind=typhoon&kind=wave&kind=weather_warning&kind=flight';
+    const page = (await get(`/api/alarms?${kinds}&open=true&location_id=${otherA}`, operatorA)).json();
+    const about = Object.fromEntries(page.items.map((a: { id: number; about: unknown }) => [a.id, a.about]));
+    expect(about).toEqual({
+      [typhoon]: { name: 'Wipha', name_zh: '韦帕', warning: null },
+      [wave]: { name: 'Buoy one', name_zh: null, warning: null },
+      [warned]: {
+        name: 'Orange rainstorm warning',
+        name_zh: null,
+        warning: {
+          kind: 'rainstorm',
+          colour: 'orange',
+          event: 'Rainstorm',
+          headline: 'Orange rainstorm warning',
+          expires: null,
+        },
+      },
+      [flight]: { name: '780abc', name_zh: null, warning: null },
+    });
+    // A name read at read time: the station renamed since the alarm opened reads as it is now.
+    await t.db.query(`UPDATE weather_stations SET name = 'Buoy 1 (moved)' WHERE id = 'B01'`);
+    const after = (await get(`/api/alarms?kind=wave&open=true`, operatorA)).json();
+    expect(after.items).toEqual([
+      expect.objectContaining({ id: wave, about: expect.objectContaining({ name: 'Buoy 1 (moved)' }) }),
+    ]);
+    // Cleared only; a subject gone reads as null, not as an error.
+    const gone = (await get('/api/alarms?kind=wave&open=false', operatorA)).json();
+    expect(gone.items).toEqual([expect.objectContaining({ id: cleared, about: null })]);
+    expect((await get('/api/alarms?kind=wave&kind=tsunami', operatorA)).statusCode).toBe(400);
+    await t.db.query(`DELETE FROM alarms WHERE id = ANY($1::bigint[])`, [
+      [typhoon, wave, warned, flight, cleared],
+    ]);
   });
 
   it('confirms an alarm of any kind once, in the caller’s group only', async () => {

@@ -1,6 +1,8 @@
 import type { SiteAlarmFacts } from '@thunderwatch/shared/alarm-kinds';
 import type { TyphoonAlarm, TyphoonGrade } from '@thunderwatch/shared/schemas/typhoon';
+import type { AlarmAbout } from '@thunderwatch/shared/schemas/warnings';
 import type { Queryable } from '../../../db/database.js';
+import type { AlarmDescriber, DescribedAlarm } from '../../warnings/alarms/alarm-descriptions.js';
 import { listedRows } from '../../warnings/alarms/site-alarms-repo.js';
 
 export interface TyphoonAlarmFields {
@@ -44,8 +46,29 @@ const toDto = ({ facts: f, ...r }: DtoRow): TyphoonAlarm => ({
 });
 
 /** Typhoon alarms as `/api/weather/typhoon/alarms` lists them (`SiteAlarmsRepo` writes them). */
-export class TyphoonAlarmsRepo {
+export class TyphoonAlarmsRepo implements AlarmDescriber<'typhoon'> {
+  readonly kind = 'typhoon';
+
   constructor(private readonly db: Queryable) {}
+
+  /** Each alarm's storm: its names as the latest advisory gives them (its key where it has none). */
+  async describe(alarms: readonly DescribedAlarm<'typhoon'>[]): Promise<Map<number, AlarmAbout>> {
+    const r = await this.db.query<{
+      id: number;
+      key: string;
+      name_en: string | null;
+      name_zh: string | null;
+    }>(`SELECT id::float8 AS id, key, name_en, name_zh FROM typhoon_storms WHERE id = ANY($1::bigint[])`, [
+      [...new Set(alarms.map((a) => a.facts.storm_id))],
+    ]);
+    const storms = new Map(r.rows.map((s) => [s.id, s]));
+    const out = new Map<number, AlarmAbout>();
+    for (const a of alarms) {
+      const s = storms.get(Number(a.facts.storm_id));
+      if (s) out.set(a.id, { name: s.name_en ?? s.key, name_zh: s.name_zh, warning: null });
+    }
+    return out;
+  }
 
   /** Alarms of one group (or all for null), newest first; `active` true: open only, false: cleared only. */
   async list(q: { groupId: number | null; active: boolean | null }): Promise<TyphoonAlarm[]> {

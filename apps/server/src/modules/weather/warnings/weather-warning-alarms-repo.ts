@@ -1,5 +1,7 @@
+import type { AlarmAbout } from '@thunderwatch/shared/schemas/warnings';
 import type { WeatherWarningAlarm, WeatherWarningLevel } from '@thunderwatch/shared/schemas/weather-warning';
 import type { Queryable } from '../../../db/database.js';
+import type { AlarmDescriber, DescribedAlarm } from '../../warnings/alarms/alarm-descriptions.js';
 import { listedRows, type SiteAlarmsRepo } from '../../warnings/alarms/site-alarms-repo.js';
 
 /** An alarm as the evaluation compares it: its life, location, message and that message's colour. */
@@ -48,11 +50,42 @@ interface DtoRow {
  * Weather warning alarms: one per warning life and location (a unique index), following the life's newest
  * message. Opened and cleared through `SiteAlarmsRepo`; followed, and listed, here.
  */
-export class WeatherWarningAlarmsRepo {
+export class WeatherWarningAlarmsRepo implements AlarmDescriber<'weather_warning'> {
+  readonly kind = 'weather_warning';
+
   constructor(
     private readonly db: Queryable,
     private readonly alarms: SiteAlarmsRepo,
   ) {}
+
+  /** Each alarm's warning: its life's newest message, which the alarm follows. */
+  async describe(alarms: readonly DescribedAlarm<'weather_warning'>[]): Promise<Map<number, AlarmAbout>> {
+    const r = await this.db.query<{
+      id: number;
+      kind: WeatherWarningAlarm['kind'];
+      colour: WeatherWarningLevel;
+      event: string;
+      headline: string | null;
+      expires: Date | null;
+    }>(
+      `SELECT id::float8 AS id, kind, level AS colour, event, headline, expires
+         FROM weather_warnings WHERE id = ANY($1::bigint[])`,
+      [[...new Set(alarms.map((a) => a.facts.warning_id))]],
+    );
+    const warnings = new Map(r.rows.map((w) => [w.id, w]));
+    const out = new Map<number, AlarmAbout>();
+    for (const a of alarms) {
+      const w = warnings.get(Number(a.facts.warning_id));
+      if (!w) continue;
+      const { id: _, expires, ...warning } = w;
+      out.set(a.id, {
+        name: w.headline ?? w.event,
+        name_zh: null,
+        warning: { ...warning, expires: expires?.toISOString() ?? null },
+      });
+    }
+    return out;
+  }
 
   /** The open alarms, and the cleared ones of the lives `lives` (the evaluation may open them again). */
   async current(lives: readonly string[], tx: Queryable): Promise<LifeAlarm[]> {

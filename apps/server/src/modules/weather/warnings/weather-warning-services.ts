@@ -44,6 +44,8 @@ export function weatherWarningServices(d: {
     capReader: reader,
     weatherWarningAlarms,
     weatherWarningAlarmList: new SiteAlarmListService(alarms),
+    /** Names what its alarms are about when they are read. */
+    weatherWarningAlarmDescriber: alarms,
     warningExists: (id: number) => repo.exists(id),
   };
 }

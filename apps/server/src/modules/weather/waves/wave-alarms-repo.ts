@@ -1,7 +1,9 @@
 import type { SiteAlarmFacts } from '@thunderwatch/shared/alarm-kinds';
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
+import type { AlarmAbout } from '@thunderwatch/shared/schemas/warnings';
 import type { WaveAlarm } from '@thunderwatch/shared/schemas/wave-alarms';
 import type { Queryable } from '../../../db/database.js';
+import type { AlarmDescriber, DescribedAlarm } from '../../warnings/alarms/alarm-descriptions.js';
 import { listedRows } from '../../warnings/alarms/site-alarms-repo.js';
 
 /** A station's latest significant wave height (rows without one are passed over) and where it is. */
@@ -44,8 +46,25 @@ interface DtoRow {
  * What wave alarms read besides their own rows (`SiteAlarmsRepo` writes those): the locations, the stations'
  * latest heights, and the alarms as `/api/wave_data/alarms` lists them.
  */
-export class WaveAlarmsRepo {
+export class WaveAlarmsRepo implements AlarmDescriber<'wave'> {
+  readonly kind = 'wave';
+
   constructor(private readonly db: Queryable) {}
+
+  /** Each alarm's station by its name now. */
+  async describe(alarms: readonly DescribedAlarm<'wave'>[]): Promise<Map<number, AlarmAbout>> {
+    const r = await this.db.query<{ id: string; name: string }>(
+      `SELECT id, name FROM weather_stations WHERE id = ANY($1::text[])`,
+      [[...new Set(alarms.map((a) => a.facts.station_id))]],
+    );
+    const names = new Map(r.rows.map((s) => [s.id, s.name]));
+    const out = new Map<number, AlarmAbout>();
+    for (const a of alarms) {
+      const name = names.get(a.facts.station_id);
+      if (name !== undefined) out.set(a.id, { name, name_zh: null, warning: null });
+    }
+    return out;
+  }
 
   async locations(): Promise<WaveLocationRow[]> {
     const r = await this.db.query<WaveLocationRow>(

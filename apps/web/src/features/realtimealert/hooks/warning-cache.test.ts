@@ -30,6 +30,7 @@ const alarm = (
   subject: null,
   cleared_at: null,
   facts: null,
+  about: null,
   location_id: locationId,
   location_name: `site ${locationId}`,
   group_id: 1,
