@@ -15,8 +15,30 @@ export type RobotChannel = (typeof ROBOT_CHANNELS)[number];
 export const CHANNELS = ['inapp', 'email', 'sms', 'webhook', 'wechat', ...ROBOT_CHANNELS] as const;
 export type Channel = (typeof CHANNELS)[number];
 
-export const RECIPIENT_KINDS = ['user', 'phone', 'email', 'webhook', 'wechat', ...ROBOT_CHANNELS] as const;
+export const RECIPIENT_KINDS = [
+  'user',
+  'role',
+  'phone',
+  'email',
+  'webhook',
+  'wechat',
+  ...ROBOT_CHANNELS,
+] as const;
 export type RecipientKind = (typeof RECIPIENT_KINDS)[number];
+
+/**
+ * A `role` recipient's value: everyone of the list's group at this role or above, as the group is when a
+ * message is sent (`group_admin`: the group's administrators; `operator`: its operators and administrators).
+ */
+export const RECIPIENT_ROLES = ['group_admin', 'operator', 'viewer'] as const;
+export type RecipientRole = (typeof RECIPIENT_ROLES)[number];
+
+/** Whether a user of `role` is among a `role` recipient's `value` (that role or above; admins are above all). */
+export function hasRecipientRole(role: string, value: string): boolean {
+  const ranks = ['admin', ...RECIPIENT_ROLES];
+  const rank = ranks.indexOf(role);
+  return rank >= 0 && rank <= ranks.indexOf(value) && ranks.indexOf(value) > 0;
+}
 
 export const isRobotChannel = (value: string): value is RobotChannel =>
   (ROBOT_CHANNELS as readonly string[]).includes(value);

@@ -59,7 +59,11 @@ export interface TestApp {
   login(username: string, password: string): Promise<TestUser>;
   /** Creates a user through the API (as admin) and signs them in. */
   createUser(opts: { role: Role; groupId?: number; phone?: string; username?: string }): Promise<TestUser>;
-  createGroup(slug: string): Promise<number>;
+  /**
+   * A new group through the API. A group is made with its duty list (its administrators' inboxes); a test
+   * of other lists' deliveries removes it unless it asks to keep it (`dutyList: true`).
+   */
+  createGroup(slug: string, opts?: { dutyList?: boolean }): Promise<number>;
   /** Creates a feed (as admin) and returns its key. */
   createFeed(name: string): Promise<string>;
   close(): Promise<void>;
@@ -149,7 +153,7 @@ export async function startTestApp(
       if (res.statusCode !== 201) throw new Error(`create ${name} failed: ${res.statusCode} ${res.body}`);
       return login(name, password);
     },
-    async createGroup(slug) {
+    async createGroup(slug, opts) {
       const res = await call({
         method: 'POST',
         url: '/api/group_list/',
@@ -157,7 +161,10 @@ export async function startTestApp(
         payload: { slug, name: slug },
       });
       if (res.statusCode !== 201) throw new Error(`create group failed: ${res.body}`);
-      return res.json().id;
+      const id: number = res.json().id;
+      if (!opts?.dutyList)
+        await db.query(`DELETE FROM distribution_lists WHERE group_id = $1 AND builtin = 'duty'`, [id]);
+      return id;
     },
     async createFeed(name) {
       const res = await call({ method: 'POST', url: '/api/feeds/', token: admin.access, payload: { name } });

@@ -15,6 +15,8 @@ export const QUIET_HOURS_BYPASS_LEVEL = 3;
 
 const KIND_CHANNELS: Record<RecipientKind, readonly Channel[]> = {
   user: ['inapp', 'email', 'sms', 'wechat'],
+  // Everyone of a role is reached as each of them is.
+  role: ['inapp', 'email', 'sms', 'wechat'],
   phone: ['sms'],
   email: ['email'],
   webhook: ['webhook'],

@@ -12,7 +12,8 @@ const recipientFields = {
 };
 
 /**
- * A recipient as the API takes it. `value`: a user id (as a string), a phone number, an e-mail address, a
+ * A recipient as the API takes it. `value`: a user id (as a string), a role (`group_admin`, `operator` or
+ * `viewer`: everyone of the group at that role or above when a message is sent), a phone number, an e-mail address, a
  * webhook URL, a WeChat openid, or a group robot's webhook URL (dingtalk, wecom, feishu, slack). Webhooks
  * only: `format`. Webhooks, DingTalk and Feishu robots: `secret` (8–256 characters; DingTalk's starts with
  * SEC) to sign each request with; omitted, the secret stored for the same URL in the same list is kept;
@@ -80,6 +81,8 @@ const inputFields = {
   escalate_after_min: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1440 }))),
   escalate_to: Type.Optional(Nullable(Type.Array(RecipientInputSchema, { maxItems: 500 }))),
   language: Type.Optional(ListLanguage),
+  // Read-only in answers, ignored: a client may send back the list it read.
+  builtin: Type.Optional(Nullable(Type.Literal('duty', { description: 'Ignored (answers only)' }))),
 };
 
 /** POST /api/distribute_add; /api/distribute_update takes the same fields plus `id`. */
@@ -107,6 +110,13 @@ export const DistributionListSchema = Type.Object({
   escalate_after_min: Nullable(Type.Integer()),
   escalate_to: Nullable(Type.Array(RecipientSchema)),
   language: ListLanguage,
+  builtin: Nullable(
+    Type.Literal('duty', {
+      description:
+        "The group's duty list, made with the group (its administrators' inboxes); a screen names it in the " +
+        "reader's language until it is renamed",
+    }),
+  ),
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
 });
@@ -119,3 +129,39 @@ export const DistributionGroupQuerySchema = Type.Object(
   { group_id: Type.Optional(Id) },
   { additionalProperties: false },
 );
+
+/** One way a site's alarm of a level would reach someone, as the outbox would plan it now. */
+export const CoverageRecipientSchema = Type.Object({
+  channel: Type.Enum(CHANNELS),
+  recipient_kind: Type.Enum(RECIPIENT_KINDS, {
+    description: 'A role is shown as each of its members (user)',
+  }),
+  name: Type.String({
+    description:
+      "A user's name; an address as stored; a webhook's or robot's host only (its URL may hold a token)",
+  }),
+  list_id: Nullable(Type.Integer({ description: 'The list it comes from; null: the user follows the site' })),
+  escalation: Type.Boolean({ description: 'Told only when nobody confirms in time (the escalation tier)' }),
+});
+export type CoverageRecipient = Static<typeof CoverageRecipientSchema>;
+
+const CoveredLevel = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]);
+
+/** GET /api/locations/:id/coverage: who would be told of the site's alarms, at each level its rings raise. */
+export const LocationCoverageSchema = Type.Object({
+  location_id: Type.Integer(),
+  group_id: Type.Integer(),
+  levels: Type.Array(Type.Object({ level: CoveredLevel, told: Type.Array(CoverageRecipientSchema) })),
+  untold_levels: Type.Array(CoveredLevel, {
+    description: 'Levels the site raises at which nobody is told at once (escalation aside): fix these',
+  }),
+});
+export type LocationCoverage = Static<typeof LocationCoverageSchema>;
+
+/** GET /api/locations/coverage: the sites of a group (admins: any or all) at whose levels nobody is told. */
+export const CoverageSummarySchema = Type.Object({
+  items: Type.Array(Type.Object({ location_id: Type.Integer(), untold_levels: Type.Array(CoveredLevel) }), {
+    description: 'Only the sites with an untold level',
+  }),
+});
+export type CoverageSummary = Static<typeof CoverageSummarySchema>;

@@ -1,4 +1,5 @@
 import type { App } from '../../lib/fastify.js';
+import { coverageRoutes } from './coverage/routes.js';
 import { deliveryRecordRoutes } from './delivery/records/routes.js';
 import { testMessageRoutes } from './delivery/test-message/routes.js';
 import { distributionRoutes } from './distribution/routes.js';
@@ -17,4 +18,5 @@ export function notifyAreaRoutes(app: App, n: ReturnType<typeof createNotifyServ
   deliveryRecordRoutes(app, n.notifications.deliveries);
   testMessageRoutes(app, n.notifications.tests);
   wechatRoutes(app, n.wechat);
+  coverageRoutes(app, n.coverage);
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { Metrics } from '../../lib/metrics.js';
+import { CoverageService, type CoverageSites } from './coverage/coverage-service.js';
 import { DailySummaryJob } from './daily-summary/daily-summary.js';
 import { DailySummaryRepo } from './daily-summary/daily-summary-repo.js';
 import { AlarmOutbox } from './delivery/alarm-outbox.js';
@@ -52,8 +53,8 @@ export function createNotifyServices(d: {
   /** Replaces the configured SMS provider (tests). */
   sms?: SmsProvider;
   groupExists: (id: number) => Promise<boolean>;
-  /** The sites of a group (of every group for null), which topics are about. */
-  locations: { ofGroup(groupId: number | null): Promise<{ id: number; name: string }[]> };
+  /** The sites of a group (of every group for null), which topics and coverage are about. */
+  locations: CoverageSites;
   /** The words of every kind of message (the areas register them: message-catalogue.ts). */
   messages: Messages;
   metrics?: Pick<Metrics, 'deliveries'>;
@@ -135,6 +136,15 @@ export function createNotifyServices(d: {
       publicUrl: notify.publicUrl,
       now,
       log: d.log,
+    }),
+    /** Who a site's alarms would reach. */
+    coverage: new CoverageService({
+      db,
+      recipients,
+      messages: d.messages,
+      defaults,
+      sites: d.locations,
+      now,
     }),
     notifications: {
       inbox: new InboxService(inbox, d.messages, now),

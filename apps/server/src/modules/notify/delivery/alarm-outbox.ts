@@ -1,8 +1,8 @@
 import type { RaisedAlarm } from '@thunderwatch/domain/warnings/raised-alarm';
 import type { Language } from '@thunderwatch/shared/languages';
-import { locationTopic } from '@thunderwatch/shared/notifications';
 import type { Approach } from '@thunderwatch/shared/schemas/warnings';
 import type { Queryable } from '../../../db/database.js';
+import { readAudience } from './audience.js';
 import { type BudgetConfig, BudgetedOutbox } from './budget/budgeted-outbox.js';
 import type { AlarmFacts, ReportReadyFacts } from './channels/delivery-channel.js';
 import {
@@ -108,41 +108,10 @@ export class AlarmOutbox {
     items: readonly E[],
     toEvents: (heard: E[]) => OutboxEvent[],
   ): Promise<number> {
-    const audience = await this.audience(tx, items);
+    const audience = await readAudience(this.d.recipients, tx, items);
     if (!audience) return 0;
     const { heard, ...who } = audience;
     return this.budgeted.write(tx, planDeliveries(toEvents(heard), { ...who, defaults: this.d.defaults }));
-  }
-
-  /** The lists, users and subscribers that may hear of the events; null when nobody does. */
-  private async audience<E extends { groupId: number; locationId: number | null }>(
-    tx: Queryable,
-    events: readonly E[],
-  ) {
-    if (events.length === 0) return null;
-    const groupIds = [...new Set(events.map((a) => a.groupId))];
-    const topicOf = (a: E) => (a.locationId === null ? null : locationTopic(a.locationId));
-    const topics = [...new Set(events.map(topicOf).filter((t) => t !== null))];
-    const [lists, subscribers] = await Promise.all([
-      this.d.recipients.listsOfGroups(tx, groupIds),
-      this.d.recipients.subscribers(tx, topics),
-    ]);
-    // Most alarms of a storm front go to groups with no list and no subscriber: nothing more to look up.
-    const heard = events.filter((a) => {
-      const topic = topicOf(a);
-      return lists.some((l) => l.group_id === a.groupId) || (topic !== null && subscribers.has(topic));
-    });
-    if (heard.length === 0) return null;
-    const userIds = new Set<number>();
-    for (const l of lists) {
-      for (const r of [...l.recipients, ...(l.escalate_to ?? [])]) {
-        if (r.kind === 'user') userIds.add(Number(r.value));
-      }
-    }
-    const users = new Map(
-      (await this.d.recipients.users(tx, [...userIds].filter(Number.isSafeInteger))).map((u) => [u.id, u]),
-    );
-    return { heard, lists, users, subscribers };
   }
 
   committed(): void {

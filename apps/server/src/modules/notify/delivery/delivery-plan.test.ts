@@ -180,6 +180,47 @@ describe('planDeliveries of lightning alarms', () => {
       },
       ['0:inapp:user:1', '0:email:user:u1@x.cn', '0:sms:user:+8613800000002'],
     ],
+    ...(
+      [
+        ['group_admin', ['0:inapp:user:20', '0:inapp:user:21']],
+        ['operator', ['0:inapp:user:20', '0:inapp:user:21', '0:inapp:user:22']],
+        ['viewer', ['0:inapp:user:20', '0:inapp:user:21', '0:inapp:user:22', '0:inapp:user:23']],
+      ] as const
+    ).map(([role, expected]): [string, Partial<PlanInput>, string[]] => [
+      `a role (${role}): the group's members of that role or above, as users`,
+      {
+        lists: [list({ channels: ['inapp'], recipients: [{ kind: 'role', value: role }] })],
+        members: new Map([
+          [
+            1,
+            [
+              user(20, { role: 'admin' }),
+              user(21, { role: 'group_admin' }),
+              user(22, { role: 'operator' }),
+              user(23, { role: 'viewer' }),
+            ],
+          ],
+          [2, [user(30, { groupId: 2, role: 'group_admin' })]],
+        ]),
+      },
+      [...expected],
+    ]),
+    [
+      'a role with nobody in it, and a user named on the list besides the role, once',
+      {
+        lists: [
+          list({
+            channels: ['inapp'],
+            recipients: [
+              { kind: 'role', value: 'group_admin' },
+              { kind: 'user', value: '1' },
+            ],
+          }),
+        ],
+        members: new Map([[1, [user(1, { role: 'group_admin' }), user(24, { role: 'operator' })]]]),
+      },
+      ['0:inapp:user:1'],
+    ],
   ])('%s', (_name, input, expected) => {
     expect(plan(input)).toEqual(expected);
   });

@@ -1,6 +1,6 @@
 import { channelsFor } from '@thunderwatch/domain/notify/delivery-rules';
 import type { Language } from '@thunderwatch/shared/languages';
-import { type Channel, locationTopic } from '@thunderwatch/shared/notifications';
+import { type Channel, hasRecipientRole, locationTopic } from '@thunderwatch/shared/notifications';
 import type { DistributionList, Recipient } from '@thunderwatch/shared/schemas/distribution';
 import type { ChannelOptions } from './channels/delivery-channel.js';
 import type { NewDelivery } from './outbox-repo.js';
@@ -21,6 +21,8 @@ export interface DeliveryUser {
   prefs: { in_app?: boolean; email?: boolean; sms?: boolean; wechat?: boolean };
   /** Administrators see every group: they may be on any group's list or follow any group's sites. */
   admin?: boolean;
+  /** Their role, which `role` recipients match (absent: matches none). */
+  role?: string;
 }
 
 /** What alarm fan-out reads of a distribution list. */
@@ -44,6 +46,8 @@ export interface Audience {
   users: ReadonlyMap<number, DeliveryUser>;
   /** Subscribers per topic ("location:<id>"). */
   subscribers: ReadonlyMap<string, readonly DeliveryUser[]>;
+  /** The members of each group, by group id, for `role` recipients (only groups whose lists name a role). */
+  members?: ReadonlyMap<number, readonly DeliveryUser[]>;
   /** Language (unless the list names one) and time zone of addresses that are not users. */
   defaults: { language: Language; timeZone: string };
 }
@@ -184,14 +188,23 @@ function planEvent(e: OutboxEvent, input: Audience, out: Map<string, NewDelivery
   for (const list of lists) {
     if (list.group_id !== e.groupId || e.level < list.min_level) continue;
     if (e.locationId !== null && list.locations !== 'all' && !list.locations.includes(e.locationId)) continue;
-    for (const r of list.recipients) {
-      for (const c of channelsFor(r.kind, list.channels)) add(r, c, 0, list, e.at);
-    }
-    if (e.escalates && list.escalate_after_min && list.escalate_to) {
-      const due = new Date(e.at.getTime() + list.escalate_after_min * 60_000);
-      for (const r of list.escalate_to) {
-        for (const c of channelsFor(r.kind, list.channels)) add(r, c, 1, list, due);
+    const each = (recipients: readonly Recipient[], tier: 0 | 1, due: Date) => {
+      for (const r of recipients) {
+        if (r.kind !== 'role') {
+          for (const c of channelsFor(r.kind, list.channels)) add(r, c, tier, list, due);
+          continue;
+        }
+        // A role is the group's members of that role or above as they are now, each told as a user.
+        for (const user of input.members?.get(e.groupId) ?? []) {
+          if (!hasRecipientRole(user.role ?? '', r.value)) continue;
+          const recipient: Recipient = { kind: 'user', value: String(user.id) };
+          for (const c of channelsFor('user', list.channels)) add(recipient, c, tier, list, due, user);
+        }
       }
+    };
+    each(list.recipients, 0, e.at);
+    if (e.escalates && list.escalate_after_min && list.escalate_to) {
+      each(list.escalate_to, 1, new Date(e.at.getTime() + list.escalate_after_min * 60_000));
     }
   }
   const topic = e.locationId === null ? null : locationTopic(e.locationId);

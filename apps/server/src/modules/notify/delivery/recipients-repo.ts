@@ -29,6 +29,7 @@ const toUser = (r: UserRow): DeliveryUser => ({
   timeZone: r.time_zone,
   prefs: r.notification_prefs ?? {},
   admin: r.role === 'admin',
+  role: r.role,
 });
 
 /** SQL of who alarms go to: the groups' distribution lists, users' addresses and topic subscribers. */
@@ -52,6 +53,22 @@ export class RecipientsRepo {
       [ids],
     );
     return rows.map(toUser);
+  }
+
+  /** The enabled members of each group (what a `role` recipient is resolved to when a message is sent). */
+  async members(tx: Queryable, groupIds: readonly number[]): Promise<Map<number, DeliveryUser[]>> {
+    const out = new Map<number, DeliveryUser[]>();
+    if (groupIds.length === 0) return out;
+    const { rows } = await tx.query<UserRow>(
+      `SELECT ${USER_COLUMNS} FROM users u LEFT JOIN wechat_bindings b ON b.user_id = u.id
+       WHERE u.group_id = ANY($1::bigint[]) AND NOT u.disabled ORDER BY u.id`,
+      [groupIds],
+    );
+    for (const r of rows) {
+      const user = toUser(r);
+      out.set(user.groupId, [...(out.get(user.groupId) ?? []), user]);
+    }
+    return out;
   }
 
   /** Enabled subscribers of the topics, each only for topics of their own group's locations. */

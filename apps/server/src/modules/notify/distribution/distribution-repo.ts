@@ -3,7 +3,7 @@ import type { Database } from '../../../db/database.js';
 import type { StoredList, StoredRecipient } from './webhook-options.js';
 
 const COLUMNS = `id, group_id, name, locations, min_level, channels, recipients, quiet_hours, escalate_after_min,
-  escalate_to, language, created_at, updated_at`;
+  escalate_to, language, builtin, created_at, updated_at`;
 
 interface Row extends Omit<StoredList, 'created_at' | 'updated_at'> {
   created_at: Date;
@@ -70,7 +70,8 @@ export class DistributionRepo {
   async update(id: number, scope: number | null, input: StoredInput, at: Date): Promise<StoredList | null> {
     const r = await this.db.query<Row>(
       `UPDATE distribution_lists SET name = $1, locations = $2, min_level = $3, channels = $4, recipients = $5,
-         quiet_hours = $6, escalate_after_min = $7, escalate_to = $8, language = $9, updated_at = $12
+         quiet_hours = $6, escalate_after_min = $7, escalate_to = $8, language = $9, updated_at = $12,
+         builtin = CASE WHEN name = $1 THEN builtin END
        WHERE id = $10 AND ($11::bigint IS NULL OR group_id = $11) RETURNING ${COLUMNS}`,
       [...values(input), id, scope, at],
     );

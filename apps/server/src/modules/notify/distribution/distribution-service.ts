@@ -1,5 +1,6 @@
 import { emailProblem, phoneProblem, wechatProblem } from '@thunderwatch/domain/notify/recipient-checks';
 import type { ErrorDetail } from '@thunderwatch/shared/error-codes';
+import { RECIPIENT_ROLES } from '@thunderwatch/shared/notifications';
 import type { Permission } from '@thunderwatch/shared/permissions';
 import type {
   DistributionInput,
@@ -155,6 +156,10 @@ export class DistributionService {
     switch (r.kind) {
       case 'user':
         return members.has(Number(r.value)) ? null : 'is not a user of the group (or an administrator)';
+      case 'role':
+        return (RECIPIENT_ROLES as readonly string[]).includes(r.value)
+          ? null
+          : `is not a role (${RECIPIENT_ROLES.join(', ')})`;
       case 'phone':
         return phoneProblem(r.value);
       case 'email':

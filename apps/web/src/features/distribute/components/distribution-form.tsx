@@ -17,6 +17,7 @@ import {
   draftToInput,
   newDistributionDraft,
 } from '../model/distribution-draft';
+import { listName } from '../model/list-name';
 import { RecipientsEditor } from './recipients-editor';
 
 /** A client-side problem in the user's language, naming the field (and the recipient row) it is about. */
@@ -43,7 +44,7 @@ export function DistributionForm({ list, groupId, locations, onDone }: Distribut
   const add = useAddList();
   const update = useUpdateList();
   const [draft, setDraft] = useState<DistributionDraft>(() =>
-    list ? draftFromList(list) : newDistributionDraft(),
+    list ? draftFromList(list, listName(t, list)) : newDistributionDraft(),
   );
   const [checked, setChecked] = useState(false);
   const result = draftToInput(draft);
@@ -71,7 +72,7 @@ export function DistributionForm({ list, groupId, locations, onDone }: Distribut
       aria-labelledby="distribute-form-title"
     >
       <h2 id="distribute-form-title">
-        {list ? t('distribute.form.edit_title', { name: list.name }) : t('distribute.form.new_title')}
+        {list ? t('distribute.form.edit_title', { name: listName(t, list) }) : t('distribute.form.new_title')}
       </h2>
       <div className="form-grid form-grid-dense">
         <Field

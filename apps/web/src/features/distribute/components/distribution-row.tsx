@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { RowActions } from '../../../components/row-actions';
 import { useDeleteList } from '../api/delete-list';
+import { listName } from '../model/list-name';
 import { MinLevelBadge } from './min-level-badge';
 
 export const COLUMNS = 8;
@@ -28,7 +29,7 @@ export function DistributionRow({ list, locationNames, groupName, canEdit, onEdi
   return (
     <>
       <tr>
-        <td>{list.name}</td>
+        <td>{listName(t, list)}</td>
         {groupName !== null && <td>{groupName}</td>}
         <td>{locations}</td>
         <td>
@@ -48,7 +49,7 @@ export function DistributionRow({ list, locationNames, groupName, canEdit, onEdi
         <td className="actions">
           <RowActions
             ns="distribute.list"
-            name={list.name}
+            name={listName(t, list)}
             canEdit={canEdit}
             onEdit={onEdit}
             deleting={remove.isPending}

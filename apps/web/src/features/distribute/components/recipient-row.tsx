@@ -2,6 +2,7 @@ import {
   type Channel,
   isSignedKind,
   RECIPIENT_KINDS,
+  RECIPIENT_ROLES,
   type RecipientKind,
 } from '@thunderwatch/shared/notifications';
 import { useTranslation } from 'react-i18next';
@@ -65,7 +66,20 @@ export function RecipientRow({
           </option>
         ))}
       </select>
-      {row.kind === 'user' ? (
+      {row.kind === 'role' ? (
+        <select
+          aria-label={valueLabel}
+          value={row.value}
+          aria-invalid={valueInvalid || undefined}
+          onChange={(event) => onChange({ value: event.target.value })}
+        >
+          {RECIPIENT_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {t(`distribute.role.${role}`)}
+            </option>
+          ))}
+        </select>
+      ) : row.kind === 'user' ? (
         <UserPicker
           label={valueLabel}
           groupId={groupId}
@@ -84,12 +98,14 @@ export function RecipientRow({
           onChange={(event) => onChange({ value: event.target.value })}
         />
       )}
-      <RecipientTest
-        label={label}
-        recipient={recipientInput(row)}
-        channel={testChannelFor(row.kind, channels)}
-        listId={listId}
-      />
+      {row.kind !== 'role' && (
+        <RecipientTest
+          label={label}
+          recipient={recipientInput(row)}
+          channel={testChannelFor(row.kind, channels)}
+          listId={listId}
+        />
+      )}
       <button
         type="button"
         className="button button-small button-secondary distribute-recipient-remove"

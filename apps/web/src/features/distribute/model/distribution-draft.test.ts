@@ -33,6 +33,7 @@ const list: DistributionList = {
   escalate_after_min: 15,
   escalate_to: [{ kind: 'user', value: '4', name: 'Li Wei' }],
   language: 'en',
+  builtin: null,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
 };
@@ -53,7 +54,7 @@ describe('draftToInput', () => {
   });
 
   it('gives back what a stored list holds, users by id (their name is only shown)', () => {
-    const { created_at, updated_at, id, group_id, ...input } = list;
+    const { created_at, updated_at, id, group_id, builtin, ...input } = list;
     expect(draftToInput(draftFromList(list)).input).toEqual({
       ...input,
       escalate_to: [{ kind: 'user', value: '4' }],

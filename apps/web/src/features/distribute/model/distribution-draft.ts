@@ -49,6 +49,11 @@ export interface DistributionDraft {
   escalateTo: RecipientDraft[];
   /** What recipients that are not users read; '' for the server's default. */
   language: Language | '';
+  /**
+   * The group's duty list: its name as shown (in the reader's language) and as stored. Saved unchanged, it
+   * keeps the stored one, and so stays named in each reader's language.
+   */
+  builtinName: { shown: string; stored: string } | null;
 }
 
 /** A problem found before sending: `field` uses the server's paths, `key` names the text under distribute.problem. */
@@ -88,13 +93,14 @@ export const keepsStoredSecret = (row: RecipientDraft) =>
 
 /**
  * A row with another kind: a user id is no address and an address no user, so switching to or from a
- * user starts the value afresh; the secret stays only between kinds that take one.
+ * user (or a role) starts the value afresh; the secret stays only between kinds that take one.
  */
 export function withKind(row: RecipientDraft, kind: RecipientKind): Partial<RecipientDraft> {
-  const fresh = kind === 'user' || row.kind === 'user';
+  const fresh = kind === 'user' || row.kind === 'user' || row.kind === 'role';
   return {
     kind,
-    ...(fresh ? { value: '', name: '' } : {}),
+    // A role is chosen from a list: it starts at the group's administrators.
+    ...(kind === 'role' ? { value: 'group_admin', name: '' } : fresh ? { value: '', name: '' } : {}),
     ...(isSignedKind(kind) ? {} : { secret: '', forgetSecret: false }),
   };
 }
@@ -113,6 +119,7 @@ export function newDistributionDraft(): DistributionDraft {
     escalateAfter: '',
     escalateTo: [newRecipient()],
     language: '',
+    builtinName: null,
   };
 }
 
@@ -127,10 +134,12 @@ const copyRecipients = (recipients: readonly Recipient[]): RecipientDraft[] =>
     storedSecretUrl: r.has_secret ? r.value : null,
   }));
 
-export function draftFromList(list: DistributionList): DistributionDraft {
+/** The form of a stored list; `shownName` is its name as the screen shows it (`listName`). */
+export function draftFromList(list: DistributionList, shownName = list.name): DistributionDraft {
   const escalates = list.escalate_after_min !== null && list.escalate_to !== null;
   return {
-    name: list.name,
+    name: shownName,
+    builtinName: list.builtin ? { shown: shownName, stored: list.name } : null,
     allLocations: list.locations === 'all',
     locations: list.locations === 'all' ? [] : [...list.locations],
     minLevel: list.min_level,
@@ -179,7 +188,8 @@ const trimmed = (rows: RecipientDraft[]): RecipientInput[] => rows.map(recipient
 /** The input the server takes, or every problem a user can fix before sending. */
 export function draftToInput(draft: DistributionDraft): DraftResult {
   const problems: DraftProblem[] = [];
-  const name = draft.name.trim();
+  const typed = draft.name.trim();
+  const name = draft.builtinName && typed === draft.builtinName.shown ? draft.builtinName.stored : typed;
   if (!name) problems.push({ field: 'name', key: 'required' });
   if (!draft.allLocations && draft.locations.length === 0)
     problems.push({ field: 'locations', key: 'no_locations' });

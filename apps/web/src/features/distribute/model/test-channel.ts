@@ -3,6 +3,8 @@ import type { Channel, RecipientKind } from '@thunderwatch/shared/notifications'
 /** The channel a test to each kind of recipient goes through. */
 export const TEST_CHANNEL: Record<RecipientKind, Channel> = {
   user: 'inapp',
+  // Not tested as such (the server refuses): the row shows no test; each member is tested as a user.
+  role: 'inapp',
   phone: 'sms',
   email: 'email',
   webhook: 'webhook',

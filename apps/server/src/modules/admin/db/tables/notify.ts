@@ -19,7 +19,7 @@ export const NOTIFY_TABLES: readonly TableDef[] = [
     order: 'id',
     columns: cols(`id:integer group_id:integer name:text locations:json min_level:integer channels:json
       recipients:json! quiet_hours:json escalate_after_min:integer escalate_to:json!
-      created_by:integer created_at:timestamp updated_at:timestamp language:text`),
+      created_by:integer created_at:timestamp updated_at:timestamp language:text builtin:text`),
   }),
   table({
     name: 'deliveries',

@@ -42,6 +42,14 @@ export class TestMessageService {
 
   async send(user: AuthUser, input: TestMessageInput): Promise<DeliveryRecord> {
     requirePermission(user, testPermission(user, input.recipient));
+    if (input.recipient.kind === 'role') {
+      throw new AppError('validation.failed', 400, 'A role is tested through its members', [
+        {
+          field: 'recipient/kind',
+          message: 'a role recipient is not one address: test each user of the role',
+        },
+      ]);
+    }
     if (channelsFor(input.recipient.kind, [input.channel]).length === 0) {
       throw new AppError('validation.failed', 400, 'The channel cannot reach this recipient', [
         { field: 'channel', message: `${input.channel} does not reach a ${input.recipient.kind} recipient` },
