@@ -74,6 +74,12 @@ export const queryKeys = {
   /** The board's warnings; socket `warning` events are merged into it. */
   warnings: ['warning'],
   /** Alarm lists: `all` matches every one; socket `alarm` events are applied to `unconfirmed`. */
+  /** Who sites' alarms would reach: `all` after a site, list or role changes. */
+  coverage: {
+    all: ['coverage'] as const,
+    summary: ['coverage', 'summary'] as const,
+    location: (id: number) => ['coverage', 'location', id] as const,
+  },
   alarms: {
     all: alarms,
     unconfirmed: [...alarms, { confirmed: false }],

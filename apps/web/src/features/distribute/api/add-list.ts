@@ -11,6 +11,11 @@ export function useAddList() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addList,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.distributionLists }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.distributionLists }),
+        // Who sites' alarms reach is what the lists say.
+        queryClient.invalidateQueries({ queryKey: queryKeys.coverage.all }),
+      ]),
   });
 }

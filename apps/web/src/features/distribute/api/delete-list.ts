@@ -10,6 +10,11 @@ export function useDeleteList() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteList,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.distributionLists }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.distributionLists }),
+        // Who sites' alarms reach is what the lists say.
+        queryClient.invalidateQueries({ queryKey: queryKeys.coverage.all }),
+      ]),
   });
 }

@@ -16,6 +16,11 @@ export function useUpdateList() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateList,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.distributionLists }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.distributionLists }),
+        // Who sites' alarms reach is what the lists say.
+        queryClient.invalidateQueries({ queryKey: queryKeys.coverage.all }),
+      ]),
   });
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { Page } from '../../../components/page';
 import { can, useCurrentUser } from '../../../lib/current-user';
-import { useGroupNames } from '../api/get-group-names';
+import { useGroupNames } from '../../../lib/group-names';
 import { useDistributionLists } from '../api/get-lists';
 import { useLocationChoices } from '../api/get-location-choices';
 import { DistributionForm } from './distribution-form';

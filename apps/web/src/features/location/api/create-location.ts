@@ -3,8 +3,17 @@ import type { LocationDto, LocationInput } from '@thunderwatch/shared/schemas/lo
 import { apiClient } from '../../../lib/api-client';
 import { invalidateLocations } from './invalidate-locations';
 
-export function createLocation(input: LocationInput): Promise<LocationDto> {
-  return apiClient.post<LocationDto>('/api/locations/', input);
+/** POST /api/locations/, in my group or (admins) the group named. */
+export function createLocation({
+  input,
+  groupId,
+}: {
+  input: LocationInput;
+  groupId: number | null;
+}): Promise<LocationDto> {
+  return apiClient.post<LocationDto>('/api/locations/', input, {
+    query: groupId === null ? undefined : { group_id: groupId },
+  });
 }
 
 export function useCreateLocation() {

@@ -9,5 +9,7 @@ export function invalidateLocations(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.locations }),
     queryClient.invalidateQueries({ queryKey: queryKeys.userMapData }),
+    // A new site, or one with other rings, is told at other levels.
+    queryClient.invalidateQueries({ queryKey: queryKeys.coverage.all }),
   ]);
 }

@@ -6,10 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { Field } from '../../../components/field';
 import { isApiError } from '../../../lib/api-error';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useCreateLocation } from '../api/create-location';
 import { useUpdateLocation } from '../api/update-location';
 import { type DraftProblem, draftToInput, type LocationDraft } from '../model/location-draft';
 import { timeZoneChoices } from '../model/time-zones';
+import { CoveragePanel } from './coverage-panel';
+import { LocationGroupField } from './location-group-field';
 import { pointProblemText } from './point-field';
 import { PredictEditor } from './predict-editor';
 import { RingsEditor } from './rings-editor';
@@ -48,8 +51,13 @@ export function LocationForm({
   zones,
   onDone,
 }: LocationFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const create = useCreateLocation();
+  const user = useCurrentUser().data;
+  // A new site goes into my group unless an admin chooses another; an existing one stays in its own.
+  const [groupId, setGroupId] = useState<number | null>(location?.group_id ?? null);
+  const groupName = (g: { name: string; name_en: string | null }) =>
+    (i18n.language === 'en' && g.name_en) || g.name;
   const update = useUpdateLocation();
   const [checked, setChecked] = useState(false);
   const result = draftToInput(draft);
@@ -69,7 +77,7 @@ export function LocationForm({
     setChecked(true);
     if (!result.input) return;
     if (location) update.mutate({ id: location.id, input: result.input }, { onSuccess: onDone });
-    else create.mutate(result.input, { onSuccess: onDone });
+    else create.mutate({ input: result.input, groupId }, { onSuccess: onDone });
   };
 
   return (
@@ -77,7 +85,17 @@ export function LocationForm({
       <h2 id="location-form-title">
         {location ? t('location.form.edit_title', { name: location.name }) : t('location.form.new_title')}
       </h2>
+      {location && <CoveragePanel locationId={location.id} />}
       <div className="form-grid form-grid-dense">
+        {user && (
+          <LocationGroupField
+            value={groupId}
+            ownGroup={{ id: user.group.id, name: groupName(user.group) }}
+            isAdmin={user.role === 'admin'}
+            choosable={!location && user.role === 'admin'}
+            onChange={setGroupId}
+          />
+        )}
         <Field
           id="location-name"
           label={t('location.form.name')}

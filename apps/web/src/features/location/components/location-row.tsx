@@ -1,6 +1,7 @@
 import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CoverageWarning } from '../../../components/coverage-warning';
 import { ErrorMessage } from '../../../components/error-message';
 import { RowActions } from '../../../components/row-actions';
 import { SkillLine } from '../../../components/skill-line';
@@ -13,13 +14,15 @@ const COLUMNS = 4;
 
 interface LocationRowProps {
   location: LocationDto;
+  /** Levels at which the site's alarms would reach nobody. */
+  untold: readonly number[] | undefined;
   selected: boolean;
   canEdit: boolean;
   onSelect: () => void;
   onEdit: () => void;
 }
 
-export function LocationRow({ location, selected, canEdit, onSelect, onEdit }: LocationRowProps) {
+export function LocationRow({ location, untold, selected, canEdit, onSelect, onEdit }: LocationRowProps) {
   const { t } = useTranslation();
   const update = useUpdateLocation();
   const remove = useDeleteLocation();
@@ -40,6 +43,11 @@ export function LocationRow({ location, selected, canEdit, onSelect, onEdit }: L
           <small className="location-kind">
             <SkillLine locationId={location.id} />
           </small>
+          <CoverageWarning
+            locationId={location.id}
+            untold={untold}
+            ringLevels={new Set(location.rings.map((r) => r.level)).size}
+          />
         </td>
         <td>
           <LevelBadge level={location.enabled ? location.level : 0} />

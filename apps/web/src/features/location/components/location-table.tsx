@@ -1,6 +1,7 @@
 import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import { useTranslation } from 'react-i18next';
 import { EmptyTableRow } from '../../../components/empty-table-row';
+import { useUntoldSites } from '../../../lib/coverage';
 import { LocationRow } from './location-row';
 
 interface LocationTableProps {
@@ -22,6 +23,7 @@ export function LocationTable({
   onEdit,
 }: LocationTableProps) {
   const { t } = useTranslation();
+  const untold = useUntoldSites();
   return (
     <div className="table-wrap">
       <table className="table table-dense workspace-table location-table">
@@ -39,6 +41,7 @@ export function LocationTable({
             <LocationRow
               key={location.id}
               location={location}
+              untold={untold.get(location.id)}
               selected={location.id === selectedId}
               canEdit={canEdit}
               onSelect={() => onSelect(location.id)}

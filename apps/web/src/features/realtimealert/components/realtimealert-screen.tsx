@@ -3,6 +3,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
+import { useUntoldSites } from '../../../lib/coverage';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useRotationParam } from '../../../lib/scenes';
 import { DEFAULT_TIME_ZONE, localeOf } from '../../../lib/time';
@@ -36,6 +37,7 @@ export function RealtimealertScreen() {
   const warnings = useWarnings();
   const alarms = useUnconfirmedAlarms();
   const siteAlerts = useSiteAlerts();
+  const untold = useUntoldSites();
   const board = useRef<HTMLElement>(null);
   const [params] = useSearchParams();
   const rotation = useRotationParam(params.get('rotation'));
@@ -115,6 +117,7 @@ export function RealtimealertScreen() {
             item={item}
             alarms={byLocation.get(item.location_id) ?? NO_ALARMS}
             siteAlerts={siteAlerts.get(item.location_id) ?? NO_SITE_ALERTS}
+            untold={untold.get(item.location_id)}
             onConfirm={onConfirm}
           />
         ))}

@@ -2,6 +2,7 @@ import type { AlarmDto, WarningItem } from '@thunderwatch/shared/schemas/warning
 import { LEVEL_COLOURS } from '@thunderwatch/shared/warnings';
 import { type CSSProperties, memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CoverageWarning } from '../../../components/coverage-warning';
 import { ApproachLine } from './approach-line';
 import { compassPoint, formatKm, wholeDegrees } from './board-format';
 import { Countdown } from './countdown';
@@ -17,6 +18,8 @@ interface WarningTileProps {
   onConfirm: (locationId: number) => void;
   /** Weather alerts of the location (official warnings, typhoon and wave alarms), beside the lightning level. */
   siteAlerts: readonly SiteAlert[];
+  /** Levels at which this site's alarms would reach nobody. */
+  untold: readonly number[] | undefined;
 }
 
 /** One location on the wall board, in its level's colour. */
@@ -25,6 +28,7 @@ export const WarningTile = memo(function WarningTile({
   alarms,
   onConfirm,
   siteAlerts,
+  untold,
 }: WarningTileProps) {
   const { t } = useTranslation();
   const flashing = alarms.length > 0;
@@ -56,6 +60,11 @@ export const WarningTile = memo(function WarningTile({
             ))}
         </span>
         <SiteAlertChips alerts={siteAlerts} />
+        <CoverageWarning
+          locationId={item.location_id}
+          untold={untold}
+          ringLevels={new Set(item.counts.map((c) => c.level)).size}
+        />
         <TileSkill locationId={item.location_id} level={item.level} />
       </header>
       <dl className="rta-facts">
