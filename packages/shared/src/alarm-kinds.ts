@@ -40,6 +40,10 @@ export interface SiteAlarmFacts {
     distance_km: number;
     altitude_m: number | null;
     cell_id: string | null;
+    /** When the airport's episode this alarm belongs to began (ISO; absent on alarms raised before). */
+    episode?: string;
+    /** The episode's first alarm, whose message was pushed (not in the app only). */
+    pushed?: boolean;
     legacy_id?: number;
   };
   /** The alarm follows its warning's life (subject `life:<life_key>`) to the life's newest message. */

@@ -4,6 +4,7 @@ import {
   FLIGHT_ALARM_MIN_LEVEL,
   flightAlarmStep,
 } from '@thunderwatch/domain/aviation/flight-alarms';
+import { episodeTelling, FLIGHT_PUSH_EVERY_MS } from '@thunderwatch/domain/aviation/flight-episodes';
 import { sitePoint } from '@thunderwatch/domain/geo/site-point';
 import type { SiteAlarmFacts } from '@thunderwatch/shared/alarm-kinds';
 import type { Aircraft } from '@thunderwatch/shared/schemas/flights';
@@ -23,6 +24,8 @@ export interface FlightRead {
   airports: AirportRow[];
   levelOf: (locationId: number) => Level;
   seen: Seen[];
+  /** When each watched airport's last pushed episode began (ms), if within the push interval. */
+  lastPushedAt: ReadonlyMap<number, number>;
 }
 
 /**
@@ -65,7 +68,11 @@ export class FlightAlarmRules implements SiteAlarmRules<'flight', FlightRead> {
         });
       }
     }
-    return { airports, levelOf, seen };
+    const lastPushedAt = await this.d.airports.lastPushed(
+      watched.map((a) => a.id),
+      new Date(now.getTime() - FLIGHT_PUSH_EVERY_MS),
+    );
+    return { airports, levelOf, seen, lastPushedAt };
   }
 
   judge(r: FlightRead, open: readonly OpenSiteAlarm<'flight'>[], now: Date): Holding<'flight'>[] {
@@ -83,15 +90,55 @@ export class FlightAlarmRules implements SiteAlarmRules<'flight', FlightRead> {
       altitude_m: s.aircraft.altitude_m,
       cell_id: s.aircraft.cell_id,
     });
-    const holding = (s: Seen, level: number): Holding<'flight'> => {
+    // One message per airport and episode (flight-episodes.ts): the first raise of a new episode tells it,
+    // listing every aircraft entering now; a raise in a running episode adds its aircraft to that message.
+    const telling = episodeTelling({
+      raisedAt: step.raise.map((s) => s.locationId),
+      open: open.map((a) => ({ locationId: a.location_id, episode: a.facts.episode ?? null })),
+      lastPushedAt: r.lastPushedAt,
+      now,
+    });
+    const listed = (f: SiteAlarmFacts['flight']) => ({
+      icao24: f.icao24,
+      callsign: f.callsign,
+      distance_km: Math.round(f.distance_km * 10) / 10,
+      altitude_m: f.altitude_m === null ? null : Math.round(f.altitude_m),
+    });
+    const raisedAt = new Map<number, SiteAlarmFacts['flight'][]>();
+    for (const s of step.raise) raisedAt.set(s.locationId, [...(raisedAt.get(s.locationId) ?? []), facts(s)]);
+    const heads = new Set<string>();
+    /** How a new alarm is told: the episode's first raise now tells (or amends) for every raise now. */
+    const toldAs = (s: Seen) => {
+      const t = telling.get(s.locationId);
+      if (!t) return {};
+      const entering = (raisedAt.get(s.locationId) ?? []).map(listed);
+      const first = !heads.has(`${s.locationId}`);
+      heads.add(`${s.locationId}`);
+      const episode = { episode: t.episode, ...(first && t.tell === 'push' ? { pushed: true } : {}) };
+      if (!first) return { episode, tell: 'none' as const };
+      if (t.tell !== 'amend')
+        return { episode, tell: t.tell === 'push' ? ('all' as const) : ('inapp' as const), entering };
+      return {
+        episode,
+        tell: 'none' as const,
+        amend: {
+          match: { field: 'episode', value: t.episode, since: new Date(t.episode) },
+          append: { field: 'aircraft', items: entering },
+        },
+      };
+    };
+    const holding = (s: Seen, level: number, raised = false): Holding<'flight'> => {
       const airport = byId.get(s.locationId) as AirportRow;
-      const f = facts(s);
+      const told = raised ? toldAs(s) : {};
+      const f = { ...facts(s), ...told.episode };
       return {
         subject: `aircraft:${s.icao24}`,
         locationId: s.locationId,
         groupId: airport.group_id,
         level,
         facts: f,
+        ...(told.tell ? { tell: told.tell } : {}),
+        ...(told.amend ? { amend: told.amend } : {}),
         message: (id) => ({
           flight_alarm_id: id,
           icao24: f.icao24,
@@ -104,13 +151,23 @@ export class FlightAlarmRules implements SiteAlarmRules<'flight', FlightRead> {
           altitude_m: f.altitude_m === null ? null : Math.round(f.altitude_m),
           cell_id: f.cell_id,
           at: now.toISOString(),
+          ...(f.episode ? { episode: f.episode } : {}),
+          ...(told.entering ? { aircraft: told.entering } : {}),
         }),
       };
     };
+    const episodeOf = new Map(open.map((a) => [`${a.facts.icao24}\u0000${a.location_id}`, a.facts]));
     return [
-      // An open alarm follows the aircraft (no new message); its level stays the one it was raised with.
-      ...step.hold.map((s) => holding(s, levelOfOpen.get(`${s.icao24}\u0000${s.locationId}`) ?? 2)),
-      ...step.raise.map((s) => holding(s, s.level)),
+      // An open alarm follows the aircraft (no new message); its level and episode stay as raised.
+      ...step.hold.map((s) => {
+        const key = `${s.icao24}\u0000${s.locationId}`;
+        const h = holding(s, levelOfOpen.get(key) ?? 2);
+        const kept = episodeOf.get(key);
+        return kept?.episode
+          ? { ...h, facts: { ...h.facts, episode: kept.episode, ...(kept.pushed ? { pushed: true } : {}) } }
+          : h;
+      }),
+      ...step.raise.map((s) => holding(s, s.level, true)),
     ];
   }
 }

@@ -22,4 +22,18 @@ export class FlightAlarmsRepo {
     );
     return r.rows;
   }
+
+  /** When each airport's last pushed episode began, of those begun since `since` (ms by location id). */
+  async lastPushed(airportIds: readonly number[], since: Date): Promise<Map<number, number>> {
+    if (airportIds.length === 0) return new Map();
+    const r = await this.db.query<{ location_id: number; at: Date }>(
+      `SELECT location_id::float8 AS location_id, max((facts ->> 'episode')::timestamptz) AS at
+         FROM alarms
+        WHERE kind = 'flight' AND location_id = ANY($1::bigint[]) AND created_at >= $2
+          AND (facts ->> 'pushed')::boolean
+        GROUP BY location_id`,
+      [airportIds, since],
+    );
+    return new Map(r.rows.map((x) => [x.location_id, new Date(x.at).getTime()]));
+  }
 }

@@ -193,12 +193,12 @@ describe.each(DB_KINDS)('flight alarms (%s)', (kind) => {
     const en = MESSAGES.text(d.payload, 'en', 'Asia/Shanghai');
     expect(en.title).toBe('Flight in a storm cell · CSN3101 · Shuangliu');
     expect(en.body).toMatch(
-      /^CSN3101 \(780a01\) entered a storm cell at 2,400 m, 12(\.\d)? km from Shuangliu \(ZUUU\), which is at orange lightning warning\. 2026-11-24 14:00/,
+      /^An aircraft entered storm cells near Shuangliu \(ZUUU\), which is at orange lightning warning: CSN3101 \(780a01\), 12(\.\d)? km out at 2,400 m\. 2026-11-24 14:00/,
     );
     const zh = MESSAGES.text(d.payload, 'zh-Hans', 'Asia/Shanghai');
     expect(zh.title).toBe('航班进入雷暴单体 · CSN3101 · Shuangliu');
     expect(zh.body).toMatch(
-      /^航班 CSN3101（780a01）在距Shuangliu（ZUUU） 12(\.\d)? 公里处进入雷暴单体，高度 2400 米；机场当前为雷电橙色预警。/,
+      /^1 架航空器在Shuangliu（ZUUU）附近进入雷暴单体，机场当前为雷电橙色预警：航班 CSN3101（780a01）距机场 12(\.\d)? 公里，高度 2400 米。/,
     );
   });
 
@@ -296,5 +296,37 @@ describe.each(DB_KINDS)('flight alarms (%s)', (kind) => {
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ is_airport: false, airport_icao: null });
+  });
+
+  it('tells an airport once per episode: an aircraft entering while it runs joins its in-app message', async () => {
+    later(10);
+    await fly(
+      ['780a01', 'CSN3101', inCell(AIRPORT), AIRPORT.lon],
+      ['780a04', 'CSC8802', inCell(AIRPORT), AIRPORT.lon],
+    );
+    expect(await t.app.services.alarmEvaluator.evaluate('flight')).toEqual({ raised: 1, cleared: 0 });
+    const sent = await deliveries();
+    expect(sent).toHaveLength(2);
+    const episode = sent[1]?.payload as Extract<NotificationPayload, { event: 'flight' }>;
+    expect(episode.flight.aircraft?.map((a) => a.callsign)).toEqual(['CSN3101', 'CSC8802']);
+    expect(MESSAGES.text(episode, 'en', 'Asia/Shanghai').title).toBe(
+      'Flight in a storm cell · 2 aircraft · Shuangliu',
+    );
+    expect(MESSAGES.text(episode, 'zh-Hans', 'Asia/Shanghai').body).toContain('航班 CSC8802（780a04）');
+    // The first episode pushed; the second, 20 s later, was told in the app only; the joiner not at all.
+    const facts = (
+      await t.db.query<{ icao24: string; episode: string; pushed: boolean | null }>(
+        `SELECT facts ->> 'icao24' AS icao24, facts ->> 'episode' AS episode, (facts ->> 'pushed')::boolean AS pushed
+           FROM alarms WHERE kind = 'flight' AND location_id = $1 ORDER BY id`,
+        [sites.Shuangliu],
+      )
+    ).rows;
+    expect(facts.map((f) => [f.icao24, f.pushed ?? false])).toEqual([
+      ['780a01', true],
+      ['780a01', false],
+      ['780a04', false],
+    ]);
+    expect(facts[2]?.episode).toBe(facts[1]?.episode);
+    expect(facts[1]?.episode).not.toBe(facts[0]?.episode);
   });
 });

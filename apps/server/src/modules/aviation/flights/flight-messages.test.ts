@@ -23,11 +23,11 @@ describe('flight alarm messages', () => {
   it('names an aircraft without a callsign by its address, and leaves out an unknown altitude', () => {
     expect(MESSAGES.text(FLIGHT, 'en', 'Asia/Shanghai')).toEqual({
       title: 'Flight in a storm cell · 780a01 · Baiyun',
-      body: 'Aircraft 780a01 entered a storm cell, 8.5 km from Baiyun (ZGGG), which is at red lightning warning. 2025-06-01 15:00.',
+      body: 'An aircraft entered storm cells near Baiyun (ZGGG), which is at red lightning warning: aircraft 780a01, 8.5 km out. 2025-06-01 15:00.',
       link: 'https://tw.example/realtimealert',
     });
     expect(MESSAGES.text(FLIGHT, 'zh-Hans', 'Asia/Shanghai').body).toBe(
-      '航空器 780a01在距Baiyun（ZGGG） 8.5 公里处进入雷暴单体；机场当前为雷电红色预警。时间 2025-06-01 15:00。',
+      '1 架航空器在Baiyun（ZGGG）附近进入雷暴单体，机场当前为雷电红色预警：航空器 780a01距机场 8.5 公里。时间 2025-06-01 15:00。',
     );
   });
 

@@ -24,7 +24,7 @@ export function flightServices(d: {
   now: () => Date;
   locations: Pick<LocationsRepo, 'get'>;
   levels: (ids: readonly number[]) => Promise<(locationId: number) => Level>;
-  outbox: Pick<AlarmOutbox, 'enqueueEvents' | 'committed'>;
+  outbox: Pick<AlarmOutbox, 'enqueueEvents' | 'committed' | 'amendInApp'>;
   alarms: SiteAlarmsRepo;
 }) {
   const repo = new FlightsRepo(d.db, new StrokePartitions('aircraft_positions'));

@@ -1,5 +1,6 @@
 import type { RaisedAlarm } from '@thunderwatch/domain/warnings/raised-alarm';
 import type { Language } from '@thunderwatch/shared/languages';
+import type { Channel } from '@thunderwatch/shared/notifications';
 import type { Approach } from '@thunderwatch/shared/schemas/warnings';
 import type { Queryable } from '../../../db/database.js';
 import { readAudience } from './audience.js';
@@ -19,7 +20,13 @@ import type { Messages } from './templates/message-kind.js';
 export type { EventFacts } from './delivery-plan.js';
 
 /** An event of a site alarm kind, its facts without the board link (added here). */
-export type SiteEvent<F> = { groupId: number; at: Date; facts: Omit<F, 'board_url'> };
+export type SiteEvent<F> = {
+  groupId: number;
+  at: Date;
+  facts: Omit<F, 'board_url'>;
+  /** Only these channels (an episode's message within the push interval: in the app only). */
+  channels?: readonly Channel[];
+};
 /** The kinds an area tells through `enqueueEvents` (lightning alarms and reports have their own entries). */
 export type SiteEventKind = Exclude<EventKind, 'alarm' | 'report'>;
 
@@ -85,8 +92,26 @@ export class AlarmOutbox {
       this.d.messages,
       kind,
       withLink as { groupId: number; at: Date; facts: EventFacts[K] }[],
-    );
+    ).map((e, i) => {
+      const channels = events[i]?.channels;
+      return channels ? { ...e, channels } : e;
+    });
     return this.write(tx, told, (heard) => heard);
+  }
+
+  /**
+   * Appends to a list in the facts of the in-app messages of `kind` at the location whose facts have
+   * `match.field` = `match.value` (an airport's episode message gaining an aircraft): the inbox words them
+   * again when read, so the message reads as it is now. Nothing is sent again.
+   */
+  amendInApp(
+    tx: Queryable,
+    kind: SiteEventKind,
+    locationId: number,
+    match: { field: string; value: string; since: Date },
+    append: { field: string; items: readonly unknown[] },
+  ): Promise<number> {
+    return this.d.outbox.amendInApp(tx, kind, locationId, match, append);
   }
 
   /** Writes the deliveries of a scheduled report that is ready, to its schedule's list. */

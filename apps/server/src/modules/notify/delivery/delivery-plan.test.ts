@@ -225,6 +225,19 @@ describe('planDeliveries of lightning alarms', () => {
     expect(plan(input)).toEqual(expected);
   });
 
+  it('sends an event that names its channels through those only (an episode within the push interval)', () => {
+    const audience: Audience = {
+      lists: [list({ channels: ['inapp', 'sms'] })],
+      users: new Map([[1, user(1)]]),
+      subscribers: new Map(),
+      defaults: { language: 'en', timeZone: 'Asia/Shanghai' },
+    };
+    const events = eventsOf(MESSAGES, 'alarm', [{ groupId: 1, at: AT, facts: facts() }]);
+    const channels = (e: typeof events) => planDeliveries(e, audience).map((d) => d.channel);
+    expect(channels(events)).toEqual(['inapp', 'sms']);
+    expect(channels(events.map((e) => ({ ...e, channels: ['inapp'] as const })))).toEqual(['inapp']);
+  });
+
   it('dates the escalation N minutes after the alarm (when it falls due), and users read in their language and zone', () => {
     const rows = planAlarms({
       alarms: [{ groupId: 1, at: AT, facts: facts() }],

@@ -104,6 +104,8 @@ export interface OutboxEvent extends Telling {
   payload: Extract<NewDelivery['payload'], { event: EventKind }>;
   /** Only this list hears it, whatever its minimum level and sites (a report is not a warning). */
   listId?: number;
+  /** Only through these channels (an episode's message within the push interval: in the app only). */
+  channels?: readonly Channel[];
 }
 
 /** The events of a batch of one kind. */
@@ -150,6 +152,7 @@ function planEvent(e: OutboxEvent, input: Audience, out: Map<string, NewDelivery
     dueAt: Date,
     known?: DeliveryUser,
   ) => {
+    if (e.channels && !e.channels.includes(channel)) return;
     const user = r.kind === 'user' ? (known ?? input.users.get(Number(r.value))) : undefined;
     // A user who has left the alarm's group hears no more of it; administrators hear every group.
     if (r.kind === 'user' && (!user || (user.groupId !== e.groupId && !user.admin))) return;

@@ -107,6 +107,29 @@ export class OutboxRepo {
   }
 
   /** Escalations of an alarm not sent yet are not needed once someone confirmed it. */
+  /**
+   * Appends `append.items` to the list `append.field` of `payload -> <event>` of the in-app deliveries of
+   * `event` at the location, written since `since`, whose facts have `field` = `value`; how many. (Flight
+   * messages have an index for it: 039.)
+   */
+  async amendInApp(
+    tx: Queryable,
+    event: string,
+    locationId: number,
+    match: { field: string; value: string; since: Date },
+    append: { field: string; items: readonly unknown[] },
+  ): Promise<number> {
+    const result = await tx.query(
+      `UPDATE deliveries
+          SET payload = jsonb_set(payload, ARRAY[$1::text, $7::text],
+            COALESCE(payload -> $1::text -> $7::text, '[]'::jsonb) || $5::jsonb)
+        WHERE event = $1 AND channel = 'inapp' AND location_id = $2 AND created_at >= $6
+          AND payload -> $1::text ->> $3::text = $4`,
+      [event, locationId, match.field, match.value, JSON.stringify(append.items), match.since, append.field],
+    );
+    return result.rowCount ?? 0;
+  }
+
   async cancelEscalations(tx: Queryable, alarmId: number, at: Date): Promise<number> {
     const result = await tx.query(
       `UPDATE deliveries SET status = 'cancelled', reason = 'confirmed', finished_at = $2, lease_until = NULL

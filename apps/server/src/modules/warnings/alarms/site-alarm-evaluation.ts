@@ -17,6 +17,17 @@ export interface Holding<K extends MessagedKind> {
   tellAgain?: boolean;
   /** What its messages say, once its id is known. */
   message(alarmId: number, now: Date): SiteEvent<EventFacts[K]>['facts'];
+  /** How a new alarm is told: on every channel (the default), in the app only, or not at all. */
+  tell?: 'all' | 'inapp' | 'none';
+  /**
+   * Items to add to a list in the facts of the in-app messages already written of this kind at its location
+   * whose facts have `match.field` = `match.value` (an episode's one message gaining an aircraft), once the
+   * alarm is open.
+   */
+  amend?: {
+    match: { field: string; value: string; since: Date };
+    append: { field: string; items: readonly unknown[] };
+  };
 }
 
 /**
@@ -48,7 +59,7 @@ export class SiteAlarmEvaluation<K extends MessagedKind, R, H = unknown> impleme
     private readonly d: {
       db: Database;
       alarms: SiteAlarmsRepo;
-      outbox: Pick<AlarmOutbox, 'enqueueEvents' | 'committed'>;
+      outbox: Pick<AlarmOutbox, 'enqueueEvents' | 'committed' | 'amendInApp'>;
     },
   ) {
     this.name = rules.kind;
@@ -67,19 +78,32 @@ export class SiteAlarmEvaluation<K extends MessagedKind, R, H = unknown> impleme
       const cleared = open.filter((a) => !holds.has(keyOf(a.subject, a.location_id))).map((a) => a.id);
       await this.d.alarms.clear(cleared, now, tx);
       const told: SiteEvent<EventFacts[K]>[] = [];
+      let raised = 0;
       for (const h of holding) {
         const held = openOf.get(keyOf(h.subject, h.locationId));
         if (held) {
           await this.d.alarms.refresh(held.id, h.level, h.facts, now, tx);
-          if (h.tellAgain) told.push({ groupId: h.groupId, at: now, facts: h.message(held.id, now) });
+          if (h.tellAgain) {
+            told.push({ groupId: h.groupId, at: now, facts: h.message(held.id, now) });
+            raised += 1;
+          }
           continue;
         }
         const { subject, locationId, groupId, level, facts } = h;
         const id = await this.d.alarms.raise(kind, { subject, locationId, groupId, level, facts }, now, tx);
-        if (id !== null) told.push({ groupId, at: now, facts: h.message(id, now) });
+        if (id === null) continue;
+        raised += 1;
+        if (h.tell !== 'none')
+          told.push({
+            groupId,
+            at: now,
+            facts: h.message(id, now),
+            ...(h.tell === 'inapp' ? { channels: ['inapp'] as const } : {}),
+          });
+        if (h.amend) await this.d.outbox.amendInApp(tx, kind, locationId, h.amend.match, h.amend.append);
       }
       const deliveries = await this.d.outbox.enqueueEvents(tx, kind, told);
-      return { raised: told.length, cleared: cleared.length, deliveries };
+      return { raised, cleared: cleared.length, deliveries };
     });
     if (result.deliveries > 0) this.d.outbox.committed();
     return { raised: result.raised, cleared: result.cleared };

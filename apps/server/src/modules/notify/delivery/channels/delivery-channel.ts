@@ -162,6 +162,13 @@ export interface FlightAlarmFacts {
   /** When the alarm was raised (ISO). */
   at: string;
   board_url: string;
+  /** When the airport's episode began (ISO): one message per airport and episode (absent before). */
+  episode?: string;
+  /**
+   * Every aircraft that entered a cell in the episode so far, the first as above; the in-app message gains
+   * each one that enters later (absent on messages from before episodes: the one aircraft above).
+   */
+  aircraft?: { icao24: string; callsign: string | null; distance_km: number; altitude_m: number | null }[];
 }
 
 /** A scheduled insight report is ready, as its messages tell it (with a link to open it). */

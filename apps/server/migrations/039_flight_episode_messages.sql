@@ -1,0 +1,4 @@
+-- One flight message per airport and episode: an aircraft entering a cell while the airport's episode runs is
+-- added to the episode's in-app message (`OutboxRepo.amendInApp`), found by its location and time. This keeps
+-- that lookup off the rest of the outbox.
+CREATE INDEX deliveries_flight_inapp_idx ON deliveries (location_id, created_at) WHERE event = 'flight' AND channel = 'inapp';
