@@ -4,6 +4,11 @@
 -- the reader's language until it is renamed; one per group. Made by a trigger, so every way a group is
 -- created (the API, the first start, the database view) gets one; it may be changed or deleted like any list.
 ALTER TABLE distribution_lists ADD COLUMN builtin text CHECK (builtin IN ('duty'));
+-- A group's lists go with it: a group that could be deleted before (no sites, users or lists of its own) still
+-- can, its duty list with it.
+ALTER TABLE distribution_lists DROP CONSTRAINT distribution_lists_group_id_fkey;
+ALTER TABLE distribution_lists ADD CONSTRAINT distribution_lists_group_id_fkey
+  FOREIGN KEY (group_id) REFERENCES groups (id) ON DELETE CASCADE;
 CREATE UNIQUE INDEX distribution_lists_duty_idx ON distribution_lists (group_id) WHERE builtin = 'duty';
 
 -- (The migration runner splits statements at a semicolon ending a line: the body's end none.)

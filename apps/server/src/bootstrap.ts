@@ -16,23 +16,15 @@ export async function ensureSecret(db: Database, key: string): Promise<string> {
 }
 
 /**
- * The demo group's distribution list: every alarm of its sites, in-app, to the first administrator, so
- * that a newcomer's first red alarm reaches an inbox without any setup.
+ * The demo group's duty list (every group has one, made with it: migration 038) also names the first
+ * administrator, who belongs to the system group: a newcomer's first red alarm at a demo site reaches an
+ * inbox without any setup.
  */
-export const DUTY_DESK = { name: '值班台 (Duty desk)', minLevel: 1, channels: ['inapp'] } as const;
-
 async function seedDutyDesk(tx: Queryable, groupSlug: string, adminId: number): Promise<void> {
   await tx.query(
-    `INSERT INTO distribution_lists (group_id, name, locations, min_level, channels, recipients, created_by)
-     SELECT id, $2, '"all"'::jsonb, $3, $4::jsonb, $5::jsonb, $6 FROM groups WHERE slug = $1`,
-    [
-      groupSlug,
-      DUTY_DESK.name,
-      DUTY_DESK.minLevel,
-      JSON.stringify(DUTY_DESK.channels),
-      JSON.stringify([{ kind: 'user', value: String(adminId) }]),
-      adminId,
-    ],
+    `UPDATE distribution_lists SET recipients = recipients || $2::jsonb, created_by = $3
+      WHERE builtin = 'duty' AND group_id = (SELECT id FROM groups WHERE slug = $1)`,
+    [groupSlug, JSON.stringify([{ kind: 'user', value: String(adminId) }]), adminId],
   );
 }
 

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DUTY_DESK } from './bootstrap.js';
 import { DEMO_LOCATIONS } from './modules/warnings/locations/demo-locations.js';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from './test/harness.js';
 import { jsonStroke } from './test/strokes.js';
@@ -66,11 +65,15 @@ describe.each(DB_KINDS)('a newcomer’s first minutes (%s)', (kind) => {
     const lists = (await get(`/api/distribute_get?group_id=${t.demoGroupId}`, t.admin)).json().items;
     expect(lists).toEqual([
       expect.objectContaining({
-        name: DUTY_DESK.name,
+        name: 'Duty desk',
+        builtin: 'duty',
         locations: 'all',
         min_level: 1,
         channels: ['inapp'],
-        recipients: [{ kind: 'user', value: String(t.admin.id), name: expect.any(String) }],
+        recipients: [
+          { kind: 'role', value: 'group_admin' },
+          { kind: 'user', value: String(t.admin.id), name: expect.any(String) },
+        ],
       }),
     ]);
     // The list stays editable by the rules: an admin is a valid recipient of any group's list.
