@@ -142,4 +142,63 @@ describe('storms over the demo sites', () => {
     // The same world without hotspots rarely comes that close to both (this seed does not).
     expect(Math.max(...closest([]))).toBeGreaterThan(5);
   });
+
+  const demoSites = [
+    { lat: 23.3924, lon: 113.2988 },
+    { lat: 22.575, lon: 114.275 },
+    { lat: 23.02, lon: 113.75 },
+    { lat: 23.155, lon: 113.347 },
+  ];
+  /** The (site, hour) pairs in which a stroke fell within 10 km of a site, over [from, to). */
+  const visited = (startMs: number, from: number, to: number) => {
+    const sim = createLightningSimulator({ seed: 20260712, startMs, hotspots: demoSites });
+    sim.advance(from);
+    const out = new Set<string>();
+    for (const k of sim.advance(to)) {
+      demoSites.forEach((p, i) => {
+        if (distanceKm(p.lat, p.lon, k.lat, k.lon) <= 10) out.add(`${i}@${Math.floor(k.epochMs / HOUR)}`);
+      });
+    }
+    return [...out].sort();
+  };
+
+  it('visits each hotspot every 4 hours, in turn, one an hour, whatever hour the world is anchored to', () => {
+    const start = Date.UTC(2026, 6, 12, 2);
+    const seen = visited(start, start + 3 * HOUR, start + 11 * HOUR);
+    // Eight hours: every site twice, one site an hour (only the visits come near: the other storms keep away).
+    expect(seen).toHaveLength(8);
+    expect(new Set(seen.map((v) => v.split('@')[1])).size).toBe(8);
+    for (const i of [0, 1, 2, 3]) expect(seen.filter((v) => v.startsWith(`${i}@`))).toHaveLength(2);
+    // A restart anchors the world at another hour: the same places are visited in the same hours.
+    expect(visited(start + 2 * HOUR, start + 3 * HOUR, start + 11 * HOUR)).toEqual(seen);
+  });
+
+  it.each([
+    [1, Date.UTC(2026, 6, 12, 5, 17, 3)],
+    [2, Date.UTC(2026, 6, 12, 13, 59, 59)],
+    [3, Date.UTC(2026, 6, 13, 0, 0, 0)],
+  ])(
+    'with redAtMs, strikes within 10 km of the first hotspot in the 8 minutes before it (seed %i)',
+    (seed, at) => {
+      const startMs = Math.floor((at - 2 * HOUR) / HOUR) * HOUR;
+      const sim = createLightningSimulator({ seed, startMs, hotspots: demoSites, redAtMs: at });
+      sim.advance(at - 8 * 60_000);
+      const [first] = demoSites as [{ lat: number; lon: number }];
+      const near = sim.advance(at).filter((k) => distanceKm(first.lat, first.lon, k.lat, k.lon) <= 10);
+      expect(near.length).toBeGreaterThan(0);
+    },
+  );
+
+  it('gives the same strokes however time is sliced, with hotspots too', () => {
+    const start = Date.UTC(2026, 6, 12, 5);
+    const whole = createLightningSimulator({ seed: 3, startMs: start, hotspots: demoSites }).advance(
+      start + 3 * HOUR,
+    );
+    const sliced = createLightningSimulator({ seed: 3, startMs: start, hotspots: demoSites });
+    const parts: SimStroke[] = [];
+    for (let t = start + 7_000; t < start + 3 * HOUR; t += 7 * 60_000 + 13) parts.push(...sliced.advance(t));
+    parts.push(...sliced.advance(start + 3 * HOUR));
+    expect(whole.length).toBeGreaterThan(1000);
+    expect(parts).toEqual(whole);
+  });
 });

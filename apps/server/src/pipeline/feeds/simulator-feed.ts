@@ -27,10 +27,20 @@ export interface SimulatorFeedOptions {
 }
 
 /**
- * The demo world's lightning, fed through the same ingest as real data, labelled source `simulator`.
- * Restarts resume without duplicates: the world is deterministic and the ingest drops exact repeats, and
- * strokes older than the newest one stored are not ingested again (a restart in another hour anchors another
- * world, whose backfill would double the last hours).
+ * Where the world of a feed started at `nowMs` is anchored: the whole hour at or before its backfill's start
+ * (so the backfill covers at least `backfillMin` minutes, and the world's storms are under way by then).
+ */
+export function simulatorWorldStart(nowMs: number, backfillMin: number): number {
+  return Math.floor((nowMs - backfillMin * 60_000) / 3_600_000) * 3_600_000;
+}
+
+/**
+ * The demo world's lightning, fed through the same ingest as real data, labelled source `simulator`. The
+ * storms that visit the demo sites (`hotspots`) keep a schedule set from the feed's start: one is over the
+ * first site then, so a newcomer's first red alarm comes in the first minute.
+ * Restarts resume without duplicates: strokes older than the newest one stored are not ingested again (a
+ * restart anchors another world, another hour's and with its own schedule of visits, whose backfill would
+ * double the last hours), and the ingest drops exact repeats.
  */
 export function startSimulatorFeed(
   ingest: IngestService,
@@ -39,9 +49,15 @@ export function startSimulatorFeed(
   now: () => number = Date.now,
 ): () => void {
   const tickMs = options.tickMs ?? 1000;
-  // Anchor the world to the hour, so a restart within the backfill window regenerates the same strokes.
-  const start = Math.floor((now() - options.backfillMin * 60_000) / 3_600_000) * 3_600_000;
-  const sim = createLightningSimulator({ seed: options.seed, startMs: start, hotspots: options.hotspots });
+  const startedMs = now();
+  const start = simulatorWorldStart(startedMs, options.backfillMin);
+  // A storm over the first demo site now: the newcomer's first red alarm comes in the first minute.
+  const sim = createLightningSimulator({
+    seed: options.seed,
+    startMs: start,
+    hotspots: options.hotspots,
+    redAtMs: startedMs,
+  });
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
 
