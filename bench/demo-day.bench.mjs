@@ -10,6 +10,8 @@ import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../apps/server/dist/config.js';
 import { DEMO_LOCATIONS } from '../apps/server/dist/modules/warnings/locations/demo-locations.js';
 import { simulatorWorldStart } from '../apps/server/dist/pipeline/feeds/simulator-feed.js';
+import { measureDemoFlightMessages } from '../packages/domain/dist/aviation/demo-flight-messages.js';
+import { simTraffic } from '../packages/domain/dist/aviation/flight-sim.js';
 import { measureDemoDay } from '../packages/domain/dist/lightning/demo-day.js';
 import { ringRulesOf } from '../packages/domain/dist/warnings/ring-rules.js';
 import { DEFAULT_RINGS } from '../packages/shared/dist/default-rings.js';
@@ -101,4 +103,46 @@ export async function run() {
       ` longest red spell ${longest.toFixed(0)} min; ≥ 2 sites red ${pct(twoSum / windows)} on average, at worst ${pct(worstTwo)};` +
       ` ${failed} of ${windows} starts miss a target`,
   );
+
+  // The demo airport's flight messages: one per warning episode, at most one push per 15 min (target: ≤ 4
+  // messages in any airport-hour), on the demo's traffic and on six times it.
+  const airportId = DEMO_LOCATIONS.findIndex((l) => l.airportIcao !== undefined);
+  const busy = (t) =>
+    [0, 1, 2, 3, 4, 5].flatMap((k) =>
+      simTraffic(t + k * 20_000).map((p) => ({
+        ...p,
+        icao24: (Number.parseInt(p.icao24, 16) + k * 0x1000).toString(16),
+      })),
+    );
+  const rows = [];
+  for (const [traffic, name] of [
+    [simTraffic, 'demo traffic'],
+    [busy, '6 × demo traffic'],
+  ]) {
+    for (const hour of [0, 6, 13, 19]) {
+      const startMs = DAY_MS + hour * HOUR + 17 * 60_000;
+      const f = measureDemoFlightMessages({
+        seed,
+        worldStartMs: simulatorWorldStart(startMs, backfillMin),
+        fromMs: startMs,
+        toMs: startMs + WINDOW_MS,
+        sites: DEMO_LOCATIONS.map((l, i) => ({ id: i, shape: l.shape, rules: ringRulesOf(DEFAULT_RINGS) })),
+        airportId,
+        redAtMs: startMs,
+        traffic,
+      });
+      rows.push({
+        traffic: name,
+        start: clock(startMs),
+        'flight alarms': f.alarms,
+        messages: f.messages,
+        pushed: f.pushes,
+        'in app only': f.inAppOnly,
+        'joined a message': f.joined,
+        'most messages in an hour': Math.max(...f.perHour.map((h) => h.messages)),
+      });
+    }
+  }
+  console.log(`\n${names[airportId]}: flight messages over six hours (per airport-hour target ≤ 4)`);
+  console.table(rows);
 }

@@ -3,83 +3,83 @@ import { episodeTelling, FLIGHT_PUSH_EVERY_MS } from './flight-episodes.js';
 
 const NOW = new Date('2026-07-01T08:00:00Z');
 const ago = (min: number) => NOW.getTime() - min * 60_000;
-const EARLIER = '2026-07-01T07:52:00.000Z';
+const ALERT = '2026-07-01T07:40:00.000Z';
+const EARLIER = '2026-07-01T06:10:00.000Z';
+const none = new Map();
 
 describe('episodeTelling', () => {
-  it.each<[string, Parameters<typeof episodeTelling>[0], [number, string, string][]]>([
+  it.each<[string, Omit<Parameters<typeof episodeTelling>[0], 'now'>, [number, string, string][]]>([
     [
-      'a first episode pushes',
-      { raisedAt: [1], open: [], lastPushedAt: new Map(), now: NOW },
-      [[1, NOW.toISOString(), 'push']],
+      "an airport's first flight alarm of its warning episode pushes",
+      { raisedAt: [1], warningEpisode: new Map([[1, ALERT]]), toldEpisode: none, lastPushedAt: none },
+      [[1, ALERT, 'push']],
     ],
     [
-      'several aircraft entering at once are one episode',
-      { raisedAt: [1, 1, 1], open: [], lastPushedAt: new Map(), now: NOW },
-      [[1, NOW.toISOString(), 'push']],
+      'several aircraft entering at once are one message',
+      { raisedAt: [1, 1, 1], warningEpisode: new Map([[1, ALERT]]), toldEpisode: none, lastPushedAt: none },
+      [[1, ALERT, 'push']],
     ],
     [
-      'an aircraft entering while the episode runs amends its message',
+      'an aircraft entering later in the same warning episode is added to its message',
       {
         raisedAt: [1],
-        open: [{ locationId: 1, episode: EARLIER }],
-        lastPushedAt: new Map([[1, ago(8)]]),
-        now: NOW,
+        warningEpisode: new Map([[1, ALERT]]),
+        toldEpisode: new Map([[1, ALERT]]),
+        lastPushedAt: new Map([[1, ago(18)]]),
       },
-      [[1, EARLIER, 'amend']],
+      [[1, ALERT, 'amend']],
     ],
     [
-      'the episode is the earliest its open alarms name',
+      'a new warning episode 10 minutes after a push is told in the app only',
       {
         raisedAt: [1],
-        open: [
-          { locationId: 1, episode: '2026-07-01T07:58:00.000Z' },
-          { locationId: 1, episode: EARLIER },
-        ],
-        lastPushedAt: new Map(),
-        now: NOW,
+        warningEpisode: new Map([[1, ALERT]]),
+        toldEpisode: new Map([[1, EARLIER]]),
+        lastPushedAt: new Map([[1, ago(10)]]),
       },
-      [[1, EARLIER, 'amend']],
+      [[1, ALERT, 'inapp']],
     ],
     [
-      'a new episode 10 minutes after a push is told in the app only',
-      { raisedAt: [1], open: [], lastPushedAt: new Map([[1, ago(10)]]), now: NOW },
-      [[1, NOW.toISOString(), 'inapp']],
-    ],
-    [
-      'a new episode 15 minutes after a push pushes again',
+      'a new warning episode 15 minutes after a push pushes again',
       {
         raisedAt: [1],
-        open: [],
+        warningEpisode: new Map([[1, ALERT]]),
+        toldEpisode: new Map([[1, EARLIER]]),
         lastPushedAt: new Map([[1, NOW.getTime() - FLIGHT_PUSH_EVERY_MS]]),
-        now: NOW,
       },
+      [[1, ALERT, 'push']],
+    ],
+    [
+      'without an open alert the raise begins an episode now',
+      { raisedAt: [1], warningEpisode: none, toldEpisode: new Map([[1, EARLIER]]), lastPushedAt: none },
       [[1, NOW.toISOString(), 'push']],
     ],
     [
       'each airport on its own',
       {
         raisedAt: [1, 2, 3],
-        open: [{ locationId: 3, episode: EARLIER }],
+        warningEpisode: new Map([
+          [1, ALERT],
+          [2, ALERT],
+          [3, ALERT],
+        ]),
+        toldEpisode: new Map([[3, ALERT]]),
         lastPushedAt: new Map([[2, ago(3)]]),
-        now: NOW,
       },
       [
-        [1, NOW.toISOString(), 'push'],
-        [2, NOW.toISOString(), 'inapp'],
-        [3, EARLIER, 'amend'],
+        [1, ALERT, 'push'],
+        [2, ALERT, 'inapp'],
+        [3, ALERT, 'amend'],
       ],
     ],
     [
-      'an open alarm from before episodes still makes the raise an amendment',
-      { raisedAt: [1], open: [{ locationId: 1, episode: null }], lastPushedAt: new Map(), now: NOW },
-      [[1, NOW.toISOString(), 'amend']],
-    ],
-    [
       'no raise, nothing told',
-      { raisedAt: [], open: [{ locationId: 1, episode: EARLIER }], lastPushedAt: new Map(), now: NOW },
+      { raisedAt: [], warningEpisode: none, toldEpisode: none, lastPushedAt: none },
       [],
     ],
   ])('%s', (_name, input, expected) => {
-    expect([...episodeTelling(input)].map(([id, t]) => [id, t.episode, t.tell])).toEqual(expected);
+    expect([...episodeTelling({ ...input, now: NOW })].map(([id, t]) => [id, t.episode, t.tell])).toEqual(
+      expected,
+    );
   });
 });

@@ -24,8 +24,8 @@ export interface FlightRead {
   airports: AirportRow[];
   levelOf: (locationId: number) => Level;
   seen: Seen[];
-  /** When each watched airport's last pushed episode began (ms), if within the push interval. */
-  lastPushedAt: ReadonlyMap<number, number>;
+  /** Each watched airport's warning episode, the episode of its newest flight message, its last push. */
+  episodes: Awaited<ReturnType<FlightAlarmsRepo['episodes']>>;
 }
 
 /**
@@ -68,11 +68,11 @@ export class FlightAlarmRules implements SiteAlarmRules<'flight', FlightRead> {
         });
       }
     }
-    const lastPushedAt = await this.d.airports.lastPushed(
+    const episodes = await this.d.airports.episodes(
       watched.map((a) => a.id),
       new Date(now.getTime() - FLIGHT_PUSH_EVERY_MS),
     );
-    return { airports, levelOf, seen, lastPushedAt };
+    return { airports, levelOf, seen, episodes };
   }
 
   judge(r: FlightRead, open: readonly OpenSiteAlarm<'flight'>[], now: Date): Holding<'flight'>[] {
@@ -92,12 +92,8 @@ export class FlightAlarmRules implements SiteAlarmRules<'flight', FlightRead> {
     });
     // One message per airport and episode (flight-episodes.ts): the first raise of a new episode tells it,
     // listing every aircraft entering now; a raise in a running episode adds its aircraft to that message.
-    const telling = episodeTelling({
-      raisedAt: step.raise.map((s) => s.locationId),
-      open: open.map((a) => ({ locationId: a.location_id, episode: a.facts.episode ?? null })),
-      lastPushedAt: r.lastPushedAt,
-      now,
-    });
+    const { toldAircraft, ...episodes } = r.episodes;
+    const telling = episodeTelling({ raisedAt: step.raise.map((s) => s.locationId), ...episodes, now });
     const listed = (f: SiteAlarmFacts['flight']) => ({
       icao24: f.icao24,
       callsign: f.callsign,
@@ -118,12 +114,16 @@ export class FlightAlarmRules implements SiteAlarmRules<'flight', FlightRead> {
       if (!first) return { episode, tell: 'none' as const };
       if (t.tell !== 'amend')
         return { episode, tell: t.tell === 'push' ? ('all' as const) : ('inapp' as const), entering };
+      // An aircraft the message already names (in again after leaving a cell) is not listed twice.
+      const told = toldAircraft.get(s.locationId) ?? new Set<string>();
+      const added = entering.filter((a) => !told.has(a.icao24));
+      if (added.length === 0) return { episode, tell: 'none' as const };
       return {
         episode,
         tell: 'none' as const,
         amend: {
           match: { field: 'episode', value: t.episode, since: new Date(t.episode) },
-          append: { field: 'aircraft', items: entering },
+          append: { field: 'aircraft', items: added },
         },
       };
     };
