@@ -212,9 +212,8 @@ describe.each(DB_KINDS)('flight alarms (%s)', (kind) => {
     // The same warning episode: its one message already names the aircraft, nothing new is told.
     const sent = await deliveries();
     expect(sent).toHaveLength(1);
-    expect(
-      (sent[0]?.payload as Extract<NotificationPayload, { event: 'flight' }>).flight.aircraft,
-    ).toHaveLength(1);
+    const told = sent[0]?.payload as Extract<NotificationPayload, { event: 'flight' }> | undefined;
+    expect(told?.flight.aircraft).toHaveLength(1);
   });
 
   it('shows the aircraft within 50 km of the airport, nearest first, to its own group only', async () => {
