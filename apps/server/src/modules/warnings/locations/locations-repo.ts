@@ -144,11 +144,15 @@ export class LocationsRepo {
     f: LocationFields,
     createdBy: number | null,
     db: Queryable = this.db,
+    /** When it was made, by the portal's clock (warning skill scores it from then); the database's now if absent. */
+    createdAt?: Date,
   ): Promise<StoredLocation> {
     const r = await db.query<LocationRow>(
       `INSERT INTO locations (group_id, name, shape, zone_id, time_zone, enabled, rings, created_by,
-         predict_enabled, predict_range_km, predict_level, wave_alert_cm, is_airport, airport_icao)
-       VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13, $14) RETURNING ${COLUMNS}`,
+         predict_enabled, predict_range_km, predict_level, wave_alert_cm, is_airport, airport_icao, created_at,
+         updated_at)
+       VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13, $14,
+         COALESCE($15::timestamptz, now()), COALESCE($15::timestamptz, now())) RETURNING ${COLUMNS}`,
       [
         groupId,
         f.name,
@@ -164,6 +168,7 @@ export class LocationsRepo {
         f.waveAlertCm,
         f.isAirport,
         f.airportIcao,
+        createdAt ?? null,
       ],
     );
     return toStored(r.rows[0] as LocationRow);

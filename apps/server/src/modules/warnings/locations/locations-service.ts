@@ -95,7 +95,7 @@ export class LocationsService {
       isAirport: false,
       airportIcao: null,
     });
-    const created = await this.d.locations.create(group, fields, user.id);
+    const created = await this.d.locations.create(group, fields, user.id, undefined, this.d.now());
     this.d.changes.publish({ type: 'upsert', location: toRecord(created) });
     return this.dto(created);
   }

@@ -51,7 +51,9 @@ export class WarningSkillService {
     const inner = [...location.rings].sort((a, b) => a.radius_km - b.radius_km)[0];
     if (!inner) throw new AppError('location.invalid_rings', 400, 'The location has no rings');
     const now = this.d.now().getTime();
-    const fromMs = q.from.getTime();
+    // A site is scored from when it was made: storms before it existed were never its to warn of (a backtest
+    // replays earlier days, and says so).
+    const fromMs = Math.max(q.from.getTime(), Date.parse(location.created_at));
     const toMs = Math.min(q.to.getTime(), now);
     // Warnings with their true starts, and followed past the window to their ends.
     const seenFrom = new Date(fromMs - WARNING_REACH_MS);
@@ -80,7 +82,7 @@ export class WarningSkillService {
     });
     return {
       location_id: location.id,
-      from: q.from.toISOString(),
+      from: new Date(Math.min(fromMs, toMs)).toISOString(),
       to: new Date(toMs).toISOString(),
       ...scores,
       source: q.source ?? 'rings',

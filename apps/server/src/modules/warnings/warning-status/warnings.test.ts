@@ -90,6 +90,8 @@ describe.each(DB_KINDS)('warning engine end to end (%s)', (kind) => {
     expect(res.statusCode).toBe(201);
     locationId = res.json().id;
     await t.app.services.warningEngine.idle();
+    // The storm comes after the site was made (warning skill scores a site from then).
+    clock += 2000;
 
     const mine = await socketOf(operator);
     const theirs = await socketOf(outsider);
@@ -222,7 +224,8 @@ describe.each(DB_KINDS)('warning engine end to end (%s)', (kind) => {
       timeline: unknown;
     }>('SELECT ended_at, peak_level, ring_counts, timeline FROM alerts WHERE id = $1', [alertId]);
     const row = alert.rows[0] as (typeof alert.rows)[number];
-    expect(row.ended_at.toISOString()).toBe(new Date(t0 - 900 + 10 * MIN).toISOString());
+    // The storm's strokes fell 2 s after t0 (the site was made at t0).
+    expect(row.ended_at.toISOString()).toBe(new Date(t0 + 2000 - 900 + 10 * MIN).toISOString());
     expect(row.peak_level).toBe(3);
     expect((row.ring_counts as { strokes: number }[]).map((r) => r.strokes)).toEqual([1, 2, 2]);
     // The 10 km ring clears 100 ms before the others: red steps down to orange, then all-clear.
@@ -256,6 +259,8 @@ describe.each(DB_KINDS)('warning engine end to end (%s)', (kind) => {
 
   it('scores a storm that raised orange 8 minutes before its first inner stroke as a hit with lead 8', async () => {
     const id = await watchedSite('Pier', [105, 30]);
+    // The storm's first stroke, 8 minutes before the inner one, came after the site was made.
+    clock += 10 * MIN;
     const start = clock;
     await ingest([
       jsonStroke({ time: new Date(clock - 8 * MIN - 1000).toISOString(), lat: 30 + 15 * KM, lon: 105 }),
@@ -280,6 +285,19 @@ describe.each(DB_KINDS)('warning engine end to end (%s)', (kind) => {
     });
     expect(history.json().items[0]).toMatchObject({ warned_before_first_inner: true, lead_time_min: 8 });
     await dropSite(id);
+  });
+
+  it('scores a site only from when it was made, not on storms before it existed', async () => {
+    const made = clock;
+    // A storm over the place half an hour before the site was made (a late feed delivers it now).
+    await ingest([
+      jsonStroke({ time: new Date(made - 30 * MIN).toISOString(), lat: 31 + 3 * KM, lon: 106 }),
+      jsonStroke({ time: new Date(made - 29 * MIN).toISOString(), lat: 31 + 2 * KM, lon: 106 }),
+    ]);
+    const id = await watchedSite('New mast', [106, 31]);
+    const skill = await skillOf(id, made - 60 * MIN, clock + 1000);
+    expect(skill).toMatchObject({ events: 0, hits: 0, false_alarms: 0, pod: null, far: null });
+    expect(skill.from).toBe(new Date(made).toISOString());
   });
 
   it('refuses a window longer than 92 days and accepts one of 90', async () => {
