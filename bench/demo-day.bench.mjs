@@ -8,13 +8,14 @@
 // worst of each figure. Targets: red ≤ 25 % and ≥ 1 whole cycle per site, ≥ 2 sites red rarely.
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../apps/server/dist/config.js';
-import { DEMO_LOCATIONS } from '../apps/server/dist/modules/warnings/locations/demo-locations.js';
 import { simulatorWorldStart } from '../apps/server/dist/pipeline/feeds/simulator-feed.js';
 import { measureDemoFlightMessages } from '../packages/domain/dist/aviation/demo-flight-messages.js';
 import { simTraffic } from '../packages/domain/dist/aviation/flight-sim.js';
 import { measureDemoDay } from '../packages/domain/dist/lightning/demo-day.js';
-import { ringRulesOf } from '../packages/domain/dist/warnings/ring-rules.js';
-import { DEFAULT_RINGS } from '../packages/shared/dist/default-rings.js';
+import {
+  DEMO_SITES as DEMO_LOCATIONS,
+  demoSitesWithRings,
+} from '../packages/domain/dist/lightning/demo-sites.js';
 
 const HOUR = 3_600_000;
 const WINDOW_MS = 6 * HOUR;
@@ -26,7 +27,7 @@ const pct = (x) => `${(100 * x).toFixed(1)} %`;
 const clock = (ms) => new Date(ms + BEIJING_MS).toISOString().slice(11, 16);
 
 function day(seed, backfillMin, startMs) {
-  const sites = DEMO_LOCATIONS.map((l, i) => ({ id: i, shape: l.shape, rules: ringRulesOf(DEFAULT_RINGS) }));
+  const sites = demoSitesWithRings();
   return measureDemoDay({
     seed,
     worldStartMs: simulatorWorldStart(startMs, backfillMin),
@@ -52,7 +53,7 @@ export async function run() {
     );
     console.table(
       d.sites.map((s) => ({
-        site: names[s.id],
+        site: names[s.id - 1],
         red: pct(s.redShare),
         clear: pct(s.levelShare[0]),
         'full cycles': s.fullCycles,
@@ -106,7 +107,7 @@ export async function run() {
 
   // The demo airport's flight messages: one per warning episode, at most one push per 15 min (target: ≤ 4
   // messages in any airport-hour), on the demo's traffic and on six times it.
-  const airportId = DEMO_LOCATIONS.findIndex((l) => l.airportIcao !== undefined);
+  const airportId = 1 + DEMO_LOCATIONS.findIndex((l) => l.airportIcao !== undefined);
   const busy = (t) =>
     [0, 1, 2, 3, 4, 5].flatMap((k) =>
       simTraffic(t + k * 20_000).map((p) => ({
@@ -126,7 +127,7 @@ export async function run() {
         worldStartMs: simulatorWorldStart(startMs, backfillMin),
         fromMs: startMs,
         toMs: startMs + WINDOW_MS,
-        sites: DEMO_LOCATIONS.map((l, i) => ({ id: i, shape: l.shape, rules: ringRulesOf(DEFAULT_RINGS) })),
+        sites: demoSitesWithRings(),
         airportId,
         redAtMs: startMs,
         traffic,
@@ -143,6 +144,6 @@ export async function run() {
       });
     }
   }
-  console.log(`\n${names[airportId]}: flight messages over six hours (per airport-hour target ≤ 4)`);
+  console.log(`\n${names[airportId - 1]}: flight messages over six hours (per airport-hour target ≤ 4)`);
   console.table(rows);
 }

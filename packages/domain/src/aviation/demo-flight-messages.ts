@@ -5,9 +5,8 @@ import {
   stepCellTracker,
 } from '../cells/cell-tracker.js';
 import { sitePoint } from '../geo/site-point.js';
-import type { DemoSite } from '../lightning/demo-day.js';
+import { type DemoSite, engineStrokeOf, replayThroughEngine } from '../lightning/demo-day.js';
 import { createLightningSimulator } from '../lightning/simulator.js';
-import { Backtest } from '../warnings/backtest.js';
 import type { EngineStroke } from '../warnings/warning-engine.js';
 import type { AircraftPosition } from './aircraft-position.js';
 import { AIRPORT_RADIUS_KM, type FlightPair, flightAlarmStep, withinRadius } from './flight-alarms.js';
@@ -77,16 +76,7 @@ export function measureDemoFlightMessages(o: {
   const toldEpisode = new Map<number, string>();
   // Warm the tracker up over the window's first 10 minutes' flashes before judging.
   for (let minute = o.fromMs - FLASH_WINDOW_MS; minute < o.toMs; minute += MINUTE_MS) {
-    for (const s of sim.advance(minute)) {
-      recent.push({
-        timeMs: s.epochMs,
-        lat: s.lat,
-        lon: s.lon,
-        isIc: s.type === 'IC',
-        peakKa: s.peakKa,
-        flashId: null,
-      });
-    }
+    for (const s of sim.advance(minute)) recent.push(engineStrokeOf(s));
     recent = recent.filter((s) => s.timeMs > minute - FLASH_WINDOW_MS);
     const step = stepCellTracker(tracker, flashesOfStrokes(recent), minute);
     tracker = step.state;
@@ -148,27 +138,7 @@ function airportTimeline(
   airport: DemoSite,
   o: { worldStartMs: number; fromMs: number; toMs: number },
 ): { levelAt: (timeMs: number) => number; episodeAt: (timeMs: number) => number | null } {
-  const run = new Backtest([{ id: airport.id, shape: airport.shape, rules: airport.rules }], {
-    fromMs: o.fromMs,
-    toMs: o.toMs,
-  });
-  for (let t = o.worldStartMs; t < o.toMs; ) {
-    t = Math.min(o.toMs, t + MINUTE_MS);
-    run.feed(
-      sim
-        .advance(t)
-        .filter((s) => s.epochMs < o.toMs)
-        .map((s) => ({
-          timeMs: s.epochMs,
-          lat: s.lat,
-          lon: s.lon,
-          isIc: s.type === 'IC',
-          peakKa: s.peakKa,
-          flashId: null,
-        })),
-    );
-  }
-  const result = run.finish(o.toMs)[0];
+  const result = replayThroughEngine(sim, [airport], o).results[0];
   const steps = result?.steps ?? [];
   const episodes = result?.episodes ?? [];
   return {

@@ -1,38 +1,17 @@
 import { DEFAULT_RINGS } from '@thunderwatch/shared/default-rings';
 import { describe, expect, it } from 'vitest';
 import { destinationPoint } from '../geo/geodesy.js';
-import type { ShapeGeometry } from '../geo/shape-distance.js';
 import { Backtest } from '../warnings/backtest.js';
 import { ringRulesOf } from '../warnings/ring-rules.js';
 import type { EngineStroke } from '../warnings/warning-engine.js';
 import { type DemoDay, type DemoSite, judgeDemoDay, measureDemoDay, overlapShare } from './demo-day.js';
+import { demoSitesWithRings } from './demo-sites.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 
-/**
- * The demo group's sites as the first start seeds them (apps/server/src/modules/warnings/locations/
- * demo-locations.ts, with the default rings); the server's own demo-day test runs the same measure on that
- * list itself.
- */
-const SHAPES: ShapeGeometry[] = [
-  { type: 'Point', coordinates: [113.2988, 23.3924] },
-  { type: 'Point', coordinates: [114.275, 22.575] },
-  { type: 'Point', coordinates: [113.75, 23.02] },
-  {
-    type: 'Polygon',
-    coordinates: [
-      [
-        [113.338, 23.148],
-        [113.356, 23.148],
-        [113.356, 23.162],
-        [113.338, 23.162],
-        [113.338, 23.148],
-      ],
-    ],
-  },
-];
-const SITES: DemoSite[] = SHAPES.map((shape, i) => ({ id: i + 1, shape, rules: ringRulesOf(DEFAULT_RINGS) }));
+/** The demo group's sites as the first start seeds them, with the default rings. */
+const SITES: DemoSite[] = demoSitesWithRings();
 
 /**
  * Six hours from `npm start` at `hour`:`minute` (Beijing time, UTC+8) on a summer day, the world set up as

@@ -4,7 +4,7 @@ import { sitePoint } from '../geo/site-point.js';
 import { Backtest, type SiteBacktest } from '../warnings/backtest.js';
 import type { RingRule } from '../warnings/ring-rules.js';
 import type { EngineStroke } from '../warnings/warning-engine.js';
-import { createLightningSimulator } from './simulator.js';
+import { createLightningSimulator, type LightningSimulator, type SimStroke } from './simulator.js';
 
 /**
  * What the demo looks like over an afternoon, measured on simulated time: the simulator's storms, steered at
@@ -75,32 +75,48 @@ export function measureDemoDay(options: DemoDayOptions): DemoDay {
     hotspots: sites.map((s) => sitePoint(s.shape)),
     redAtMs,
   });
+  const { results, fed } = replayThroughEngine(sim, sites, { worldStartMs, fromMs, toMs });
+  return { ...judgeDemoDay(results, fromMs, toMs), strokes: fed };
+}
+
+/** A simulated stroke as the warning engine takes it. */
+export function engineStrokeOf(s: SimStroke): EngineStroke {
+  return {
+    timeMs: s.epochMs + (s.ns % 1_000_000) / 1e6,
+    lat: s.lat,
+    lon: s.lon,
+    isIc: s.type === 'IC',
+    peakKa: s.peakKa,
+    flashId: null,
+  };
+}
+
+/**
+ * The sites' warnings over [fromMs, toMs) from the world's strokes since `worldStartMs`, fed a minute at a time
+ * as the feed ingests them (slicing does not change the world), through the engine's rules (`Backtest`).
+ */
+export function replayThroughEngine(
+  sim: LightningSimulator,
+  sites: readonly DemoSite[],
+  w: { worldStartMs: number; fromMs: number; toMs: number },
+): { results: SiteBacktest[]; fed: number } {
   const run = new Backtest(
     sites.map((s) => ({ id: s.id, shape: s.shape, rules: s.rules })),
-    { fromMs, toMs },
+    { fromMs: w.fromMs, toMs: w.toMs },
   );
   let fed = 0;
   const batch: EngineStroke[] = [];
-  // A minute at a time, as the feed ingests them (slicing does not change the world).
-  for (let t = worldStartMs; t < toMs; ) {
-    t = Math.min(toMs, t + MINUTE_MS);
+  for (let t = w.worldStartMs; t < w.toMs; ) {
+    t = Math.min(w.toMs, t + MINUTE_MS);
     batch.length = 0;
     for (const s of sim.advance(t)) {
       // A stroke at exactly `toMs` belongs to the next window.
-      if (s.epochMs >= toMs) continue;
-      batch.push({
-        timeMs: s.epochMs + (s.ns % 1_000_000) / 1e6,
-        lat: s.lat,
-        lon: s.lon,
-        isIc: s.type === 'IC',
-        peakKa: s.peakKa,
-        flashId: null,
-      });
+      if (s.epochMs < w.toMs) batch.push(engineStrokeOf(s));
     }
     run.feed(batch);
     fed += batch.length;
   }
-  return { ...judgeDemoDay(run.finish(toMs), fromMs, toMs), strokes: fed };
+  return { results: run.finish(w.toMs), fed };
 }
 
 /** The figures of a backtest's sites over [fromMs, toMs) (`finish(toMs)`'s results). */

@@ -1,9 +1,7 @@
 import { measureDemoDay } from '@thunderwatch/domain/lightning/demo-day';
-import { ringRulesOf } from '@thunderwatch/domain/warnings/ring-rules';
-import { DEFAULT_RINGS } from '@thunderwatch/shared/default-rings';
+import { demoSitesWithRings } from '@thunderwatch/domain/lightning/demo-sites';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
-import { DEMO_LOCATIONS } from '../../modules/warnings/locations/demo-locations.js';
 import { simulatorWorldStart } from './simulator-feed.js';
 
 const HOUR = 3_600_000;
@@ -16,11 +14,7 @@ const HOUR = 3_600_000;
  */
 describe('the demo sites over six hours after npm start', () => {
   const { seed, backfillMin } = loadConfig({}).simulator;
-  const sites = DEMO_LOCATIONS.map((l, i) => ({
-    id: i + 1,
-    shape: l.shape,
-    rules: ringRulesOf(DEFAULT_RINGS),
-  }));
+  const sites = demoSitesWithRings();
 
   it.each([0, 6, 13, 19])('started at %i:17 Beijing time', (hour) => {
     const nowMs = Date.UTC(2026, 6, 12, hour - 8, 17);

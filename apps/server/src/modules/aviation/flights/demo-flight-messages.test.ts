@@ -1,11 +1,9 @@
 import { measureDemoFlightMessages } from '@thunderwatch/domain/aviation/demo-flight-messages';
 import { simTraffic } from '@thunderwatch/domain/aviation/flight-sim';
-import { ringRulesOf } from '@thunderwatch/domain/warnings/ring-rules';
-import { DEFAULT_RINGS } from '@thunderwatch/shared/default-rings';
+import { DEMO_SITES, demoSitesWithRings } from '@thunderwatch/domain/lightning/demo-sites';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.js';
 import { simulatorWorldStart } from '../../../pipeline/feeds/simulator-feed.js';
-import { DEMO_LOCATIONS } from '../../warnings/locations/demo-locations.js';
 
 const HOUR = 3_600_000;
 
@@ -15,12 +13,8 @@ const HOUR = 3_600_000;
  */
 describe("the demo airport's flight messages", () => {
   const { seed, backfillMin } = loadConfig({}).simulator;
-  const sites = DEMO_LOCATIONS.map((l, i) => ({
-    id: i + 1,
-    shape: l.shape,
-    rules: ringRulesOf(DEFAULT_RINGS),
-  }));
-  const airportId = 1 + DEMO_LOCATIONS.findIndex((l) => l.airportIcao !== undefined);
+  const sites = demoSitesWithRings();
+  const airportId = 1 + DEMO_SITES.findIndex((l) => l.airportIcao !== undefined);
 
   /** Six times the demo's traffic: the same movements shifted by 20 s steps, as other aircraft. */
   const busy = (t: number) =>
