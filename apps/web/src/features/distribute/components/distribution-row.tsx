@@ -31,7 +31,7 @@ export function DistributionRow({ list, locationNames, groupName, canEdit, onEdi
       <tr>
         <td>{listName(t, list)}</td>
         {groupName !== null && <td>{groupName}</td>}
-        <td>{locations}</td>
+        <td className="distribute-locations">{locations}</td>
         <td>
           <MinLevelBadge level={list.min_level} />
         </td>
