@@ -80,6 +80,10 @@ describe('location: backtest of two rule sets', () => {
     await page.getByRole('button', { name: 'E2E Backtest site', exact: true }).click();
     const panel = page.getByTestId('backtest-panel');
     await panel.getByText('Backtest', { exact: true }).click();
+    // The last day reaches back before the site was made (minutes ago): the panel says the replay looks earlier.
+    expect(await panel.getByTestId('backtest-before-site').innerText()).toMatch(
+      /^This range starts before the site was made \(.+\): the replay scores storms it did not watch yet\./,
+    );
 
     // Set B: orange only within 12 km. The lone stroke at 15 km then raises yellow, not a false orange.
     await panel.getByLabel('Radius (km), ring 2').fill('12');

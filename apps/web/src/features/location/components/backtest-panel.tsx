@@ -4,9 +4,9 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
 import { ErrorMessage } from '../../../components/error-message';
-import { zonedLocalToIso } from '../../../lib/time';
+import { formatDateTime, zonedLocalToIso } from '../../../lib/time';
 import { useBacktestPair } from '../api/run-backtest';
-import { lastDay } from '../model/backtest-compare';
+import { lastDay, startsBeforeSite } from '../model/backtest-compare';
 import { type DraftProblem, draftFromLocation, parseRings, type RingDraft } from '../model/location-draft';
 import { BacktestResults } from './backtest-results';
 import { problemText } from './location-form';
@@ -17,7 +17,7 @@ import { RingsEditor } from './rings-editor';
  * its current rings (set A) and with an edited copy (set B), shown side by side. Nothing is saved.
  */
 export function BacktestPanel({ location }: { location: LocationDto }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [range, setRange] = useState(() => lastDay(new Date(), location.time_zone));
   const [ringsB, setRingsB] = useState<RingDraft[]>(() => draftFromLocation(location).rings);
   const [problems, setProblems] = useState<DraftProblem[]>([]);
@@ -70,6 +70,13 @@ export function BacktestPanel({ location }: { location: LocationDto }) {
             timeZone={location.time_zone}
           />
         </div>
+        {startsBeforeSite(zonedLocalToIso(range.from, location.time_zone), location.created_at) && (
+          <p className="field-hint backtest-before-site" data-testid="backtest-before-site">
+            {t('backtest.before_site', {
+              made: formatDateTime(location.created_at, location.time_zone, i18n.language),
+            })}
+          </p>
+        )}
         <p className="field-hint">{t('backtest.predicted_hint')}</p>
         <div className="backtest-predicted-choice">
           {(['a', 'b'] as const).map((set) => (

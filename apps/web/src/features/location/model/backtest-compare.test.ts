@@ -1,6 +1,13 @@
 import type { BacktestSkill } from '@thunderwatch/shared/schemas/backtest';
 import { describe, expect, it } from 'vitest';
-import { lastDay, levelSeries, predictedSeries, shortTime, skillRows } from './backtest-compare';
+import {
+  lastDay,
+  levelSeries,
+  predictedSeries,
+  shortTime,
+  skillRows,
+  startsBeforeSite,
+} from './backtest-compare';
 
 const skill = (patch: Partial<BacktestSkill>): BacktestSkill => ({
   events: 4,
@@ -86,5 +93,18 @@ describe('backtest comparison', () => {
     const ms = Date.UTC(2026, 6, 1, 4, 5);
     expect(shortTime(ms, 'Asia/Shanghai', 'en-GB')).toBe('01/07, 12:05');
     expect(shortTime(ms, 'Asia/Shanghai', 'zh-CN')).toBe('07/01 12:05');
+  });
+});
+
+describe('startsBeforeSite', () => {
+  const made = '2026-11-29T12:45:00.000Z';
+  it.each<[string | null, boolean]>([
+    ['2026-11-29T12:44:59.000Z', true],
+    ['2026-11-28T16:00:00.000Z', true],
+    [made, false],
+    ['2026-11-29T13:00:00.000Z', false],
+    [null, false],
+  ])('from %s: %s', (from, expected) => {
+    expect(startsBeforeSite(from, made)).toBe(expected);
   });
 });

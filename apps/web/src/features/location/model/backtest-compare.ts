@@ -114,3 +114,11 @@ export function shortTime(ms: number, timeZone: string, locale: string): string 
     hourCycle: 'h23',
   }).format(new Date(ms));
 }
+
+/**
+ * Whether a backtest range starts before the site was made: the replay then scores storms the site did not
+ * watch yet (its live skill counts only from its `created_at`), which the panel says.
+ */
+export function startsBeforeSite(fromIso: string | null, createdAt: string): boolean {
+  return fromIso !== null && Date.parse(fromIso) < Date.parse(createdAt);
+}
