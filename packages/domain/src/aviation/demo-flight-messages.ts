@@ -10,7 +10,7 @@ import { createLightningSimulator } from '../lightning/simulator.js';
 import type { EngineStroke } from '../warnings/warning-engine.js';
 import type { AircraftPosition } from './aircraft-position.js';
 import { AIRPORT_RADIUS_KM, type FlightPair, flightAlarmStep, withinRadius } from './flight-alarms.js';
-import { episodeTelling } from './flight-episodes.js';
+import { type FlightRaiseTelling, tellFlightRaises } from './flight-episodes.js';
 import { HazardIndex } from './flight-hazard.js';
 
 /** The flight alarm evaluation's period (the live `FLIGHT_ALARM_EVAL_MS`). */
@@ -27,7 +27,7 @@ export interface DemoFlightMessages {
   messages: number;
   pushes: number;
   inAppOnly: number;
-  /** Aircraft added to a running episode's message (nothing sent). */
+  /** Aircraft added to a running episode's message, once each (nothing sent). */
   joined: number;
   /** Per whole hour of the window: messages, and of them pushed. */
   perHour: { messages: number; pushes: number; alarms: number }[];
@@ -50,6 +50,8 @@ export function measureDemoFlightMessages(o: {
   redAtMs?: number;
   traffic: (timeMs: number) => AircraftPosition[];
 }): DemoFlightMessages {
+  if (!(o.toMs > o.fromMs) || o.fromMs < o.worldStartMs)
+    throw new RangeError('need worldStartMs <= fromMs < toMs');
   const airport = o.sites.find((s) => s.id === o.airportId);
   if (!airport) throw new RangeError(`no site ${o.airportId}`);
   const hotspots = o.sites.map((s) => sitePoint(s.shape));
@@ -74,6 +76,7 @@ export function measureDemoFlightMessages(o: {
   let open: FlightPair[] = [];
   const lastPushedAt = new Map<number, number>();
   const toldEpisode = new Map<number, string>();
+  const toldAircraft = new Map<number, Set<string>>();
   // Warm the tracker up over the window's first 10 minutes' flashes before judging.
   for (let minute = o.fromMs - FLASH_WINDOW_MS; minute < o.toMs; minute += MINUTE_MS) {
     for (const s of sim.advance(minute)) recent.push(engineStrokeOf(s));
@@ -97,28 +100,31 @@ export function measureDemoFlightMessages(o: {
         open,
       });
       const episode = episodeAt(t);
-      const telling = episodeTelling({
-        raisedAt: judged.raise.map((r) => r.locationId),
+      const tellings = tellFlightRaises({
+        raises: judged.raise,
         warningEpisode: new Map(episode === null ? [] : [[airport.id, new Date(episode).toISOString()]]),
         toldEpisode,
         lastPushedAt,
+        toldAircraft,
         now: new Date(t),
       });
       const cleared = new Set(judged.clear.map((p) => p.icao24));
       open = open.filter((a) => !cleared.has(a.icao24));
       const hour = out.perHour[Math.floor((t - o.fromMs) / HOUR_MS)] as DemoFlightMessages['perHour'][number];
-      const told = telling.get(airport.id);
       for (const [i, r] of judged.raise.entries()) {
+        const told = tellings[i] as FlightRaiseTelling;
         open.push({ icao24: r.icao24, locationId: r.locationId });
         out.alarms++;
         hour.alarms++;
-        if (told?.tell === 'amend' || i > 0) out.joined++;
-      }
-      if (told) toldEpisode.set(airport.id, told.episode);
-      if (told && told.tell !== 'amend') {
+        out.joined += told.adds.length;
+        // What the live rule reads back from the alarms: the episode told, its aircraft, the last push.
+        if (toldEpisode.get(airport.id) !== told.episode) toldAircraft.set(airport.id, new Set());
+        toldEpisode.set(airport.id, told.episode);
+        for (const icao24 of [...told.lists, ...told.adds]) toldAircraft.get(airport.id)?.add(icao24);
+        if (told.tell === 'none') continue;
         out.messages++;
         hour.messages++;
-        if (told.tell === 'push') {
+        if (told.pushed) {
           out.pushes++;
           hour.pushes++;
           lastPushedAt.set(airport.id, t);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { episodeTelling, FLIGHT_PUSH_EVERY_MS } from './flight-episodes.js';
+import { episodeTelling, FLIGHT_PUSH_EVERY_MS, tellFlightRaises } from './flight-episodes.js';
 
 const NOW = new Date('2026-07-01T08:00:00Z');
 const ago = (min: number) => NOW.getTime() - min * 60_000;
@@ -81,5 +81,67 @@ describe('episodeTelling', () => {
     expect([...episodeTelling({ ...input, now: NOW })].map(([id, t]) => [id, t.episode, t.tell])).toEqual(
       expected,
     );
+  });
+});
+
+describe('tellFlightRaises', () => {
+  const raise = (icao24: string, locationId = 1) => ({ icao24, locationId });
+  const known = {
+    warningEpisode: new Map([
+      [1, ALERT],
+      [2, ALERT],
+    ]),
+    lastPushedAt: none,
+  };
+  const told = (t: ReturnType<typeof tellFlightRaises>[number]) =>
+    `${t.tell}${t.pushed ? ' pushed' : ''} lists[${t.lists.join()}] adds[${t.adds.join()}]`;
+
+  it.each<
+    [
+      string,
+      Omit<Parameters<typeof tellFlightRaises>[0], 'now' | 'warningEpisode' | 'lastPushedAt'>,
+      string[],
+    ]
+  >([
+    [
+      'a new episode: its first raise heads one pushed message listing every aircraft raised now',
+      { raises: [raise('a1'), raise('a2'), raise('b1', 2)], toldEpisode: none, toldAircraft: none },
+      ['all pushed lists[a1,a2] adds[]', 'none lists[] adds[]', 'all pushed lists[b1] adds[]'],
+    ],
+    [
+      'a running episode: the first raise adds the aircraft its message does not name yet',
+      {
+        raises: [raise('a1'), raise('a3')],
+        toldEpisode: new Map([[1, ALERT]]),
+        toldAircraft: new Map([[1, new Set(['a1', 'a2'])]]),
+      },
+      ['none lists[] adds[a3]', 'none lists[] adds[]'],
+    ],
+    [
+      'an aircraft the message names, in again, adds nothing',
+      {
+        raises: [raise('a1')],
+        toldEpisode: new Map([[1, ALERT]]),
+        toldAircraft: new Map([[1, new Set(['a1'])]]),
+      },
+      ['none lists[] adds[]'],
+    ],
+    ['no raise, no telling', { raises: [], toldEpisode: none, toldAircraft: none }, []],
+  ])('%s', (_name, input, expected) => {
+    const out = tellFlightRaises({ ...known, ...input, now: NOW });
+    expect(out.map(told)).toEqual(expected);
+    expect(new Set(out.map((t) => t.episode))).toEqual(new Set(input.raises.length ? [ALERT] : []));
+  });
+
+  it('tells in the app only within 15 minutes of the last push', () => {
+    const [t] = tellFlightRaises({
+      raises: [raise('a1')],
+      warningEpisode: new Map([[1, ALERT]]),
+      toldEpisode: new Map([[1, EARLIER]]),
+      lastPushedAt: new Map([[1, ago(5)]]),
+      toldAircraft: none,
+      now: NOW,
+    });
+    expect(t && told(t)).toBe('inapp lists[a1] adds[]');
   });
 });

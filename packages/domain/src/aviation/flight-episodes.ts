@@ -43,3 +43,54 @@ export function episodeTelling(input: {
   }
   return out;
 }
+
+/** How one new flight alarm is told, by `tellFlightRaises`. */
+export interface FlightRaiseTelling {
+  /** The airport's warning episode (ISO): the alarm keeps it, its message is keyed by it. */
+  episode: string;
+  /** It heads a pushed message (the next push waits 15 minutes from it). */
+  pushed: boolean;
+  /** Its own message on every channel, in the app only, or none (it joins or leaves it to another raise). */
+  tell: 'all' | 'inapp' | 'none';
+  /** Heading a message: the aircraft it lists, every one raised at its airport now (ICAO addresses). */
+  lists: readonly string[];
+  /** Joining a running episode: the aircraft its message gains, those it does not name yet. */
+  adds: readonly string[];
+}
+
+/**
+ * How the raises of one evaluation are told, in their order: per airport, the first raise heads the
+ * airport's message (`episodeTelling`) for all of its raises now, or, in a running episode, adds the
+ * aircraft its message does not name yet (`toldAircraft`: those it names); the others tell nothing.
+ */
+export function tellFlightRaises(input: {
+  raises: readonly { icao24: string; locationId: number }[];
+  warningEpisode: ReadonlyMap<number, string>;
+  toldEpisode: ReadonlyMap<number, string>;
+  lastPushedAt: ReadonlyMap<number, number>;
+  toldAircraft: ReadonlyMap<number, ReadonlySet<string>>;
+  now: Date;
+}): FlightRaiseTelling[] {
+  const { raises, toldAircraft, ...known } = input;
+  const telling = episodeTelling({ ...known, raisedAt: raises.map((r) => r.locationId) });
+  const raisedAt = new Map<number, string[]>();
+  for (const r of raises) {
+    const list = raisedAt.get(r.locationId);
+    if (list) list.push(r.icao24);
+    else raisedAt.set(r.locationId, [r.icao24]);
+  }
+  const headed = new Set<number>();
+  return raises.map((r) => {
+    const t = telling.get(r.locationId) as EpisodeTelling;
+    const first = !headed.has(r.locationId);
+    headed.add(r.locationId);
+    const none = { episode: t.episode, pushed: false, tell: 'none' as const, lists: [], adds: [] };
+    if (!first) return none;
+    const entering = raisedAt.get(r.locationId) ?? [];
+    if (t.tell === 'amend') {
+      const named = toldAircraft.get(r.locationId);
+      return { ...none, adds: entering.filter((icao24) => !named?.has(icao24)) };
+    }
+    return { ...none, pushed: t.tell === 'push', tell: t.tell === 'push' ? 'all' : 'inapp', lists: entering };
+  });
+}

@@ -4,7 +4,11 @@ import {
   FLIGHT_ALARM_MIN_LEVEL,
   flightAlarmStep,
 } from '@thunderwatch/domain/aviation/flight-alarms';
-import { episodeTelling, FLIGHT_PUSH_EVERY_MS } from '@thunderwatch/domain/aviation/flight-episodes';
+import {
+  FLIGHT_PUSH_EVERY_MS,
+  type FlightRaiseTelling,
+  tellFlightRaises,
+} from '@thunderwatch/domain/aviation/flight-episodes';
 import { sitePoint } from '@thunderwatch/domain/geo/site-point';
 import type { SiteAlarmFacts } from '@thunderwatch/shared/alarm-kinds';
 import type { Aircraft } from '@thunderwatch/shared/schemas/flights';
@@ -82,7 +86,7 @@ export class FlightAlarmRules implements SiteAlarmRules<'flight', FlightRead> {
       open: open.map((a) => ({ icao24: a.facts.icao24, locationId: a.location_id })),
     });
     const byId = new Map(r.airports.map((a) => [a.id, a]));
-    const levelOfOpen = new Map(open.map((a) => [`${a.facts.icao24}\u0000${a.location_id}`, a.level]));
+    const openOf = new Map(open.map((a) => [`${a.facts.icao24}\u0000${a.location_id}`, a]));
     const facts = (s: Seen): SiteAlarmFacts['flight'] => ({
       icao24: s.icao24,
       callsign: s.aircraft.callsign,
@@ -90,55 +94,21 @@ export class FlightAlarmRules implements SiteAlarmRules<'flight', FlightRead> {
       altitude_m: s.aircraft.altitude_m,
       cell_id: s.aircraft.cell_id,
     });
-    // One message per airport and episode (flight-episodes.ts): the first raise of a new episode tells it,
-    // listing every aircraft entering now; a raise in a running episode adds its aircraft to that message.
-    const { toldAircraft, ...episodes } = r.episodes;
-    const telling = episodeTelling({ raisedAt: step.raise.map((s) => s.locationId), ...episodes, now });
-    const listed = (f: SiteAlarmFacts['flight']) => ({
-      icao24: f.icao24,
-      callsign: f.callsign,
-      distance_km: Math.round(f.distance_km * 10) / 10,
-      altitude_m: f.altitude_m === null ? null : Math.round(f.altitude_m),
+    /** An aircraft as a message lists it. */
+    const listed = (s: Seen) => ({
+      icao24: s.icao24,
+      callsign: s.aircraft.callsign,
+      distance_km: Math.round(s.aircraft.distance_km * 10) / 10,
+      altitude_m: s.aircraft.altitude_m === null ? null : Math.round(s.aircraft.altitude_m),
     });
-    const raisedAt = new Map<number, SiteAlarmFacts['flight'][]>();
-    for (const s of step.raise) raisedAt.set(s.locationId, [...(raisedAt.get(s.locationId) ?? []), facts(s)]);
-    const heads = new Set<string>();
-    /** How a new alarm is told: the episode's first raise now tells (or amends) for every raise now. */
-    const toldAs = (s: Seen) => {
-      const t = telling.get(s.locationId);
-      if (!t) return {};
-      const entering = (raisedAt.get(s.locationId) ?? []).map(listed);
-      const first = !heads.has(`${s.locationId}`);
-      heads.add(`${s.locationId}`);
-      const episode = { episode: t.episode, ...(first && t.tell === 'push' ? { pushed: true } : {}) };
-      if (!first) return { episode, tell: 'none' as const };
-      if (t.tell !== 'amend')
-        return { episode, tell: t.tell === 'push' ? ('all' as const) : ('inapp' as const), entering };
-      // An aircraft the message already names (in again after leaving a cell) is not listed twice.
-      const told = toldAircraft.get(s.locationId) ?? new Set<string>();
-      const added = entering.filter((a) => !told.has(a.icao24));
-      if (added.length === 0) return { episode, tell: 'none' as const };
-      return {
-        episode,
-        tell: 'none' as const,
-        amend: {
-          match: { field: 'episode', value: t.episode, since: new Date(t.episode) },
-          append: { field: 'aircraft', items: added },
-        },
-      };
-    };
-    const holding = (s: Seen, level: number, raised = false): Holding<'flight'> => {
+    const holding = (s: Seen, level: number, f: SiteAlarmFacts['flight']): Holding<'flight'> => {
       const airport = byId.get(s.locationId) as AirportRow;
-      const told = raised ? toldAs(s) : {};
-      const f = { ...facts(s), ...told.episode };
       return {
         subject: `aircraft:${s.icao24}`,
         locationId: s.locationId,
         groupId: airport.group_id,
         level,
         facts: f,
-        ...(told.tell ? { tell: told.tell } : {}),
-        ...(told.amend ? { amend: told.amend } : {}),
         message: (id) => ({
           flight_alarm_id: id,
           icao24: f.icao24,
@@ -152,23 +122,44 @@ export class FlightAlarmRules implements SiteAlarmRules<'flight', FlightRead> {
           cell_id: f.cell_id,
           at: now.toISOString(),
           ...(f.episode ? { episode: f.episode } : {}),
-          ...(told.entering ? { aircraft: told.entering } : {}),
         }),
       };
     };
-    const episodeOf = new Map(open.map((a) => [`${a.facts.icao24}\u0000${a.location_id}`, a.facts]));
-    return [
-      // An open alarm follows the aircraft (no new message); its level and episode stay as raised.
-      ...step.hold.map((s) => {
-        const key = `${s.icao24}\u0000${s.locationId}`;
-        const h = holding(s, levelOfOpen.get(key) ?? 2);
-        const kept = episodeOf.get(key);
-        return kept?.episode
-          ? { ...h, facts: { ...h.facts, episode: kept.episode, ...(kept.pushed ? { pushed: true } : {}) } }
-          : h;
-      }),
-      ...step.raise.map((s) => holding(s, s.level, true)),
-    ];
+    // An open alarm follows the aircraft (no new message); its level and episode stay as raised.
+    const held = step.hold.map((s) => {
+      const was = openOf.get(`${s.icao24}\u0000${s.locationId}`);
+      const { episode, pushed } = was?.facts ?? {};
+      return holding(s, was?.level ?? 2, {
+        ...facts(s),
+        ...(episode ? { episode } : {}),
+        ...(pushed ? { pushed } : {}),
+      });
+    });
+    // Told per airport and warning episode (flight-episodes.ts): one message, later aircraft added to it.
+    const bySeen = new Map(step.raise.map((s) => [`${s.icao24}\u0000${s.locationId}`, s]));
+    const aircraftOf = (locationId: number, icao24s: readonly string[]) =>
+      icao24s.map((icao24) => listed(bySeen.get(`${icao24}\u0000${locationId}`) as Seen));
+    const tellings = tellFlightRaises({ raises: step.raise, ...r.episodes, now });
+    const raised = step.raise.map((s, i) => {
+      const t = tellings[i] as FlightRaiseTelling;
+      const h = holding(s, s.level, {
+        ...facts(s),
+        episode: t.episode,
+        ...(t.pushed ? { pushed: true } : {}),
+      });
+      if (t.tell !== 'none') {
+        const message = h.message;
+        const aircraft = aircraftOf(s.locationId, t.lists);
+        return { ...h, tell: t.tell, message: (id: number, at: Date) => ({ ...message(id, at), aircraft }) };
+      }
+      if (t.adds.length === 0) return { ...h, tell: 'none' as const };
+      const amend = {
+        match: { field: 'episode', value: t.episode, since: new Date(t.episode) },
+        append: { field: 'aircraft', items: aircraftOf(s.locationId, t.adds) },
+      };
+      return { ...h, tell: 'none' as const, amend };
+    });
+    return [...held, ...raised];
   }
 }
 
