@@ -91,11 +91,8 @@ export class AlarmOutbox {
     const told = eventsOf(
       this.d.messages,
       kind,
-      withLink as { groupId: number; at: Date; facts: EventFacts[K] }[],
-    ).map((e, i) => {
-      const channels = events[i]?.channels;
-      return channels ? { ...e, channels } : e;
-    });
+      withLink as { groupId: number; at: Date; facts: EventFacts[K]; channels?: readonly Channel[] }[],
+    );
     return this.write(tx, told, (heard) => heard);
   }
 

@@ -112,12 +112,19 @@ export interface OutboxEvent extends Telling {
 export function eventsOf<K extends EventKind>(
   messages: Pick<Messages, 'told'>,
   kind: K,
-  items: readonly { groupId: number; at: Date; facts: EventFacts[K] }[],
+  items: readonly { groupId: number; at: Date; facts: EventFacts[K]; channels?: readonly Channel[] }[],
 ): OutboxEvent[] {
-  return items.map(({ groupId, at, facts }) => {
+  return items.map(({ groupId, at, facts, channels }) => {
     // Every told payload keeps its facts under the event's name.
     const payload = { event: kind, [kind]: facts } as unknown as PayloadOf<K>;
-    return { groupId, at, ...messages.told(payload), payload: payload as OutboxEvent['payload'] };
+    const told = messages.told(payload);
+    return {
+      groupId,
+      at,
+      ...told,
+      payload: payload as OutboxEvent['payload'],
+      ...(channels ? { channels } : {}),
+    };
   });
 }
 

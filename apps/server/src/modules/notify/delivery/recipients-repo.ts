@@ -66,7 +66,9 @@ export class RecipientsRepo {
     );
     for (const r of rows) {
       const user = toUser(r);
-      out.set(user.groupId, [...(out.get(user.groupId) ?? []), user]);
+      const members = out.get(user.groupId);
+      if (members) members.push(user);
+      else out.set(user.groupId, [user]);
     }
     return out;
   }

@@ -31,16 +31,23 @@ export class AlarmDescriptions {
 
   async describe(items: readonly AlarmDto[]): Promise<AlarmDto[]> {
     const byKind = new Map<AlarmKind, AlarmDto[]>();
-    for (const a of items) byKind.set(a.kind, [...(byKind.get(a.kind) ?? []), a]);
-    const about = new Map<number, AlarmAbout>();
-    for (const [kind, alarms] of byKind) {
-      const describer = this.byKind.get(kind);
-      if (!describer || kind === 'lightning') continue;
-      const described = await describer.describe(
-        alarms.map((a) => ({ id: a.id, facts: a.facts as unknown as SiteAlarmFacts[SiteAlarmKind] })),
-      );
-      for (const [id, x] of described) about.set(id, x);
+    for (const a of items) {
+      const ofKind = byKind.get(a.kind);
+      if (ofKind) ofKind.push(a);
+      else byKind.set(a.kind, [a]);
     }
+    // Lightning alarms have no describer (only site kinds register one): their `about` stays null.
+    const described = await Promise.all(
+      [...byKind].map(([kind, alarms]) =>
+        this.byKind
+          .get(kind)
+          ?.describe(
+            alarms.map((a) => ({ id: a.id, facts: a.facts as unknown as SiteAlarmFacts[SiteAlarmKind] })),
+          ),
+      ),
+    );
+    const about = new Map<number, AlarmAbout>();
+    for (const found of described) for (const [id, x] of found ?? []) about.set(id, x);
     return items.map((a) => ({ ...a, about: about.get(a.id) ?? null }));
   }
 }

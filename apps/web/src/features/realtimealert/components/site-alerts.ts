@@ -82,7 +82,10 @@ export function siteAlertsByLocation(
   const out = new Map<number, SiteAlert[]>();
   for (const a of alarms) {
     const alert = alertOf(t, a, language);
-    if (alert) out.set(a.location_id, [...(out.get(a.location_id) ?? []), alert]);
+    if (!alert) continue;
+    const here = out.get(a.location_id);
+    if (here) here.push(alert);
+    else out.set(a.location_id, [alert]);
   }
   for (const alerts of out.values()) alerts.sort((a, b) => RANK[b.tone] - RANK[a.tone]);
   return out;
