@@ -1,3 +1,4 @@
+import { ROLES } from './permissions.js';
 /**
  * Notification vocabulary shared by server and web: channels, recipients, events and delivery states. The
  * shapes the HTTP API takes and answers are in schemas/notifications.ts and schemas/distribution.ts.
@@ -35,9 +36,11 @@ export type RecipientRole = (typeof RECIPIENT_ROLES)[number];
 
 /** Whether a user of `role` is among a `role` recipient's `value` (that role or above; admins are above all). */
 export function hasRecipientRole(role: string, value: string): boolean {
-  const ranks = ['admin', ...RECIPIENT_ROLES];
-  const rank = ranks.indexOf(role);
-  return rank >= 0 && rank <= ranks.indexOf(value) && ranks.indexOf(value) > 0;
+  // ROLES runs from the most to the least privileged.
+  const rank = (r: string) => (ROLES as readonly string[]).indexOf(r);
+  return (
+    (RECIPIENT_ROLES as readonly string[]).includes(value) && rank(role) >= 0 && rank(role) <= rank(value)
+  );
 }
 
 export const isRobotChannel = (value: string): value is RobotChannel =>
