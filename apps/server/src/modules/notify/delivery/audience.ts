@@ -1,4 +1,5 @@
-import { locationTopic } from '@thunderwatch/shared/notifications';
+import { hasRecipientRole, locationTopic } from '@thunderwatch/shared/notifications';
+import { ROLES } from '@thunderwatch/shared/permissions';
 import type { Queryable } from '../../../db/database.js';
 import type { Audience } from './delivery-plan.js';
 import type { RecipientsRepo } from './recipients-repo.js';
@@ -39,9 +40,18 @@ export async function readAudience<E extends { groupId: number; locationId: numb
   const users = new Map(
     (await recipients.users(tx, [...userIds].filter(Number.isSafeInteger))).map((u) => [u.id, u]),
   );
-  const roleGroups = lists
-    .filter((l) => [...l.recipients, ...(l.escalate_to ?? [])].some((r) => r.kind === 'role'))
-    .map((l) => l.group_id);
-  const members = await recipients.members(tx, [...new Set(roleGroups)]);
+  // A `role` recipient is the group's members of that role or above: only those are read (every group's duty
+  // list names its administrators, and a group may have thousands of viewers).
+  const roleGroups = new Set<number>();
+  const roleValues = new Set<string>();
+  for (const l of lists) {
+    for (const r of [...l.recipients, ...(l.escalate_to ?? [])]) {
+      if (r.kind !== 'role') continue;
+      roleGroups.add(l.group_id);
+      roleValues.add(r.value);
+    }
+  }
+  const roles = ROLES.filter((role) => [...roleValues].some((value) => hasRecipientRole(role, value)));
+  const members = await recipients.members(tx, [...roleGroups], roles);
   return { heard, lists, users, subscribers, members };
 }

@@ -55,14 +55,18 @@ export class RecipientsRepo {
     return rows.map(toUser);
   }
 
-  /** The enabled members of each group (what a `role` recipient is resolved to when a message is sent). */
-  async members(tx: Queryable, groupIds: readonly number[]): Promise<Map<number, DeliveryUser[]>> {
+  /** The enabled members of each group with one of `roles` (what `role` recipients resolve to when sent). */
+  async members(
+    tx: Queryable,
+    groupIds: readonly number[],
+    roles: readonly string[],
+  ): Promise<Map<number, DeliveryUser[]>> {
     const out = new Map<number, DeliveryUser[]>();
-    if (groupIds.length === 0) return out;
+    if (groupIds.length === 0 || roles.length === 0) return out;
     const { rows } = await tx.query<UserRow>(
       `SELECT ${USER_COLUMNS} FROM users u LEFT JOIN wechat_bindings b ON b.user_id = u.id
-       WHERE u.group_id = ANY($1::bigint[]) AND NOT u.disabled ORDER BY u.id`,
-      [groupIds],
+       WHERE u.group_id = ANY($1::bigint[]) AND u.role = ANY($2::text[]) AND NOT u.disabled ORDER BY u.id`,
+      [groupIds, roles],
     );
     for (const r of rows) {
       const user = toUser(r);
