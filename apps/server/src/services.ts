@@ -244,6 +244,7 @@ export function createServices(d: {
       zones: zonesRepo,
       locations: locationsRepo,
       warnings: warningEngine,
+      skill: warnings.locationSkill,
       outbox: notify.alarmOutbox,
       listExists: async (id, groupId) => (await new DistributionRepo(db).get(id, groupId)) !== null,
       groupExists,

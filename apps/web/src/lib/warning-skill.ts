@@ -33,6 +33,15 @@ export function skillLine(skill: Pick<WarningSkill, 'events' | 'hits'>, days: nu
     : { key: 'skill.warned_in', params: { hits: skill.hits, count: skill.events, days } };
 }
 
+/**
+ * When the answer was scored from later than the `days` asked (the site is younger: skill counts from its
+ * making), that start as an ISO instant; else null.
+ */
+export function scoredSince(skill: Pick<WarningSkill, 'from' | 'to'>, days: number): string | null {
+  const asked = Date.parse(skill.to) - days * DAY_MS;
+  return Date.parse(skill.from) > asked + 60_000 ? skill.from : null;
+}
+
 /** A share as a whole percentage, or a dash when there is nothing to share. */
 export const percent = (value: number | null) => (value === null ? '–' : `${Math.round(value * 100)}%`);
 /** Minutes rounded to whole ones, or a dash. */

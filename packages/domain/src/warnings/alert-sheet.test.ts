@@ -7,8 +7,6 @@ const ep = (over: Partial<SheetEpisode>): SheetEpisode => ({
   startedMs: 0,
   endedMs: 30 * MIN,
   peakLevel: 2,
-  warnedBefore: null,
-  leadMin: null,
   predicted: false,
   ...over,
 });
@@ -33,7 +31,15 @@ describe('alertSheetRows', () => {
     {
       name: 'a location without episodes is listed with zeros',
       episodes: [],
-      want: { episodes: 0, peak_level: 0, total_min: 0, median_duration_min: null, median_lead_min: null },
+      want: {
+        episodes: 0,
+        peak_level: 0,
+        total_min: 0,
+        median_duration_min: null,
+        inner_strikes: 0,
+        warned_before: 0,
+        median_lead_min: null,
+      },
     },
     {
       name: 'durations sum and their median; the highest peak; red episodes',
@@ -50,17 +56,25 @@ describe('alertSheetRows', () => {
       want: { total_min: 20 },
     },
     {
-      name: 'lead times of warned episodes only; inner strikes with and without warning',
-      episodes: [
-        ep({ warnedBefore: true, leadMin: 12 }),
-        ep({ warnedBefore: true, leadMin: 6 }),
-        ep({ warnedBefore: false }),
-        ep({ predicted: true }),
-      ],
-      want: { inner_strikes: 3, warned_before: 2, median_lead_min: 9, predicted: 1 },
+      name: 'predicted episodes counted',
+      episodes: [ep({}), ep({ predicted: true })],
+      want: { episodes: 2, predicted: 1 },
     },
-  ])('$name', ({ episodes, want }) => {
-    const rows = alertSheetRows(sites, episodes, 120 * MIN);
+    {
+      name: 'the skill columns are the location’s warning skill (events, hits, median lead to 0.1 min)',
+      episodes: [ep({})],
+      skill: { events: 3, hits: 2, median_lead_time_min: 9.04 },
+      want: { inner_strikes: 3, warned_before: 2, median_lead_min: 9 },
+    },
+    {
+      name: 'skill without episodes (a storm whose warning began before the period) still shows',
+      episodes: [],
+      skill: { events: 1, hits: 1, median_lead_time_min: 0.25 },
+      want: { episodes: 0, inner_strikes: 1, warned_before: 1, median_lead_min: 0.3 },
+    },
+  ])('$name', ({ episodes, want, skill }) => {
+    const scores = new Map(skill ? [[1, skill]] : []);
+    const rows = alertSheetRows(sites, episodes, scores, 120 * MIN);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({ location_id: 1, location_name: 'Tower', ...want });
     expect(rows[1]).toMatchObject({ location_id: 2, episodes: 0 });

@@ -1,4 +1,8 @@
-/** The alert sheet: each location's warning episodes over a period, summed up for the data sheet and reports. */
+/**
+ * The alert sheet: each location's warning episodes over a period, summed up for the data sheet and reports,
+ * beside its warning skill over the same period (the events, hits and lead times every other screen shows).
+ */
+import type { WarningSkillScores } from './warning-skill.js';
 
 export interface SheetEpisode {
   locationId: number;
@@ -6,9 +10,6 @@ export interface SheetEpisode {
   /** null: still going on (counted up to the period's end). */
   endedMs: number | null;
   peakLevel: number;
-  /** null: no stroke reached the innermost ring; else whether a warning (level ≥ 2) came before it. */
-  warnedBefore: boolean | null;
-  leadMin: number | null;
   predicted: boolean;
 }
 
@@ -21,7 +22,7 @@ export interface AlertSheetRow {
   red_episodes: number;
   total_min: number;
   median_duration_min: number | null;
-  /** Episodes whose innermost ring saw a stroke, and of them those warned before it. */
+  /** Warning skill over the period: lightning events in the innermost ring, and of them those warned before. */
   inner_strikes: number;
   warned_before: number;
   median_lead_min: number | null;
@@ -42,11 +43,12 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /**
  * One row per location (every location listed, with or without episodes), durations clipped to the period's
- * end for episodes still going on.
+ * end for episodes still going on; the skill columns from each location's `skill` (none: no events).
  */
 export function alertSheetRows(
   locations: readonly { id: number; name: string }[],
   episodes: readonly SheetEpisode[],
+  skill: ReadonlyMap<number, Pick<WarningSkillScores, 'events' | 'hits' | 'median_lead_time_min'>>,
   periodEndMs: number,
 ): AlertSheetRow[] {
   const byLocation = new Map<number, SheetEpisode[]>();
@@ -58,7 +60,7 @@ export function alertSheetRows(
   return locations.map((l) => {
     const mine = byLocation.get(l.id) ?? [];
     const durations = mine.map((e) => Math.max(0, (e.endedMs ?? periodEndMs) - e.startedMs) / 60_000);
-    const leads = mine.flatMap((e) => (e.warnedBefore && e.leadMin !== null ? [e.leadMin] : []));
+    const scores = skill.get(l.id);
     const med = (xs: number[]) => {
       const m = median(xs);
       return m === null ? null : round1(m);
@@ -71,9 +73,9 @@ export function alertSheetRows(
       red_episodes: mine.filter((e) => e.peakLevel >= 3).length,
       total_min: round1(durations.reduce((s, d) => s + d, 0)),
       median_duration_min: med(durations),
-      inner_strikes: mine.filter((e) => e.warnedBefore !== null).length,
-      warned_before: mine.filter((e) => e.warnedBefore === true).length,
-      median_lead_min: med(leads),
+      inner_strikes: scores?.events ?? 0,
+      warned_before: scores?.hits ?? 0,
+      median_lead_min: scores?.median_lead_time_min == null ? null : round1(scores.median_lead_time_min),
       predicted: mine.filter((e) => e.predicted).length,
     };
   });

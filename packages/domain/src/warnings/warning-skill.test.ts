@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { computeWarningSkill, episodeWarning, type WarningSkillScores } from './warning-skill.js';
+import {
+  computeWarningSkill,
+  episodeWarning,
+  scoredWindow,
+  type WarningSkillScores,
+} from './warning-skill.js';
 
 const MIN = 60_000;
 const T0 = 1_750_000_000_000;
@@ -254,6 +259,22 @@ describe('episodeWarning', () => {
     expect(episodeWarning(timeline, firstMin === null ? null : at(firstMin))).toEqual({
       warnedBefore: warned,
       leadMin: lead,
+    });
+  });
+});
+
+describe('scoredWindow', () => {
+  // [case, asked from, asked to, site made, now, scored from, scored to] in minutes after T0.
+  it.each<[string, number, number, number, number, number, number]>([
+    ['a site older than the window: the window as asked', 100, 200, 0, 300, 100, 200],
+    ['a site made inside the window: from when it was made', 100, 200, 150, 300, 150, 200],
+    ['a window reaching past now: until now', 100, 400, 0, 300, 100, 300],
+    ['a site made seconds ago, last 90 days: from its making until now', -9000, 300, 299, 300, 299, 300],
+    ['a site made after the window: an empty window at its end', 100, 200, 250, 300, 200, 200],
+  ])('%s', (_case, from, to, made, now, wantFrom, wantTo) => {
+    expect(scoredWindow({ fromMs: at(from), toMs: at(to), createdMs: at(made), nowMs: at(now) })).toEqual({
+      fromMs: at(wantFrom),
+      toMs: at(wantTo),
     });
   });
 });

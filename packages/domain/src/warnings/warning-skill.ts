@@ -85,6 +85,21 @@ export function leadBefore(startMs: number, warnings: readonly WarningPeriod[]):
   return earliest === null ? null : (startMs - earliest) / MIN_MS;
 }
 
+/**
+ * The one window rule of warning skill, for every screen that scores a site's live warnings (location screen,
+ * board, statistics, data sheets and reports, GET /api/warning/skill): the asked [from, to) clipped to when the
+ * site was made (storms before it existed were never its to warn of) and to now. An empty window
+ * (from ≥ to) scores nothing. A backtest replays earlier days and says so; it is not clipped.
+ */
+export function scoredWindow(asked: { fromMs: number; toMs: number; createdMs: number; nowMs: number }): {
+  fromMs: number;
+  toMs: number;
+} {
+  const toMs = Math.min(asked.toMs, asked.nowMs);
+  const fromMs = Math.min(Math.max(asked.fromMs, asked.createdMs), toMs);
+  return { fromMs, toMs };
+}
+
 export function computeWarningSkill(input: WarningSkillInput): WarningSkillScores {
   const { fromMs, toMs, eventGapMs } = input;
   const inWindow = (t: number) => t >= fromMs && t < toMs;

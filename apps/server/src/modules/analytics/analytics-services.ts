@@ -7,6 +7,7 @@ import type { AlarmOutbox } from '../notify/delivery/alarm-outbox.js';
 import type { RegionsService } from '../regions/regions-service.js';
 import { AlertsRepo } from '../warnings/alerts/alerts-repo.js';
 import type { LocationsRepo } from '../warnings/locations/locations-repo.js';
+import type { LocationSkill } from '../warnings/warning-status/location-skill.js';
 import type { ZonesRepo } from '../warnings/zones/zones-repo.js';
 import { insightServices } from './insight/insight-services.js';
 import { OverviewRepo } from './overview/overview-repo.js';
@@ -33,6 +34,8 @@ export function analyticsServices(d: {
   locations: LocationsRepo;
   /** The live warnings of a group (or of all), as the overview counts them. */
   warnings: { warnings(groupId: number | null): Promise<WarningItem[]> };
+  /** Warning skill of sites over a window, as every screen reads it. */
+  skill: Pick<LocationSkill, 'ofEach'>;
   outbox: Pick<AlarmOutbox, 'enqueueReport' | 'committed'>;
   listExists: (id: number, groupId: number) => Promise<boolean>;
   groupExists: (id: number) => Promise<boolean>;
@@ -56,6 +59,7 @@ export function analyticsServices(d: {
     repo: new SheetsRepo(db),
     alerts: new AlertsRepo(db),
     locations: d.locations,
+    skill: d.skill,
     provinces,
     now,
   });

@@ -17,6 +17,7 @@ import { locationsFollowZones } from './locations/locations-follow-zones.js';
 import { LocationsRepo } from './locations/locations-repo.js';
 import { LocationsService } from './locations/locations-service.js';
 import { UserMapDataService } from './locations/user-map-data-service.js';
+import { LocationSkill } from './warning-status/location-skill.js';
 import { WarningSkillService } from './warning-status/skill-service.js';
 import { WarningEventsRepo } from './warning-status/warning-events-repo.js';
 import { type LiveWarnings, WarningService } from './warning-status/warning-service.js';
@@ -76,6 +77,7 @@ export function warningsServices(
     changes: stores.locationChanges,
     now,
   });
+  const locationSkill = new LocationSkill({ events: new WarningEventsRepo(db), strokes: d.strokes, now });
   return {
     ...stores,
     locations,
@@ -84,12 +86,8 @@ export function warningsServices(
     alerts: new AlertsService(new AlertsRepo(db), new WarningStatsRepo(db), now),
     alarms: new AlarmsService(alarmsRepo),
     warnings: new WarningService({ engine: d.engine, alarms: alarmsRepo, db, now, outbox: d.outbox }),
-    warningSkill: new WarningSkillService({
-      events: new WarningEventsRepo(db),
-      locations,
-      strokes: d.strokes,
-      now,
-    }),
+    locationSkill,
+    warningSkill: new WarningSkillService({ locations, skill: locationSkill }),
     backtests: new BacktestService({ locations, strokes: new EngineStrokesRepo(db), now }),
   };
 }

@@ -60,8 +60,9 @@ export const SHEETS: Record<SheetId, SheetInfo> = {
     id: 'alerts',
     name: { en: 'Alerts per location', 'zh-Hans': '地点预警表' },
     description: {
-      en: 'Each location of the group with the warning episodes that began in the period: how many, the highest level, how long, and how much warning came before lightning reached the innermost ring.',
-      'zh-Hans': '本组每个地点在统计期内开始的预警过程：次数、最高等级、时长，以及雷电到达内环前的提前量。',
+      en: 'Each location of the group with the warning episodes that began in the period (how many, the highest level, how long) and its warning skill over the period, as every screen counts it from when the site was made: storms that reached the innermost ring, those warned before their first stroke there, and the median lead time.',
+      'zh-Hans':
+        '本组每个地点在统计期内开始的预警过程（次数、最高等级、时长），以及与各界面一致的预警成效（自地点建立起统计）：到达内环的雷暴、在其内环第一次闪电前已预警的次数和提前量中位数。',
     },
     columns: [
       col('location_id', 'integer', 'Location ID', '地点编号'),
@@ -71,8 +72,8 @@ export const SHEETS: Record<SheetId, SheetInfo> = {
       col('red_episodes', 'integer', 'Red episodes', '红色预警次数'),
       col('total_min', 'number', 'Total duration (min)', '累计时长（分钟）'),
       col('median_duration_min', 'number', 'Median duration (min)', '时长中位数（分钟）'),
-      col('inner_strikes', 'integer', 'Lightning in inner ring', '内环出现雷电次数'),
-      col('warned_before', 'integer', 'Warned before it', '提前预警次数'),
+      col('inner_strikes', 'integer', 'Storms at the inner ring', '到达内环的雷暴'),
+      col('warned_before', 'integer', 'Warned before', '提前预警次数'),
       col('median_lead_min', 'number', 'Median lead time (min)', '提前量中位数（分钟）'),
       col('predicted', 'integer', 'Began as predicted', '预测预警次数'),
     ],

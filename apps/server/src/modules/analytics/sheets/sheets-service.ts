@@ -15,6 +15,7 @@ import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import { readScope } from '../../../lib/group-scope.js';
 import type { AlertFilter } from '../../warnings/alerts/alerts-repo.js';
+import type { LocationSkill, ScoredSite } from '../../warnings/warning-status/location-skill.js';
 import { SHEETS } from './sheet-catalog.js';
 import { sheetCsv, sheetXlsx } from './sheet-export.js';
 import type { SheetsRepo } from './sheets-repo.js';
@@ -24,6 +25,8 @@ const DAY_MS = 86_400_000;
 export const SHEET_MAX_EPISODES = 200_000;
 
 type Row = Record<string, SheetCell>;
+/** A stored location as far as scoring it goes. */
+type ScoredSiteOf = Omit<ScoredSite, 'createdMs'> & { createdAt: string };
 type SheetFilter = Omit<SheetQuery, 'limit' | 'offset'>;
 export interface SheetFile {
   body: string | Buffer;
@@ -42,7 +45,8 @@ export class SheetsService {
       alerts: {
         list(f: AlertFilter, limit: number, offset: number): Promise<{ items: AlertDto[]; total: number }>;
       };
-      locations: { ofGroup(groupId: number | null): Promise<{ id: number; name: string }[]> };
+      locations: { ofGroup(groupId: number | null): Promise<(ScoredSiteOf & { name: string })[]> };
+      skill: Pick<LocationSkill, 'ofEach'>;
       /** Province names by code (GB/T 2260). */
       provinces: () => Promise<Map<string, { nameZh: string; nameEn: string }>>;
       now: () => Date;
@@ -143,11 +147,15 @@ export class SheetsService {
         startedMs: Date.parse(a.started_at),
         endedMs: a.ended_at ? Date.parse(a.ended_at) : null,
         peakLevel: a.peak_level,
-        warnedBefore: a.warned_before_first_inner,
-        leadMin: a.lead_time_min,
         predicted: a.predicted,
       }));
-      return alertSheetRows(locations, episodes, end.getTime()) as unknown as Row[];
+      // Skill as every screen reads it (events in the innermost ring since the site was made).
+      const skill = await this.d.skill.ofEach(
+        locations.map((l) => ({ ...l, createdMs: Date.parse(l.createdAt) })),
+        from,
+        to,
+      );
+      return alertSheetRows(locations, episodes, skill, end.getTime()) as unknown as Row[];
     }
     const devices = await this.d.repo.devicesWithChanges(scope, from, end);
     return devices.map((d) => ({

@@ -1,12 +1,13 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
-import { insertAlert } from '../../warnings/alerts/fixtures/warning-rows.js';
+import { insertAlert, insertLevelChange } from '../../warnings/alerts/fixtures/warning-rows.js';
 import { sortRows } from './sheets-service.js';
 
 const NOW = new Date('2026-07-01T00:00:00Z');
 const PERIOD = 'from=2026-06-01T00:00:00Z&to=2026-07-01T00:00:00Z';
-const POINT = { type: 'Point', coordinates: [113.3, 23.1] };
+/** Far from the lightning sheets' strokes (Guangdong, Guangxi): only this file's site strokes reach its rings. */
+const POINT = { type: 'Point', coordinates: [104.0, 30.6] };
 const inner = (firstAt: string) => [
   { radius_km: 10, level: 3, strokes: 2, first_at: firstAt },
   { radius_km: 20, level: 2, strokes: 5, first_at: firstAt },
@@ -38,6 +39,35 @@ describe.each(DB_KINDS)('data sheets (%s)', (kind) => {
     tower = await site('Tower');
     await site('=HYPERLINK("x")');
     const elsewhere = await site('Elsewhere', await t.createUser({ role: 'operator', groupId: otherGroup }));
+    // The sites were made before the period (skill counts from a site's making).
+    await t.db.query("UPDATE locations SET created_at = '2026-05-01T00:00:00Z' WHERE group_id IN ($1, $2)", [
+      groupId,
+      otherGroup,
+    ]);
+    // What skill reads: the level changes the engine recorded and the strokes in the innermost ring (10 km).
+    for (const [at, from, to] of [
+      ['2026-06-01T07:00:00Z', 0, 2],
+      ['2026-06-01T07:30:00Z', 2, 3],
+      ['2026-06-01T07:40:00Z', 3, 0],
+      ['2026-06-02T07:00:00Z', 0, 1],
+      ['2026-06-02T07:20:00Z', 1, 2],
+      ['2026-06-02T08:00:00Z', 2, 0],
+    ] as const)
+      await insertLevelChange(t.db, { locationId: tower, groupId, at, from, to });
+    const siteFeed = await t.createFeed('sheet-site');
+    const stored = await t.call({
+      method: 'POST',
+      url: '/api/ingest/strokes',
+      headers: { 'x-feed-key': siteFeed },
+      payload: ['2026-06-01T07:12:00Z', '2026-06-02T07:10:00Z'].map((time) => ({
+        time,
+        lat: 30.62,
+        lon: 104.0,
+        peak_ka: -20,
+        type: 'CG',
+      })),
+    });
+    expect(stored.json()).toMatchObject({ accepted: 2 });
     // Warned at 07:00 (level 2), first stroke in the inner ring 07:12: 12 min lead; red later; 40 min.
     await insertAlert(t.db, {
       locationId: tower,
@@ -176,7 +206,7 @@ describe.each(DB_KINDS)('data sheets (%s)', (kind) => {
     ]);
   });
 
-  it('sums up each location’s episodes of the period, quiet ones too', async () => {
+  it('sums up each location’s episodes of the period, quiet ones too, beside its warning skill', async () => {
     const res = await get(`/api/insight/sheet/alerts?${PERIOD}&sort=episodes&order=desc`);
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json();
@@ -194,6 +224,9 @@ describe.each(DB_KINDS)('data sheets (%s)', (kind) => {
       median_lead_min: 12,
       predicted: 0,
     });
+    // The same numbers as the warning skill every other screen reads for the same window.
+    const skill = (await get(`/api/warning/skill?location_id=${tower}&${PERIOD}`)).json();
+    expect([skill.events, skill.hits, skill.median_lead_time_min]).toEqual([2, 1, 12]);
     expect(page.rows[1]).toMatchObject({ location_name: '=HYPERLINK("x")', episodes: 0, peak_level: 0 });
     const paged = (
       await get(`/api/insight/sheet/alerts?${PERIOD}&sort=episodes&order=desc&limit=1&offset=1`)

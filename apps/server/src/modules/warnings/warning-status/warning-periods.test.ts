@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storedWarningPeriods } from './skill-service.js';
+import { storedWarningPeriods } from './location-skill.js';
 
 const at = (min: number) => new Date(Date.UTC(2026, 6, 1, 8, min));
 const change = (min: number, from: number, to: number) => ({ at: at(min), from_level: from, to_level: to });

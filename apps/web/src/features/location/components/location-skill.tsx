@@ -2,7 +2,9 @@ import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
-import { minutes, percent, skillLine, useWarningSkill } from '../../../lib/warning-skill';
+import { useCurrentUser } from '../../../lib/current-user';
+import { formatDateTime } from '../../../lib/time';
+import { minutes, percent, scoredSince, skillLine, useWarningSkill } from '../../../lib/warning-skill';
 
 const PERIODS = [30, 90] as const;
 
@@ -11,11 +13,13 @@ const PERIODS = [30, 90] as const;
  * inside the inner ring before any warning) counts as a failure, so POD means "warned in time".
  */
 export function LocationSkill({ location }: { location: LocationDto }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const user = useCurrentUser();
   const [days, setDays] = useState<(typeof PERIODS)[number]>(30);
   const skill = useWarningSkill(location.id, days);
   const data = skill.data;
   const line = data ? skillLine(data, days) : null;
+  const since = data ? scoredSince(data, days) : null;
   return (
     <section className="location-skill" aria-labelledby="location-skill-title" data-testid="location-skill">
       <div className="location-skill-head">
@@ -40,6 +44,11 @@ export function LocationSkill({ location }: { location: LocationDto }) {
       {data && line && (
         <>
           <p className="location-skill-line">{t(line.key, line.params)}</p>
+          {since && (
+            <p className="field-hint" data-testid="skill-since">
+              {t('skill.since', { time: formatDateTime(since, user.data?.time_zone, i18n.language) })}
+            </p>
+          )}
           <dl className="location-skill-figures">
             <div>
               <dt>{t('skill.pod')}</dt>
