@@ -40,6 +40,21 @@ describe('loadConfig', () => {
       { NOTIFY_BUDGET_COUNT: '5', NOTIFY_BUDGET_WINDOW_MIN: '30' },
       { notifications: expect.objectContaining({ budget: { count: 5, windowMs: 1_800_000 } }) },
     ],
+    [
+      'no TIME_ZONE (Beijing time for counting and for messages)',
+      {},
+      { timeZone: 'Asia/Shanghai', notifications: expect.objectContaining({ timeZone: 'Asia/Shanghai' }) },
+    ],
+    [
+      'a TIME_ZONE, which messages follow too',
+      { TIME_ZONE: 'Europe/Berlin' },
+      { timeZone: 'Europe/Berlin', notifications: expect.objectContaining({ timeZone: 'Europe/Berlin' }) },
+    ],
+    [
+      'a NOTIFY_TIME_ZONE of its own',
+      { TIME_ZONE: 'UTC', NOTIFY_TIME_ZONE: 'Asia/Tokyo' },
+      { timeZone: 'UTC', notifications: expect.objectContaining({ timeZone: 'Asia/Tokyo' }) },
+    ],
   ])('takes %s', (_name, env, expected) => {
     expect(loadConfig(env)).toMatchObject(expected);
   });
@@ -74,6 +89,12 @@ describe('loadConfig', () => {
     ['a fractional budget window', { NOTIFY_BUDGET_WINDOW_MIN: '2.5' }, /NOTIFY_BUDGET_WINDOW_MIN must be/],
     ['a budget window over a day', { NOTIFY_BUDGET_WINDOW_MIN: '1441' }, /NOTIFY_BUDGET_WINDOW_MIN must be/],
     ['a wildcard in the heartbeat topics', { MQTT_DEVICE_PREFIX: 'devices/#' }, /MQTT_DEVICE_PREFIX must be/],
+    ['an unknown TIME_ZONE', { TIME_ZONE: 'Mars/Olympus' }, /TIME_ZONE is not a time zone: "Mars\/Olympus"/],
+    [
+      'an unknown NOTIFY_TIME_ZONE',
+      { NOTIFY_TIME_ZONE: 'Beijing' },
+      /NOTIFY_TIME_ZONE is not a time zone: "Beijing"/,
+    ],
   ])('refuses %s, naming the variable', (_name, env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -19,7 +19,16 @@ export interface SmsConfig {
   password: string | null;
 }
 
+/** The deployment's time zone when `TIME_ZONE` is unset. */
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+
 export interface Config {
+  /**
+   * The deployment's time zone (`TIME_ZONE`, an IANA name, default Asia/Shanghai): the days, hours of day and
+   * months the statistics, data sheets, overview, query builder and reports count when the caller names none,
+   * and the default of `NOTIFY_TIME_ZONE`.
+   */
+  timeZone: string;
   port: number;
   host: string;
   dataDir: string;
@@ -278,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
       devicePrefix: topicPrefix(env, 'MQTT_DEVICE_PREFIX', 'devices'),
       sensorPrefix: topicPrefix(env, 'MQTT_SENSOR_PREFIX', 'sensors'),
     },
+    timeZone: timeZoneOf(env, 'TIME_ZONE', DEFAULT_TIME_ZONE),
     notifications: notificationsConfig(env),
     basemap: basemap(env),
     radar: {
@@ -303,6 +313,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, serverRoot = de
     adminDbWrite: adminDbWrite(env.ADMIN_DB_WRITE),
     statsRollups: (env.STATS_ROLLUPS ?? 'true') !== 'false',
   };
+}
+
+/** An IANA time zone from the environment, or the fallback when unset. */
+function timeZoneOf(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const value = env[name] || fallback;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return value;
+  } catch {
+    throw new ConfigError(`${name} is not a time zone: "${value}"`);
+  }
 }
 
 function basemap(env: NodeJS.ProcessEnv): Basemap {
@@ -356,12 +377,7 @@ function notificationsConfig(env: NodeJS.ProcessEnv): NotificationsConfig {
   if (env.NOTIFY_WORKER && env.NOTIFY_WORKER !== 'on' && env.NOTIFY_WORKER !== 'off') {
     throw new ConfigError(`NOTIFY_WORKER must be "on" or "off", got "${env.NOTIFY_WORKER}"`);
   }
-  const timeZone = env.NOTIFY_TIME_ZONE || 'Asia/Shanghai';
-  try {
-    new Intl.DateTimeFormat('en', { timeZone });
-  } catch {
-    throw new ConfigError(`NOTIFY_TIME_ZONE is not a time zone: "${timeZone}"`);
-  }
+  const timeZone = timeZoneOf(env, 'NOTIFY_TIME_ZONE', timeZoneOf(env, 'TIME_ZONE', DEFAULT_TIME_ZONE));
   return {
     publicUrl,
     language,
