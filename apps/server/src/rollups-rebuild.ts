@@ -6,10 +6,17 @@ import { strokeRollups } from './modules/analytics/statistics/statistics-service
 import { RegionsRepo } from './modules/regions/regions-repo.js';
 import { RegionsService } from './modules/regions/regions-service.js';
 
-const USAGE = 'usage: npm run rollups-rebuild -- --from YYYY-MM-DD --to YYYY-MM-DD (UTC days, to exclusive)';
+const USAGE =
+  'usage: npm run rollups-rebuild -- --from YYYY-MM-DD --to YYYY-MM-DD (UTC days, to exclusive)\n' +
+  '       npm run rollups-rebuild -- --upgrade (after migration 040: every day of the old daily rollups still stored raw)';
 
-/** `--from 2026-07-01 --to 2026-08-01`: the UTC days [from, to), checked. */
-export function parseRebuildArgs(argv: readonly string[]): { from: Date; to: Date } {
+/** `--from 2026-07-01 --to 2026-08-01`: the UTC days [from, to), checked; or `--upgrade`. */
+export function parseRebuildArgs(argv: readonly string[]): { from: Date; to: Date } | { upgrade: true } {
+  if (argv.includes('--upgrade')) {
+    if (argv.includes('--from') || argv.includes('--to'))
+      throw new ConfigError(`--upgrade takes no --from or --to\n${USAGE}`);
+    return { upgrade: true };
+  }
   const arg = (name: string) => {
     const i = argv.indexOf(`--${name}`);
     const v = i >= 0 ? argv[i + 1] : undefined;
@@ -28,12 +35,13 @@ export function parseRebuildArgs(argv: readonly string[]): { from: Date; to: Dat
 }
 
 /**
- * Recomputes the statistics' daily rollups of a range of UTC days from the raw strokes (after an archive
- * import). On PostgreSQL it runs beside a live server; the embedded database belongs to one process: stop the
- * server first.
+ * Recomputes the statistics' hourly rollups of a range of UTC days from the raw strokes (after an archive
+ * import), or with `--upgrade` every day the daily rollups of before migration 040 held whose raw strokes are
+ * still stored. On PostgreSQL it runs beside a live server; the embedded database belongs to one process: stop
+ * the server first.
  */
 async function main(): Promise<void> {
-  let range: { from: Date; to: Date };
+  let range: ReturnType<typeof parseRebuildArgs>;
   let config: ReturnType<typeof loadConfig>;
   try {
     range = parseRebuildArgs(process.argv.slice(2));
@@ -51,9 +59,11 @@ async function main(): Promise<void> {
     const log = { info: () => {}, error: console.error } as unknown as FastifyBaseLogger;
     const rollups = strokeRollups(db, new RegionsService({ repo: new RegionsRepo(db), log }));
     const started = Date.now();
-    const done = await rollups.rebuild(range.from, range.to, (day, strokes) =>
-      console.log(`${day}: ${strokes} strokes`),
-    );
+    const progress = (day: string, strokes: number) => console.log(`${day}: ${strokes} strokes`);
+    const done =
+      'upgrade' in range
+        ? await rollups.rebuildLegacy(progress)
+        : await rollups.rebuild(range.from, range.to, progress);
     console.log(
       `rebuilt ${done.days} days, ${done.strokes} strokes in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );

@@ -4,11 +4,11 @@ import {
   cellOf,
   emptyCounts,
   flashStarts,
+  hourStart,
   kaBucket,
   mergeCounts,
   type RollupStroke,
   rollUp,
-  utcDay,
 } from './stroke-rollup.js';
 
 const stroke = (over: Partial<RollupStroke> = {}): RollupStroke => ({
@@ -39,7 +39,7 @@ describe('kaBucket', () => {
   ])('|%d kA| is bucket %d', (ka, bucket) => expect(kaBucket(ka)).toBe(bucket));
 });
 
-describe('cellOf and utcDay', () => {
+describe('cellOf and hourStart', () => {
   it.each([
     [23.3, 113.3, 233, 1133],
     [23.29999, 113.0, 232, 1130],
@@ -49,10 +49,13 @@ describe('cellOf and utcDay', () => {
   ])('(%d, %d) is cell (%d, %d)', (lat, lon, cy, cx) => expect(cellOf(lat, lon)).toEqual({ cy, cx }));
 
   it.each([
-    ['2026-07-01T23:59:59.999Z', '2026-07-01'],
-    ['2026-07-02T00:00:00Z', '2026-07-02'],
-    ['1969-12-31T12:00:00Z', '1969-12-31'],
-  ])('%s is UTC day %s', (t, d) => expect(utcDay(Date.parse(t))).toBe(d));
+    ['2026-07-01T23:59:59.999Z', '2026-07-01T23:00:00.000Z'],
+    ['2026-07-02T00:00:00Z', '2026-07-02T00:00:00.000Z'],
+    ['2026-07-01T17:30:00Z', '2026-07-01T17:00:00.000Z'],
+    ['1969-12-31T12:59:00Z', '1969-12-31T12:00:00.000Z'],
+  ])('%s is in the UTC hour starting %s', (t, h) =>
+    expect(new Date(hourStart(Date.parse(t))).toISOString()).toBe(h),
+  );
 });
 
 describe('addStroke', () => {
@@ -65,8 +68,7 @@ describe('addStroke', () => {
     const c = emptyCounts();
     addStroke(c, s);
     expect(c).toMatchObject(want);
-    expect(c.hours[10]).toBe(1);
-    expect(c.cgHours[10]).toBe(s.ic ? 0 : 1);
+    expect(c.strokes).toBe(1);
   });
 
   it('keeps sums, max, buckets, multiplicity and first/last', () => {
@@ -94,16 +96,25 @@ describe('addStroke', () => {
 });
 
 describe('rollUp', () => {
-  it('keys by day and region (none outside every region) and by day and cell', () => {
+  it('keys by UTC hour and region (none outside every region) and by UTC hour and cell', () => {
     const r = rollUp(
-      [stroke(), stroke({ lat: 20, lon: 115 }), stroke({ timeMs: Date.parse('2026-07-02T01:00:00Z') })],
+      [
+        stroke(),
+        stroke({ lat: 20, lon: 115 }),
+        stroke({ timeMs: Date.parse('2026-07-01T10:59:59.999Z') }),
+        stroke({ timeMs: Date.parse('2026-07-02T01:00:00Z') }),
+      ],
       (lat) => (lat > 22 ? '440100' : null),
     );
-    expect([...r.regions.keys()]).toEqual(['2026-07-01|440100', '2026-07-02|440100']);
+    expect([...r.regions.keys()]).toEqual([
+      '2026-07-01T10:00:00.000Z|440100',
+      '2026-07-02T01:00:00.000Z|440100',
+    ]);
+    expect(r.regions.get('2026-07-01T10:00:00.000Z|440100')?.strokes).toBe(2);
     expect([...r.cells.keys()].sort()).toEqual([
-      '2026-07-01|200|1150',
-      '2026-07-01|230|1130',
-      '2026-07-02|230|1130',
+      '2026-07-01T10:00:00.000Z|200|1150',
+      '2026-07-01T10:00:00.000Z|230|1130',
+      '2026-07-02T01:00:00.000Z|230|1130',
     ]);
   });
 });

@@ -1,10 +1,11 @@
 /**
- * Daily stroke rollups: what one region or one 0.1° cell saw in one UTC day, as counts that add up. The
+ * Hourly stroke rollups: what one region or one 0.1° cell saw in one UTC hour, as counts that add up. The
  * ingest adds a batch's counts to the stored rows (upsert adding deltas), the rebuild recomputes a day from
- * the raw strokes; both go through `addStroke`, so they agree by construction.
+ * the raw strokes; both go through `addStroke`, so they agree by construction. An hour is keyed by its start
+ * instant, so the days and hours of any time zone whose offset is whole hours are sums of whole rows
+ * (`local-hours.ts`).
  */
 
-const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
 /** Lower bounds of the |peak current| buckets, kA: bucket i holds [KA_BUCKETS[i], KA_BUCKETS[i+1]), the last is open. */
@@ -40,10 +41,6 @@ export interface RollupCounts {
   ka: number[];
   /** Strokes per multiplicity bucket (1…4, ≥ 5); strokes without a multiplicity are left out. */
   mult: number[];
-  /** Strokes per UTC hour of the day. */
-  hours: number[];
-  /** CG strokes per UTC hour of the day. */
-  cgHours: number[];
   firstMs: number;
   lastMs: number;
 }
@@ -63,8 +60,6 @@ export function emptyCounts(): RollupCounts {
     maxAbsKa: 0,
     ka: new Array(KA_BUCKETS.length).fill(0),
     mult: new Array(MULT_BUCKETS).fill(0),
-    hours: new Array(24).fill(0),
-    cgHours: new Array(24).fill(0),
     firstMs: Number.POSITIVE_INFINITY,
     lastMs: Number.NEGATIVE_INFINITY,
   };
@@ -84,16 +79,13 @@ export function multBucket(multiplicity: number): number {
 /** Adds one stroke. Polarity: positive when peakKa > 0, else negative. */
 export function addStroke(c: RollupCounts, s: RollupStroke): void {
   const abs = Math.abs(s.peakKa);
-  const hour = Math.floor((((s.timeMs % DAY_MS) + DAY_MS) % DAY_MS) / HOUR_MS);
   c.strokes++;
-  c.hours[hour] = (c.hours[hour] as number) + 1;
   if (s.ic) {
     c.ic++;
     if (s.peakKa > 0) c.icPos++;
     else c.icNeg++;
   } else {
     c.cg++;
-    c.cgHours[hour] = (c.cgHours[hour] as number) + 1;
     if (s.peakKa > 0) c.cgPos++;
     else c.cgNeg++;
   }
@@ -130,16 +122,14 @@ export function mergeCounts(into: RollupCounts, c: RollupCounts): RollupCounts {
     maxAbsKa: Math.max(into.maxAbsKa, c.maxAbsKa),
     ka: add(into.ka, c.ka),
     mult: add(into.mult, c.mult),
-    hours: add(into.hours, c.hours),
-    cgHours: add(into.cgHours, c.cgHours),
     firstMs: Math.min(into.firstMs, c.firstMs),
     lastMs: Math.max(into.lastMs, c.lastMs),
   };
 }
 
-/** The UTC day of an instant, 'YYYY-MM-DD'. */
-export function utcDay(ms: number): string {
-  return new Date(Math.floor(ms / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
+/** The start of the UTC hour holding an instant, epoch ms. */
+export function hourStart(ms: number): number {
+  return Math.floor(ms / HOUR_MS) * HOUR_MS;
 }
 
 /** The 0.1° cell of a point: cy = floor(lat × 10), cx = floor(lon × 10) (south-west corner in tenths of a degree). */
@@ -150,15 +140,16 @@ export function cellOf(lat: number, lon: number): { cy: number; cx: number } {
 }
 
 export interface RolledUp {
-  /** Key `day|code`. */
+  /** Key `hour|code`, the hour its start as an ISO instant ('2026-07-01T10:00:00.000Z'). */
   regions: Map<string, RollupCounts>;
-  /** Key `day|cy|cx`. */
+  /** Key `hour|cy|cx`. */
   cells: Map<string, RollupCounts>;
 }
 
 /**
- * The rollups of a set of strokes: per day and region code (the finest region found: a city, or a province
- * where no city holds the point; strokes outside every region are in the cells only), and per day and cell.
+ * The rollups of a set of strokes: per UTC hour and region code (the finest region found: a city, or a
+ * province where no city holds the point; strokes outside every region are in the cells only), and per UTC
+ * hour and cell.
  */
 export function rollUp(
   strokes: Iterable<RollupStroke>,
@@ -173,18 +164,18 @@ export function rollUp(
     m.set(key, c);
     return c;
   };
-  let dayNumber = Number.NaN;
-  let day = '';
+  let hourMs = Number.NaN;
+  let hour = '';
   for (const s of strokes) {
-    const n = Math.floor(s.timeMs / 86_400_000);
-    if (n !== dayNumber) {
-      dayNumber = n;
-      day = utcDay(s.timeMs);
+    const h = hourStart(s.timeMs);
+    if (h !== hourMs) {
+      hourMs = h;
+      hour = new Date(h).toISOString();
     }
     const code = regionOf(s.lat, s.lon);
-    if (code) addStroke(at(regions, `${day}|${code}`), s);
+    if (code) addStroke(at(regions, `${hour}|${code}`), s);
     const { cy, cx } = cellOf(s.lat, s.lon);
-    addStroke(at(cells, `${day}|${cy}|${cx}`), s);
+    addStroke(at(cells, `${hour}|${cy}|${cx}`), s);
   }
   return { regions, cells };
 }

@@ -10,12 +10,32 @@ const Month = Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', description: 
 const Year = Type.Integer({ minimum: 2000, maximum: 2100 });
 const ReportLanguage = Type.Union([Type.Literal('zh-Hans'), Type.Literal('en')]);
 
+/** The zone whose days and months a report counts (kept with the report: it reads the same when made again). */
+const ReportTimeZone = Type.Optional(
+  Type.String({
+    minLength: 1,
+    maxLength: 64,
+    description: 'IANA time zone of the report’s days and months (default: the deployment’s, TIME_ZONE)',
+  }),
+);
 export const RegionMonthlyParameters = Type.Object(
-  { template: Type.Literal('region_monthly'), region: RegionCode, month: Month, language: ReportLanguage },
+  {
+    template: Type.Literal('region_monthly'),
+    region: RegionCode,
+    month: Month,
+    language: ReportLanguage,
+    time_zone: ReportTimeZone,
+  },
   { additionalProperties: false },
 );
 export const SiteAnnualParameters = Type.Object(
-  { template: Type.Literal('site_annual'), location_id: Id, year: Year, language: ReportLanguage },
+  {
+    template: Type.Literal('site_annual'),
+    location_id: Id,
+    year: Year,
+    language: ReportLanguage,
+    time_zone: ReportTimeZone,
+  },
   { additionalProperties: false },
 );
 export const GroupWarningParameters = Type.Object(

@@ -11,7 +11,7 @@ const ScopeQuery = {
     Type.String({
       minLength: 1,
       maxLength: 64,
-      description: 'IANA time zone of "today" (default: the portal’s, NOTIFY_TIME_ZONE)',
+      description: 'IANA time zone of "today" (default: the deployment’s, TIME_ZONE)',
     }),
   ),
 };
@@ -90,7 +90,7 @@ export const Overview = Type.Object({
     }),
     {
       description:
-        'The provinces with the most strokes today (from the rollups, by whole UTC hours), at most 10',
+        'The provinces with the most strokes today (from the hourly rollups, by whole UTC hours), at most 10',
     },
   ),
 });

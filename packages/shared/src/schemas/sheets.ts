@@ -44,6 +44,15 @@ const SheetFilter = {
     format: 'date-time',
     description: `Period end (exclusive), at most ${SHEET_MAX_DAYS} days after from`,
   }),
+  time_zone: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description:
+        'IANA time zone of the lightning sheets’ days and months (default: the deployment’s, TIME_ZONE; whole-hour ' +
+        'offsets only)',
+    }),
+  ),
   group_id: Type.Optional(Id),
   sort: Type.Optional(Type.String({ maxLength: 64, description: 'A column key (default: the sheet’s own)' })),
   order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),

@@ -3,8 +3,9 @@ import { Id, Nullable } from './kit.js';
 import { RegionCode } from './regions.js';
 
 /**
- * Lightning statistics (`/api/statistics/…`, the `statistic` screen): read from the daily rollups per region
- * and per 0.1° cell, for an area and a period of whole UTC days.
+ * Lightning statistics (`/api/statistics/…`, the `statistic` screen): read from the hourly rollups per region
+ * and per 0.1° cell, for an area and a period of whole local days of one time zone (`time_zone`, else the
+ * deployment's `TIME_ZONE`).
  */
 
 export const STATS_AREAS = ['province', 'city', 'zone', 'location', 'circle', 'bbox'] as const;
@@ -20,7 +21,21 @@ export const STATS_MAX_HEATMAP_DAYS = 366;
 export const STATS_MAX_RADIUS_KM = 200;
 export const STATS_DEFAULT_RADIUS_KM = 10;
 
-const Day = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'UTC date YYYY-MM-DD' });
+const Day = Type.String({
+  pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
+  description: 'Local date YYYY-MM-DD in time_zone',
+});
+
+/** The zone whose days, hours of day and months a request counts. */
+export const TimeZoneParam = Type.Optional(
+  Type.String({
+    minLength: 1,
+    maxLength: 64,
+    description:
+      'IANA time zone whose days, hours of day and months are counted (default: the deployment’s, TIME_ZONE); ' +
+      'zones offset from UTC by a fraction of an hour (Asia/Kolkata) are refused with 400',
+  }),
+);
 
 export const StatsAreaQuery = {
   area: Type.Enum(STATS_AREAS, {
@@ -38,7 +53,8 @@ export const StatsAreaQuery = {
     Type.String({ maxLength: 100, description: 'west,south,east,north in degrees (at most 20° × 20°)' }),
   ),
   from: Day,
-  to: { ...Day, description: `UTC date YYYY-MM-DD, inclusive; at most ${STATS_MAX_DAYS} days after from` },
+  to: { ...Day, description: `Local date YYYY-MM-DD, inclusive; at most ${STATS_MAX_DAYS} days after from` },
+  time_zone: TimeZoneParam,
   group_id: Type.Optional(Id),
 };
 
@@ -57,6 +73,7 @@ export const StatsRegionsQuery = Type.Object(
     province: Type.Optional(RegionCode),
     from: Day,
     to: Day,
+    time_zone: TimeZoneParam,
   },
   { additionalProperties: false },
 );
@@ -75,7 +92,8 @@ export const StatsAreaInfo = Type.Object({
 });
 export type StatsAreaInfo = Static<typeof StatsAreaInfo>;
 
-const Period = { area: StatsAreaInfo, from: Day, to: Day, days: Type.Integer() };
+const Counted = Type.String({ description: 'The IANA time zone whose days were counted' });
+const Period = { area: StatsAreaInfo, from: Day, to: Day, days: Type.Integer(), time_zone: Counted };
 
 export const StatsSummary = Type.Object({
   ...Period,
@@ -100,11 +118,14 @@ export const StatsSummary = Type.Object({
 export type StatsSummary = Static<typeof StatsSummary>;
 
 export const StatsSeriesItem = Type.Object({
-  t: Type.String({ description: 'Hour (ISO instant), day (YYYY-MM-DD) or month (YYYY-MM), UTC' }),
+  t: Type.String({
+    description:
+      'Hour (its start, an ISO instant), or local day (YYYY-MM-DD) or month (YYYY-MM) in time_zone',
+  }),
   strokes: Type.Integer(),
   cg: Type.Integer(),
   ic: Type.Integer(),
-  flashes: Nullable(Type.Integer({ description: 'null per hour (the rollups count flashes per day)' })),
+  flashes: Nullable(Type.Integer({ description: 'Flashes counted at their earliest stroke' })),
   cg_flashes: Nullable(Type.Integer()),
   cg_pos: Nullable(Type.Integer()),
   cg_neg: Nullable(Type.Integer()),
@@ -123,7 +144,7 @@ export type StatsSeries = Static<typeof StatsSeries>;
 export const StatsClimatology = Type.Object({
   ...Period,
   hours: Type.Array(Type.Object({ hour: Type.Integer(), strokes: Type.Integer(), cg: Type.Integer() }), {
-    description: 'Per UTC hour of the day',
+    description: 'Per local hour of the day in time_zone',
   }),
   months: Type.Array(
     Type.Object({
@@ -137,9 +158,9 @@ export const StatsClimatology = Type.Object({
     Type.Object(
       {
         days: Type.Array(Day),
-        values: Type.Array(Type.Array(Type.Integer()), { description: '[day index, UTC hour, strokes]' }),
+        values: Type.Array(Type.Array(Type.Integer()), { description: '[day index, local hour, strokes]' }),
       },
-      { description: `Strokes per day × UTC hour (null beyond ${STATS_MAX_HEATMAP_DAYS} days)` },
+      { description: `Strokes per local day × hour (null beyond ${STATS_MAX_HEATMAP_DAYS} days)` },
     ),
   ),
 });
@@ -209,6 +230,7 @@ export const StatsRegions = Type.Object({
   level: Type.Enum(['province', 'city'] as const),
   from: Day,
   to: Day,
+  time_zone: Counted,
   items: Type.Array(
     Type.Object({
       code: Type.String(),
@@ -225,7 +247,13 @@ export const StatsRegions = Type.Object({
 export type StatsRegions = Static<typeof StatsRegions>;
 
 export const StatsAlertsQuery = Type.Object(
-  { from: Day, to: Day, location_id: Type.Optional(Id), group_id: Type.Optional(Id) },
+  {
+    from: Day,
+    to: Day,
+    time_zone: TimeZoneParam,
+    location_id: Type.Optional(Id),
+    group_id: Type.Optional(Id),
+  },
   { additionalProperties: false },
 );
 export type StatsAlertsQuery = Static<typeof StatsAlertsQuery>;
@@ -233,6 +261,7 @@ export type StatsAlertsQuery = Static<typeof StatsAlertsQuery>;
 export const StatsAlerts = Type.Object({
   from: Day,
   to: Day,
+  time_zone: Counted,
   items: Type.Array(
     Type.Object({
       location_id: Type.Integer(),
@@ -244,7 +273,7 @@ export const StatsAlerts = Type.Object({
       total_min: Type.Number({
         description: 'Minutes under warning (an open episode counts up to now or to)',
       }),
-      days: Type.Integer({ description: 'UTC days on which an episode began' }),
+      days: Type.Integer({ description: 'Local days (time_zone) on which an episode began' }),
     }),
   ),
 });

@@ -43,9 +43,10 @@ export function analyticsServices(d: {
   const { config, db, now, log } = d;
   const regions = () => d.regions.ensureLoaded();
   const provinces = async () => (await regions()).byCode.province;
-  const timeZone = config.notifications.timeZone;
+  /** The one zone every count of days, hours of day and months falls back on (`TIME_ZONE`). */
+  const timeZone = config.timeZone;
   const queryJobs = new QueryJobsRepo(db);
-  const queryRunner = new StrokeQueryRunner({ pages: new EngineStrokesRepo(db), regions });
+  const queryRunner = new StrokeQueryRunner({ pages: new EngineStrokesRepo(db), regions, timeZone });
   const queryWorker = new QueryJobWorker({
     jobs: queryJobs,
     runner: queryRunner,
@@ -62,6 +63,7 @@ export function analyticsServices(d: {
     skill: d.skill,
     provinces,
     now,
+    timeZone,
   });
   return {
     overview: new OverviewService({ repo: overviewRepo, warnings: d.warnings, now, timeZone, provinces }),
@@ -76,7 +78,14 @@ export function analyticsServices(d: {
       now,
       inlineMax: config.queries.inlineMax,
     }),
-    statistics: statisticsService({ db, regions: d.regions, zones: d.zones, locations: d.locations, now }),
+    statistics: statisticsService({
+      db,
+      regions: d.regions,
+      zones: d.zones,
+      locations: d.locations,
+      now,
+      timeZone,
+    }),
     sheets,
     ...insightServices({
       db,
@@ -90,6 +99,7 @@ export function analyticsServices(d: {
       groupExists: d.groupExists,
       outbox: d.outbox,
       timeZone,
+      scheduleTimeZone: config.notifications.timeZone,
       now,
       log,
     }),

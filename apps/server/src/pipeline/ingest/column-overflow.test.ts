@@ -147,7 +147,7 @@ const CASES: Case[] = [
     name: 'admin view: a day 0000-01-01 as a filter value',
     request: (c) => ({
       method: 'GET',
-      url: '/api/admin/dynamo_db/table?table=stroke_rollup_region&column=day&value=0000-01-01',
+      url: '/api/admin/dynamo_db/table?table=stroke_rollup_region_utc_day&column=day&value=0000-01-01',
       headers: { authorization: `Bearer ${c.t.admin.access}` },
     }),
     fields: ['value'],
@@ -156,7 +156,7 @@ const CASES: Case[] = [
     name: 'admin view: a day 0000-01-01 as a range bound',
     request: (c) => ({
       method: 'GET',
-      url: '/api/admin/dynamo_db/table?table=stroke_rollup_cell&column=day&op=range&from=0000-01-01',
+      url: '/api/admin/dynamo_db/table?table=stroke_rollup_cell_utc_day&column=day&op=range&from=0000-01-01',
       headers: { authorization: `Bearer ${c.t.admin.access}` },
     }),
     fields: ['from'],

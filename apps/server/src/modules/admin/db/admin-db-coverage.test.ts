@@ -18,13 +18,13 @@ describe.each(DB_KINDS)('database view coverage (%s)', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind, { env: { ADMIN_DB_WRITE: 'true' } });
     manager = await t.createUser({ role: 'group_admin' });
-    // A report with a long HTML and a PDF, and a day of region rollups.
+    // A report with a long HTML and a PDF, and a day of the UTC-day rollups kept from before migration 040.
     await t.db.query(
       `INSERT INTO reports (group_id, template, parameters, title, status, html, pdf, created_at)
        VALUES ($1, 'monthly', '{}', 'July', 'done', $2, decode('255044462d312e370a', 'hex'), now())`,
       [t.demoGroupId, REPORT_HTML],
     );
-    const rollup = ADMIN_TABLES.find((x) => x.name === 'stroke_rollup_region')?.columns ?? [];
+    const rollup = ADMIN_TABLES.find((x) => x.name === 'stroke_rollup_region_utc_day')?.columns ?? [];
     const value = (c: { name: string; type: string }) =>
       c.name === 'code'
         ? `'440100'`
@@ -34,7 +34,7 @@ describe.each(DB_KINDS)('database view coverage (%s)', (kind) => {
             ? 'now()'
             : '1';
     await t.db.query(
-      `INSERT INTO stroke_rollup_region (${rollup.map((c) => c.name).join(', ')})
+      `INSERT INTO stroke_rollup_region_utc_day (${rollup.map((c) => c.name).join(', ')})
        VALUES (${rollup.map(value).join(', ')})`,
     );
   });
@@ -96,21 +96,23 @@ describe.each(DB_KINDS)('database view coverage (%s)', (kind) => {
     const byHtml = await get(`${TABLE}?table=reports&column=html&op=contains&value=apron`);
     expect(byHtml.statusCode).toBe(400);
     expect(byHtml.json().error.details[0].field).toBe('column');
-    const day = (await get(`${TABLE}?table=stroke_rollup_region&column=day&value=2026-07-12`)).json();
+    const day = (await get(`${TABLE}?table=stroke_rollup_region_utc_day&column=day&value=2026-07-12`)).json();
     expect(day.items.map((r: { code: string; day: string }) => [r.code, r.day])).toEqual([
       ['440100', '2026-07-12'],
     ]);
     const range = (
-      await get(`${TABLE}?table=stroke_rollup_region&column=day&op=range&from=2026-07-12&to=2026-07-13`)
+      await get(
+        `${TABLE}?table=stroke_rollup_region_utc_day&column=day&op=range&from=2026-07-12&to=2026-07-13`,
+      )
     ).json();
     expect(range.items).toHaveLength(1);
-    const badDay = await get(`${TABLE}?table=stroke_rollup_region&column=day&value=2026-02-30`);
+    const badDay = await get(`${TABLE}?table=stroke_rollup_region_utc_day&column=day&value=2026-02-30`);
     expect(badDay.statusCode).toBe(400);
     expect(badDay.json().error.details[0]).toEqual({
       field: 'value',
       message: 'is not a day of the calendar',
     });
-    const unindexed = await get(`${TABLE}?table=stroke_rollup_region&sort=strokes`);
+    const unindexed = await get(`${TABLE}?table=stroke_rollup_region_utc_day&sort=strokes`);
     expect(unindexed.statusCode).toBe(400);
   });
 

@@ -13,6 +13,7 @@ import type {
 import { type AuthUser, groupScope, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import { readScope, writeGroup } from '../../../lib/group-scope.js';
+import { requestTimeZone } from '../../../lib/time-zone.js';
 import type { LoadedRegions } from '../../regions/regions-service.js';
 import type { ReportContent } from './report-content.js';
 import { provisionalTitle, TEMPLATES } from './report-templates.js';
@@ -37,6 +38,8 @@ export class InsightService {
       groupExists: (id: number) => Promise<boolean>;
       /** The local time schedules count in. */
       timeZone: string;
+      /** The deployment's zone (`TIME_ZONE`): a report asked for without `time_zone` is kept with this one. */
+      reportTimeZone: string;
       now: () => Date;
     },
   ) {}
@@ -75,8 +78,13 @@ export class InsightService {
   }
 
   /** Queues a report of the caller's group (administrators: `group_id` for the group report). */
-  async create(user: AuthUser, p: ReportParameters): Promise<ReportDto> {
+  async create(user: AuthUser, asked: ReportParameters): Promise<ReportDto> {
     requirePermission(user, 'location.update');
+    // The zone is kept with the report, so it reads the same however the deployment's changes later.
+    const p: ReportParameters =
+      asked.template === 'group_warning'
+        ? asked
+        : { ...asked, time_zone: requestTimeZone(asked.time_zone, this.d.reportTimeZone) };
     // The group report is about, and kept in, a group that exists (it failed the insert with 500).
     const groupId =
       p.template === 'group_warning' ? await writeGroup(user, p.group_id, this.d.groupExists) : user.groupId;

@@ -32,7 +32,10 @@ export function insightServices(d: {
   groupExists: (id: number) => Promise<boolean>;
   /** Tells a scheduled report's list that it is ready (the outbox, in the report's own transaction). */
   outbox: Pick<AlarmOutbox, 'enqueueReport' | 'committed'>;
+  /** The deployment's zone (`TIME_ZONE`): a report's days and months unless it names its own. */
   timeZone: string;
+  /** The local time schedules fire in (`NOTIFY_TIME_ZONE`). */
+  scheduleTimeZone: string;
   now: () => Date;
   log: FastifyBaseLogger;
 }) {
@@ -46,9 +49,9 @@ export function insightServices(d: {
   const build = (p: ReportParameters, groupId: number): Promise<ReportContent> => {
     switch (p.template) {
       case 'region_monthly':
-        return regionMonthly(p, { runner: d.runner, regions: d.regions });
+        return regionMonthly(p, { runner: d.runner, regions: d.regions, timeZone: d.timeZone });
       case 'site_annual':
-        return siteAnnual(p, { data, location: (id) => location(id, groupId) });
+        return siteAnnual(p, { data, location: (id) => location(id, groupId), timeZone: d.timeZone });
       case 'group_warning':
         return groupWarning(
           { ...p, group_id: p.group_id ?? groupId },
@@ -109,7 +112,8 @@ export function insightServices(d: {
       schedules,
       listExists: d.listExists,
       groupExists: d.groupExists,
-      timeZone: d.timeZone,
+      timeZone: d.scheduleTimeZone,
+      reportTimeZone: d.timeZone,
       now: d.now,
     }),
   };

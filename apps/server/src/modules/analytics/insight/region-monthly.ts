@@ -5,12 +5,12 @@ import type { StrokeQueryRunner } from '../stroke-query/query-runner.js';
 import { strokeBars } from './report-charts.js';
 import type { ReportContent } from './report-content.js';
 import { densityMapSvg } from './report-map.js';
-import { fmt, monthRange, REPORT_TIME_ZONE } from './report-period.js';
+import { fmt, monthRange } from './report-period.js';
 
 const T = {
   en: {
     title: (name: string, month: string) => `Lightning report: ${name}, ${month}`,
-    subtitle: 'Strokes located in the region in the month (local time, Asia/Shanghai)',
+    subtitle: (zone: string) => `Strokes located in the region in the month (local time, ${zone})`,
     summary: 'Summary',
     strokes: 'Strokes',
     cg: 'Cloud-to-ground',
@@ -29,7 +29,10 @@ const T = {
   },
   'zh-Hans': {
     title: (name: string, month: string) => `${name}雷电月报（${month}）`,
-    subtitle: '统计期内该地区定位到的闪电（北京时间）',
+    subtitle: (zone: string) =>
+      zone === 'Asia/Shanghai'
+        ? '统计期内该地区定位到的闪电（北京时间）'
+        : `统计期内该地区定位到的闪电（当地时间，${zone}）`,
     summary: '概况',
     strokes: '回击数',
     cg: '地闪',
@@ -51,22 +54,23 @@ const T = {
 /** The monthly lightning report of a province or city: figures, a daily chart, a density map, the cities. */
 export async function regionMonthly(
   p: RegionMonthlyParameters,
-  d: { runner: StrokeQueryRunner; regions: () => Promise<LoadedRegions> },
+  d: { runner: StrokeQueryRunner; regions: () => Promise<LoadedRegions>; timeZone: string },
 ): Promise<ReportContent> {
+  const timeZone = p.time_zone ?? d.timeZone;
   const t = T[p.language];
   const loaded = await d.regions();
   const isProvince = p.region.endsWith('0000');
   const area = { kind: isProvince ? ('province' as const) : ('city' as const), code: p.region };
   const info = (isProvince ? loaded.byCode.province : loaded.byCode.city).get(p.region);
   const name = info ? (p.language === 'en' ? info.nameEn : info.nameZh) : p.region;
-  const { from, to } = monthRange(p.month);
+  const { from, to } = monthRange(p.month, timeZone);
   const resolved = await resolveArea(area, { regions: d.regions, zone: async () => null });
-  const spec = { area, from: from.toISOString(), to: to.toISOString(), time_zone: REPORT_TIME_ZONE };
+  const spec = { area, from: from.toISOString(), to: to.toISOString(), time_zone: timeZone };
   const daily = await d.runner.run({ ...spec, group_by: 'day' }, resolved);
   const totals = daily.totals;
   const content: ReportContent = {
     title: t.title(name, p.month),
-    subtitle: t.subtitle,
+    subtitle: t.subtitle(timeZone),
     language: p.language,
     generatedAt: new Date(),
     sections: [{ kind: 'heading', text: t.summary }],

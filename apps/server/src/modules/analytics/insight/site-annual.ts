@@ -4,7 +4,7 @@ import { AppError } from '../../../lib/app-error.js';
 import { strokeBars } from './report-charts.js';
 import type { ReportContent } from './report-content.js';
 import type { ReportDataRepo } from './report-data-repo.js';
-import { fmt, REPORT_TIME_ZONE, yearRange } from './report-period.js';
+import { fmt, yearRange } from './report-period.js';
 
 /** The radius around a site whose strokes the protection report counts (the thunderstorm-day convention). */
 export const SITE_RADIUS_KM = 10;
@@ -12,7 +12,8 @@ export const SITE_RADIUS_KM = 10;
 const T = {
   en: {
     title: (name: string, year: number) => `Lightning protection report: ${name}, ${year}`,
-    subtitle: `Strokes within ${SITE_RADIUS_KM} km of the site in the year (local time, Asia/Shanghai)`,
+    subtitle: (zone: string) =>
+      `Strokes within ${SITE_RADIUS_KM} km of the site in the year (local time, ${zone})`,
     summary: 'Design figures',
     ng: 'Ground flash density Ng (flashes/km²/year)',
     days: 'Thunderstorm days',
@@ -34,7 +35,8 @@ const T = {
   },
   'zh-Hans': {
     title: (name: string, year: number) => `${name}防雷年度报告（${year} 年）`,
-    subtitle: `该年内距站点 ${SITE_RADIUS_KM} 公里范围内的闪电（北京时间）`,
+    subtitle: (zone: string) =>
+      `该年内距站点 ${SITE_RADIUS_KM} 公里范围内的闪电（${zone === 'Asia/Shanghai' ? '北京时间' : `当地时间，${zone}`}）`,
     summary: '设计参数',
     ng: '地闪密度 Ng（次/km²/年）',
     days: '雷暴日',
@@ -71,15 +73,18 @@ export async function siteAnnual(
   d: {
     data: ReportDataRepo;
     location: (id: number) => Promise<{ name: string; shape: LocationShape } | null>;
+    /** The deployment's zone, for a report asked for without one. */
+    timeZone: string;
   },
 ): Promise<ReportContent> {
   const t = T[p.language];
   const site = await d.location(p.location_id);
   if (!site) throw new AppError('location.not_found', 404, 'No such location');
-  const { from, to } = yearRange(p.year);
+  const timeZone = p.time_zone ?? d.timeZone;
+  const { from, to } = yearRange(p.year, timeZone);
   const circle = { ...siteCentre(site.shape), radiusKm: SITE_RADIUS_KM };
   const [year, largest] = await Promise.all([
-    d.data.siteYear(from, to, circle, REPORT_TIME_ZONE),
+    d.data.siteYear(from, to, circle, timeZone),
     d.data.largest(from, to, circle, 10),
   ]);
   const areaKm2 = Math.PI * SITE_RADIUS_KM ** 2;
@@ -89,7 +94,7 @@ export async function siteAnnual(
   );
   return {
     title: t.title(site.name, p.year),
-    subtitle: t.subtitle,
+    subtitle: t.subtitle(timeZone),
     language: p.language,
     generatedAt: new Date(),
     sections: [

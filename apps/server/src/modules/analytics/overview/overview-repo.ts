@@ -88,29 +88,18 @@ export class OverviewRepo {
   }
 
   /**
-   * The provinces with the most strokes in [from, to), from the region rollups' UTC hour columns (whole hours:
-   * the hour `to` falls in counts whole, as no stroke is later than now). At most `limit`, busiest first.
+   * The provinces with the most strokes in [from, to), from the hourly region rollups (whole UTC hours: the
+   * hour `to` falls in counts whole, as no stroke is later than now; in a zone offset by a fraction of an hour,
+   * so does the hour local midnight falls in). At most `limit`, busiest first.
    */
   async topProvinces(range: TimeRange, limit: number): Promise<{ code: string; strokes: number }[]> {
     const HOUR = 3_600_000;
-    const DAY = 24 * HOUR;
-    const params: unknown[] = [];
-    const parts: string[] = [];
-    for (let day = Math.floor(range.from.getTime() / DAY) * DAY; day < range.to.getTime(); day += DAY) {
-      const first = Math.max(0, Math.floor((range.from.getTime() - day) / HOUR));
-      const last = Math.min(23, Math.ceil((range.to.getTime() - day) / HOUR) - 1);
-      if (last < first) continue;
-      // Column names come from this loop's integers only.
-      const hours = Array.from({ length: last - first + 1 }, (_, i) => `h${first + i}`).join(' + ');
-      params.push(new Date(day).toISOString().slice(0, 10));
-      parts.push(`SELECT code, ${hours} AS n FROM stroke_rollup_region WHERE day = $${params.length}::date`);
-    }
-    if (parts.length === 0) return [];
-    params.push(limit);
+    const from = new Date(Math.floor(range.from.getTime() / HOUR) * HOUR);
     const r = await this.db.query<{ code: string; strokes: number }>(
-      `SELECT substr(code, 1, 2) || '0000' AS code, sum(n)::int AS strokes FROM (${parts.join(' UNION ALL ')}) x
-       GROUP BY 1 HAVING sum(n) > 0 ORDER BY 2 DESC, 1 LIMIT $${params.length}`,
-      params,
+      `SELECT substr(code, 1, 2) || '0000' AS code, sum(strokes)::int AS strokes FROM stroke_rollup_region
+       WHERE hour >= $1 AND hour < $2
+       GROUP BY 1 HAVING sum(strokes) > 0 ORDER BY 2 DESC, 1 LIMIT $3`,
+      [from, range.to, limit],
     );
     return r.rows;
   }

@@ -13,6 +13,7 @@ import type { WarningItem } from '@thunderwatch/shared/schemas/warnings';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import { readScope } from '../../../lib/group-scope.js';
+import { requestTimeZone } from '../../../lib/time-zone.js';
 import type { OverviewRepo, TimeRange } from './overview-repo.js';
 
 const DAY_MS = 86_400_000;
@@ -36,7 +37,7 @@ export class OverviewService {
       repo: OverviewRepo;
       warnings: { warnings(groupId: number | null): Promise<WarningItem[]> };
       now: () => Date;
-      /** The portal's time zone: "today" unless the caller names another. */
+      /** The deployment's time zone (`TIME_ZONE`): "today" unless the caller names another. */
       timeZone: string;
       /** Province names by code (GB/T 2260). */
       provinces: () => Promise<Map<string, { nameZh: string; nameEn: string }>>;
@@ -48,7 +49,7 @@ export class OverviewService {
     const ids = parseIds(q.ids);
     const snapshot = await this.snapshot(
       readScope(user, q.group_id),
-      parseTimeZone(q.time_zone, this.d.timeZone),
+      requestTimeZone(q.time_zone, this.d.timeZone),
     );
     return {
       time: snapshot.time,
@@ -61,7 +62,7 @@ export class OverviewService {
     requirePermission(user, 'location.read');
     const snapshot = await this.snapshot(
       readScope(user, q.group_id),
-      parseTimeZone(q.time_zone, this.d.timeZone),
+      requestTimeZone(q.time_zone, this.d.timeZone),
     );
     const { values: _values, ...rest } = snapshot;
     return { ...rest, indicators: INDICATOR_IDS.map((id) => indicatorOf(id, snapshot)) };
@@ -192,17 +193,6 @@ function sameDateYearsBefore(date: string, years: number): string {
   const monthDay = date.slice(5);
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
   return `${String(year).padStart(4, '0')}-${monthDay === '02-29' && !leap ? '02-28' : monthDay}`;
-}
-
-function parseTimeZone(value: string | undefined, fallback: string): string {
-  if (value === undefined) return fallback;
-  try {
-    return new Intl.DateTimeFormat('en', { timeZone: value }).resolvedOptions().timeZone;
-  } catch {
-    throw new AppError('validation.failed', 400, `time_zone is not an IANA time zone: "${value}"`, [
-      { field: 'time_zone', message: 'not an IANA time zone' },
-    ]);
-  }
 }
 
 function parseIds(value: string | undefined): IndicatorId[] {

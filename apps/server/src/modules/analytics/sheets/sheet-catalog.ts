@@ -26,12 +26,12 @@ export const SHEETS: Record<SheetId, SheetInfo> = {
     id: 'lightning_daily',
     name: { en: 'Daily lightning per province', 'zh-Hans': '分省逐日闪电表' },
     description: {
-      en: 'Each province with lightning on each UTC day of the period, from the daily rollups: counts by type and polarity, CG flashes, the largest |kA|, the first and last stroke.',
+      en: 'Each province with lightning on each local day of the period (in the time zone asked, by default the portal’s), from the hourly rollups: counts by type and polarity, CG flashes, the largest |kA|, the first and last stroke.',
       'zh-Hans':
-        '统计期内每个 UTC 日有闪电的省份（取自日统计）：按类型和极性的回击数、地闪次数、最大电流强度、首末次闪电时间。',
+        '统计期内每个当地日（按所选时区，默认为平台时区）有闪电的省份（取自逐小时统计）：按类型和极性的回击数、地闪次数、最大电流强度、首末次闪电时间。',
     },
     columns: [
-      col('day', 'date', 'Day (UTC)', '日期（UTC）'),
+      col('day', 'date', 'Day (local)', '日期（当地）'),
       col('code', 'text', 'Province code', '省份代码'),
       col('name_zh', 'text', 'Province', '省份'),
       col('name_en', 'text', 'Province (English)', '省份（英文）'),
@@ -43,11 +43,12 @@ export const SHEETS: Record<SheetId, SheetInfo> = {
     id: 'lightning_monthly',
     name: { en: 'Monthly lightning per province', 'zh-Hans': '分省逐月闪电表' },
     description: {
-      en: 'Each province with lightning in each month (of UTC days) of the period, from the daily rollups, with the days that had cloud-to-ground strokes.',
-      'zh-Hans': '统计期内每个月（按 UTC 日）有闪电的省份（取自日统计），含出现地闪的天数。',
+      en: 'Each province with lightning in each local month of the period (in the time zone asked, by default the portal’s), from the hourly rollups, with the days that had cloud-to-ground strokes.',
+      'zh-Hans':
+        '统计期内每个当地月份（按所选时区，默认为平台时区）有闪电的省份（取自逐小时统计），含出现地闪的天数。',
     },
     columns: [
-      col('month', 'text', 'Month (UTC)', '月份（UTC）'),
+      col('month', 'text', 'Month (local)', '月份（当地）'),
       col('code', 'text', 'Province code', '省份代码'),
       col('name_zh', 'text', 'Province', '省份'),
       col('name_en', 'text', 'Province (English)', '省份（英文）'),

@@ -42,18 +42,24 @@ export class SheetsRepo {
   }
 
   /**
-   * The region rollups of the UTC days [from, to) summed per province (the codes sharing its two digits) and per
-   * day, or per month with the days that had CG strokes.
+   * The hourly region rollups of the hours starting in [from, to) summed per province (the codes sharing its two
+   * digits) and per local day of `timeZone`, or per local month with the days that had CG strokes.
    */
-  async provinceLightning(from: string, to: string, by: 'day' | 'month'): Promise<ProvinceLightningRow[]> {
+  async provinceLightning(
+    from: Date,
+    to: Date,
+    timeZone: string,
+    by: 'day' | 'month',
+  ): Promise<ProvinceLightningRow[]> {
     const period = by === 'day' ? "to_char(day, 'YYYY-MM-DD')" : "to_char(day, 'YYYY-MM')";
     const { rows } = await this.db.query<ProvinceLightningRow>(
       `WITH d AS (
-         SELECT substr(code, 1, 2) || '0000' AS code, day, sum(strokes)::int AS strokes, sum(cg)::int AS cg,
+         SELECT substr(code, 1, 2) || '0000' AS code, (hour AT TIME ZONE $3)::date AS day,
+                sum(strokes)::int AS strokes, sum(cg)::int AS cg,
                 sum(ic)::int AS ic, sum(cg_pos)::int AS cg_pos, sum(cg_neg)::int AS cg_neg,
                 sum(ic_pos)::int AS ic_pos, sum(ic_neg)::int AS ic_neg, sum(cg_flashes)::int AS cg_flashes,
                 max(max_abs_ka)::float8 AS max_abs_ka, min(first_time) AS first_time, max(last_time) AS last_time
-         FROM stroke_rollup_region WHERE day >= $1::date AND day < $2::date GROUP BY 1, 2
+         FROM stroke_rollup_region WHERE hour >= $1 AND hour < $2 GROUP BY 1, 2
        )
        SELECT ${period} AS period, code, sum(strokes)::int AS strokes, sum(cg)::int AS cg, sum(ic)::int AS ic,
               sum(cg_pos)::int AS cg_pos, sum(cg_neg)::int AS cg_neg, sum(ic_pos)::int AS ic_pos,
@@ -61,7 +67,7 @@ export class SheetsRepo {
               round(max(max_abs_ka)::numeric, 1)::float8 AS max_abs_ka, min(first_time) AS first_time,
               max(last_time) AS last_time, count(*) FILTER (WHERE cg > 0)::int AS cg_days
        FROM d GROUP BY 1, 2 ORDER BY 1, 2`,
-      [from, to],
+      [from, to, timeZone],
     );
     return rows;
   }

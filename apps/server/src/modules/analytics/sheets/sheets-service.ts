@@ -14,6 +14,7 @@ import {
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import { readScope } from '../../../lib/group-scope.js';
+import { requestTimeZone, requireWholeHours } from '../../../lib/time-zone.js';
 import type { AlertFilter } from '../../warnings/alerts/alerts-repo.js';
 import type { LocationSkill, ScoredSite } from '../../warnings/warning-status/location-skill.js';
 import { SHEETS } from './sheet-catalog.js';
@@ -50,6 +51,8 @@ export class SheetsService {
       /** Province names by code (GB/T 2260). */
       provinces: () => Promise<Map<string, { nameZh: string; nameEn: string }>>;
       now: () => Date;
+      /** The deployment's time zone (`TIME_ZONE`): the lightning sheets' days unless the caller names one. */
+      timeZone: string;
     },
   ) {}
 
@@ -107,23 +110,22 @@ export class SheetsService {
     const sort = q.sort ?? info.default_sort;
     if (!info.columns.some((c) => c.key === sort))
       throw invalid('sort', `must be one of ${info.columns.map((c) => c.key).join(', ')}`);
-    const rows = await this.rowsOf(id, readScope(user, q.group_id), from, to);
+    const rows = await this.rowsOf(id, readScope(user, q.group_id), from, to, q.time_zone);
     return { rows: sortRows(rows, sort, q.order ?? 'asc'), from, to };
   }
 
-  /** A sheet's rows for a group (null: every group) and period, unsorted: for reports, which checked access. */
-  async rowsOf(id: SheetId, scope: number | null, from: Date, to: Date): Promise<Row[]> {
+  /**
+   * A sheet's rows for a group (null: every group) and period, unsorted: for reports, which checked access. The
+   * lightning sheets count the local days and months of `timeZone` (default the deployment's).
+   */
+  async rowsOf(id: SheetId, scope: number | null, from: Date, to: Date, timeZone?: string): Promise<Row[]> {
     const end = new Date(Math.min(to.getTime(), this.d.now().getTime()));
     if (id === 'lightning_daily' || id === 'lightning_monthly') {
-      // Lightning is the same for every group; the rollups keep UTC days.
-      const utcDay = (d: Date) => d.toISOString().slice(0, 10);
-      const lastDay = new Date(to.getTime() - 1 + 86_400_000);
+      // Lightning is the same for every group; the hourly rollups are summed into the zone's local days.
+      const zone = requestTimeZone(timeZone, this.d.timeZone);
+      requireWholeHours(zone, from, to);
       const [rows, names] = await Promise.all([
-        this.d.repo.provinceLightning(
-          utcDay(from),
-          utcDay(lastDay),
-          id === 'lightning_daily' ? 'day' : 'month',
-        ),
+        this.d.repo.provinceLightning(from, to, zone, id === 'lightning_daily' ? 'day' : 'month'),
         this.d.provinces(),
       ]);
       return rows.map(({ period, first_time, last_time, cg_days, ...r }) => ({

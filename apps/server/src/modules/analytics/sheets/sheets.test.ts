@@ -152,7 +152,7 @@ describe.each(DB_KINDS)('data sheets (%s)', (kind) => {
     });
   });
 
-  it('sums the rollups per province and UTC day or month', async () => {
+  it('sums the hourly rollups per province and local day or month of the asked zone', async () => {
     const key = await t.createFeed('sheet-net');
     const stroke = (time: string, lat: number, lon: number, peak_ka: number, type = 'CG') => ({
       time,
@@ -173,8 +173,12 @@ describe.each(DB_KINDS)('data sheets (%s)', (kind) => {
       ],
     });
     expect(res.json()).toMatchObject({ accepted: 4 });
+    // The skill part's strokes near the Sichuan site (1 and 2 June) are lightning too.
+    const sichuan = (day: string) => expect.objectContaining({ day, code: '510000', strokes: 1, cg: 1 });
     const daily = (await get(`/api/insight/sheet/lightning_daily?${PERIOD}`)).json();
     expect(daily.rows).toEqual([
+      sichuan('2026-06-01'),
+      sichuan('2026-06-02'),
       expect.objectContaining({
         day: '2026-06-10',
         code: '440000',
@@ -202,8 +206,26 @@ describe.each(DB_KINDS)('data sheets (%s)', (kind) => {
       ]),
     ).toEqual([
       ['440000', 3, 1],
+      ['510000', 2, 2],
       ['450000', 1, 1],
     ]);
+    // The same hourly rows in Los Angeles (UTC−7): 03:00–06:00Z on 10 June is the evening of the 9th there.
+    const west = (
+      await get(`/api/insight/sheet/lightning_daily?${PERIOD}&time_zone=America/Los_Angeles`)
+    ).json();
+    expect(
+      west.rows
+        .filter((r: { code: string }) => r.code !== '510000')
+        .map((r: { day: string; code: string; strokes: number }) => [r.day, r.code, r.strokes]),
+    ).toEqual([
+      ['2026-06-09', '440000', 3],
+      ['2026-06-10', '450000', 1],
+    ]);
+    for (const zone of ['Asia/Kolkata', 'Nowhere/Else']) {
+      const bad = await get(`/api/insight/sheet/lightning_daily?${PERIOD}&time_zone=${zone}`);
+      expect(bad.statusCode, zone).toBe(400);
+      expect(bad.json().error.details[0].field).toBe('time_zone');
+    }
   });
 
   it('sums up each location’s episodes of the period, quiet ones too, beside its warning skill', async () => {

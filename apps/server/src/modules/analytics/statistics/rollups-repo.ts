@@ -20,8 +20,6 @@ export const SUM_COLUMNS = [
   'cg_flashes',
   ...range('k', KA_BUCKETS.length),
   ...Array.from({ length: MULT_BUCKETS }, (_, i) => `m${i + 1}`),
-  ...range('h', 24),
-  ...range('g', 24),
 ] as const;
 
 function countValues(c: RollupCounts): number[] {
@@ -37,8 +35,6 @@ function countValues(c: RollupCounts): number[] {
     c.cgFlashes,
     ...c.ka,
     ...c.mult,
-    ...c.hours,
-    ...c.cgHours,
   ];
 }
 
@@ -66,8 +62,6 @@ export function countsOfRow(r: CountRow): RollupCounts {
     maxAbsKa: n('max_abs_ka'),
     ka: range('k', KA_BUCKETS.length).map(n),
     mult: Array.from({ length: MULT_BUCKETS }, (_, i) => n(`m${i + 1}`)),
-    hours: range('h', 24).map(n),
-    cgHours: range('g', 24).map(n),
     firstMs: r.first_time ? new Date(r.first_time).getTime() : Number.POSITIVE_INFINITY,
     lastMs: r.last_time ? new Date(r.last_time).getTime() : Number.NEGATIVE_INFINITY,
   };
@@ -84,7 +78,7 @@ export const SUM_SELECT = [
 
 const TAIL = ['sum_abs_ka', 'max_abs_ka', 'first_time', 'last_time'];
 
-/** The rollup tables: written by the ingest (deltas) and the rebuild (whole days). SQL only. */
+/** The hourly rollup tables: written by the ingest (deltas) and the rebuild (whole UTC days). SQL only. */
 export class RollupsRepo {
   /** Adds a batch's counts to the stored rows (creating them), in the caller's transaction. */
   async add(tx: Queryable, r: RolledUp): Promise<void> {
@@ -93,14 +87,14 @@ export class RollupsRepo {
   }
 
   private async upsert(tx: Queryable, kind: 'region' | 'cell', rows: Map<string, RollupCounts>) {
-    const keys = kind === 'region' ? ['code', 'day'] : ['cy', 'cx', 'day'];
-    const keyTypes = kind === 'region' ? ['text', 'date'] : ['smallint', 'smallint', 'date'];
+    const keys = kind === 'region' ? ['code', 'hour'] : ['cy', 'cx', 'hour'];
+    const keyTypes = kind === 'region' ? ['text', 'timestamptz'] : ['smallint', 'smallint', 'timestamptz'];
     const keyCols: string[][] = keys.map(() => []);
     const sums: number[][] = SUM_COLUMNS.map(() => []);
     const tail: unknown[][] = TAIL.map(() => []);
     for (const [key, c] of rows) {
-      const [day, a, b] = key.split('|') as [string, string, string?];
-      const k = kind === 'region' ? [a, day] : [a, b as string, day];
+      const [hour, a, b] = key.split('|') as [string, string, string?];
+      const k = kind === 'region' ? [a, hour] : [a, b as string, hour];
       for (const [i, v] of k.entries()) keyCols[i]?.push(v as never);
       for (const [i, v] of countValues(c).entries()) sums[i]?.push(v);
       tail[0]?.push(c.sumAbsKa);
@@ -134,10 +128,10 @@ export class RollupsRepo {
     );
   }
 
-  /** Deletes the rollups of the UTC days [fromDay, toDay) (the rebuild then writes them anew). */
-  async deleteDays(tx: Queryable, fromDay: string, toDay: string): Promise<void> {
+  /** Deletes the rollups of the hours in [from, to) (the rebuild then writes them anew). */
+  async deleteHours(tx: Queryable, from: Date, to: Date): Promise<void> {
     for (const table of ['stroke_rollup_region', 'stroke_rollup_cell'])
-      await tx.query(`DELETE FROM ${table} WHERE day >= $1::date AND day < $2::date`, [fromDay, toDay]);
+      await tx.query(`DELETE FROM ${table} WHERE hour >= $1 AND hour < $2`, [from, to]);
   }
 }
 
@@ -165,6 +159,22 @@ export class RollupSourceRepo {
       [new Date(fromMs), new Date(toMs)],
     );
     return r.rows.map((x) => ({ ...x, time_ms: Math.floor(Number(x.time_ms)) }));
+  }
+
+  /**
+   * The UTC days of the daily rollups migration 040 set aside (`stroke_rollup_cell_utc_day`, which holds every
+   * day a region row has too) whose raw strokes are still stored: what `rollups-rebuild --upgrade` recomputes.
+   */
+  async legacyDaysWithStrokes(): Promise<string[]> {
+    const r = await this.db.query<{ day: string }>(
+      `SELECT to_char(d.day, 'YYYY-MM-DD') AS day
+       FROM (SELECT DISTINCT day FROM stroke_rollup_cell_utc_day) d
+       WHERE EXISTS (SELECT 1 FROM strokes s
+                     WHERE s.time >= d.day::timestamp AT TIME ZONE 'UTC'
+                       AND s.time < (d.day + 1)::timestamp AT TIME ZONE 'UTC')
+       ORDER BY 1`,
+    );
+    return r.rows.map((x) => x.day);
   }
 
   async flashIdsBetween(fromMs: number, toMs: number): Promise<number[]> {

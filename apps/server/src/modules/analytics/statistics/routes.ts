@@ -22,9 +22,10 @@ import type { StatisticsService } from './statistics-service.js';
 const AREA =
   'For an area (`area` = province or city with `code`, zone with `zone_id`, location with `location_id`, ' +
   'circle with `lat`, `lon`, `radius_km` (default 10, at most 200), bbox `west,south,east,north` up to ' +
-  '20° × 20°) and whole UTC days `from`…`to` (inclusive, at most 3653 days). Read from the daily rollups: ' +
-  'regions by their own rows, other areas by the 0.1° cells whose centre lies in them. Zones and locations ' +
-  'are the caller’s group’s (administrators: any, or `group_id`).';
+  '20° × 20°) and whole local days `from`…`to` (inclusive, at most 3653 days) of `time_zone` (an IANA name; ' +
+  'default the deployment’s TIME_ZONE; zones offset by a fraction of an hour are refused). Read from the hourly ' +
+  'rollups: regions by their own rows, other areas by the 0.1° cells whose centre lies in them. Zones and ' +
+  'locations are the caller’s group’s (administrators: any, or `group_id`).';
 
 const schema = <Q extends TSchema, R extends TSchema>(description: string, querystring: Q, response: R) => ({
   tags: ['analytics'],
@@ -50,7 +51,7 @@ export function statisticsRoutes(app: App, stats: StatisticsService): void {
     '/api/statistics/series',
     {
       schema: schema(
-        `Counts per UTC hour (at most 31 days; strokes and CG only), day or month. ${AREA}`,
+        `Counts per hour (at most 31 days), local day or local month. ${AREA}`,
         StatsSeriesQuery,
         StatsSeries,
       ),
@@ -61,7 +62,7 @@ export function statisticsRoutes(app: App, stats: StatisticsService): void {
     '/api/statistics/climatology',
     {
       schema: schema(
-        `Strokes per UTC hour of day and per month of year, and the hour × day heatmap (periods ≤ 366 days). ${AREA}`,
+        `Strokes per local hour of day and per month of year, and the hour × day heatmap (periods ≤ 366 days). ${AREA}`,
         StatsQuery,
         StatsClimatology,
       ),
@@ -117,8 +118,8 @@ export function statisticsRoutes(app: App, stats: StatisticsService): void {
     '/api/statistics/regions',
     {
       schema: schema(
-        'Per province (or `level=city`: per city, of `province` if given) for [from, to]: strokes, CG, CG flashes, ' +
-          'Ng and thunderstorm days: the choropleth.',
+        'Per province (or `level=city`: per city, of `province` if given) for the local days [from, to] of ' +
+          '`time_zone` (default TIME_ZONE): strokes, CG, CG flashes, Ng and thunderstorm days: the choropleth.',
         StatsRegionsQuery,
         StatsRegions,
       ),
@@ -130,7 +131,8 @@ export function statisticsRoutes(app: App, stats: StatisticsService): void {
     {
       schema: schema(
         'Alert episodes per location of the caller’s group (administrators: all, or `group_id`; one with ' +
-          '`location_id`) that began in the UTC days from…to: how many, by peak level, minutes under warning, days.',
+          '`location_id`) that began in the local days from…to of `time_zone` (default TIME_ZONE): how many, by ' +
+          'peak level, minutes under warning, days.',
         StatsAlertsQuery,
         StatsAlerts,
       ),

@@ -9,7 +9,8 @@ export type RollupSource =
   | { kind: 'cells'; cells: readonly Cell[] }
   | { kind: 'box'; cy0: number; cy1: number; cx0: number; cx1: number };
 
-export type DayRow = CountRow & { day: string };
+/** An hour's summed counts, the hour by its start (epoch ms). */
+export type HourRow = CountRow & { hour_ms: number };
 
 export interface RegionTotals {
   code: string;
@@ -56,62 +57,76 @@ export class StatisticsRepo {
     };
   }
 
-  /** The area's counts per UTC day of [fromDay, toDay] (days without strokes are absent). */
-  async daily(src: RollupSource, fromDay: string, toDay: string): Promise<DayRow[]> {
-    const params: unknown[] = [fromDay, toDay];
+  /**
+   * The area's counts per UTC hour of [from, to) (hours without strokes are absent): the service sums them into
+   * the local days and hours of the asked zone. At most 24 rows a day.
+   */
+  async hourly(src: RollupSource, fromAt: Date, toAt: Date): Promise<HourRow[]> {
+    const params: unknown[] = [fromAt, toAt];
     const { from, where } = this.where(src, params);
-    const r = await this.db.query<DayRow>(
-      `SELECT to_char(r.day, 'YYYY-MM-DD') AS day, ${SUM_SELECT}
-       FROM ${from} WHERE r.day BETWEEN $1::date AND $2::date AND ${where}
-       GROUP BY r.day ORDER BY r.day`,
+    const r = await this.db.query<HourRow>(
+      `SELECT (extract(epoch FROM r.hour) * 1000)::float8 AS hour_ms, ${SUM_SELECT}
+       FROM ${from} WHERE r.hour >= $1 AND r.hour < $2 AND ${where}
+       GROUP BY r.hour ORDER BY r.hour`,
       params,
     );
+    for (const x of r.rows) x.hour_ms = Number(x.hour_ms);
     return r.rows;
   }
 
-  /** Totals per region of [fromDay, toDay]: per province (first two digits) or per code within a province. */
-  async byRegion(level: 'province' | 'city', province: string | null, fromDay: string, toDay: string) {
-    const params: unknown[] = [fromDay, toDay];
+  /**
+   * Totals per region of [from, to): per province (first two digits) or per code within a province; a
+   * thunderstorm day is a local day of `timeZone` with a CG stroke.
+   */
+  async byRegion(
+    level: 'province' | 'city',
+    province: string | null,
+    fromAt: Date,
+    toAt: Date,
+    timeZone: string,
+  ) {
+    const params: unknown[] = [fromAt, toAt, timeZone];
     const key = level === 'province' ? `left(code, 2) || '0000'` : 'code';
     let where = 'true';
     if (province) {
       params.push(`${province.slice(0, 2)}0000`, `${province.slice(0, 2)}9999`);
-      where = 'code BETWEEN $3 AND $4';
+      where = 'code BETWEEN $4 AND $5';
     }
     const r = await this.db.query<RegionTotals>(
       `SELECT ${key} AS code, sum(strokes)::float8 AS strokes, sum(cg)::float8 AS cg,
-              sum(cg_flashes)::float8 AS cg_flashes, count(DISTINCT day) FILTER (WHERE cg > 0)::int AS storm_days
-       FROM stroke_rollup_region WHERE day BETWEEN $1::date AND $2::date AND ${where}
+              sum(cg_flashes)::float8 AS cg_flashes,
+              count(DISTINCT (hour AT TIME ZONE $3)::date) FILTER (WHERE cg > 0)::int AS storm_days
+       FROM stroke_rollup_region WHERE hour >= $1 AND hour < $2 AND ${where}
        GROUP BY 1 ORDER BY 1`,
       params,
     );
     return r.rows.map((x) => ({ ...x, code: x.code.trim() }));
   }
 
-  /** CG flashes and strokes per cell of a box over [fromDay, toDay] (the Ng grid). */
+  /** CG flashes and strokes per cell of a box over [from, to) (the Ng grid). */
   async byCell(
     box: { cy0: number; cy1: number; cx0: number; cx1: number },
-    fromDay: string,
-    toDay: string,
+    fromAt: Date,
+    toAt: Date,
   ): Promise<CellTotals[]> {
     const r = await this.db.query<CellTotals>(
       `SELECT cy, cx, sum(cg_flashes)::float8 AS cg_flashes, sum(strokes)::float8 AS strokes
        FROM stroke_rollup_cell
-       WHERE cy BETWEEN $1 AND $2 AND cx BETWEEN $3 AND $4 AND day BETWEEN $5::date AND $6::date
+       WHERE cy BETWEEN $1 AND $2 AND cx BETWEEN $3 AND $4 AND hour >= $5 AND hour < $6
        GROUP BY cy, cx ORDER BY cy, cx`,
-      [box.cy0, box.cy1, box.cx0, box.cx1, fromDay, toDay],
+      [box.cy0, box.cy1, box.cx0, box.cx1, fromAt, toAt],
     );
     return r.rows;
   }
 
   /**
-   * The storm cells seen in the box over the UTC days [from, to]: each cell's first and last position in it, in
-   * one statement over the steps of those days.
+   * The storm cells seen in the box over [from, to): each cell's first and last position in it, in one
+   * statement over the steps of those days.
    */
   async cellTracks(
     box: { south: number; north: number; west: number; east: number },
-    from: string,
-    to: string,
+    from: Date,
+    to: Date,
   ): Promise<CellTrack[]> {
     const r = await this.db.query<CellTrack>(
       `SELECT (extract(epoch FROM min(step_time)) * 1000)::float8 AS "firstMs",
@@ -119,7 +134,7 @@ export class StatisticsRepo {
               (extract(epoch FROM max(step_time)) * 1000)::float8 AS "lastMs",
               (array_agg(lat ORDER BY step_time DESC))[1] AS "lastLat", (array_agg(lon ORDER BY step_time DESC))[1] AS "lastLon"
        FROM cells
-       WHERE step_time >= $1::date AND step_time < $2::date + 1
+       WHERE step_time >= $1 AND step_time < $2
          AND lat BETWEEN $3 AND $4 AND lon BETWEEN $5 AND $6
        GROUP BY id`,
       [from, to, box.south, box.north, box.west, box.east],

@@ -4,6 +4,7 @@ import {
   monthOf,
   thunderstormDays,
 } from '@thunderwatch/domain/lightning/lightning-climate';
+import { type LocalDay, localDayRange, localDays } from '@thunderwatch/domain/lightning/local-hours';
 import { stormRose } from '@thunderwatch/domain/lightning/storm-rose';
 import {
   emptyCounts,
@@ -33,6 +34,7 @@ import {
 } from '@thunderwatch/shared/schemas/statistics';
 import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { readScope } from '../../../lib/group-scope.js';
+import { requestTimeZone, requireWholeHours } from '../../../lib/time-zone.js';
 import type { RegionInfo } from '../../regions/regions-data.js';
 import type { AlertFilter } from '../../warnings/alerts/alerts-repo.js';
 import { countsOfRow } from './rollups-repo.js';
@@ -40,10 +42,7 @@ import type { StatisticsRepo } from './statistics-repo.js';
 import { alertsPerLocation } from './stats-alerts.js';
 import { type AreaLookups, invalid, period, type ResolvedArea, resolveArea } from './stats-area.js';
 
-interface Day {
-  date: string;
-  c: RollupCounts;
-}
+type Day = LocalDay;
 
 const int = (n: number) => Math.round(n);
 /** Episodes one alerts statistic reads at most (a group's year is far below it). */
@@ -51,7 +50,11 @@ const STATS_MAX_EPISODES = 200_000;
 const sumOf = (days: readonly Day[]) => days.reduce((a, d) => mergeCounts(a, d.c), emptyCounts());
 const iso = (ms: number) => (Number.isFinite(ms) ? new Date(ms).toISOString() : null);
 
-/** Lightning statistics of an area and a period, from the daily rollups. Permission checks here. */
+/**
+ * Lightning statistics of an area and a period of local days, from the hourly rollups: each request counts the
+ * days, hours of day and months of one time zone (its `time_zone`, else the deployment's). Permission checks
+ * here.
+ */
 export class StatisticsService {
   constructor(
     private readonly d: {
@@ -62,16 +65,29 @@ export class StatisticsService {
         list(f: AlertFilter, limit: number, offset: number): Promise<{ items: AlertDto[]; total: number }>;
       };
       now: () => Date;
+      /** The deployment's time zone (`TIME_ZONE`): the days counted when a request names none. */
+      timeZone: string;
     },
   ) {}
 
+  /** The period's days, its zone and the instants [from, to) they span; 400 for a zone of fractional offset. */
+  private span(q: { from: string; to: string; time_zone?: string }, maxDays?: number) {
+    const days = period(q.from, q.to, maxDays);
+    const timeZone = requestTimeZone(q.time_zone, this.d.timeZone);
+    const range = localDayRange(q.from, q.to, timeZone);
+    requireWholeHours(timeZone, range.from, range.to);
+    return { days, timeZone, range };
+  }
+
   private async read(user: AuthUser, q: StatsQuery, maxDays?: number) {
     requirePermission(user, 'location.read');
-    const days = period(q.from, q.to, maxDays);
+    const { days, timeZone, range } = this.span(q, maxDays);
     const area = await resolveArea(q, readScope(user, q.group_id), this.d.lookups);
-    const rows = await this.d.repo.daily(area.source, q.from, q.to);
-    const daily: Day[] = rows.map((r) => ({ date: r.day, c: countsOfRow(r) }));
-    return { area, days, daily, head: { area: area.info, from: q.from, to: q.to, days } };
+    const rows = await this.d.repo.hourly(area.source, range.from, range.to);
+    const hourly = rows.map((r) => ({ hourMs: r.hour_ms, c: countsOfRow(r) }));
+    const daily: Day[] = localDays(hourly, timeZone);
+    const head = { area: area.info, from: q.from, to: q.to, days, time_zone: timeZone };
+    return { area, days, daily, hourly, timeZone, head };
   }
 
   async summary(user: AuthUser, q: StatsQuery): Promise<StatsSummary> {
@@ -108,7 +124,7 @@ export class StatisticsService {
   async series(user: AuthUser, q: StatsSeriesQuery): Promise<StatsSeries> {
     requirePermission(user, 'location.read');
     const hourly = q.interval === 'hour';
-    const { daily, head } = await this.read(user, q, hourly ? STATS_MAX_HOUR_DAYS : undefined);
+    const { daily, hourly: hours, head } = await this.read(user, q, hourly ? STATS_MAX_HOUR_DAYS : undefined);
     const item = (t: string, c: RollupCounts): StatsSeriesItem => ({
       t,
       strokes: c.strokes,
@@ -123,33 +139,15 @@ export class StatisticsService {
     });
     let items: StatsSeriesItem[];
     if (hourly) {
-      items = daily.flatMap((d) =>
-        d.c.hours.flatMap((n, h) => {
-          if (n === 0) return [];
-          const cg = d.c.cgHours[h] ?? 0;
-          const t = `${d.date}T${String(h).padStart(2, '0')}:00:00.000Z`;
-          return [
-            {
-              t,
-              strokes: n,
-              cg,
-              ic: n - cg,
-              flashes: null,
-              cg_flashes: null,
-              cg_pos: null,
-              cg_neg: null,
-              ic_pos: null,
-              ic_neg: null,
-            },
-          ];
-        }),
-      );
+      // The rollups' own hours: each local hour of a whole-hour zone is one UTC hour, given as its instant.
+      items = hours.filter((h) => h.c.strokes > 0).map((h) => item(new Date(h.hourMs).toISOString(), h.c));
     } else if (q.interval === 'day') {
       items = daily.map((d) => item(d.date, d.c));
     } else {
-      const months = new Map<string, Day[]>();
-      for (const d of daily) months.set(monthOf(d.date), [...(months.get(monthOf(d.date)) ?? []), d]);
-      items = [...months].map(([m, ds]) => item(m, sumOf(ds)));
+      const months = new Map<string, RollupCounts>();
+      for (const d of daily)
+        months.set(monthOf(d.date), mergeCounts(months.get(monthOf(d.date)) ?? emptyCounts(), d.c));
+      items = [...months].map(([m, c]) => item(m, c));
     }
     return { ...head, interval: q.interval, items };
   }
@@ -157,7 +155,13 @@ export class StatisticsService {
   async climatology(user: AuthUser, q: StatsQuery): Promise<StatsClimatology> {
     requirePermission(user, 'location.read');
     const { daily, head, days } = await this.read(user, q);
-    const c = sumOf(daily);
+    const hours = new Array<number>(24).fill(0);
+    const cgHours = new Array<number>(24).fill(0);
+    for (const d of daily)
+      for (let h = 0; h < 24; h++) {
+        hours[h] = (hours[h] as number) + (d.hours[h] as number);
+        cgHours[h] = (cgHours[h] as number) + (d.cgHours[h] as number);
+      }
     const months = Array.from({ length: 12 }, (_, i) => ({ month: i + 1, strokes: 0, cg: 0, years: 0 }));
     for (const d of daily) {
       const m = months[Number(d.date.slice(5, 7)) - 1];
@@ -184,7 +188,7 @@ export class StatisticsService {
       for (const d of daily) {
         const i = index.get(d.date);
         if (i === undefined) continue;
-        d.c.hours.forEach((n, h) => {
+        d.hours.forEach((n, h) => {
           if (n > 0) values.push([i, h, n]);
         });
       }
@@ -192,7 +196,7 @@ export class StatisticsService {
     }
     return {
       ...head,
-      hours: c.hours.map((n, hour) => ({ hour, strokes: n, cg: c.cgHours[hour] ?? 0 })),
+      hours: hours.map((n, hour) => ({ hour, strokes: n, cg: cgHours[hour] ?? 0 })),
       months,
       heatmap,
     };
@@ -222,7 +226,7 @@ export class StatisticsService {
   /** Where the area's storm cells moved to: a 16-sector rose of their tracks (periods ≤ 92 days). */
   async stormDirections(user: AuthUser, q: StatsQuery): Promise<StatsStormDirections> {
     requirePermission(user, 'location.read');
-    const days = period(q.from, q.to, STORM_ROSE_MAX_DAYS);
+    const { days, timeZone, range } = this.span(q, STORM_ROSE_MAX_DAYS);
     const area = await resolveArea(q, readScope(user, q.group_id), this.d.lookups);
     const box = {
       south: area.box.cy0 / 10,
@@ -230,8 +234,8 @@ export class StatisticsService {
       west: area.box.cx0 / 10,
       east: (area.box.cx1 + 1) / 10,
     };
-    const rose = stormRose(await this.d.repo.cellTracks(box, q.from, q.to));
-    return { area: area.info, from: q.from, to: q.to, days, ...rose };
+    const rose = stormRose(await this.d.repo.cellTracks(box, range.from, range.to));
+    return { area: area.info, from: q.from, to: q.to, days, time_zone: timeZone, ...rose };
   }
 
   async thunderstormDays(user: AuthUser, q: StatsQuery): Promise<StatsThunderstormDays> {
@@ -254,11 +258,11 @@ export class StatisticsService {
   /** The Ng grid over the area's box (its region's bounding box for a province or city). */
   async ng(user: AuthUser, q: StatsQuery): Promise<StatsNg> {
     requirePermission(user, 'location.read');
-    const days = period(q.from, q.to);
+    const { days, timeZone, range } = this.span(q);
     const area: ResolvedArea = await resolveArea(q, readScope(user, q.group_id), this.d.lookups);
     const [rows, total] = await Promise.all([
-      this.d.repo.byCell(area.box, q.from, q.to),
-      this.d.repo.daily(area.source, q.from, q.to),
+      this.d.repo.byCell(area.box, range.from, range.to),
+      this.d.repo.hourly(area.source, range.from, range.to),
     ]);
     const cgFlashes = total.reduce((s, r) => s + Number(r.cg_flashes), 0);
     const cells = rows.map((r) => ({
@@ -272,6 +276,7 @@ export class StatisticsService {
       from: q.from,
       to: q.to,
       days,
+      time_zone: timeZone,
       cell_deg: 0.1,
       ng: groundFlashDensity(cgFlashes, area.info.area_km2, days),
       max_ng: cells.reduce((m, c) => Math.max(m, c.ng), 0),
@@ -283,8 +288,8 @@ export class StatisticsService {
   async alerts(user: AuthUser, q: StatsAlertsQuery): Promise<StatsAlerts> {
     requirePermission(user, 'location.read');
     period(q.from, q.to);
-    const from = new Date(`${q.from}T00:00:00Z`);
-    const to = new Date(Date.parse(`${q.to}T00:00:00Z`) + 86_400_000);
+    const timeZone = requestTimeZone(q.time_zone, this.d.timeZone);
+    const { from, to } = localDayRange(q.from, q.to, timeZone);
     const { items, total } = await this.d.alerts.list(
       { groupId: readScope(user, q.group_id), locationId: q.location_id, from, to },
       STATS_MAX_EPISODES + 1,
@@ -292,20 +297,21 @@ export class StatisticsService {
     );
     if (total > STATS_MAX_EPISODES) throw invalid('to', `covers more than ${STATS_MAX_EPISODES} episodes`);
     const end = Math.min(to.getTime(), this.d.now().getTime());
-    return { from: q.from, to: q.to, items: alertsPerLocation(items, end) };
+    return { from: q.from, to: q.to, time_zone: timeZone, items: alertsPerLocation(items, end, timeZone) };
   }
 
   /** Values per province (or per city of a province) for the choropleth. */
   async regions(user: AuthUser, q: StatsRegionsQuery): Promise<StatsRegions> {
     requirePermission(user, 'location.read');
-    const days = period(q.from, q.to);
+    const { days, timeZone, range } = this.span(q);
     const level = q.level;
     const known = await this.d.regions();
     const totals = await this.d.repo.byRegion(
       level,
       level === 'city' ? (q.province ?? null) : null,
-      q.from,
-      q.to,
+      range.from,
+      range.to,
+      timeZone,
     );
     const byCode = new Map(totals.map((t) => [t.code, t]));
     const list = [...known[level].values()].filter(
@@ -315,6 +321,7 @@ export class StatisticsService {
       level,
       from: q.from,
       to: q.to,
+      time_zone: timeZone,
       items: list.map((r) => {
         const t = byCode.get(r.code);
         return {

@@ -25,6 +25,8 @@ export function statisticsService(d: {
   zones: ZonesRepo;
   locations: LocationsRepo;
   now: () => Date;
+  /** The deployment's time zone (`TIME_ZONE`). */
+  timeZone: string;
 }): StatisticsService {
   const loaded = async () => (await d.regions.ensureLoaded()).byCode;
   return new StatisticsService({
@@ -32,6 +34,7 @@ export function statisticsService(d: {
     regions: loaded,
     alerts: new AlertsRepo(d.db),
     now: d.now,
+    timeZone: d.timeZone,
     lookups: {
       region: async (level, code) => (await loaded())[level].get(code) ?? null,
       zone: async (id, groupId) => {

@@ -41,6 +41,8 @@ const BATCH_D = [
   s('2026-07-04T10:00:00.000Z', SITE, 'IC'),
   s('2026-07-06T10:00:00.000Z', { lat: 23.5, lon: 113.05 }, 'CG'),
 ];
+// 17:30Z on 30 June is 01:30 on 1 July in Beijing: in July's statistics in Asia/Shanghai, not in UTC.
+const BATCH_E = [s('2026-06-30T17:30:00.000Z', GZ, 'CG', -40)];
 
 describe.each(DB_KINDS)('statistics from the stroke rollups (%s)', (kind) => {
   let t: TestApp;
@@ -61,10 +63,11 @@ describe.each(DB_KINDS)('statistics from the stroke rollups (%s)', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
-  const JULY = 'from=2026-07-01&to=2026-07-31';
+  // The known answers below are UTC days; the local days of other zones have their own tests (and an oracle).
+  const JULY = 'from=2026-07-01&to=2026-07-31&time_zone=UTC';
   const snapshot = async () => ({
-    regions: (await t.db.query('SELECT * FROM stroke_rollup_region ORDER BY code, day')).rows,
-    cells: (await t.db.query('SELECT * FROM stroke_rollup_cell ORDER BY cy, cx, day')).rows,
+    regions: (await t.db.query('SELECT * FROM stroke_rollup_region ORDER BY code, hour')).rows,
+    cells: (await t.db.query('SELECT * FROM stroke_rollup_cell ORDER BY cy, cx, hour')).rows,
   });
 
   beforeAll(async () => {
@@ -75,6 +78,7 @@ describe.each(DB_KINDS)('statistics from the stroke rollups (%s)', (kind) => {
     expect(await ingest(BATCH_B)).toMatchObject({ accepted: 2, duplicates: 1 });
     await ingest(BATCH_C);
     await ingest(BATCH_D);
+    await ingest(BATCH_E);
   }, 60_000);
   afterAll(() => t.close());
 
@@ -112,21 +116,118 @@ describe.each(DB_KINDS)('statistics from the stroke rollups (%s)', (kind) => {
     expect(tooLong.statusCode).toBe(400);
   });
 
-  it('rollups equal the raw counts per day after in-order and out-of-order ingest', async () => {
-    const raw = await t.db.query<{ day: string; n: number; cg: number }>(
-      `SELECT to_char(time, 'YYYY-MM-DD') AS day, count(*)::int AS n, count(*) FILTER (WHERE NOT is_ic)::int AS cg
+  it('rollups equal the raw counts per UTC hour after in-order and out-of-order ingest', async () => {
+    const raw = await t.db.query<{ hour: string; n: number; cg: number }>(
+      `SELECT to_char(date_trunc('hour', time AT TIME ZONE 'UTC'), 'YYYY-MM-DD"T"HH24') AS hour, count(*)::int AS n,
+              count(*) FILTER (WHERE NOT is_ic)::int AS cg
        FROM strokes GROUP BY 1 ORDER BY 1`,
     );
-    const cells = await t.db.query<{ day: string; n: number; cg: number }>(
-      `SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(strokes)::int AS n, sum(cg)::int AS cg
+    const cells = await t.db.query<{ hour: string; n: number; cg: number }>(
+      `SELECT to_char(hour AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24') AS hour, sum(strokes)::int AS n, sum(cg)::int AS cg
        FROM stroke_rollup_cell GROUP BY 1 ORDER BY 1`,
     );
     expect(cells.rows).toEqual(raw.rows);
-    expect(raw.rows.reduce((a, r) => a + r.n, 0)).toBe(15);
+    expect(raw.rows.reduce((a, r) => a + r.n, 0)).toBe(16);
     const regions = await t.db.query<{ n: number }>(
       'SELECT sum(strokes)::int AS n FROM stroke_rollup_region',
     );
-    expect(regions.rows[0]?.n).toBe(14); // all but the one at sea
+    expect(regions.rows[0]?.n).toBe(15); // all but the one at sea
+  });
+
+  it.each(['UTC', 'Asia/Shanghai', 'America/New_York'])(
+    'the daily and monthly series in %s equal an independent count of the raw strokes per local day',
+    async (zone) => {
+      // A box on the 0.1° grid is exactly its cells: the raw strokes inside it, counted per local day in SQL.
+      const raw = await t.db.query<{ t: string; strokes: number; cg: number }>(
+        `SELECT to_char(time AT TIME ZONE $1, 'YYYY-MM-DD') AS t, count(*)::int AS strokes,
+              count(*) FILTER (WHERE NOT is_ic)::int AS cg
+       FROM strokes WHERE lat >= 22 AND lat < 24 AND lon >= 113 AND lon < 115
+         AND (time AT TIME ZONE $1)::date BETWEEN '2026-06-01' AND '2026-07-31'
+       GROUP BY 1 ORDER BY 1`,
+        [zone],
+      );
+      expect(raw.rows.length).toBeGreaterThan(5);
+      const q = `area=bbox&bbox=113,22,115,24&from=2026-06-01&to=2026-07-31&time_zone=${encodeURIComponent(zone)}`;
+      const day = await get(`/api/statistics/series?${q}&interval=day`);
+      expect(day.time_zone).toBe(zone);
+      expect(
+        day.items.map((i: { t: string; strokes: number; cg: number }) => ({
+          t: i.t,
+          strokes: i.strokes,
+          cg: i.cg,
+        })),
+      ).toEqual(raw.rows);
+      const month = await get(`/api/statistics/series?${q}&interval=month`);
+      const months = new Map<string, number>();
+      for (const r of raw.rows) months.set(r.t.slice(0, 7), (months.get(r.t.slice(0, 7)) ?? 0) + r.strokes);
+      expect(month.items.map((i: { t: string; strokes: number }) => [i.t, i.strokes])).toEqual([...months]);
+    },
+  );
+
+  it('counts Beijing days in Asia/Shanghai: 17:30Z is 01:30 the next local day, with no rebuild', async () => {
+    const utc = await get(`/api/statistics/summary?area=city&code=440100&${JULY}`);
+    const cn = await get(
+      '/api/statistics/summary?area=city&code=440100&from=2026-07-01&to=2026-07-31&time_zone=Asia/Shanghai',
+    );
+    expect(cn).toMatchObject({ time_zone: 'Asia/Shanghai', strokes: utc.strokes + 1, cg: utc.cg + 1 });
+    expect(cn.thunderstorm_days).toBe(utc.thunderstorm_days + 1);
+    const days = await get(
+      '/api/statistics/series?area=city&code=440100&from=2026-06-30&to=2026-07-01&interval=day&time_zone=Asia/Shanghai',
+    );
+    expect(days.items.map((i: { t: string; strokes: number }) => [i.t, i.strokes])).toEqual([
+      ['2026-07-01', 1],
+    ]);
+    const utcDays = await get(
+      '/api/statistics/series?area=city&code=440100&from=2026-06-30&to=2026-07-01&interval=day&time_zone=UTC',
+    );
+    expect(utcDays.items.map((i: { t: string; strokes: number }) => [i.t, i.strokes])).toEqual([
+      ['2026-06-30', 1],
+    ]);
+    const hour = await get(
+      '/api/statistics/series?area=city&code=440100&from=2026-07-01&to=2026-07-01&interval=hour&time_zone=Asia/Shanghai',
+    );
+    expect(hour.items).toEqual([
+      expect.objectContaining({
+        t: '2026-06-30T17:00:00.000Z',
+        strokes: 1,
+        cg: 1,
+        flashes: 1,
+        cg_flashes: 1,
+      }),
+    ]);
+    // Hours of the day are Beijing hours: the 06:00Z flash at 14:00, the 17:30Z stroke at 01:00.
+    const clim = await get(
+      '/api/statistics/climatology?area=city&code=440100&from=2026-07-01&to=2026-07-31&time_zone=Asia/Shanghai',
+    );
+    expect(clim.hours[14]).toEqual({ hour: 14, strokes: 4, cg: 3 });
+    expect(clim.hours[1]).toEqual({ hour: 1, strokes: 1, cg: 1 });
+    expect(clim.hours[6]).toEqual({ hour: 6, strokes: 0, cg: 0 });
+    expect(clim.heatmap.values).toContainEqual([0, 1, 1]);
+    expect(clim.heatmap.values).toContainEqual([9, 14, 4]);
+    const prov = await get(
+      '/api/statistics/regions?level=province&from=2026-07-01&to=2026-07-31&time_zone=Asia/Shanghai',
+    );
+    expect(prov.items.find((i: { code: string }) => i.code === '440000')).toMatchObject({
+      strokes: 15,
+      cg: 12,
+    });
+    // The deployment's zone (TIME_ZONE, Asia/Shanghai by default) when the request names none.
+    const plain = await get('/api/statistics/summary?area=city&code=440100&from=2026-07-01&to=2026-07-31');
+    expect(plain).toEqual(cn);
+  });
+
+  it.each([
+    ['Mars/Olympus', 'time_zone'],
+    ['Asia/Kolkata', 'time_zone'],
+  ])('refuses time_zone=%s naming %s', async (zone, field) => {
+    for (const url of [
+      `/api/statistics/summary?area=city&code=440100&from=2026-07-01&to=2026-07-31&time_zone=${zone}`,
+      `/api/statistics/regions?from=2026-07-01&to=2026-07-31&time_zone=${zone}`,
+    ]) {
+      const res = await t.call({ method: 'GET', url, token: viewer.access });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.body).toContain(field);
+    }
   });
 
   it('gives a city’s and a province’s totals, flashes, polarity and thunderstorm days', async () => {
@@ -260,7 +361,7 @@ describe.each(DB_KINDS)('statistics from the stroke rollups (%s)', (kind) => {
         services: { rollups: { rebuild(f: Date, to: Date): Promise<{ strokes: number }> } };
       }
     ).services.rollups.rebuild(new Date('2026-06-30T00:00:00Z'), new Date('2026-08-01T00:00:00Z'));
-    expect(r.strokes).toBe(15);
+    expect(r.strokes).toBe(16);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -270,6 +371,14 @@ describe.each(DB_KINDS)('statistics from the stroke rollups (%s)', (kind) => {
     expect(dropped).toContain('strokes_20260710');
     const raw = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM strokes');
     expect(raw.rows[0]?.n).toBe(1);
+    // The hourly rows answer any whole-hour zone still.
+    expect(
+      (
+        await get(
+          '/api/statistics/summary?area=city&code=440100&from=2026-07-01&to=2026-07-31&time_zone=Asia/Shanghai',
+        )
+      ).strokes,
+    ).toBe(before.strokes + 1);
     expect(await get(`/api/statistics/summary?area=city&code=440100&${JULY}`)).toEqual(before);
   });
 
@@ -296,6 +405,7 @@ describe.each(DB_KINDS)('statistics from the stroke rollups (%s)', (kind) => {
     expect(await get(`/api/statistics/alerts?${JULY}`)).toEqual({
       from: '2026-07-01',
       to: '2026-07-31',
+      time_zone: 'UTC',
       items: [],
     });
     const bad = await t.call({

@@ -40,4 +40,17 @@ describe('alertsPerLocation', () => {
       },
     ]);
   });
+
+  it('counts the days in the asked zone: 23:00Z and 01:00Z next day are one day in Asia/Shanghai', () => {
+    const end = Date.parse('2026-07-03T00:00:00Z');
+    const episodes = [
+      episode(1, '2026-07-01T10:00:00Z', '2026-07-01T10:30:00Z', 1),
+      episode(1, '2026-07-01T17:30:00Z', '2026-07-01T17:40:00Z', 1),
+      episode(1, '2026-07-02T01:00:00Z', '2026-07-02T01:10:00Z', 2),
+    ];
+    expect(alertsPerLocation(episodes, end)[0]?.days).toBe(2);
+    expect(alertsPerLocation(episodes, end, 'Asia/Shanghai')[0]?.days).toBe(2);
+    expect(alertsPerLocation(episodes.slice(1), end, 'UTC')[0]?.days).toBe(2);
+    expect(alertsPerLocation(episodes.slice(1), end, 'Asia/Shanghai')[0]?.days).toBe(1);
+  });
 });

@@ -1,8 +1,17 @@
+import { LocalHours } from '@thunderwatch/domain/lightning/local-hours';
 import type { AlertDto } from '@thunderwatch/shared/schemas/alerts';
 import type { StatsAlerts } from '@thunderwatch/shared/schemas/statistics';
 
-/** Alert episodes per location: how many, by peak level, minutes under warning, days with a warning. */
-export function alertsPerLocation(episodes: readonly AlertDto[], endMs: number): StatsAlerts['items'] {
+/**
+ * Alert episodes per location: how many, by peak level, minutes under warning, local days (of `timeZone`) on
+ * which one began.
+ */
+export function alertsPerLocation(
+  episodes: readonly AlertDto[],
+  endMs: number,
+  timeZone = 'UTC',
+): StatsAlerts['items'] {
+  const local = new LocalHours(timeZone);
   const by = new Map<number, StatsAlerts['items'][number] & { dates: Set<string> }>();
   for (const e of episodes) {
     const row = by.get(e.location_id) ?? {
@@ -23,7 +32,7 @@ export function alertsPerLocation(episodes: readonly AlertDto[], endMs: number):
     const start = Date.parse(e.started_at);
     const end = e.ended_at ? Date.parse(e.ended_at) : endMs;
     row.total_min += Math.max(0, Math.min(end, endMs) - start) / 60_000;
-    row.dates.add(e.started_at.slice(0, 10));
+    row.dates.add(local.of(start).date);
     by.set(e.location_id, row);
   }
   return [...by.values()]

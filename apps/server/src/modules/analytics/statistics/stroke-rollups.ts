@@ -16,8 +16,8 @@ const HOUR_MS = 3_600_000;
 const FLASH_LOOKBACK_MS = 2_000;
 
 /**
- * Keeps the daily rollups (per region, per 0.1° cell) as strokes are stored, and rebuilds them from the raw
- * strokes. The region of each stroke is looked up before the insert's transaction (an R-tree of the full
+ * Keeps the hourly rollups (per region, per 0.1° cell, per UTC hour) as strokes are stored, and rebuilds them
+ * from the raw strokes. The region of each stroke is looked up before the insert's transaction (an R-tree of the full
  * boundaries, then point-in-polygon), so the transaction only adds up and upserts.
  */
 export class StrokeRollups {
@@ -86,9 +86,10 @@ export class StrokeRollups {
   }
 
   /**
-   * Recomputes the rollups of the UTC days touching [from, to) from the raw strokes (an archive import, or
-   * after a crash): each day is deleted and written anew in one transaction. Days whose raw strokes
-   * retention has dropped come back empty: rebuild only what is still stored.
+   * Recomputes the hourly rollups of the UTC days touching [from, to) from the raw strokes (an archive import,
+   * after a crash, or after migration 040): each day's 24 hours are deleted and written anew in one
+   * transaction. Days whose raw strokes retention has dropped come back empty: rebuild only what is still
+   * stored.
    */
   async rebuild(
     from: Date,
@@ -131,7 +132,7 @@ export class StrokeRollups {
       }
       const dayText = new Date(day).toISOString().slice(0, 10);
       await this.d.db.transaction(async (tx) => {
-        await this.d.repo.deleteDays(tx, dayText, new Date(day + DAY_MS).toISOString().slice(0, 10));
+        await this.d.repo.deleteHours(tx, new Date(day), new Date(day + DAY_MS));
         await this.d.repo.add(tx, rolled);
       });
       total += count;
@@ -139,5 +140,22 @@ export class StrokeRollups {
       progress?.(dayText, count);
     }
     return { days, strokes: total };
+  }
+
+  /**
+   * After migration 040: rebuilds, day by day, every UTC day of the set-aside daily rollups whose raw strokes
+   * are still stored (the others stay UTC-day history in the *_utc_day tables).
+   */
+  async rebuildLegacy(
+    progress?: (day: string, strokes: number) => void,
+  ): Promise<{ days: number; strokes: number }> {
+    const days = await this.d.source.legacyDaysWithStrokes();
+    let total = 0;
+    for (const day of days) {
+      const from = new Date(`${day}T00:00:00Z`);
+      const done = await this.rebuild(from, new Date(from.getTime() + DAY_MS), progress);
+      total += done.strokes;
+    }
+    return { days: days.length, strokes: total };
   }
 }

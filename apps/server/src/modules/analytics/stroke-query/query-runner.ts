@@ -19,7 +19,6 @@ import type { ResolvedArea } from './query-area.js';
 const PAGE = 20_000;
 /** Strokes judged between two turns of the event loop: a few milliseconds of work. */
 const CHUNK = 2_000;
-export const DEFAULT_QUERY_TIME_ZONE = 'Asia/Shanghai';
 
 /** The database filter of a query: window and area box (or circle), type and current; polarity is read after. */
 export function queryFilter(spec: StrokeQuerySpec, area: ResolvedArea): StrokeFilter {
@@ -44,7 +43,12 @@ export class StrokeQueryRunner {
   private readonly lookups = new WeakMap<RegionIndex, MaskedRegionLookup>();
 
   constructor(
-    private readonly d: { pages: Pick<EngineStrokesRepo, 'page'>; regions: () => Promise<LoadedRegions> },
+    private readonly d: {
+      pages: Pick<EngineStrokesRepo, 'page'>;
+      regions: () => Promise<LoadedRegions>;
+      /** The deployment's zone (`TIME_ZONE`): a query's hours, days and months unless it names its own. */
+      timeZone: string;
+    },
   ) {}
 
   async run(
@@ -91,7 +95,7 @@ export class StrokeQueryRunner {
     area: ResolvedArea,
   ): Promise<(s: QueryStroke) => string | null> {
     if (spec.group_by !== 'region') {
-      const offsets = new ZoneOffsets(spec.time_zone ?? DEFAULT_QUERY_TIME_ZONE);
+      const offsets = new ZoneOffsets(spec.time_zone ?? this.d.timeZone);
       const by = spec.group_by;
       return (s) => localBucket(s.timeMs, offsets, by);
     }

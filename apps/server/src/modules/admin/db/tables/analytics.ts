@@ -1,13 +1,14 @@
 import { cols, type TableDef, table, text, withEdits } from '../admin-db-columns.js';
 
 /**
- * Statistics and reports: the daily stroke rollups, query jobs with their results and users' saved queries,
+ * Statistics and reports: the hourly stroke rollups (and the daily ones of before migration 040, kept as UTC-day
+ * history), query jobs with their results and users' saved queries,
  * report schedules and the reports made. Nothing here is secret. A saved query's name is editable; the rest
  * is either made by the workers or a user's own settings.
  *
  * The rollups are browsable read only: they are sums the ingest keeps and `npm run rollups-rebuild`
  * recomputes from the strokes, so a wrong row is rebuilt, never edited. They are big (a row per region or
- * 0.1° cell and day, kept for good): sorted and filtered by their key columns only.
+ * 0.1° cell and hour, kept for good): sorted and filtered by their key columns only.
  * Large values (a job's result, a report's HTML and sheets) show abbreviated in a page and whole in the
  * item; a report's PDF only as its size.
  */
@@ -17,22 +18,38 @@ const ROLLUP_COUNTS = `strokes:integer cg:integer ic:integer cg_pos:integer cg_n
   ic_neg:integer flashes:integer cg_flashes:integer sum_abs_ka:number max_abs_ka:number
   ${Array.from({ length: 10 }, (_, k) => `k${k}:integer`).join(' ')}
   ${Array.from({ length: 5 }, (_, m) => `m${m + 1}:integer`).join(' ')}
-  ${hours('h')} ${hours('g')} first_time:timestamp last_time:timestamp`;
+  first_time:timestamp last_time:timestamp`;
+/** The daily rows of migration 028 also held strokes and CG strokes per UTC hour. */
+const UTC_DAY_COUNTS = `${ROLLUP_COUNTS} ${hours('h')} ${hours('g')}`;
 
 export const ANALYTICS_TABLES: readonly TableDef[] = [
   table({
     name: 'stroke_rollup_region',
     key: null,
-    big: { indexed: ['day', 'code'] },
-    order: 'day',
-    columns: cols(`code:text day:date ${ROLLUP_COUNTS}`),
+    big: { indexed: ['hour', 'code'] },
+    order: 'hour',
+    columns: cols(`code:text hour:timestamp ${ROLLUP_COUNTS}`),
   }),
   table({
     name: 'stroke_rollup_cell',
     key: null,
+    big: { indexed: ['hour', 'cy'] },
+    order: 'hour',
+    columns: cols(`cy:integer cx:integer hour:timestamp ${ROLLUP_COUNTS}`),
+  }),
+  table({
+    name: 'stroke_rollup_region_utc_day',
+    key: null,
+    big: { indexed: ['day', 'code'] },
+    order: 'day',
+    columns: cols(`code:text day:date ${UTC_DAY_COUNTS}`),
+  }),
+  table({
+    name: 'stroke_rollup_cell_utc_day',
+    key: null,
     big: { indexed: ['day', 'cy'] },
     order: 'day',
-    columns: cols(`cy:integer cx:integer day:date ${ROLLUP_COUNTS}`),
+    columns: cols(`cy:integer cx:integer day:date ${UTC_DAY_COUNTS}`),
   }),
   table({
     name: 'query_jobs',
