@@ -78,4 +78,17 @@ describe('dailyUptime', () => {
     const days = dailyUptime([ch('01T00:00:00', 'online')], t('01T05:00:00'), t('03T01:00:00'));
     expect(days.map((d) => d.date)).toEqual(['2026-07-01', '2026-07-02', '2026-07-03']);
   });
+
+  it.each([
+    // An outage 23:00–01:00Z is 07:00–09:00 on 2 July in Beijing: the whole of it on one local day.
+    ['Asia/Shanghai', '01T16:00:00', '02T16:00:00', ['2026-07-02'], [91.7]],
+    ['UTC', '01T00:00:00', '03T00:00:00', ['2026-07-01', '2026-07-02'], [95.8, 95.8]],
+    // New York's day of 1 July runs 04:00Z–04:00Z: the outage lies wholly inside it.
+    ['America/New_York', '01T04:00:00', '02T04:00:00', ['2026-07-01'], [91.7]],
+  ] as const)('counts the local days of %s', (zone, from, now, dates, pcts) => {
+    const changes = [ch('01T00:00:00', 'online'), ch('01T23:00:00', 'offline'), ch('02T01:00:00', 'online')];
+    const days = dailyUptime(changes, t(from), t(now), zone);
+    expect(days.map((d) => d.date)).toEqual(dates);
+    expect(days.map((d) => d.uptime_pct)).toEqual(pcts);
+  });
 });

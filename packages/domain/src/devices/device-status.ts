@@ -1,3 +1,5 @@
+import { addDays, localDate, startOfLocalDay } from '../notify/daily-summary-due.js';
+
 /** What a device's heartbeat reports about its health. */
 export interface HeartbeatHealth {
   gps_lock: boolean;
@@ -54,7 +56,7 @@ export interface StatusChange {
 }
 
 export interface DayUptime {
-  /** The UTC day, YYYY-MM-DD. */
+  /** The local day (of the asked zone), YYYY-MM-DD. */
   date: string;
   /** Share of the day's observed time the device was up (online or degraded), 0–100, one decimal; null
    * when nothing of the day was observed (before the first change, or after `now`). */
@@ -67,20 +69,28 @@ const DAY = 86_400_000;
 export const MAX_UPTIME_DAYS = 3660;
 
 /**
- * Uptime per UTC day from `from` (a day's start is taken) up to `now`: `changes` sorted by time, the first
- * of them at or before `from` when the device existed then. Time before the first change is not counted
- * (the device was not installed, or not registered), nor time after `now`. Degraded counts as up: the
- * device still detects.
+ * Uptime per local day of `timeZone` (default UTC) from `from` (the start of its day is taken) up to `now`:
+ * `changes` sorted by time, the first of them at or before `from` when the device existed then. Time before
+ * the first change is not counted (the device was not installed, or not registered), nor time after `now`.
+ * Degraded counts as up: the device still detects.
  */
-export function dailyUptime(changes: readonly StatusChange[], from: Date, now: Date): DayUptime[] {
-  const start = Math.floor(from.getTime() / DAY) * DAY;
+export function dailyUptime(
+  changes: readonly StatusChange[],
+  from: Date,
+  now: Date,
+  timeZone = 'UTC',
+): DayUptime[] {
   const end = now.getTime();
   // Day by day below: a period from the year -271821 (or from -Infinity) would take for ever.
-  if ((end - start) / DAY > MAX_UPTIME_DAYS)
+  if (!Number.isFinite(from.getTime()) || !Number.isFinite(end)) return [];
+  if ((end - from.getTime()) / DAY > MAX_UPTIME_DAYS)
     throw new RangeError(`dailyUptime: more than ${MAX_UPTIME_DAYS} days from ${from.toISOString()}`);
   const out: DayUptime[] = [];
-  for (let day = start; day < end; day += DAY) {
-    const dayEnd = Math.min(day + DAY, end);
+  let date = localDate(from, timeZone);
+  for (let day = startOfLocalDay(date, timeZone).getTime(); day < end; ) {
+    const next = addDays(date, 1);
+    const nextStart = startOfLocalDay(next, timeZone).getTime();
+    const dayEnd = Math.min(nextStart, end);
     let observed = 0;
     let up = 0;
     for (let i = 0; i < changes.length; i++) {
@@ -91,10 +101,9 @@ export function dailyUptime(changes: readonly StatusChange[], from: Date, now: D
       observed += b - a;
       if (c.status !== 'offline') up += b - a;
     }
-    out.push({
-      date: new Date(day).toISOString().slice(0, 10),
-      uptime_pct: observed === 0 ? null : Math.round((up / observed) * 1000) / 10,
-    });
+    out.push({ date, uptime_pct: observed === 0 ? null : Math.round((up / observed) * 1000) / 10 });
+    date = next;
+    day = nextStart;
   }
   return out;
 }

@@ -129,6 +129,13 @@ export const DeviceInfoQuery = Type.Object(
   {
     id: DeviceId,
     days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, description: 'Uptime days, default 30' })),
+    time_zone: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: 'IANA time zone of the uptime’s days (default: the deployment’s, TIME_ZONE)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -146,7 +153,7 @@ export const DeviceInfo = Type.Object({
   history: Type.Array(StatusChange, { description: 'Status changes, newest first (at most 200)' }),
   uptime: Type.Array(
     Type.Object({
-      date: Type.String({ description: 'UTC day' }),
+      date: Type.String({ description: 'Local day (time_zone), YYYY-MM-DD' }),
       uptime_pct: Nullable(Type.Number({ description: 'Online or degraded; null: not observed' })),
     }),
   ),

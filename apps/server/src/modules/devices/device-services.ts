@@ -25,6 +25,7 @@ export function deviceServices(d: {
       outbox: d.outbox,
       groupExists: d.groupExists,
       offlineMin,
+      timeZone: d.config.timeZone,
       now: d.now,
     }),
     deviceMonitor: new DeviceMonitor({

@@ -1,5 +1,6 @@
 import { dailyUptime, degradedReasons, deviceStatus } from '@thunderwatch/domain/devices/device-status';
 import { parseHeartbeat } from '@thunderwatch/domain/devices/heartbeat-parse';
+import { addDays, localDate, startOfLocalDay } from '@thunderwatch/domain/notify/daily-summary-due';
 import type {
   Device,
   DeviceCreate,
@@ -14,11 +15,11 @@ import type { Database } from '../../db/database.js';
 import { type AuthUser, groupScope, requirePermission } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { readScope, writeGroup } from '../../lib/group-scope.js';
+import { requestTimeZone } from '../../lib/time-zone.js';
 import type { AlarmOutbox } from '../notify/delivery/alarm-outbox.js';
 import { deviceEvents } from './device-events.js';
 import type { DevicesRepo } from './devices-repo.js';
 
-const DAY = 86_400_000;
 const HISTORY_MAX = 200;
 const notFound = () => new AppError('device.not_found', 404, 'No such device');
 
@@ -31,6 +32,8 @@ export class DevicesService {
       outbox: Pick<AlarmOutbox, 'enqueueEvents' | 'committed'>;
       groupExists: (id: number) => Promise<boolean>;
       offlineMin: number;
+      /** The deployment's time zone (`TIME_ZONE`): the uptime's days unless the caller names one. */
+      timeZone: string;
       now: () => Date;
     },
   ) {}
@@ -51,7 +54,8 @@ export class DevicesService {
     const device = await this.d.devices.get(q.id, groupScope(user));
     if (!device) throw notFound();
     const now = this.d.now();
-    const from = new Date(Math.floor(now.getTime() / DAY) * DAY - ((q.days ?? 30) - 1) * DAY);
+    const timeZone = requestTimeZone(q.time_zone, this.d.timeZone);
+    const from = startOfLocalDay(addDays(localDate(now, timeZone), -((q.days ?? 30) - 1)), timeZone);
     const [last, history, changes] = await Promise.all([
       this.d.devices.lastHeartbeat(q.id),
       this.d.devices.historyOf(q.id, HISTORY_MAX),
@@ -61,7 +65,7 @@ export class DevicesService {
       device,
       last_heartbeat: last,
       history: history.map((h) => ({ ...h, at: h.at.toISOString() })),
-      uptime: dailyUptime(changes, from, now),
+      uptime: dailyUptime(changes, from, now, timeZone),
       offline_min: this.d.offlineMin,
     };
   }

@@ -4,15 +4,18 @@ import { apiClient } from '../../../lib/api-client';
 import { DEVICES_REFRESH_MS } from '../../../lib/devices';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** GET /api/device_info?id=: a device, its latest heartbeat, status history and 30 days of uptime. */
-export function getDeviceInfo(id: string, signal?: AbortSignal): Promise<DeviceInfo> {
-  return apiClient.get<DeviceInfo>('/api/device_info', { id }, { signal });
+/**
+ * GET /api/device_info?id=: a device, its latest heartbeat, status history and 30 days of uptime, the days
+ * those of the user's zone.
+ */
+export function getDeviceInfo(id: string, timeZone: string, signal?: AbortSignal): Promise<DeviceInfo> {
+  return apiClient.get<DeviceInfo>('/api/device_info', { id, time_zone: timeZone }, { signal });
 }
 
-export function useDeviceInfo(id: string | null) {
+export function useDeviceInfo(id: string | null, timeZone: string) {
   return useQuery({
-    queryKey: queryKeys.devices.info(id ?? ''),
-    queryFn: ({ signal }) => getDeviceInfo(id as string, signal),
+    queryKey: [...queryKeys.devices.info(id ?? ''), timeZone],
+    queryFn: ({ signal }) => getDeviceInfo(id as string, timeZone, signal),
     enabled: id !== null,
     refetchInterval: DEVICES_REFRESH_MS,
   });

@@ -20,7 +20,7 @@ interface DeviceDrawerProps {
 /** One device: its details, latest heartbeat, uptime per day and status changes. */
 export function DeviceDrawer({ id, timeZone, canManage, onClose }: DeviceDrawerProps) {
   const { t, i18n } = useTranslation();
-  const info = useDeviceInfo(id);
+  const info = useDeviceInfo(id, timeZone);
   const remove = useDeleteDevice();
   const [confirming, setConfirming] = useState(false);
   const time = (iso: string) => formatDateTime(iso, timeZone, i18n.language);
@@ -79,7 +79,7 @@ export function DeviceDrawer({ id, timeZone, canManage, onClose }: DeviceDrawerP
           ) : (
             <p className="muted">{t('device.heartbeat.none')}</p>
           )}
-          <h3>{t('device.uptime.title')}</h3>
+          <h3>{t('device.uptime.title', { zone: timeZone })}</h3>
           <Suspense fallback={<div className="device-uptime" />}>
             <UptimeChart days={info.data?.uptime ?? []} name={d.name} />
           </Suspense>

@@ -14,7 +14,7 @@ interface UptimeChartProps {
   name: string;
 }
 
-/** Uptime % per UTC day as bars (lazy-loaded with ECharts by the device drawer); unobserved days empty. */
+/** Uptime % per local day (the user's zone) as bars (lazy-loaded with ECharts by the device drawer); unobserved days empty. */
 export default function UptimeChart({ days, name }: UptimeChartProps) {
   const { t } = useTranslation();
   const element = useRef<HTMLDivElement>(null);
