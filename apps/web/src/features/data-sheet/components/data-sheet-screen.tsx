@@ -34,7 +34,8 @@ export function DataSheetScreen() {
   const period = monthPeriod(month, timeZone);
   const sort = sortBy?.key ?? sheet?.default_sort ?? '';
   const order = sortBy?.order ?? 'asc';
-  const filter = { from: period?.from ?? '', to: period?.to ?? '', sort, order };
+  // The lightning sheets count the days of the user's zone, as the month picked and the statistics do.
+  const filter = { from: period?.from ?? '', to: period?.to ?? '', time_zone: timeZone, sort, order };
   const page = useSheetPage(sheet && period ? sheet.id : null, { ...filter, limit: PAGE_SIZE, offset });
   const exporter = useExportSheet();
 

@@ -24,7 +24,7 @@ export function InsightScreen() {
   const reports = useReports();
   const create = useCreateReport();
   const [form, setForm] = useState<ReportForm>(() =>
-    emptyReportForm(new Date(), i18n.language === 'zh-Hans' ? 'zh-Hans' : 'en'),
+    emptyReportForm(new Date(), i18n.language === 'zh-Hans' ? 'zh-Hans' : 'en', timeZone),
   );
   const [problem, setProblem] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -33,7 +33,7 @@ export function InsightScreen() {
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const p = toParameters(form);
+    const p = toParameters(form, timeZone);
     if ('problem' in p) {
       setProblem(t(`insight.problems.${p.problem}`));
       return;

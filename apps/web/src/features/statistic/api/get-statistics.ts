@@ -40,9 +40,11 @@ export function useStatsStormDirections(p: StatsParams | null) {
   return stats<StatsStormDirections>('storm_directions', q);
 }
 
-/** Choropleth values: per province, or per city of one province. */
-export function useStatsRegions(province: string | null, from: string, to: string) {
-  const query = province ? { level: 'city', province, from, to } : { level: 'province', from, to };
+/** Choropleth values: per province, or per city of one province, over the local days of the user's zone. */
+export function useStatsRegions(province: string | null, from: string, to: string, timeZone: string) {
+  const query = province
+    ? { level: 'city', province, from, to, time_zone: timeZone }
+    : { level: 'province', from, to, time_zone: timeZone };
   return useQuery({
     queryKey: queryKeys.statistics('regions', query),
     queryFn: ({ signal }) => apiClient.get<StatsRegions>('/api/statistics/regions', query, { signal }),

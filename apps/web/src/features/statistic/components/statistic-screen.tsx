@@ -2,8 +2,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { Page } from '../../../components/page';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useLocations } from '../../../lib/locations';
 import { useCities, useProvinces } from '../../../lib/regions';
+import { DEFAULT_TIME_ZONE } from '../../../lib/time';
 import { useZoneChoices } from '../../../lib/zone-choices';
 import {
   useStatsClimatology,
@@ -40,13 +42,16 @@ import '../statistic.css';
 const AREA_KINDS: AreaKind[] = ['province', 'city', 'zone', 'location'];
 
 /**
- * Lightning statistics of an area (a province, a city, a zone, a location) over a period of UTC days: the
+ * Lightning statistics of an area (a province, a city, a zone, a location) over a period of local days of the
+ * user's time zone (sent as `time_zone` with every request, so the days match the overview's and sheets'): the
  * summary numbers (Ng, thunderstorm days), counts per day or month, polarity, peak currents, hour of day,
  * month of year, the hour × day heatmap and the regions map. Every chart downloads as PNG and as CSV.
  */
 export function StatisticScreen() {
   const { t, i18n } = useTranslation();
   const zh = i18n.language === 'zh-Hans';
+  const user = useCurrentUser();
+  const timeZone = user.data?.time_zone ?? DEFAULT_TIME_ZONE;
   const [area, setArea] = useState<AreaChoice>({
     kind: 'province',
     province: '440000',
@@ -54,7 +59,7 @@ export function StatisticScreen() {
     zoneId: '',
     locationId: '',
   });
-  const [period, setPeriod] = useState(() => defaultPeriod(new Date()));
+  const [period, setPeriod] = useState(() => defaultPeriod(new Date(), timeZone));
   const [interval, setInterval] = useState<'day' | 'month'>('month');
   const [metric, setMetric] = useState<'strokes' | 'ng' | 'thunderstorm_days'>('strokes');
   const provinces = useProvinces({ geometry: true });
@@ -64,14 +69,15 @@ export function StatisticScreen() {
   const choices = { zones: zoneChoices.data?.items ?? [], locations: locationChoices.data?.items ?? [] };
   const problem = periodProblem(period.from, period.to);
   const where = areaParams(area);
-  const params = where && !problem ? { ...where, from: period.from, to: period.to } : null;
+  const params =
+    where && !problem ? { ...where, from: period.from, to: period.to, time_zone: timeZone } : null;
   const summary = useStatsSummary(params);
   const series = useStatsSeries(params, interval);
   const climatology = useStatsClimatology(params);
   const peak = useStatsPeakCurrent(params);
   const rose = useStatsStormDirections(params);
   const mapProvince = area.kind === 'city' || area.kind === 'province' ? area.province || null : null;
-  const regions = useStatsRegions(problem ? null : mapProvince, period.from, period.to);
+  const regions = useStatsRegions(problem ? null : mapProvince, period.from, period.to, timeZone);
   const outlines = mapProvince ? cities.data : provinces.data;
   const stem = (chart: string) => fileStem(chart, period.from, period.to);
   const name = (r: { name_zh: string; name_en: string }) => (zh ? r.name_zh : r.name_en);
@@ -82,7 +88,7 @@ export function StatisticScreen() {
       ic: t('statistic.summary.ic'),
       strokes: t('statistic.metric.strokes'),
       period: t('statistic.col.period'),
-      hour: t('statistic.col.hour_utc'),
+      hour: t('statistic.col.hour', { zone: timeZone }),
       month: t('statistic.col.month'),
       day: t('statistic.col.day'),
       ka: t('statistic.col.ka'),
@@ -95,7 +101,7 @@ export function StatisticScreen() {
       direction: t('statistic.col.direction'),
       speed: t('statistic.col.speed'),
     }),
-    [t],
+    [t, timeZone],
   );
   const charts = useMemo(
     () => ({
@@ -198,7 +204,7 @@ export function StatisticScreen() {
       </div>
       {problem && <p className="form-error">{t(`statistic.period_problem.${problem}`)}</p>}
       {!where && <p className="page-intro">{t('statistic.pick_area')}</p>}
-      <p className="st-note">{t('statistic.utc_note')}</p>
+      <p className="st-note">{t('statistic.zone_note', { zone: timeZone })}</p>
       {summary.data && <SummaryCards summary={summary.data} />}
       {area.kind === 'location' && area.locationId && <LocationSkill locationId={Number(area.locationId)} />}
       <div className="st-charts">
@@ -238,7 +244,7 @@ export function StatisticScreen() {
         {charts.hours && (
           <ChartCard
             id="hours"
-            title={t('statistic.chart.hours')}
+            title={t('statistic.chart.hours', { zone: timeZone })}
             stem={stem('hour_of_day')}
             {...charts.hours}
           />
@@ -254,7 +260,7 @@ export function StatisticScreen() {
         {charts.heatmap && (
           <ChartCard
             id="heatmap"
-            title={t('statistic.chart.heatmap')}
+            title={t('statistic.chart.heatmap', { zone: timeZone })}
             stem={stem('hour_by_day')}
             tall
             {...charts.heatmap}

@@ -119,7 +119,7 @@ export function peakChart(p: StatsPeakCurrent, l: Labels): Chart {
   };
 }
 
-/** Strokes per UTC hour of day. */
+/** Strokes per local hour of day (the zone the statistics were asked in). */
 export function hourChart(c: StatsClimatology, l: Labels): Chart {
   const hours = c.hours.map((h) => String(h.hour).padStart(2, '0'));
   return {
@@ -151,7 +151,7 @@ export function monthChart(c: StatsClimatology, l: Labels): Chart {
   };
 }
 
-/** Strokes per day × UTC hour. */
+/** Strokes per local day × hour. */
 export function heatmapChart(c: StatsClimatology, l: Labels): Chart | null {
   const h = c.heatmap;
   if (!h) return null;

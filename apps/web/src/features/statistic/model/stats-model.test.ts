@@ -27,8 +27,14 @@ describe('areaParams', () => {
 });
 
 describe('periods', () => {
-  it('defaults to this UTC year up to today', () => {
-    expect(defaultPeriod(new Date('2026-11-24T20:00:00Z'))).toEqual({ from: '2026-01-01', to: '2026-11-24' });
+  it.each([
+    ['2026-11-24T20:00:00Z', 'UTC', '2026-01-01', '2026-11-24'],
+    // After midnight in Beijing it is already the 25th there.
+    ['2026-11-24T20:00:00Z', 'Asia/Shanghai', '2026-01-01', '2026-11-25'],
+    ['2026-12-31T16:30:00Z', 'Asia/Shanghai', '2027-01-01', '2027-01-01'],
+    ['2026-01-01T03:00:00Z', 'America/New_York', '2025-01-01', '2025-12-31'],
+  ])('at %s in %s defaults to %s…%s (this year up to today, the user’s)', (now, zone, from, to) => {
+    expect(defaultPeriod(new Date(now), zone)).toEqual({ from, to });
   });
   it.each([
     ['2026-01-01', '2026-01-01', null],

@@ -1,4 +1,5 @@
 /** The statistic screen's pure parts: the area the picker describes as API parameters, periods, CSV. */
+import { todayIn } from '../../../lib/calendar-dates';
 
 export type AreaKind = 'province' | 'city' | 'zone' | 'location';
 
@@ -24,12 +25,10 @@ export function areaParams(a: AreaChoice): Record<string, string> | null {
   }
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The default period: the current UTC year up to today. */
-export function defaultPeriod(now: Date): { from: string; to: string } {
-  const y = now.getUTCFullYear();
-  return { from: `${y}-01-01`, to: `${y}-${pad(now.getUTCMonth() + 1)}-${pad(now.getUTCDate())}` };
+/** The default period: the current year up to today, in the user's zone (the one the statistics count in). */
+export function defaultPeriod(now: Date, timeZone: string): { from: string; to: string } {
+  const today = todayIn(timeZone, now);
+  return { from: `${today.slice(0, 4)}-01-01`, to: today };
 }
 
 /** Whether a period is well-formed: dates, from ≤ to, at most ten years. */
