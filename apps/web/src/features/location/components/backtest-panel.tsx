@@ -19,6 +19,8 @@ import { RingsEditor } from './rings-editor';
 export function BacktestPanel({ location }: { location: LocationDto }) {
   const { t, i18n } = useTranslation();
   const [range, setRange] = useState(() => lastDay(new Date(), location.time_zone));
+  /** Until the range is edited it is "the last 24 hours", taken again at each run (a panel left open). */
+  const [rangeEdited, setRangeEdited] = useState(false);
   const [ringsB, setRingsB] = useState<RingDraft[]>(() => draftFromLocation(location).rings);
   const [problems, setProblems] = useState<DraftProblem[]>([]);
   /** Whether each set also replays predicted warnings (lightning jumps). */
@@ -29,8 +31,10 @@ export function BacktestPanel({ location }: { location: LocationDto }) {
     event.preventDefault();
     const found: DraftProblem[] = [];
     const rings = parseRings(ringsB, found);
-    const from = zonedLocalToIso(range.from, location.time_zone);
-    const to = zonedLocalToIso(range.to, location.time_zone);
+    const asked = rangeEdited ? range : lastDay(new Date(), location.time_zone);
+    if (asked !== range) setRange(asked);
+    const from = zonedLocalToIso(asked.from, location.time_zone);
+    const to = zonedLocalToIso(asked.to, location.time_zone);
     if (!from) found.push({ field: 'from', key: 'required' });
     if (!to) found.push({ field: 'to', key: 'required' });
     setProblems(found);
@@ -56,7 +60,10 @@ export function BacktestPanel({ location }: { location: LocationDto }) {
             label={t('backtest.from')}
             withTime
             value={range.from}
-            onValueChange={(from) => setRange((r) => ({ ...r, from }))}
+            onValueChange={(from) => {
+              setRangeEdited(true);
+              setRange((r) => ({ ...r, from }));
+            }}
             hint={t('backtest.range_hint', { zone: location.time_zone })}
             timeZone={location.time_zone}
           />
@@ -66,7 +73,10 @@ export function BacktestPanel({ location }: { location: LocationDto }) {
             withTime
             defaultTime="23:59:59"
             value={range.to}
-            onValueChange={(to) => setRange((r) => ({ ...r, to }))}
+            onValueChange={(to) => {
+              setRangeEdited(true);
+              setRange((r) => ({ ...r, to }));
+            }}
             timeZone={location.time_zone}
           />
         </div>

@@ -82,11 +82,13 @@ describe('backtest comparison', () => {
     );
   });
 
-  it('offers the last 24 hours in the location’s time zone', () => {
+  it('offers the last 24 hours up to now (the current minute in) in the location’s time zone', () => {
     expect(lastDay(new Date('2026-07-01T04:05:06.789Z'), 'Asia/Shanghai')).toEqual({
-      from: '2026-06-30T12:05:00',
-      to: '2026-07-01T12:05:00',
+      from: '2026-06-30T12:06:00',
+      to: '2026-07-01T12:06:00',
     });
+    // On a whole minute, the next: that minute's strokes are in.
+    expect(lastDay(new Date('2026-07-01T04:05:00.000Z'), 'Asia/Shanghai').to).toBe('2026-07-01T12:06:00');
   });
 
   it('shows times without the year in the location’s zone, in either language', () => {

@@ -84,7 +84,10 @@ export function predictedSeries(r: Pick<BacktestResult, 'timeline' | 'until'>): 
   return points;
 }
 
-/** The default range: the last 24 hours up to the current minute, as wall-clock text in `timeZone`. */
+/**
+ * The default range: the last 24 hours up to now, as wall-clock text in `timeZone` (whole minutes: its end is
+ * the next minute, so the current minute's strokes are in it; the server ends a range at now).
+ */
 export function lastDay(now: Date, timeZone: string): { from: string; to: string } {
   const wall = (d: Date) =>
     new Intl.DateTimeFormat('sv-SE', {
@@ -99,7 +102,7 @@ export function lastDay(now: Date, timeZone: string): { from: string; to: string
     })
       .format(d)
       .replace(' ', 'T');
-  const to = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+  const to = new Date(Math.ceil((now.getTime() + 1) / 60_000) * 60_000);
   return { from: wall(new Date(to.getTime() - 86_400_000)), to: wall(to) };
 }
 
