@@ -1,3 +1,4 @@
+import { median } from '@thunderwatch/domain/warnings/alert-sheet';
 import type { GroupWarningParameters } from '@thunderwatch/shared/schemas/insight';
 import type { SheetCell, SheetId } from '@thunderwatch/shared/schemas/sheets';
 import type { DeliveryHealth, TimeRange } from '../overview/overview-repo.js';
@@ -86,7 +87,7 @@ export async function groupWarning(
           },
           {
             label: t.lead,
-            value: leads.length ? fmt([...leads].sort((a, b) => a - b)[Math.floor(leads.length / 2)]) : '—',
+            value: leads.length ? fmt(median(leads)) : '—',
           },
           { label: t.sent, value: fmt(health.sent) },
           { label: t.failed, value: fmt(health.failed) },
