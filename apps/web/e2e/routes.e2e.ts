@@ -22,7 +22,8 @@ describe('routes', () => {
     await page.goto(`${baseUrl}/no/such/page`);
     await page.getByText(NOT_FOUND_ZH).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('zh-Hans');
-    expect(await page.title()).toBe('雷电监测预警平台');
+    // The tab names the screen, then the portal.
+    await expect.poll(() => page.title()).toBe('页面不存在 · 雷电监测预警平台');
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -69,6 +70,8 @@ describe('routes', () => {
     ]) {
       await page.goto(`${baseUrl}${path}`);
       await page.getByRole('heading', { name, level: 1 }).waitFor();
+      // Each tab names its screen, so a desk with ten tabs tells them apart.
+      await expect.poll(() => page.title()).toMatch(new RegExp(`^${name} · `));
     }
     const chunks = [...scripts].map((p) => p.split('/').pop() ?? '');
     for (const chunk of [

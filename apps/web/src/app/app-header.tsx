@@ -2,13 +2,17 @@ import { isLanguage } from '@thunderwatch/shared/languages';
 import type { CurrentUserDto } from '@thunderwatch/shared/schemas/kit';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { UnreadBadge } from '../features/notification/components/unread-badge';
 import { useCompanyInfo } from './api/get-company-info';
 import { LanguageSwitch } from './language-switch';
+import { screenKeyOf, tabTitle } from './screens';
 import { UserMenu } from './user-menu';
 
-/** Dark top bar: (phones) the menu button, the company's title for this host (also the tab title), language and user menu. */
+/**
+ * Dark top bar: (phones) the menu button, the company's title for this host, language and user menu; the tab's
+ * title names the screen, then the host's title.
+ */
 export interface HeaderMenu {
   open: boolean;
   toggle: () => void;
@@ -19,10 +23,11 @@ export function AppHeader({ user, menu }: { user: CurrentUserDto | undefined; me
   const company = useCompanyInfo();
   const lang = isLanguage(i18n.language) ? i18n.language : 'zh-Hans';
   const title = company.data?.title[lang] || t('app.name');
+  const screen = t(`screens.${screenKeyOf(useLocation().pathname)}`);
 
   useEffect(() => {
-    document.title = title;
-  }, [title]);
+    document.title = tabTitle(screen, title);
+  }, [screen, title]);
 
   return (
     <header className="app-header">

@@ -30,3 +30,23 @@ export const NAV_SCREENS: readonly NavScreen[] = [
 ];
 
 export const NAV_SECTIONS = ['monitor', 'analysis', 'manage'] as const;
+
+/** Screens outside the side navigation, named under `screens.` too. */
+const OTHER_SCREENS = ['login', 'phone_login', 'reset_password', 'change_password', 'profile'] as const;
+
+/**
+ * The key under `screens.` of the screen at `pathname` ('/admin/database' → 'admin_database'), or
+ * 'not_found' for an address no screen has.
+ */
+export function screenKeyOf(pathname: string): string {
+  const path = `/${pathname.replace(/^\/+|\/+$/g, '')}`;
+  const nav = NAV_SCREENS.find((s) => s.path === path);
+  if (nav) return nav.key;
+  const other = OTHER_SCREENS.find((key) => path === `/${key}`);
+  return other ?? 'not_found';
+}
+
+/** A tab's title: the screen, then the portal's name for this host, so ten open tabs tell themselves apart. */
+export function tabTitle(screen: string, host: string): string {
+  return `${screen} · ${host}`;
+}
