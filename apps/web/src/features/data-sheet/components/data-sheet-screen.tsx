@@ -26,7 +26,9 @@ export function DataSheetScreen() {
   const timeZone = user.data?.time_zone ?? DEFAULT_TIME_ZONE;
   const sheets = useSheetList();
   const [chosen, setChosen] = useState<SheetId | null>(null);
-  const [month, setMonth] = useState(() => currentMonth(new Date(), timeZone));
+  // This month in the user's zone until another is picked (the zone is known once the profile is loaded).
+  const [picked, setMonth] = useState<string | null>(null);
+  const month = picked ?? currentMonth(new Date(), timeZone);
   const [sortBy, setSortBy] = useState<{ key: string; order: 'asc' | 'desc' } | null>(null);
   const [offset, setOffset] = useState(0);
   const [headers, setHeaders] = useState<HeaderLanguage>('both');
@@ -36,7 +38,11 @@ export function DataSheetScreen() {
   const order = sortBy?.order ?? 'asc';
   // The lightning sheets count the days of the user's zone, as the month picked and the statistics do.
   const filter = { from: period?.from ?? '', to: period?.to ?? '', time_zone: timeZone, sort, order };
-  const page = useSheetPage(sheet && period ? sheet.id : null, { ...filter, limit: PAGE_SIZE, offset });
+  const page = useSheetPage(sheet && period && user.data ? sheet.id : null, {
+    ...filter,
+    limit: PAGE_SIZE,
+    offset,
+  });
   const exporter = useExportSheet();
 
   const pick = (id: SheetId) => {

@@ -41,13 +41,20 @@ export function useStatsStormDirections(p: StatsParams | null) {
 }
 
 /** Choropleth values: per province, or per city of one province, over the local days of the user's zone. */
-export function useStatsRegions(province: string | null, from: string, to: string, timeZone: string) {
+export function useStatsRegions(
+  province: string | null,
+  from: string,
+  to: string,
+  timeZone: string,
+  enabled = true,
+) {
   const query = province
     ? { level: 'city', province, from, to, time_zone: timeZone }
     : { level: 'province', from, to, time_zone: timeZone };
   return useQuery({
     queryKey: queryKeys.statistics('regions', query),
     queryFn: ({ signal }) => apiClient.get<StatsRegions>('/api/statistics/regions', query, { signal }),
+    enabled,
     staleTime: 60_000,
   });
 }

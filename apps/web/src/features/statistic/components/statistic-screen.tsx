@@ -59,7 +59,13 @@ export function StatisticScreen() {
     zoneId: '',
     locationId: '',
   });
-  const [period, setPeriod] = useState(() => defaultPeriod(new Date(), timeZone));
+  // Until the user picks dates, the period is this year up to today in the user's zone (known once the
+  // profile is loaded: nothing is asked before, so no request counts the days of another zone).
+  const [picked, setPicked] = useState<{ from: string; to: string } | null>(null);
+  const period = picked ?? defaultPeriod(new Date(), timeZone);
+  const setPeriod = (change: (p: { from: string; to: string }) => { from: string; to: string }) =>
+    setPicked(change(period));
+  const ready = user.data !== undefined;
   const [interval, setInterval] = useState<'day' | 'month'>('month');
   const [metric, setMetric] = useState<'strokes' | 'ng' | 'thunderstorm_days'>('strokes');
   const provinces = useProvinces({ geometry: true });
@@ -70,14 +76,20 @@ export function StatisticScreen() {
   const problem = periodProblem(period.from, period.to);
   const where = areaParams(area);
   const params =
-    where && !problem ? { ...where, from: period.from, to: period.to, time_zone: timeZone } : null;
+    ready && where && !problem ? { ...where, from: period.from, to: period.to, time_zone: timeZone } : null;
   const summary = useStatsSummary(params);
   const series = useStatsSeries(params, interval);
   const climatology = useStatsClimatology(params);
   const peak = useStatsPeakCurrent(params);
   const rose = useStatsStormDirections(params);
   const mapProvince = area.kind === 'city' || area.kind === 'province' ? area.province || null : null;
-  const regions = useStatsRegions(problem ? null : mapProvince, period.from, period.to, timeZone);
+  const regions = useStatsRegions(
+    problem ? null : mapProvince,
+    period.from,
+    period.to,
+    timeZone,
+    ready && !problem,
+  );
   const outlines = mapProvince ? cities.data : provinces.data;
   const stem = (chart: string) => fileStem(chart, period.from, period.to);
   const name = (r: { name_zh: string; name_en: string }) => (zh ? r.name_zh : r.name_en);
