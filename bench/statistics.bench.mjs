@@ -110,7 +110,7 @@ async function queries(total) {
   );
   console.log(
     `postgres: rolled up ${written.toLocaleString('en')} synthetic strokes of 2025 in ${((performance.now() - t0) / 1000).toFixed(0)} s: ` +
-      `${counts.rows[0].regions.toLocaleString('en')} region-days, ${counts.rows[0].cells.toLocaleString('en')} cell-days`,
+      `${counts.rows[0].regions.toLocaleString('en')} region-hours, ${counts.rows[0].cells.toLocaleString('en')} cell-hours`,
   );
   await db.query('ANALYZE stroke_rollup_region');
   await db.query('ANALYZE stroke_rollup_cell');
