@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
+import { pdfPages } from '../../../test/pdf-text.js';
 import { insertAlert } from '../../warnings/alerts/fixtures/warning-rows.js';
 
 const NOW = new Date('2026-07-05T00:00:00Z');
@@ -143,6 +144,13 @@ describe.each(DB_KINDS)('insight reports (%s)', (kind) => {
       expect(report.has_pdf).toBe(true);
       expect(pdf.statusCode).toBe(200);
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      // Chinese that reads as Chinese on any server: the report's own font is embedded (not a system one),
+      // and the text extracts; the first page is filled, not half blank before a figure.
+      expect(pdf.rawPayload.toString('latin1')).toMatch(/\/BaseFont\s*\/[A-Z]{6}\+NotoSansSC/);
+      const pages = await pdfPages(pdf.rawPayload);
+      expect(pages[0]?.text).toContain('广东雷电月报（2026-06）');
+      expect(pages[0]?.text).toContain('回击数');
+      if (pages.length > 1) expect(pages[0]?.reach).toBeGreaterThan(0.6);
     } else {
       expect(pdf.statusCode).toBe(409);
       expect(report.pdf_note).toContain('not configured');

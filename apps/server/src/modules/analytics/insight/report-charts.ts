@@ -2,6 +2,7 @@ import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TitleComponent } from 'echarts/components';
 import { type EChartsCoreOption, init, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
+import { REPORT_FONT_STACK } from './report-fonts.js';
 
 use([BarChart, LineChart, GridComponent, LegendComponent, TitleComponent, SVGRenderer]);
 
@@ -9,7 +10,7 @@ use([BarChart, LineChart, GridComponent, LegendComponent, TitleComponent, SVGRen
 export function chartSvg(option: EChartsCoreOption, width = 680, height = 260): string {
   const chart = init(null, null, { renderer: 'svg', ssr: true, width, height });
   try {
-    chart.setOption({ animation: false, textStyle: { fontFamily: 'sans-serif' }, ...option });
+    chart.setOption({ animation: false, textStyle: { fontFamily: REPORT_FONT_STACK }, ...option });
     return chart.renderToSVGString();
   } finally {
     chart.dispose();

@@ -1,4 +1,5 @@
 import type { ReportSheet } from '@thunderwatch/shared/schemas/insight';
+import { REPORT_FONT_STACK } from './report-fonts.js';
 
 /** What a report says, in its language, before it becomes HTML: numbers, tables, charts and maps as SVG. */
 export type ReportSection =
@@ -27,7 +28,7 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]
 
 const STYLE = `
   @page { size: A4; margin: 16mm 14mm; }
-  body { font-family: "Noto Sans CJK SC", "Noto Sans SC", "Microsoft YaHei", "DejaVu Sans", sans-serif; color: #111827; font-size: 11pt; margin: 0; }
+  body { font-family: ${REPORT_FONT_STACK}; color: #111827; font-size: 11pt; margin: 0; }
   header { border-bottom: 3px solid #f59e0b; margin-bottom: 12px; padding-bottom: 6px; }
   h1 { font-size: 18pt; margin: 0; } .sub { color: #4b5563; margin: 2px 0 0; }
   h2 { font-size: 13pt; margin: 18px 0 6px; border-left: 4px solid #f59e0b; padding-left: 6px; }
@@ -39,6 +40,8 @@ const STYLE = `
   th, td { border: 1px solid #d1d5db; padding: 3px 5px; text-align: left; } th { background: #f3f4f6; }
   td.n { text-align: right; font-variant-numeric: tabular-nums; }
   figure { margin: 6px 0 10px; page-break-inside: avoid; } figcaption { font-size: 9pt; color: #4b5563; }
+  /* At most about half a page: a figure then fits below the summary instead of leaving page 1 half blank. */
+  figure svg { display: block; max-width: 100%; max-height: 110mm; width: auto; height: auto; }
   @media screen { body { padding: 16px 20px; max-width: 900px; } }
   footer { margin-top: 16px; font-size: 8pt; color: #6b7280; border-top: 1px solid #e5e7eb; padding-top: 4px; }
 `;

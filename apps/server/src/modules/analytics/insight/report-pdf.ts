@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
+import { withEmbeddedFont } from './report-fonts.js';
 
 /**
  * Prints report HTML to PDF in headless Chromium (the same engine the screens are tested in, so the PDF looks
- * like the HTML, CJK text and SVG included). One browser per process, started on first use and closed with
+ * like the HTML, CJK text and SVG included; the CJK font travels in the page, `report-fonts.ts`). One browser per process, started on first use and closed with
  * the app (Playwright itself is loaded then); without a Chromium binary the printer says so and reports keep their HTML.
  */
 export class ReportPrinter {
@@ -40,7 +41,7 @@ export class ReportPrinter {
     const context = await browser.newContext({ javaScriptEnabled: false, offline: true });
     try {
       const page = await context.newPage();
-      await page.setContent(html, { waitUntil: 'load' });
+      await page.setContent(await withEmbeddedFont(html), { waitUntil: 'load' });
       return await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
     } finally {
       await context.close();
