@@ -1,5 +1,6 @@
 import { cellAreaKm2 } from '@thunderwatch/domain/lightning/lightning-climate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseRebuildArgs } from '../../../rollups-rebuild.js';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
 
 const NOW = new Date('2026-08-01T00:00:00Z');
@@ -363,6 +364,30 @@ describe.each(DB_KINDS)('statistics from the stroke rollups (%s)', (kind) => {
     ).services.rollups.rebuild(new Date('2026-06-30T00:00:00Z'), new Date('2026-08-01T00:00:00Z'));
     expect(r.strokes).toBe(16);
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('rollups-rebuild --upgrade recomputes the pre-040 daily rollups’ days that are still stored raw', async () => {
+    const before = await snapshot();
+    // A day of the old daily tables with its raw strokes (10 July), and one whose strokes are gone (1 January).
+    for (const day of ['2026-07-10', '2026-01-01'])
+      await t.db.query(
+        `INSERT INTO stroke_rollup_cell_utc_day
+         SELECT 230, 1132, $1::date, ${Array.from({ length: 26 + 48 }, () => '1').join(', ')}, now(), now()`,
+        [day],
+      );
+    await t.db.query(
+      "DELETE FROM stroke_rollup_cell WHERE hour >= '2026-07-10T00:00:00Z' AND hour < '2026-07-11T00:00:00Z'",
+    );
+    const services = (
+      t.app as unknown as {
+        services: { rollups: { rebuildLegacy(): Promise<{ days: number; strokes: number }> } };
+      }
+    ).services;
+    expect(await services.rollups.rebuildLegacy()).toEqual({ days: 1, strokes: 7 });
+    expect(await snapshot()).toEqual(before);
+    await t.db.query('DELETE FROM stroke_rollup_cell_utc_day');
+    expect(parseRebuildArgs(['--upgrade'])).toEqual({ upgrade: true });
+    expect(() => parseRebuildArgs(['--upgrade', '--from', '2026-07-01'])).toThrow(/--upgrade takes no/);
   });
 
   it('keeps the rollups when retention drops the raw strokes', async () => {
