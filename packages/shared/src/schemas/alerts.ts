@@ -89,14 +89,27 @@ export const AlertQuery = Type.Object(
     ),
     from: Type.Optional(Type.String({ format: 'date-time', description: 'started at or after' })),
     to: Type.Optional(Type.String({ format: 'date-time', description: 'started before' })),
-    format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('csv')])),
+    format: Type.Optional(
+      Type.Union([Type.Literal('json'), Type.Literal('csv'), Type.Literal('xlsx')], {
+        description: 'json (a page), csv or xlsx (every matching episode, at most 100,000)',
+      }),
+    ),
+    lang: Type.Optional(
+      Type.Union([Type.Literal('en'), Type.Literal('zh-Hans')], {
+        description: 'Language of the XLSX headers and words (default: both, "中文 / English")',
+      }),
+    ),
     ...Paging,
   },
   { additionalProperties: false },
 );
 
-/** JSON `{items, total}` or, with `format=csv`, a CSV file. */
-export const AlertHistory = Type.Union([AlertPage, Type.String()]);
+/** JSON `{items, total}` or, with `format=csv`, a CSV file (XLSX, a binary body, is sent as it is). */
+export const AlertHistory = Type.Union([
+  AlertPage,
+  Type.String(),
+  Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' }),
+]);
 
 /** An alert as an OASIS CAP 1.2 message, `application/cap+xml`. */
 export const CapMessage = Type.String();

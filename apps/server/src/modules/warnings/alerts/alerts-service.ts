@@ -3,6 +3,7 @@ import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import { toCsv } from '../../../lib/csv.js';
 import { readScope } from '../../../lib/group-scope.js';
+import { type AlertExportLang, alertsXlsx } from './alert-export.js';
 import type { AlertFilter, AlertsRepo } from './alerts-repo.js';
 import { alertToCap } from './cap.js';
 import type { WarningStatsRepo } from './warning-stats-repo.js';
@@ -67,6 +68,13 @@ export class AlertsService {
     requirePermission(user, 'location.read');
     const page = await this.list(user, q, ALERT_CSV_MAX_ROWS, 0);
     return toCsv(CSV_HEADER, page.items.map(csvRow));
+  }
+
+  /** The filtered episodes (at most as many as the CSV) as an XLSX workbook, headed in `lang`. */
+  async xlsx(user: AuthUser, q: AlertQuery, lang: AlertExportLang): Promise<Buffer> {
+    requirePermission(user, 'location.read');
+    const page = await this.list(user, q, ALERT_CSV_MAX_ROWS, 0);
+    return alertsXlsx(page.items, lang);
   }
 
   async get(user: AuthUser, id: number): Promise<AlertDto> {

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
 import { capSchemaErrors } from './fixtures/cap-schema.js';
@@ -174,6 +175,72 @@ describe.each(DB_KINDS)('alert history and hourly warnings (%s)', (kind) => {
     expect(lines[2]).toBe(
       `${ids.old},${siteA},"'=HYPERLINK(""x"")",2025-06-01T07:00:00.000Z,2025-06-01T08:10:00.000Z,3,3.5,10 km: 4; 20 km: 9; 30 km: 15,2025-06-01T06:59:58.000Z,no,,no,2025-06-01T07:00:00.000Z,`,
     );
+  });
+
+  it('exports the filtered episodes as XLSX, headed and worded in the language asked', async () => {
+    const load = async (url: string) => {
+      const res = await get(url, viewerA);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe(
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      );
+      expect(res.headers['content-disposition']).toBe('attachment; filename="alert_hist.xlsx"');
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0];
+      if (!sheet) throw new Error('no worksheet');
+      const rows: unknown[][] = [];
+      sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+      return { sheet, rows };
+    };
+    const en = await load(`/api/alert_hist?format=xlsx&lang=en&location_id=${siteA}`);
+    expect(en.sheet.name).toBe('Alert history');
+    expect(en.rows[0]?.slice(0, 7)).toEqual([
+      'Episode ID',
+      'Location ID',
+      'Location',
+      'Started (UTC)',
+      'Ended (UTC)',
+      'Duration (min)',
+      'Peak level',
+    ]);
+    // Newest first, as the list: the open episode, then the old one.
+    expect(en.rows).toHaveLength(3);
+    expect(en.rows[1]?.[0]).toBe(ids.open);
+    const old = en.rows[2] ?? [];
+    expect(old[0]).toBe(ids.old);
+    // A name a spreadsheet would run stays text; times are dates; numbers are numbers.
+    expect(old[2]).toBe('=HYPERLINK("x")');
+    expect(en.sheet.getRow(3).getCell(3).type).toBe(ExcelJS.ValueType.String);
+    expect((old[3] as Date).toISOString()).toBe('2025-06-01T07:00:00.000Z');
+    expect(old.slice(5, 13)).toEqual([
+      70,
+      3,
+      3.5,
+      '10 km: 4; 20 km: 9; 30 km: 15',
+      new Date('2025-06-01T06:59:58.000Z'),
+      'no',
+      undefined, // an empty cell: no lead time
+      'no',
+    ]);
+
+    const zh = await load(`/api/alert_hist?format=xlsx&lang=zh-Hans&location_id=${siteA}&open=false`);
+    expect(zh.sheet.name).toBe('预警历史');
+    expect(zh.rows[0]?.slice(0, 3)).toEqual(['预警编号', '地点编号', '地点']);
+    expect(zh.rows).toHaveLength(2);
+    expect(zh.rows[1]?.[10]).toBe('否');
+
+    const both = await load(`/api/alert_hist?format=xlsx&peak_level=1`);
+    expect(both.rows[0]?.[2]).toBe('地点 / Location');
+    expect(both.rows.map((r) => r[0]).slice(1)).toEqual([ids.field]);
+
+    for (const bad of ['format=xlsx&lang=fr', 'format=pdf']) {
+      const res = await get(`/api/alert_hist?${bad}`, viewerA);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('validation.failed');
+    }
+    // Another group's episodes stay out of the workbook too.
+    expect((await load('/api/alert_hist?format=xlsx')).rows.map((r) => r[0])).not.toContain(ids.b);
   });
 
   it('answers CAP 1.2 for a point and a polygon location, valid against the OASIS schema', async () => {

@@ -30,7 +30,7 @@ export function alertRoutes(app: App, alerts: AlertsService): void {
       },
     },
     async (req, reply) => {
-      const { format, limit, offset, from, to, group_id, location_id, peak_level, open, predicted } =
+      const { format, lang, limit, offset, from, to, group_id, location_id, peak_level, open, predicted } =
         req.query;
       const query = {
         groupId: group_id,
@@ -48,6 +48,13 @@ export function alertRoutes(app: App, alerts: AlertsService): void {
           .header('content-disposition', 'attachment; filename="alert_hist.csv"')
           .serializer((s: unknown) => String(s))
           .send(`\uFEFF${csv}`);
+      }
+      if (format === 'xlsx') {
+        const book = await alerts.xlsx(callerOf(req), query, lang);
+        return reply
+          .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', 'attachment; filename="alert_hist.xlsx"')
+          .send(book);
       }
       return alerts.list(callerOf(req), query, limit, offset);
     },
