@@ -135,6 +135,14 @@ describe.each(DB_KINDS)('overview and indicators (%s)', (kind) => {
     expect(k('strokes_today').name['zh-Hans']).toBe('今日闪电');
   });
 
+  it('counts the busiest provinces over the same hourly rows in another zone, as its today does', async () => {
+    // In UTC today began at 00:00Z: the two IC strokes of 03:00Z, not the three CG of 16:30Z the day before.
+    const o = (await get('/api/overview?time_zone=UTC')).json();
+    expect(o.time_zone).toBe('UTC');
+    expect(o.trend_7d.at(-1)).toEqual({ date: '2026-07-15', strokes: 2, cg: 0 });
+    expect(o.top_regions).toEqual([{ code: '440000', name_zh: '广东', name_en: 'Guangdong', strokes: 2 }]);
+  });
+
   it('gives the group’s devices, deliveries and warnings', async () => {
     const o = (await get('/api/overview')).json();
     expect(o.devices).toEqual({ online: 1, degraded: 0, offline: 1 });
