@@ -1,6 +1,6 @@
 import type { Position } from '@thunderwatch/shared/schemas/geo';
 import type { QueryArea, StrokeQuerySpec } from '@thunderwatch/shared/schemas/stroke-query';
-import { zonedLocalToIso } from '../../../lib/time';
+import { DEFAULT_TIME_ZONE, zonedLocalToIso } from '../../../lib/time';
 import { type PolygonDraft, toPolygon } from '../../../map/sites/polygon-draft';
 
 export type AreaKind = QueryArea['kind'];
@@ -127,7 +127,7 @@ function localDay(iso: string, timeZone: string): string {
 
 /** A saved spec back in the form (and the polygon draft of a drawn area). */
 export function fromSpec(spec: StrokeQuerySpec, base: QueryForm): { form: QueryForm; draft: PolygonDraft } {
-  const timeZone = spec.time_zone ?? 'Asia/Shanghai';
+  const timeZone = spec.time_zone ?? DEFAULT_TIME_ZONE;
   const form: QueryForm = {
     ...base,
     areaKind: spec.area.kind,
