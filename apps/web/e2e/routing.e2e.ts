@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
 import { sharedServerUrl } from './shared-server';
-import { adminToken, api, signIn } from './web-helpers';
+import { adminToken, api, overflowing, signIn } from './web-helpers';
 
 const baseUrl = sharedServerUrl();
 /** Far from the other specs' strokes: only this spec's stroke reaches these sites' rings. */
@@ -86,6 +86,23 @@ describe('routing you can see', () => {
     const box = await mark.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
     await page.screenshot({ path: '/tmp/routing-board-phone.png' });
+    expect(await overflowing(page)).toEqual([]);
+
+    // On the phone, nothing of the location form (its rings as cards), the access log (requests as cards)
+    // or the notification tabs sticks out past the screen.
+    await page.goto(`${baseUrl}/location`);
+    await page.getByRole('button', { name: 'Edit E2E lonely mast' }).click();
+    await page.getByRole('heading', { name: 'Who is told' }).waitFor();
+    await page.getByLabel('Radius (km), ring 3').waitFor();
+    expect(await overflowing(page)).toEqual([]);
+    for (const [path, ready] of [
+      ['/access_log', 'table tbody tr'],
+      ['/notification', '[role="tablist"]'],
+    ] as const) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.locator(ready).first().waitFor();
+      expect(await overflowing(page), path).toEqual([]);
+    }
 
     // A red alarm at the staffed group's site reaches its administrator's inbox through the duty desk.
     const response = await fetch(`${baseUrl}/api/ingest/strokes`, {

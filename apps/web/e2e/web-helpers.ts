@@ -90,3 +90,25 @@ export function expiredJwt(): string {
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: '1', exp: Math.floor(Date.now() / 1000) - 60 })}.x`;
 }
+
+/**
+ * What sticks out past the screen's right edge, as `tag.class` names: visible elements wider than their place,
+ * counting those inside a sideways-scrolling box too (a table cut off inside its scroller is still cut off
+ * for the reader), except where scrolling is the design: maps and canvases, and elements under `allowed`.
+ */
+export async function overflowing(page: Page, allowed: readonly string[] = []): Promise<string[]> {
+  return page.evaluate((skip) => {
+    const width = window.innerWidth;
+    const out: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('main *, header *, [role="dialog"] *')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || r.right <= width + 1) continue;
+      if (el.closest('.maplibregl-map, canvas, .visually-hidden')) continue;
+      if (skip.some((s) => el.closest(s))) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.position === 'fixed') continue;
+      out.push(`${el.tagName.toLowerCase()}.${String(el.className).split(' ').join('.')}`);
+    }
+    return [...new Set(out)].slice(0, 10);
+  }, allowed);
+}

@@ -35,15 +35,24 @@ export function UserMenu({ user }: { user: CurrentUserDto }) {
       <button
         type="button"
         className="user-menu-button"
+        aria-label={`${user.name || user.username} · ${t(`roles.${user.role}`)}`}
         aria-expanded={open}
         aria-controls="user-menu-list"
         onClick={() => setOpen((value) => !value)}
       >
         <span className="user-name">{user.name || user.username}</span>
         <span className="user-role">{t(`roles.${user.role}`)}</span>
+        {/* A phone shows the first letter only: the whole name heads the open menu. */}
+        <span className="user-initial" aria-hidden="true">
+          {Array.from(user.name || user.username)[0]?.toUpperCase()}
+        </span>
       </button>
       {open && (
         <ul id="user-menu-list" className="user-menu-list">
+          <li className="user-menu-who">
+            <span className="user-menu-who-name">{user.name || user.username}</span>
+            <span className="user-menu-who-role">{t(`roles.${user.role}`)}</span>
+          </li>
           <li>
             <Link to="/profile">{t('header.profile')}</Link>
           </li>

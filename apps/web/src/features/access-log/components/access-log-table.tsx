@@ -19,7 +19,7 @@ export function AccessLogTable({ items, timeZone, loading }: AccessLogTableProps
   const { t, i18n } = useTranslation();
   return (
     <div className="table-wrap">
-      <table className="table table-dense">
+      <table className="table table-dense access-log-table">
         <caption className="visually-hidden">{t('access_log.title')}</caption>
         <thead>
           <tr>
@@ -38,20 +38,22 @@ export function AccessLogTable({ items, timeZone, loading }: AccessLogTableProps
         <tbody>
           {items.map((entry) => (
             <tr key={entry.id}>
-              <td className="nowrap">
+              <td className="nowrap log-time">
                 <time dateTime={entry.at}>{formatDateTime(entry.at, timeZone, i18n.language)}</time>
               </td>
-              <td>{entry.username ?? <span className="muted">{t('access_log.anonymous')}</span>}</td>
-              <td>
+              <td className="log-user">
+                {entry.username ?? <span className="muted">{t('access_log.anonymous')}</span>}
+              </td>
+              <td className="log-method">
                 <code>{entry.method}</code>
               </td>
               <td className="path">
                 <code>{entry.path}</code>
               </td>
-              <td>
+              <td className="log-status">
                 <span className={statusClass(entry.status)}>{entry.status}</span>
               </td>
-              <td className="nowrap">{entry.ip}</td>
+              <td className="nowrap log-ip">{entry.ip}</td>
               <td className="user-agent" title={entry.user_agent}>
                 {entry.user_agent}
               </td>

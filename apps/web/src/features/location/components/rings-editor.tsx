@@ -12,7 +12,10 @@ interface RingsEditorProps {
   invalid: ReadonlySet<string>;
 }
 
-/** One row per ring: radius, level, all-clear countdown, noise threshold, and whether IC strokes count. */
+/**
+ * One row per ring: radius, level, all-clear countdown, noise threshold, and whether IC strokes count (on a
+ * phone each ring is a card of labelled fields: location.css).
+ */
 export function RingsEditor({ rings, onChange, invalid }: RingsEditorProps) {
   const { t } = useTranslation();
   const set = (index: number, patch: Partial<RingDraft>) =>
@@ -21,7 +24,7 @@ export function RingsEditor({ rings, onChange, invalid }: RingsEditorProps) {
   const numberCell = (ring: RingDraft, index: number, key: NumberKey, step: string) => {
     const id = `ring-${index}-${key}`;
     return (
-      <td>
+      <td data-label={t(`location.rings.${key}`)}>
         <label htmlFor={id} className="visually-hidden">
           {t('location.rings.field_of_ring', { field: t(`location.rings.${key}`), ring: index + 1 })}
         </label>
@@ -66,7 +69,7 @@ export function RingsEditor({ rings, onChange, invalid }: RingsEditorProps) {
               // biome-ignore lint/suspicious/noArrayIndexKey: see above
               <tr key={index}>
                 {numberCell(ring, index, 'radius_km', '0.1')}
-                <td>
+                <td data-label={t('location.rings.level')}>
                   <label htmlFor={`ring-${index}-level`} className="visually-hidden">
                     {t('location.rings.field_of_ring', { field: t('location.rings.level'), ring: index + 1 })}
                   </label>
@@ -88,7 +91,7 @@ export function RingsEditor({ rings, onChange, invalid }: RingsEditorProps) {
                 {numberCell(ring, index, 'all_clear_min', '1')}
                 {numberCell(ring, index, 'min_strokes', '1')}
                 {numberCell(ring, index, 'window_min', '1')}
-                <td className="rings-ic">
+                <td className="rings-ic" data-label={t('location.rings.ic_header')}>
                   <input
                     type="checkbox"
                     checked={ring.include_ic}
@@ -99,7 +102,7 @@ export function RingsEditor({ rings, onChange, invalid }: RingsEditorProps) {
                     onChange={(event) => set(index, { include_ic: event.target.checked })}
                   />
                 </td>
-                <td>
+                <td className="rings-remove">
                   <button
                     type="button"
                     className="button button-small button-secondary"
