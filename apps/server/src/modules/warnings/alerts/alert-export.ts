@@ -1,6 +1,6 @@
 import type { AlertDto } from '@thunderwatch/shared/schemas/alerts';
 import type { SheetCell, SheetColumn, SheetColumnKind } from '@thunderwatch/shared/schemas/sheets';
-import { sheetXlsx } from '../../analytics/sheets/sheet-export.js';
+import { sheetXlsx } from '../../../lib/xlsx.js';
 
 /** The language of an export's headers and words; both when not asked for one. */
 export type AlertExportLang = 'en' | 'zh-Hans' | undefined;
@@ -11,7 +11,7 @@ const col = (key: string, kind: SheetColumnKind, en: string, zh: string): SheetC
   header: { en, 'zh-Hans': zh },
 });
 
-/** The columns of `/api/alert_hist/?format=xlsx`: the CSV's, with both-language headers; times in UTC. */
+/** The columns of `/api/alert_hist/?format=xlsx` (written by lib/xlsx.ts, as the data sheets are): the CSV's, with both-language headers; times in UTC. */
 export const ALERT_XLSX_COLUMNS: readonly SheetColumn[] = [
   col('id', 'integer', 'Episode ID', '预警编号'),
   col('location_id', 'integer', 'Location ID', '地点编号'),
