@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
           screen('wave', () => import('./routes/wave')),
           screen('decision', () => import('./routes/decision')),
           screen('insight', () => import('./routes/insight')),
+          screen('alert_history', () => import('./routes/alert-history')),
         ],
       },
       screen('*', () => import('./routes/not-found')),

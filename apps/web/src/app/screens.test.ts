@@ -6,6 +6,7 @@ describe('screenKeyOf', () => {
     ['/', 'home'],
     ['', 'home'],
     ['/realtimealert', 'realtimealert'],
+    ['/alert_history', 'alert_history'],
     ['/location/', 'location'],
     ['/admin/database', 'admin_database'],
     ['/profile', 'profile'],

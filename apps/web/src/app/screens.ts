@@ -16,6 +16,7 @@ export const NAV_SCREENS: readonly NavScreen[] = [
   { path: '/location', key: 'location', section: 'monitor' },
   { path: '/decision', key: 'decision', section: 'monitor' },
   { path: '/wave', key: 'wave', section: 'monitor' },
+  { path: '/alert_history', key: 'alert_history', section: 'analysis' },
   { path: '/statistic', key: 'statistic', section: 'analysis' },
   { path: '/statistics_query', key: 'statistics_query', section: 'analysis' },
   { path: '/data_sheet', key: 'data_sheet', section: 'analysis' },

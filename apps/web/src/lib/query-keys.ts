@@ -45,6 +45,8 @@ export const queryKeys = {
   },
   /** The statistics screen: one key per endpoint and query (area, period, interval). */
   statistics: (path: string, query: object) => ['statistics', path, query] as const,
+  /** The alert history: a page of episodes per filter (the episode's alarms are under `alarms`). */
+  alertHistory: (query: object) => ['alert_hist', query] as const,
   /** The data sheets: the list, and a page of one. */
   sheets: {
     list: ['insight', 'sheet'] as const,
@@ -85,6 +87,8 @@ export const queryKeys = {
     unconfirmed: [...alarms, { confirmed: false }],
     /** The site alarms (typhoon, wave, weather warning) open now, which the board shows as chips. */
     openSiteAlerts: [...alarms, { open: true, kind: 'site-alerts' }],
+    /** The lightning alarms one alert episode raised (the alert history's detail). */
+    ofAlert: (alertId: number) => [...alarms, { alert_id: alertId }] as const,
   },
 
   /** One stroke's full record, by id. */

@@ -1,0 +1,5 @@
+import { AlertHistoryScreen } from '../../features/alert-history/components/alert-history-screen';
+
+export default function AlertHistoryRoute() {
+  return <AlertHistoryScreen />;
+}
