@@ -22,7 +22,7 @@ const LOCAL = { username: 'e2e-stats-local', password: 'Local-12345-pw' };
 const ZONE = new Date().getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
 const OFFSET_H = ZONE === 'Pacific/Kiritimati' ? 14 : -11;
 const localDay = (ms: number) => new Date(ms + OFFSET_H * 3_600_000).toISOString().slice(0, 10);
-// The user's midnight starting the 15th (Kiritimati) or the 15th (Pago Pago) of MONTH, and a stroke 30 min
+// The user's midnight starting the 16th (Kiritimati) or the 15th (Pago Pago) of MONTH, and a stroke 30 min
 // either side: one UTC day, two local days.
 const MIDNIGHT = Date.parse(`${MONTH}-15T00:00:00Z`) - OFFSET_H * 3_600_000 + (OFFSET_H > 0 ? 86_400_000 : 0);
 const LHASA = { lat: 29.65, lon: 91.1 };
