@@ -1,0 +1,177 @@
+import { readFile } from 'node:fs/promises';
+import type { AlertDto, AlertPage } from '@thunderwatch/shared/schemas/alerts';
+import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
+import type { WarningItem } from '@thunderwatch/shared/schemas/warnings';
+import type { StrokeInput } from '@thunderwatch/shared/strokes';
+import ExcelJS from 'exceljs';
+import type { Download, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, launchBrowser, newPage } from './browser';
+import { E2E_ADMIN } from './global-setup';
+import { sharedServerUrl } from './shared-server';
+import { adminToken, api, overflowing, signIn } from './web-helpers';
+
+/**
+ * The alert history: a storm at a new site (orange at 15 km, then red at 2 km) is one episode, found by
+ * filtering to the site, with its peak level and whether it warned before the inner ring; its detail shows
+ * the timeline, rings and alarms; the filtered list downloads as CSV and Excel, the episode as CAP; the same
+ * link in Chinese on a phone opens the same view without sideways scrolling.
+ */
+const baseUrl = sharedServerUrl();
+/** Far from the other specs' strokes: only this spec's strokes reach this site's rings. */
+const SITE = { lat: 47.0, lon: 127.0 };
+/** Degrees of latitude per km, near enough for placing test strokes. */
+const KM = 1 / 110.8;
+const NAME = 'E2E history quay';
+
+let browser: Browser;
+let token: string;
+let feedKey: string;
+let site: LocationDto;
+
+async function ingest(stroke: Omit<StrokeInput, 'time'>) {
+  const response = await fetch(`${baseUrl}/api/ingest/strokes`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-feed-key': feedKey },
+    body: JSON.stringify([{ time: new Date().toISOString(), ...stroke }]),
+  });
+  expect(response.status).toBe(200);
+}
+
+async function levelOf(id: number): Promise<number> {
+  const warnings = await api<{ items: WarningItem[] }>(baseUrl, token, 'GET', '/api/warning');
+  return warnings.items.find((w) => w.location_id === id)?.level ?? 0;
+}
+
+async function episodes(): Promise<AlertDto[]> {
+  return (await api<AlertPage>(baseUrl, token, 'GET', `/api/alert_hist/?location_id=${site.id}`)).items;
+}
+
+async function downloaded(page: Page, button: string): Promise<{ download: Download; body: Buffer }> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: button }).click(),
+  ]);
+  return { download, body: await readFile((await download.path()) as string) };
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  token = await adminToken(baseUrl);
+  feedKey = (await api<{ key: string }>(baseUrl, token, 'POST', '/api/feeds/', { name: 'e2e-history' })).key;
+  site = await api<LocationDto>(baseUrl, token, 'POST', '/api/locations/', {
+    name: NAME,
+    shape: { type: 'Point', coordinates: [SITE.lon, SITE.lat] },
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('alert history', () => {
+  it('lists, details and exports a storm’s episode, and reads in Chinese on a phone', {
+    timeout: 120_000,
+  }, async () => {
+    await ingest({ lat: SITE.lat + 15 * KM, lon: SITE.lon, peak_ka: -20, type: 'CG', sensors: 6 });
+    await expect.poll(() => levelOf(site.id), { timeout: 30_000 }).toBe(2);
+    await ingest({ lat: SITE.lat + 2 * KM, lon: SITE.lon, peak_ka: -30, type: 'CG', sensors: 6 });
+    await expect.poll(() => levelOf(site.id), { timeout: 30_000 }).toBe(3);
+    await expect.poll(async () => (await episodes())[0]?.peak_level, { timeout: 15_000 }).toBe(3);
+    const [episode] = await episodes();
+    if (!episode) throw new Error('no episode');
+    // Orange came before the first stroke inside the inner ring: warned in time.
+    expect(episode.warned_before_first_inner).toBe(true);
+    const lead = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 }).format(
+      episode.lead_time_min ?? -1,
+    );
+
+    const { page, errors } = await newPage(browser);
+    await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password, '/login?next=%2Falert_history');
+    await page.getByRole('heading', { name: 'Alert history', level: 1 }).waitFor();
+    // Admins choose a group; everyone filters by location.
+    await page.getByLabel('Group', { exact: true }).waitFor();
+    await page.getByLabel('Location', { exact: true }).selectOption({ label: NAME });
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(new RegExp(`[?&]location=${site.id}(&|$)`));
+    const table = page.getByTestId('alert-history-table');
+    const row = table.getByTestId(`alert-${episode.id}`);
+    await row.waitFor();
+    await expect.poll(() => table.locator('tbody tr.ah-row').count()).toBe(1);
+    await row.getByText(NAME).waitFor();
+    expect(await row.locator('.ah-level').innerText()).toBe('Red');
+    expect(await row.getByTestId('alert-warned').innerText()).toBe(`Warned ${lead} min before`);
+    await row.getByText('Ongoing').waitFor();
+
+    // The detail: levels over time, rings, alarms and their confirmation.
+    await row.getByRole('button', { name: 'Details' }).click();
+    await page.waitForURL(new RegExp(`[?&]episode=${episode.id}(&|$)`));
+    const detail = page.getByTestId('alert-detail');
+    const timeline = detail.getByTestId('alert-timeline');
+    await timeline.getByText('Orange').waitFor();
+    await timeline.getByText('Red').waitFor();
+    expect(await detail.getByTestId('detail-warned').innerText()).toBe(`Warned ${lead} min before`);
+    await detail.getByTestId('alert-rings').locator('tbody tr').first().waitFor();
+    await detail.getByTestId('alert-alarms').getByText('Not confirmed').first().waitFor();
+
+    // The filtered list as CSV and as Excel in English, the episode as CAP.
+    const csv = await downloaded(page, 'Download CSV');
+    expect(csv.download.suggestedFilename()).toMatch(/^alert-history-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = csv.body
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toMatch(/^id,location_id,location_name,started_at,ended_at,peak_level,/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`${episode.id},${site.id},${NAME},${episode.started_at},,3,`);
+    expect(lines[1]).toContain(',yes,');
+
+    const xlsx = await downloaded(page, 'Download Excel');
+    expect(xlsx.download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.body as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    if (!sheet) throw new Error('no worksheet');
+    expect(sheet.name).toBe('Alert history');
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const values = (sheet.getRow(2).values as unknown[]).slice(1);
+    const cell = (name: string) => values[header.indexOf(name)];
+    expect(sheet.rowCount).toBe(2);
+    expect(cell('Episode ID')).toBe(episode.id);
+    expect(cell('Location')).toBe(NAME);
+    expect(cell('Peak level')).toBe(3);
+    expect(cell('Warned before the first inner-ring stroke')).toBe('yes');
+
+    const cap = await downloaded(page, 'Download CAP');
+    expect(cap.download.suggestedFilename()).toBe(`alert-${episode.id}.cap.xml`);
+    const xml = cap.body.toString('utf8');
+    expect(xml).toContain('urn:oasis:names:tc:emergency:cap:1.2');
+    expect(xml).toContain('<severity>Severe</severity>');
+    expect(errors).toEqual([]);
+    const link = page.url();
+    await page.context().close();
+
+    // The same link on a phone, in Chinese: the filtered list with the detail open, nothing sideways.
+    const phone = await newPage(browser, 'en-US', { viewport: { width: 390, height: 844 } });
+    const path = link.slice(baseUrl.length);
+    await signIn(
+      phone.page,
+      baseUrl,
+      E2E_ADMIN.username,
+      E2E_ADMIN.password,
+      `/login?next=${encodeURIComponent(path)}`,
+    );
+    await phone.page.getByRole('heading', { name: 'Alert history', level: 1 }).waitFor();
+    await phone.page.locator('#language-switch').selectOption('zh-Hans');
+    await phone.page.getByRole('heading', { name: '预警历史', level: 1 }).waitFor();
+    const phoneRow = phone.page.getByTestId(`alert-${episode.id}`);
+    await phoneRow.getByText('红色').waitFor();
+    expect(await phoneRow.getByTestId('alert-warned').innerText()).toBe(`提前${lead}分钟预警`);
+    await phone.page.getByTestId('alert-detail').getByText('等级变化').waitFor();
+    await phone.page.getByTestId('alert-alarms').getByText('未确认').first().waitFor();
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await overflowing(phone.page)).toEqual([]);
+    expect(phone.errors).toEqual([]);
+    await phone.page.context().close();
+  });
+});
