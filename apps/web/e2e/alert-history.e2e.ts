@@ -88,6 +88,7 @@ describe('alert history', () => {
     const { page, errors } = await newPage(browser);
     await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password, '/login?next=%2Falert_history');
     await page.getByRole('heading', { name: 'Alert history', level: 1 }).waitFor();
+    await expect.poll(() => page.title()).toMatch(/^Alert history · /);
     // Admins choose a group; everyone filters by location.
     await page.getByLabel('Group', { exact: true }).waitFor();
     await page.getByLabel('Location', { exact: true }).selectOption({ label: NAME });
@@ -164,6 +165,7 @@ describe('alert history', () => {
     await phone.page.getByRole('heading', { name: 'Alert history', level: 1 }).waitFor();
     await phone.page.locator('#language-switch').selectOption('zh-Hans');
     await phone.page.getByRole('heading', { name: '预警历史', level: 1 }).waitFor();
+    await expect.poll(() => phone.page.title()).toMatch(/^预警历史 · /);
     const phoneRow = phone.page.getByTestId(`alert-${episode.id}`);
     await phoneRow.getByText('红色').waitFor();
     expect(await phoneRow.getByTestId('alert-warned').innerText()).toBe(`提前${lead}分钟预警`);
