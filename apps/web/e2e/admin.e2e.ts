@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
 import { sharedServerUrl } from './shared-server';
-import { createUser, signIn } from './web-helpers';
+import { adminToken, api, createUser, overflowing, signIn } from './web-helpers';
 
 const baseUrl = sharedServerUrl();
 let browser: Browser;
@@ -18,8 +18,13 @@ afterAll(async () => {
 describe('administration', () => {
   it('creates a user, changes the role, resets the password once-shown, and disables the account', async () => {
     const { page, errors } = await newPage(browser);
-    await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password, '/login?next=%2Fprofile');
-    await page.waitForURL(`${baseUrl}/profile`);
+    await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password);
+    await page.waitForURL(`${baseUrl}/`);
+    // Users and groups have a place of their own in the navigation (and the tab says so).
+    await page.getByRole('link', { name: 'Users and groups' }).click();
+    await page.waitForURL(`${baseUrl}/users`);
+    await page.getByRole('heading', { name: 'Users and groups', level: 1 }).waitFor();
+    await expect.poll(() => page.title()).toMatch(/^Users and groups · /);
     await page.getByRole('button', { name: 'New user' }).click();
     await page.locator('#new-user-username').fill('e2e-ops');
     await page.locator('#new-user-password').fill('opspass123');
@@ -55,6 +60,10 @@ describe('administration', () => {
     await signIn(viewer.page, baseUrl, 'e2e-viewer', 'viewerpass1');
     await viewer.page.waitForURL(`${baseUrl}/`);
     expect(await viewer.page.getByRole('link', { name: 'Access log' }).count()).toBe(0);
+    // Nor users and groups: the screen refuses as the API does.
+    expect(await viewer.page.getByRole('link', { name: 'Users and groups' }).count()).toBe(0);
+    await viewer.page.goto(`${baseUrl}/users`);
+    await viewer.page.getByText('You do not have permission to do this.').waitFor();
     await viewer.page.goto(`${baseUrl}/access_log`);
     await viewer.page.getByText('You do not have permission to do this.').waitFor();
     await viewer.page.context().close();
@@ -86,6 +95,38 @@ describe('administration', () => {
     expect(download.suggestedFilename()).toMatch(/^access-log-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile((await download.path()) ?? '', 'utf8');
     expect(csv.split('\n').filter((line) => line.includes('e2e-viewer')).length).toBe(rows.length);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('gives a group administrator their own group’s users and contacts, on a phone too', async () => {
+    const admin = await adminToken(baseUrl);
+    const group = await api<{ id: number }>(baseUrl, admin, 'POST', '/api/group_list/', {
+      slug: 'e2e-users-yard',
+      name: 'E2E Freight Yard',
+    });
+    const chief = { username: 'e2e-yard-chief', password: 'Yardchief-123', name: 'Yard Chief Wu' };
+    await api(baseUrl, admin, 'POST', '/api/group_user_list/', {
+      ...chief,
+      role: 'group_admin',
+      group_id: group.id,
+    });
+    const token = (
+      await api<{ access: string }>(baseUrl, null, 'POST', '/api/login', {
+        username: chief.username,
+        password: chief.password,
+      })
+    ).access;
+    await api(baseUrl, token, 'POST', '/api/change_profile_by_user', { language: 'en' });
+
+    const { page, errors } = await newPage(browser, 'en-US', { viewport: { width: 390, height: 844 } });
+    await signIn(page, baseUrl, chief.username, chief.password, '/login?next=%2Fusers');
+    await page.getByRole('heading', { name: 'Users and groups', level: 1 }).waitFor();
+    // Their own group only: no group picker, their group's name in its form, themselves in its users.
+    await page.getByRole('row', { name: /e2e-yard-chief/ }).waitFor();
+    expect(await page.locator('#group-picker').count()).toBe(0);
+    expect(await page.locator('input[value="E2E Freight Yard"]').count()).toBe(1);
+    expect(await overflowing(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();
   });

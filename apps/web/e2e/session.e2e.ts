@@ -103,8 +103,8 @@ describe('session', () => {
         authorised.push({ url: response.url(), status: response.status() });
       }
     });
-    await page.goto(`${baseUrl}/profile`);
-    await page.getByRole('heading', { name: 'Users' }).waitFor();
+    await page.goto(`${baseUrl}/users`);
+    await page.getByRole('heading', { name: 'Users', exact: true }).waitFor();
     await page.getByRole('row', { name: /admin you/ }).waitFor();
     // Every call the screen fires at once waits for the one refresh (five raw calls: api-client.e2e.ts).
     expect(authorised.length).toBeGreaterThanOrEqual(4);

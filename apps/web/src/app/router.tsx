@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
           screen('admin/database', () => import('./routes/admin-database')),
           screen('change_password', () => import('./routes/change-password')),
           screen('profile', () => import('./routes/profile')),
+          screen('users', () => import('./routes/users')),
           screen('location', () => import('./routes/location')),
           screen('realtimealert', () => import('./routes/realtimealert')),
           screen('statistic', () => import('./routes/statistic')),

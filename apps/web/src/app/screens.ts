@@ -26,6 +26,7 @@ export const NAV_SCREENS: readonly NavScreen[] = [
   { path: '/device', key: 'device', section: 'manage' },
   { path: '/geometry', key: 'geometry', section: 'manage' },
   { path: '/wechat', key: 'wechat', section: 'manage' },
+  { path: '/users', key: 'users', section: 'manage', permission: 'user.manage' },
   { path: '/access_log', key: 'access_log', section: 'manage', permission: 'access_log.read' },
   { path: '/admin/database', key: 'admin_database', section: 'manage', permission: 'admin.db' },
 ];

@@ -7,8 +7,8 @@ import { Field } from '../../../components/field';
 import { apiClient } from '../../../lib/api-client';
 import { changeLanguage } from '../../../lib/i18n';
 import { timeZones } from '../../../lib/time';
+import { orNull, useDraft } from '../../../lib/use-draft';
 import { type OwnProfileChanges, useUpdateOwnProfile } from '../api/update-own-profile';
-import { orNull, useDraft } from '../hooks/use-draft';
 
 const CHANNELS: (keyof NotificationPrefs)[] = ['in_app', 'sms', 'email', 'wechat'];
 

@@ -3,8 +3,8 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { Field } from '../../../components/field';
+import { orNull, useDraft } from '../../../lib/use-draft';
 import { type GroupProfileChanges, useUpdateGroupProfile } from '../api/update-group-profile';
-import { orNull, useDraft } from '../hooks/use-draft';
 
 interface GroupProfileFormProps {
   group: GroupDto;

@@ -53,8 +53,8 @@ export function UserRow({
           {user.username}
           {isSelf && <span className="badge badge-muted badge-after">{t('profile.you')}</span>}
         </td>
-        <td>{user.name}</td>
-        <td>
+        <td data-label={t('profile.name')}>{user.name}</td>
+        <td data-label={t('profile.role')}>
           {roleEditable ? (
             <>
               <label htmlFor={`user-role-${user.id}`} className="visually-hidden">
@@ -80,9 +80,9 @@ export function UserRow({
             t(`roles.${user.role}`)
           )}
         </td>
-        <td>{user.phone ?? '—'}</td>
-        <td>{user.email ?? '—'}</td>
-        <td>
+        <td data-label={t('profile.phone')}>{user.phone ?? '—'}</td>
+        <td data-label={t('profile.email')}>{user.email ?? '—'}</td>
+        <td data-label={t('profile.status')}>
           <span className={user.disabled ? 'badge badge-danger' : 'badge badge-ok'}>
             {user.disabled ? t('profile.status_disabled') : t('profile.status_active')}
           </span>

@@ -78,7 +78,7 @@ export function UsersSection({ user, isAdmin, groupId }: UsersSectionProps) {
       </form>
       <ErrorMessage error={users.error ?? roles.error} />
       <div className="table-wrap">
-        <table className="table">
+        <table className="table table-cards">
           <caption className="visually-hidden">{t('profile.users_title')}</caption>
           <thead>
             <tr>
