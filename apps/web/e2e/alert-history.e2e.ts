@@ -148,8 +148,17 @@ describe('alert history', () => {
     const xml = cap.body.toString('utf8');
     expect(xml).toContain('urn:oasis:names:tc:emergency:cap:1.2');
     expect(xml).toContain('<severity>Severe</severity>');
-    expect(errors).toEqual([]);
     const link = page.url();
+
+    // A link to the episode under filters that leave it out still opens its detail, above the list.
+    await page.goto(`${baseUrl}/alert_history?level=1&episode=${episode.id}`);
+    const linked = page.getByTestId('alert-detail');
+    await linked.getByRole('heading', { name: `Episode at ${NAME}` }).waitFor();
+    expect(await table.getByTestId(`alert-${episode.id}`).count()).toBe(0);
+    await linked.getByRole('button', { name: 'Hide' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('episode')).toBeNull();
+    expect(await page.getByTestId('alert-detail').count()).toBe(0);
+    expect(errors).toEqual([]);
     await page.context().close();
 
     // The same link on a phone, in Chinese: the filtered list with the detail open, nothing sideways.

@@ -22,6 +22,15 @@ export function useAlertHistory(query: AlertPageQuery, enabled: boolean) {
   });
 }
 
+/** GET /api/alert_hist/:id: one episode, for a link whose episode is not on the page shown. */
+export function useAlertEpisode(id: number | null) {
+  return useQuery({
+    queryKey: queryKeys.alertHistory({ id }),
+    queryFn: ({ signal }) => apiClient.get<AlertDto>(`/api/alert_hist/${id}`, undefined, { signal }),
+    enabled: id !== null,
+  });
+}
+
 export type AlertDownload =
   | { kind: 'csv'; query: AlertHistoryQuery }
   | { kind: 'xlsx'; query: AlertHistoryQuery; lang: 'en' | 'zh-Hans' }

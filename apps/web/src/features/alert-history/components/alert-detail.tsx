@@ -14,10 +14,12 @@ interface AlertDetailProps {
   nowMs: number;
   onCap: () => void;
   capPending: boolean;
+  /** Shown apart from its row (a linked episode not on the page): a button closes it. */
+  onClose?: () => void;
 }
 
 /** One episode: its levels over time, strokes per ring, lead times, the alarms it raised and who was told. */
-export function AlertDetail({ alert, timeZone, nowMs, onCap, capPending }: AlertDetailProps) {
+export function AlertDetail({ alert, timeZone, nowMs, onCap, capPending, onClose }: AlertDetailProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const time = (iso: string) => formatDateTime(iso, timeZone, language);
@@ -29,14 +31,21 @@ export function AlertDetail({ alert, timeZone, nowMs, onCap, capPending }: Alert
     <div className="ah-detail" data-testid="alert-detail">
       <div className="ah-detail-head">
         <h2>{t('alert_history.detail_title', { location: alert.location_name })}</h2>
-        <button
-          type="button"
-          className="button button-small button-secondary"
-          onClick={onCap}
-          disabled={capPending}
-        >
-          {t('alert_history.download_cap')}
-        </button>
+        <div className="ah-detail-actions">
+          <button
+            type="button"
+            className="button button-small button-secondary"
+            onClick={onCap}
+            disabled={capPending}
+          >
+            {t('alert_history.download_cap')}
+          </button>
+          {onClose && (
+            <button type="button" className="button button-small button-secondary" onClick={onClose}>
+              {t('alert_history.hide_details')}
+            </button>
+          )}
+        </div>
       </div>
       <dl className="ah-facts">
         <dt>{t('alert_history.warned_label')}</dt>

@@ -8,7 +8,7 @@ import { saveBlob } from '../../../lib/download';
 import { useGroupNames } from '../../../lib/group-names';
 import { useLocations } from '../../../lib/locations';
 import { DEFAULT_TIME_ZONE } from '../../../lib/time';
-import { useAlertHistory, useDownloadAlerts } from '../api/alert-history';
+import { useAlertEpisode, useAlertHistory, useDownloadAlerts } from '../api/alert-history';
 import {
   type AlertView,
   alertFiltersKey,
@@ -16,6 +16,7 @@ import {
   paramsOfView,
   viewFromParams,
 } from '../model/alert-filters';
+import { AlertDetail } from './alert-detail';
 import { AlertHistoryFilters } from './alert-history-filters';
 import { AlertHistoryTable } from './alert-history-table';
 import '../alert-history.css';
@@ -40,6 +41,10 @@ export function AlertHistoryScreen() {
   const query = alertQueryOf(view.filters, timeZone, isAdmin);
   // The period is local days of the user's zone: nothing is asked before the zone is known.
   const page = useAlertHistory({ ...query, limit: PAGE_SIZE, offset: view.offset }, Boolean(user.data));
+  const items = page.data?.items ?? [];
+  // A link to an episode that is not on this page (filtered out, or further back): its detail above the list.
+  const elsewhere = page.data && view.episode !== null && !items.some((a) => a.id === view.episode);
+  const linked = useAlertEpisode(elsewhere ? view.episode : null);
   const downloader = useDownloadAlerts();
   const stamp = () => new Date().toISOString().slice(0, 10);
   const download = (kind: 'csv' | 'xlsx') =>
@@ -82,9 +87,22 @@ export function AlertHistoryScreen() {
       </div>
       <ErrorMessage error={downloader.error} />
       <ErrorMessage error={page.error ?? user.error ?? locations.error} />
+      {elsewhere && linked.data && (
+        <div className="panel panel-flush ah-linked">
+          <AlertDetail
+            alert={linked.data}
+            timeZone={timeZone}
+            nowMs={Date.now()}
+            onCap={() => downloadCap(linked.data.id)}
+            capPending={downloader.isPending}
+            onClose={() => setView({ ...view, episode: null })}
+          />
+        </div>
+      )}
+      {elsewhere && <ErrorMessage error={linked.error} />}
       <div className="panel panel-flush" aria-busy={page.isFetching}>
         <AlertHistoryTable
-          items={page.data?.items ?? []}
+          items={items}
           timeZone={timeZone}
           loading={page.isPending}
           nowMs={Date.now()}
