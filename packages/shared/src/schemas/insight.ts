@@ -43,6 +43,7 @@ export const GroupWarningParameters = Type.Object(
     template: Type.Literal('group_warning'),
     month: Month,
     language: ReportLanguage,
+    time_zone: ReportTimeZone,
     group_id: Type.Optional(Id),
   },
   { additionalProperties: false },

@@ -9,8 +9,8 @@ import { fmt, monthRange } from './report-period.js';
 const T = {
   en: {
     title: (group: string, month: string) => `Warning performance: ${group}, ${month}`,
-    subtitle:
-      'Warning episodes of the group’s locations, notification delivery and device uptime in the month',
+    subtitle: (zone: string) =>
+      `Warning episodes of the group’s locations, notification delivery and device uptime in the month (local time, ${zone})`,
     summary: 'Summary',
     episodes: 'Warning episodes',
     red: 'Red episodes',
@@ -23,7 +23,7 @@ const T = {
   },
   'zh-Hans': {
     title: (group: string, month: string) => `${group}预警成效月报（${month}）`,
-    subtitle: '本月本组各地点的预警过程、通知送达情况与设备在线率',
+    subtitle: (zone: string) => `本月本组各地点的预警过程、通知送达情况与设备在线率（当地时间 ${zone}）`,
     summary: '概况',
     episodes: '预警过程',
     red: '红色预警',
@@ -40,19 +40,20 @@ type Rows = Record<string, SheetCell>[];
 
 /** The warning performance report of a group: the alert and device sheets of the month with the figures over them. */
 export async function groupWarning(
-  p: GroupWarningParameters & { group_id: number },
+  p: GroupWarningParameters & { group_id: number; time_zone: string },
   d: {
     groupName: (id: number) => Promise<string>;
-    sheet: (id: SheetId, groupId: number, from: Date, to: Date) => Promise<Rows>;
+    sheet: (id: SheetId, groupId: number, from: Date, to: Date, timeZone: string) => Promise<Rows>;
     deliveries: (groupId: number, range: TimeRange) => Promise<DeliveryHealth>;
   },
 ): Promise<ReportContent> {
   const t = T[p.language];
-  const range = monthRange(p.month);
+  // The month's local days where the report counts them (kept with the report).
+  const range = monthRange(p.month, p.time_zone);
   const [name, alerts, devices, health] = await Promise.all([
     d.groupName(p.group_id),
-    d.sheet('alerts', p.group_id, range.from, range.to),
-    d.sheet('device_uptime', p.group_id, range.from, range.to),
+    d.sheet('alerts', p.group_id, range.from, range.to, p.time_zone),
+    d.sheet('device_uptime', p.group_id, range.from, range.to, p.time_zone),
     d.deliveries(p.group_id, range),
   ]);
   const sum = (rows: Rows, key: string) =>
@@ -71,7 +72,7 @@ export async function groupWarning(
   };
   return {
     title: t.title(name, p.month),
-    subtitle: t.subtitle,
+    subtitle: t.subtitle(p.time_zone),
     language: p.language,
     generatedAt: new Date(),
     sections: [

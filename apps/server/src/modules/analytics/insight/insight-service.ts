@@ -1,3 +1,4 @@
+import { localDateTime } from '@thunderwatch/domain/common/local-time';
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import type {
   ReportDto,
@@ -81,10 +82,10 @@ export class InsightService {
   async create(user: AuthUser, asked: ReportParameters): Promise<ReportDto> {
     requirePermission(user, 'location.update');
     // The zone is kept with the report, so it reads the same however the deployment's changes later.
-    const p: ReportParameters =
-      asked.template === 'group_warning'
-        ? asked
-        : { ...asked, time_zone: requestTimeZone(asked.time_zone, this.d.reportTimeZone) };
+    const p: ReportParameters = {
+      ...asked,
+      time_zone: requestTimeZone(asked.time_zone, this.d.reportTimeZone),
+    };
     // The group report is about, and kept in, a group that exists (it failed the insert with 500).
     const groupId =
       p.template === 'group_warning' ? await writeGroup(user, p.group_id, this.d.groupExists) : user.groupId;
@@ -144,10 +145,12 @@ export class InsightService {
 
   /** What the schema cannot check: the place exists and is the caller's, the period is not in the future. */
   private async check(user: AuthUser, p: ReportParameters): Promise<string> {
-    const now = this.d.now();
-    const thisMonth = now.toISOString().slice(0, 7);
+    // This month and year where the report counts its days (after midnight on the 1st in Beijing, the new
+    // month is not "in the future" there, though it still is in UTC).
+    const today = localDateTime(this.d.now(), p.time_zone ?? this.d.reportTimeZone);
+    const thisMonth = today.slice(0, 7);
     if (p.template === 'site_annual') {
-      if (p.year > now.getUTCFullYear()) throw invalid('year', 'must not be in the future');
+      if (p.year > Number(today.slice(0, 4))) throw invalid('year', 'must not be in the future');
       if (!(await this.d.location(p.location_id, groupScope(user))))
         throw new AppError('location.not_found', 404, 'No such location');
       return String(p.year);

@@ -54,10 +54,10 @@ export function insightServices(d: {
         return siteAnnual(p, { data, location: (id) => location(id, groupId), timeZone: d.timeZone });
       case 'group_warning':
         return groupWarning(
-          { ...p, group_id: p.group_id ?? groupId },
+          { ...p, group_id: p.group_id ?? groupId, time_zone: p.time_zone ?? d.timeZone },
           {
             groupName: (id) => data.groupName(id),
-            sheet: (id, group, from, to) => d.sheets.rowsOf(id, group, from, to),
+            sheet: (id, group, from, to, zone) => d.sheets.rowsOf(id, group, from, to, zone),
             deliveries: (group, range) => d.overview.deliveryHealth(group, range),
           },
         );

@@ -68,6 +68,14 @@ describe.each(DB_KINDS)('insight reports (%s)', (kind) => {
       endedAt: '2026-06-10T05:00:00Z',
       peakLevel: 3,
     });
+    // 1 July 04:00 in Beijing, still 30 June (13:00) in Los Angeles.
+    await insertAlert(t.db, {
+      locationId: tower,
+      groupId,
+      startedAt: '2026-06-30T20:00:00Z',
+      endedAt: '2026-06-30T20:30:00Z',
+      peakLevel: 2,
+    });
   });
   afterAll(() => t.close());
 
@@ -165,11 +173,28 @@ describe.each(DB_KINDS)('insight reports (%s)', (kind) => {
     expect(sheets.sheets[0].title).toBe('Alerts per location');
     expect(sheets.sheets[0].rows[0].slice(1, 5)).toEqual(['Tower', 1, 3, 1]);
     expect(await html(report.id)).toContain('<dt>Red episodes</dt><dd>1</dd>');
+    expect(report.parameters.time_zone).toBe('Asia/Shanghai');
+  });
+
+  it('counts a group’s month in the report’s zone', async () => {
+    const report = await done({
+      template: 'group_warning',
+      month: '2026-06',
+      language: 'en',
+      time_zone: 'America/Los_Angeles',
+    });
+    const sheets = (
+      await t.call({ method: 'GET', url: `/api/insight/report/${report.id}/sheets`, token: viewer.access })
+    ).json();
+    // The episode of 30 June 13:00 there is June's in Los Angeles (July's in Beijing).
+    expect(sheets.sheets[0].rows[0].slice(1, 5)).toEqual(['Tower', 2, 3, 1]);
+    expect(await html(report.id)).toContain('(local time, America/Los_Angeles)');
   });
 
   it('keeps reports to their group and makes only for those who may', async () => {
     const list = (await t.call({ method: 'GET', url: '/api/insight/report/', token: viewer.access })).json();
-    expect(list.total).toBe(3);
+    // The four made above, all the group's.
+    expect(list.total).toBe(4);
     const id = list.items[0].id;
     expect(
       (await t.call({ method: 'GET', url: `/api/insight/report/${id}`, token: outsider.access })).statusCode,

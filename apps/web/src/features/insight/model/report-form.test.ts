@@ -60,7 +60,7 @@ describe('toParameters', () => {
     { over: { template: 'group_warning' as const, month: '' }, want: { problem: 'month' } },
     {
       over: { template: 'group_warning' as const },
-      want: { template: 'group_warning', month: '2026-10', language: 'en' },
+      want: { template: 'group_warning', month: '2026-10', language: 'en', time_zone: 'Asia/Shanghai' },
     },
   ])('$over → $want', ({ over, want }) => {
     expect(toParameters(form(over), 'Asia/Shanghai')).toEqual(want);

@@ -61,6 +61,6 @@ export function toParameters(f: ReportForm, timeZone: string): ReportParameters 
     }
     case 'group_warning':
       if (!/^\d{4}-\d{2}$/.test(f.month)) return { problem: 'month' };
-      return { template: 'group_warning', month: f.month, language };
+      return { template: 'group_warning', month: f.month, language, time_zone: timeZone };
   }
 }
