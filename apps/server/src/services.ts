@@ -160,6 +160,7 @@ export function createServices(d: {
     outbox: notify.alarmOutbox,
     strokes,
     users: accounts.usersRepo,
+    timeZone: config.timeZone,
   });
   // Areas ask for an evaluation after an ingest; the evaluator is put together once every source is.
   const evaluateAlarms = (source: string, hint?: unknown) => alarmEvaluator.evaluateLogged(source, hint);

@@ -8,6 +8,7 @@ function partsOf(at: Date, timeZone: string) {
     day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
+    second: '2-digit',
     hourCycle: 'h23',
   }).formatToParts(at);
   return (t: string) => parts.find((p) => p.type === t)?.value ?? '';
@@ -17,6 +18,12 @@ function partsOf(at: Date, timeZone: string) {
 export function localDateTime(at: Date | string, timeZone: string): string {
   const get = partsOf(typeof at === 'string' ? new Date(at) : at, timeZone);
   return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+}
+
+/** "2026-11-21 14:03:09" in the time zone. */
+export function localDateTimeSeconds(at: Date, timeZone: string): string {
+  const get = partsOf(at, timeZone);
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
 }
 
 /** Minutes since local midnight of an instant in the time zone. */

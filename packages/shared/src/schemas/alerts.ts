@@ -99,6 +99,13 @@ export const AlertQuery = Type.Object(
         description: 'Language of the XLSX headers and words (default: both, "中文 / English")',
       }),
     ),
+    time_zone: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: "IANA zone whose wall-clock times the XLSX shows (default: the deployment's, TIME_ZONE)",
+      }),
+    ),
     ...Paging,
   },
   { additionalProperties: false },

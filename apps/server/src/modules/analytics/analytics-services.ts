@@ -77,6 +77,7 @@ export function analyticsServices(d: {
       worker: queryWorker,
       now,
       inlineMax: config.queries.inlineMax,
+      timeZone,
     }),
     statistics: statisticsService({
       db,

@@ -65,6 +65,8 @@ export function warningsServices(
     outbox: NonNullable<ConstructorParameters<typeof WarningService>[0]['outbox']>;
     strokes: StrokesRepo;
     users: Pick<UsersRepo, 'mapView' | 'saveMapView'>;
+    /** The deployment's zone (`TIME_ZONE`). */
+    timeZone: string;
   },
 ) {
   const { db, now, groupExists } = d;
@@ -83,7 +85,7 @@ export function warningsServices(
     locations,
     userMapData: new UserMapDataService(d.users, locations),
     zones: new ZonesService({ db, zones: zonesRepo, groupExists, changes: stores.zoneChanges, now }),
-    alerts: new AlertsService(new AlertsRepo(db), new WarningStatsRepo(db), now),
+    alerts: new AlertsService(new AlertsRepo(db), new WarningStatsRepo(db), now, d.timeZone),
     alarms: new AlarmsService(alarmsRepo),
     warnings: new WarningService({ engine: d.engine, alarms: alarmsRepo, db, now, outbox: d.outbox }),
     locationSkill,

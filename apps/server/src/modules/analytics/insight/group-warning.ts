@@ -74,7 +74,7 @@ export async function groupWarning(
     title: t.title(name, p.month),
     subtitle: t.subtitle(p.time_zone),
     language: p.language,
-    generatedAt: new Date(),
+    timeZone: p.time_zone,
     sections: [
       { kind: 'heading', text: t.summary },
       {

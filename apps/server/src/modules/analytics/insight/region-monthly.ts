@@ -72,7 +72,7 @@ export async function regionMonthly(
     title: t.title(name, p.month),
     subtitle: t.subtitle(timeZone),
     language: p.language,
-    generatedAt: new Date(),
+    timeZone,
     sections: [{ kind: 'heading', text: t.summary }],
   };
   const perKm2 = info && info.areaKm2 > 0 ? totals.strokes / info.areaKm2 : null;

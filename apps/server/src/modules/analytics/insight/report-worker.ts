@@ -53,7 +53,8 @@ export class ReportWorker {
   private async make(report: ClaimedReport): Promise<void> {
     try {
       const content = await this.d.build(report.parameters, report.group_id);
-      const html = reportHtml(content);
+      // Made now by the portal's clock, read in the report's zone.
+      const html = reportHtml(content, this.d.now());
       const note = this.d.printer.unavailable();
       const pdf = note ? null : await this.d.printer.pdf(html);
       await this.d.reports.finish(

@@ -1,3 +1,4 @@
+import { localDateTimeSeconds } from '@thunderwatch/domain/common/local-time';
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import type { SiteAnnualParameters } from '@thunderwatch/shared/schemas/insight';
 import { AppError } from '../../../lib/app-error.js';
@@ -24,7 +25,7 @@ const T = {
     note: 'Ng counts the cloud-to-ground flashes (strokes grouped into flashes) within the radius, per km² of the circle; a thunderstorm day is a local day with at least one CG stroke within the radius (GB 50057 and IEC 62305-2 use both).',
     monthly: 'Strokes per month',
     largest: 'Largest strokes',
-    time: 'Time (UTC)',
+    time: (zone: string) => `Time (${zone})`,
     lat: 'Latitude',
     lon: 'Longitude',
     kA: 'Peak current (kA)',
@@ -47,7 +48,7 @@ const T = {
     note: 'Ng 为半径范围内地闪（回击归并为闪电）的次数除以圆面积；雷暴日为半径范围内至少出现一次地闪回击的当地日（GB 50057 与 IEC 62305-2 均使用）。',
     monthly: '逐月闪电数',
     largest: '最强的闪电',
-    time: '时间（UTC）',
+    time: (zone: string) => `时间（${zone}）`,
     lat: '纬度',
     lon: '经度',
     kA: '峰值电流（kA）',
@@ -96,7 +97,7 @@ export async function siteAnnual(
     title: t.title(site.name, p.year),
     subtitle: t.subtitle(timeZone),
     language: p.language,
-    generatedAt: new Date(),
+    timeZone,
     sections: [
       { kind: 'heading', text: t.summary },
       {
@@ -133,9 +134,9 @@ export async function siteAnnual(
         kind: 'table',
         sheet: {
           title: t.largest,
-          columns: [t.time, t.lat, t.lon, t.kA, t.type],
+          columns: [t.time(timeZone), t.lat, t.lon, t.kA, t.type],
           rows: largest.map((s) => [
-            s.time.toISOString().replace('T', ' ').slice(0, 19),
+            localDateTimeSeconds(s.time, timeZone),
             Math.round(s.lat * 1e4) / 1e4,
             Math.round(s.lon * 1e4) / 1e4,
             Math.round(s.peak_ka * 10) / 10,

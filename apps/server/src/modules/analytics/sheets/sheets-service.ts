@@ -93,6 +93,7 @@ export class SheetsService {
         info.columns,
         rows,
         q.lang,
+        requestTimeZone(q.time_zone, this.d.timeZone),
       ),
       type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       filename: `${stem}.xlsx`,

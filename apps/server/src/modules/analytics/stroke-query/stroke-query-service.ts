@@ -40,6 +40,8 @@ export class StrokeQueryService {
       worker: { kick(): Promise<void> };
       now: () => Date;
       inlineMax: number;
+      /** The deployment's zone (`TIME_ZONE`), for a query kept without one. */
+      timeZone: string;
     },
   ) {}
 
@@ -86,7 +88,13 @@ export class StrokeQueryService {
         filename: `${stem}.csv`,
       };
     return {
-      body: await sheetXlsx(q.lang === 'en' ? 'Strokes' : '闪电统计', columns, rows, q.lang),
+      body: await sheetXlsx(
+        q.lang === 'en' ? 'Strokes' : '闪电统计',
+        columns,
+        rows,
+        q.lang,
+        job.spec.time_zone ?? this.d.timeZone,
+      ),
       type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       filename: `${stem}.xlsx`,
     };

@@ -11,18 +11,21 @@ const col = (key: string, kind: SheetColumnKind, en: string, zh: string): SheetC
   header: { en, 'zh-Hans': zh },
 });
 
-/** The columns of `/api/alert_hist/?format=xlsx` (written by lib/xlsx.ts, as the data sheets are): the CSV's, with both-language headers; times in UTC. */
+/**
+ * The columns of `/api/alert_hist/?format=xlsx` (written by lib/xlsx.ts, as the data sheets are): the CSV's,
+ * with both-language headers; times in the export's zone, which the time columns' headers name.
+ */
 export const ALERT_XLSX_COLUMNS: readonly SheetColumn[] = [
   col('id', 'integer', 'Episode ID', '预警编号'),
   col('location_id', 'integer', 'Location ID', '地点编号'),
   col('location_name', 'text', 'Location', '地点'),
-  col('started_at', 'datetime', 'Started (UTC)', '开始时间（UTC）'),
-  col('ended_at', 'datetime', 'Ended (UTC)', '结束时间（UTC）'),
+  col('started_at', 'datetime', 'Started', '开始时间'),
+  col('ended_at', 'datetime', 'Ended', '结束时间'),
   col('duration_min', 'number', 'Duration (min)', '时长（分钟）'),
   col('peak_level', 'integer', 'Peak level', '最高等级'),
   col('nearest_km', 'number', 'Nearest stroke (km)', '最近闪电距离（km）'),
   col('strokes_per_ring', 'text', 'Strokes per ring', '各环闪电数'),
-  col('first_stroke_time', 'datetime', 'First stroke (UTC)', '首次闪电（UTC）'),
+  col('first_stroke_time', 'datetime', 'First stroke', '首次闪电'),
   col(
     'warned_before_first_inner_stroke',
     'text',
@@ -31,7 +34,7 @@ export const ALERT_XLSX_COLUMNS: readonly SheetColumn[] = [
   ),
   col('lead_time_min', 'number', 'Lead time (min)', '提前量（分钟）'),
   col('predicted', 'text', 'Began as predicted', '预测预警'),
-  col('ring_at', 'datetime', 'First ring fired (UTC)', '首次触发预警环（UTC）'),
+  col('ring_at', 'datetime', 'First ring fired', '首次触发预警环'),
   col('predicted_lead_min', 'number', 'Predicted lead (min)', '预测提前量（分钟）'),
 ];
 
@@ -68,12 +71,17 @@ export function alertXlsxRow(a: AlertDto, lang: AlertExportLang): Record<string,
 }
 
 /** The episodes as one worksheet, named and headed in `lang` (both languages when none). */
-export function alertsXlsx(alerts: readonly AlertDto[], lang: AlertExportLang): Promise<Buffer> {
+export function alertsXlsx(
+  alerts: readonly AlertDto[],
+  lang: AlertExportLang,
+  timeZone: string,
+): Promise<Buffer> {
   const title = lang === 'en' ? 'Alert history' : '预警历史';
   return sheetXlsx(
     title,
     ALERT_XLSX_COLUMNS,
     alerts.map((a) => alertXlsxRow(a, lang)),
     lang,
+    timeZone,
   );
 }

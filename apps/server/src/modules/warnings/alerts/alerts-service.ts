@@ -3,6 +3,7 @@ import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import { toCsv } from '../../../lib/csv.js';
 import { readScope } from '../../../lib/group-scope.js';
+import { requestTimeZone } from '../../../lib/time-zone.js';
 import { type AlertExportLang, alertsXlsx } from './alert-export.js';
 import type { AlertFilter, AlertsRepo } from './alerts-repo.js';
 import { alertToCap } from './cap.js';
@@ -56,6 +57,8 @@ export class AlertsService {
     private readonly alerts: AlertsRepo,
     private readonly stats: WarningStatsRepo,
     private readonly now: () => Date,
+    /** The deployment's zone (`TIME_ZONE`): an export's times without `time_zone`. */
+    private readonly timeZone: string,
   ) {}
 
   async list(user: AuthUser, q: AlertQuery, limit: number, offset: number) {
@@ -70,11 +73,12 @@ export class AlertsService {
     return toCsv(CSV_HEADER, page.items.map(csvRow));
   }
 
-  /** The filtered episodes (at most as many as the CSV) as an XLSX workbook, headed in `lang`. */
-  async xlsx(user: AuthUser, q: AlertQuery, lang: AlertExportLang): Promise<Buffer> {
+  /** The filtered episodes (at most as many as the CSV) as an XLSX workbook, headed in `lang`, times in `zone`. */
+  async xlsx(user: AuthUser, q: AlertQuery, lang: AlertExportLang, zone?: string): Promise<Buffer> {
     requirePermission(user, 'location.read');
+    const timeZone = requestTimeZone(zone, this.timeZone);
     const page = await this.list(user, q, ALERT_CSV_MAX_ROWS, 0);
-    return alertsXlsx(page.items, lang);
+    return alertsXlsx(page.items, lang, timeZone);
   }
 
   async get(user: AuthUser, id: number): Promise<AlertDto> {

@@ -193,7 +193,7 @@ describe.each(DB_KINDS)('alert history and hourly warnings (%s)', (kind) => {
       sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
       return { sheet, rows };
     };
-    const en = await load(`/api/alert_hist?format=xlsx&lang=en&location_id=${siteA}`);
+    const en = await load(`/api/alert_hist?format=xlsx&lang=en&location_id=${siteA}&time_zone=UTC`);
     expect(en.sheet.name).toBe('Alert history');
     expect(en.rows[0]?.slice(0, 7)).toEqual([
       'Episode ID',
@@ -226,7 +226,15 @@ describe.each(DB_KINDS)('alert history and hourly warnings (%s)', (kind) => {
 
     const zh = await load(`/api/alert_hist?format=xlsx&lang=zh-Hans&location_id=${siteA}&open=false`);
     expect(zh.sheet.name).toBe('预警历史');
-    expect(zh.rows[0]?.slice(0, 3)).toEqual(['预警编号', '地点编号', '地点']);
+    // Without time_zone, the deployment's (Beijing): the digits a reader there expects, the zone named.
+    expect(zh.rows[0]?.slice(0, 5)).toEqual([
+      '预警编号',
+      '地点编号',
+      '地点',
+      '开始时间（Asia/Shanghai）',
+      '结束时间（Asia/Shanghai）',
+    ]);
+    expect(zh.rows[1]?.[3]).toEqual(new Date('2025-06-01T15:00:00.000Z'));
     expect(zh.rows).toHaveLength(2);
     expect(zh.rows[1]?.[10]).toBe('否');
 
@@ -234,7 +242,7 @@ describe.each(DB_KINDS)('alert history and hourly warnings (%s)', (kind) => {
     expect(both.rows[0]?.[2]).toBe('地点 / Location');
     expect(both.rows.map((r) => r[0]).slice(1)).toEqual([ids.field]);
 
-    for (const bad of ['format=xlsx&lang=fr', 'format=pdf']) {
+    for (const bad of ['format=xlsx&lang=fr', 'format=pdf', 'format=xlsx&time_zone=Mars/Olympus']) {
       const res = await get(`/api/alert_hist?${bad}`, viewerA);
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('validation.failed');

@@ -30,8 +30,20 @@ export function alertRoutes(app: App, alerts: AlertsService): void {
       },
     },
     async (req, reply) => {
-      const { format, lang, limit, offset, from, to, group_id, location_id, peak_level, open, predicted } =
-        req.query;
+      const {
+        format,
+        lang,
+        time_zone,
+        limit,
+        offset,
+        from,
+        to,
+        group_id,
+        location_id,
+        peak_level,
+        open,
+        predicted,
+      } = req.query;
       const query = {
         groupId: group_id,
         locationId: location_id,
@@ -50,7 +62,7 @@ export function alertRoutes(app: App, alerts: AlertsService): void {
           .send(`\uFEFF${csv}`);
       }
       if (format === 'xlsx') {
-        const book = await alerts.xlsx(callerOf(req), query, lang);
+        const book = await alerts.xlsx(callerOf(req), query, lang, time_zone);
         return reply
           .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
           .header('content-disposition', 'attachment; filename="alert_hist.xlsx"')

@@ -33,14 +33,15 @@ export function useAlertEpisode(id: number | null) {
 
 export type AlertDownload =
   | { kind: 'csv'; query: AlertHistoryQuery }
-  | { kind: 'xlsx'; query: AlertHistoryQuery; lang: 'en' | 'zh-Hans' }
+  | { kind: 'xlsx'; query: AlertHistoryQuery; lang: 'en' | 'zh-Hans'; timeZone: string }
   | { kind: 'cap'; id: number };
 
 /** The filtered episodes as CSV or XLSX, or one episode as CAP, fetched with the bearer token. */
 export function downloadAlerts(what: AlertDownload): Promise<Blob> {
   const blob = { responseType: 'blob' } as const;
   if (what.kind === 'cap') return apiClient.get<Blob>(`/api/alert_hist/${what.id}/cap`, undefined, blob);
-  const lang = what.kind === 'xlsx' ? { lang: what.lang } : {};
+  // The workbook's times in the reader's zone (CSV keeps ISO instants).
+  const lang = what.kind === 'xlsx' ? { lang: what.lang, time_zone: what.timeZone } : {};
   return apiClient.get<Blob>('/api/alert_hist/', { ...what.query, format: what.kind, ...lang }, blob);
 }
 

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
 import { Page } from '../../../components/page';
 import { Pager } from '../../../components/pager';
+import { todayIn } from '../../../lib/calendar-dates';
 import { useCurrentUser } from '../../../lib/current-user';
 import { saveBlob } from '../../../lib/download';
 import { useGroupNames } from '../../../lib/group-names';
@@ -46,12 +47,12 @@ export function AlertHistoryScreen() {
   const elsewhere = page.data && view.episode !== null && !items.some((a) => a.id === view.episode);
   const linked = useAlertEpisode(elsewhere ? view.episode : null);
   const downloader = useDownloadAlerts();
-  const stamp = () => new Date().toISOString().slice(0, 10);
+  const stamp = () => todayIn(timeZone, new Date());
   const download = (kind: 'csv' | 'xlsx') =>
     downloader.mutate(
       kind === 'csv'
         ? { kind, query }
-        : { kind, query, lang: i18n.language === 'zh-Hans' ? 'zh-Hans' : 'en' },
+        : { kind, query, lang: i18n.language === 'zh-Hans' ? 'zh-Hans' : 'en', timeZone },
       { onSuccess: (blob) => saveBlob(blob, `alert-history-${stamp()}.${kind}`) },
     );
   const downloadCap = (id: number) =>

@@ -51,7 +51,7 @@ export function DecisionScreen() {
   const winds = useStationWinds();
   const warnings = useOfficialWarnings();
   const storms = useActiveStorms();
-  const situation = currentSituation(warnings.data ?? [], winds.data?.gale_level ?? null, now);
+  const situation = currentSituation(warnings.data ?? [], winds.data?.gale_level ?? null, now, timeZone);
   const stormData = useMemo(
     () => typhoonMapData(storms.storms, i18n.language),
     [storms.storms, i18n.language],

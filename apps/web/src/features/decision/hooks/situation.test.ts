@@ -38,7 +38,12 @@ describe('currentSituation', () => {
     ['the stations without a warning', [], 'yellow', 'yellow', 'observed:2026-07-01', 'observed'],
     ['nothing', [], null, null, 'observed:2026-07-01', 'none'],
   ] as const)('follows %s', (_, warnings, observed, level, key, source) => {
-    expect(currentSituation(warnings, observed, NOW)).toMatchObject({ level, key, source });
+    expect(currentSituation(warnings, observed, NOW, 'UTC')).toMatchObject({ level, key, source });
+  });
+
+  it('ticks the stations’ gale per local day: 23:30 UTC is already the next day in Beijing', () => {
+    expect(currentSituation([], 'yellow', NOW, 'Asia/Shanghai').key).toBe('observed:2026-07-02');
+    expect(currentSituation([], 'yellow', NOW, 'America/New_York').key).toBe('observed:2026-07-01');
   });
 });
 

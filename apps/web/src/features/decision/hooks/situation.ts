@@ -1,4 +1,5 @@
 import type { WarningLevelName } from '@thunderwatch/shared/schemas/decision';
+import { todayIn } from '../../../lib/calendar-dates';
 import type { OfficialWarning } from '../api/get-official-warnings';
 
 export const LEVELS: readonly WarningLevelName[] = ['blue', 'yellow', 'orange', 'red'];
@@ -38,17 +39,18 @@ const rank = (level: WarningLevelName | null) => (level === null ? -1 : LEVELS.i
 
 /**
  * What the checklist follows: the highest-level active official warning (gale or typhoon; of equals the first
- * listed), else the gale the stations measure, ticked per UTC day, else nothing.
+ * listed), else the gale the stations measure, ticked per local day (the reader's `timeZone`), else nothing.
  */
 export function currentSituation(
   warnings: readonly OfficialWarning[],
   observedLevel: WarningLevelName | null,
   nowMs: number,
+  timeZone: string,
 ): Situation {
   let top: OfficialWarning | null = null;
   for (const w of warnings) if (w.level !== null && rank(w.level) > rank(top?.level ?? null)) top = w;
   if (top?.level) return { level: top.level, key: warningSituation(top.id), source: 'warning', warning: top };
-  const key = `observed:${new Date(nowMs).toISOString().slice(0, 10)}`;
+  const key = `observed:${todayIn(timeZone, new Date(nowMs))}`;
   return { level: observedLevel, key, source: observedLevel ? 'observed' : 'none', warning: null };
 }
 
