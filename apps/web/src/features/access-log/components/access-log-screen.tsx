@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { Page } from '../../../components/page';
 import { Pager } from '../../../components/pager';
+import { todayIn } from '../../../lib/calendar-dates';
 import { can, useCurrentUser } from '../../../lib/current-user';
 import { saveBlob } from '../../../lib/download';
 import { DEFAULT_TIME_ZONE, zonedLocalToIso } from '../../../lib/time';
@@ -48,7 +49,7 @@ export function AccessLogScreen() {
 
   const onExport = () =>
     exporter.mutate(query, {
-      onSuccess: (blob) => saveBlob(blob, `access-log-${new Date().toISOString().slice(0, 10)}.csv`),
+      onSuccess: (blob) => saveBlob(blob, `access-log-${todayIn(timeZone, new Date())}.csv`),
     });
 
   return (
