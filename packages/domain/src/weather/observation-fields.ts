@@ -31,6 +31,8 @@ export type Readings = Record<ObservationElement, number | null>;
 export interface StationInput {
   id: string;
   name: string | null;
+  /** The English name, where the station's own is in another language (the screens show the reader's). */
+  nameEn: string | null;
   lat: number | null;
   lon: number | null;
   elevation: number | null;

@@ -11,7 +11,8 @@ describe('parseObservationsJson', () => {
       [
         {
           ...ok,
-          name: 'Guangzhou',
+          name: '广州',
+          name_en: 'Guangzhou',
           lat: 23.17,
           lon: 113.33,
           elevation: 70.7,
@@ -30,7 +31,7 @@ describe('parseObservationsJson', () => {
     expect(r.rows).toEqual([
       {
         row: 1,
-        station: { id: '59287', name: 'Guangzhou', lat: 23.17, lon: 113.33, elevation: 70.7 },
+        station: { id: '59287', name: '广州', nameEn: 'Guangzhou', lat: 23.17, lon: 113.33, elevation: 70.7 },
         timeMs: Date.parse('2026-07-01T11:00:00Z'),
         readings: {
           temperature: 31.5,
@@ -64,6 +65,8 @@ describe('parseObservationsJson', () => {
     ['an elevation of 10 km', { ...ok, elevation: 10000 }, 'elevation', /between -500 and 9000/],
     ['no reading', { station: 'x', time: ok.time }, '(row)', /no reading/],
     ['an unknown field', { ...ok, temp: 3 }, 'temp', /not a known field/],
+    ['an English name too long', { ...ok, name_en: 'x'.repeat(101) }, 'name_en', /at most 100/],
+    ['an English name not text', { ...ok, name_en: 5 }, 'name_en', /must be text/],
   ])('refuses %s naming the row and field', (_, record, field, message) => {
     const r = parseObservationsJson([ok, record], W);
     expect(r.rows).toHaveLength(1);

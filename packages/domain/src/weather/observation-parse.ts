@@ -72,19 +72,21 @@ export function readStation(get: Get, report: (field: string, message: string) =
   if (typeof id === 'number' && Number.isSafeInteger(id) && id >= 0) stationId = String(id);
   else if (typeof id === 'string' && STATION_ID_PATTERN.test(id.trim())) stationId = id.trim();
   else report('station', 'must be a station id: letters, digits, _ . -, at most 40');
-  const name = get('name');
-  let stationName: string | null = null;
-  if (!blank(name)) {
+  const nameOf = (field: 'name' | 'name_en'): string | null => {
+    const name = get(field);
+    if (blank(name)) return null;
     const problem = textProblem(typeof name === 'string' ? name.trim() : name, STATION_NAME_MAX);
-    if (problem) report('name', problem);
-    else stationName = (name as string).trim();
-  }
+    if (problem) report(field, problem);
+    return problem ? null : (name as string).trim();
+  };
+  const stationName = nameOf('name');
+  const nameEn = nameOf('name_en');
   const lat = ranged(get('lat'), 'lat', { min: -90, max: 90 }, report, json, 'double');
   const lon = ranged(get('lon'), 'lon', { min: -180, max: 180 }, report, json, 'double');
   if (blank(get('lat')) !== blank(get('lon')))
     report(blank(get('lat')) ? 'lat' : 'lon', 'lat and lon come together');
   const elevation = ranged(get('elevation'), 'elevation', ELEVATION_RANGE, report, json);
-  return { id: stationId, name: stationName, lat, lon, elevation };
+  return { id: stationId, name: stationName, nameEn, lat, lon, elevation };
 }
 
 function readRow(
@@ -107,7 +109,16 @@ function readRow(
   return problems.length === before ? { row, station, timeMs: time as number, readings } : null;
 }
 
-const KNOWN_FIELDS = new Set(['station', 'time', 'name', 'lat', 'lon', 'elevation', ...ELEMENT_NAMES]);
+const KNOWN_FIELDS = new Set([
+  'station',
+  'time',
+  'name',
+  'name_en',
+  'lat',
+  'lon',
+  'elevation',
+  ...ELEMENT_NAMES,
+]);
 
 /** A JSON array of `{station, time, temperature, …}` objects; row n is the array's element n − 1. */
 export function parseObservationsJson(body: unknown, window: TimeWindow): ParsedObservations {
@@ -135,7 +146,7 @@ export function parseObservationsJson(body: unknown, window: TimeWindow): Parsed
 
 /**
  * CSV with a header naming the columns (any order; `station` and `time` required, the elements and the
- * station's `name, lat, lon, elevation` optional). Commas separate; fields are not quoted (no field of an
+ * station's `name, name_en, lat, lon, elevation` optional). Commas separate; fields are not quoted (no field of an
  * observation holds a comma, and a name with one is refused as an unknown column count).
  */
 export function parseObservationsCsv(text: string, window: TimeWindow): ParsedObservations {

@@ -3,7 +3,7 @@ import { parseNdbcRealtime, parseWavesJson } from './wave-parse.js';
 
 const NOW = Date.parse('2026-03-24T12:00:00Z');
 const W = { nowMs: NOW, retentionDays: 30 };
-const STATION = { id: '41002', name: 'South Hatteras', lat: 31.76, lon: -74.84, elevation: 0 };
+const STATION = { id: '41002', name: 'South Hatteras', nameEn: null, lat: 31.76, lon: -74.84, elevation: 0 };
 
 // The header and units lines as NDBC writes them in its realtime2 station files (standard meteorological
 // data); the readings are made up in that layout, newest first, with MM for missing values.

@@ -123,7 +123,16 @@ export function parseNdbcRealtime(text: string, station: StationInput, window: T
   return { rows, problems };
 }
 
-const JSON_FIELDS = new Set<string>(['station', 'time', 'name', 'lat', 'lon', 'elevation', ...WAVE_ELEMENTS]);
+const JSON_FIELDS = new Set<string>([
+  'station',
+  'time',
+  'name',
+  'name_en',
+  'lat',
+  'lon',
+  'elevation',
+  ...WAVE_ELEMENTS,
+]);
 
 /** A JSON array of `{station, time, wave_height, …}` (the names of `WAVE_ELEMENTS`); row n is element n − 1. */
 export function parseWavesJson(body: unknown, window: TimeWindow): ParsedWaves {

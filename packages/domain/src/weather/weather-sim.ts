@@ -155,7 +155,10 @@ function atcfLines(number: string, baseMs: number, lead: number, tech: string, s
 
 export interface SimStation {
   id: string;
+  /** The station's own name, in Chinese, marked as the demo's. */
   name: string;
+  /** Its English name, marked as the demo's too. */
+  nameEn: string;
   lat: number;
   lon: number;
   elevation: number;
@@ -163,28 +166,126 @@ export interface SimStation {
 
 /** Coastal weather stations of the demo (city positions). */
 export const SIM_WEATHER_STATIONS: readonly SimStation[] = [
-  { id: 'SIM-SWATOW', name: 'Shantou (demo)', lat: 23.35, lon: 116.68, elevation: 3 },
-  { id: 'SIM-SHANWEI', name: 'Shanwei (demo)', lat: 22.78, lon: 115.37, elevation: 5 },
-  { id: 'SIM-SHENZHEN', name: 'Shenzhen (demo)', lat: 22.54, lon: 114.06, elevation: 63 },
-  { id: 'SIM-GUANGZHOU', name: 'Guangzhou (demo)', lat: 23.13, lon: 113.26, elevation: 41 },
-  { id: 'SIM-DONGGUAN', name: 'Dongguan (demo)', lat: 23.02, lon: 113.75, elevation: 20 },
-  { id: 'SIM-ZHUHAI', name: 'Zhuhai (demo)', lat: 22.27, lon: 113.58, elevation: 54 },
-  { id: 'SIM-TAISHAN', name: 'Taishan (demo)', lat: 22.25, lon: 112.79, elevation: 33 },
-  { id: 'SIM-YANGJIANG', name: 'Yangjiang (demo)', lat: 21.86, lon: 111.98, elevation: 23 },
-  { id: 'SIM-MAOMING', name: 'Maoming (demo)', lat: 21.66, lon: 110.92, elevation: 25 },
-  { id: 'SIM-ZHANJIANG', name: 'Zhanjiang (demo)', lat: 21.27, lon: 110.36, elevation: 28 },
-  { id: 'SIM-XUWEN', name: 'Xuwen (demo)', lat: 20.33, lon: 110.17, elevation: 68 },
-  { id: 'SIM-HAIKOU', name: 'Haikou (demo)', lat: 20.04, lon: 110.32, elevation: 64 },
+  { id: 'SIM-SWATOW', name: '汕头（演示）', nameEn: 'Shantou (demo)', lat: 23.35, lon: 116.68, elevation: 3 },
+  {
+    id: 'SIM-SHANWEI',
+    name: '汕尾（演示）',
+    nameEn: 'Shanwei (demo)',
+    lat: 22.78,
+    lon: 115.37,
+    elevation: 5,
+  },
+  {
+    id: 'SIM-SHENZHEN',
+    name: '深圳（演示）',
+    nameEn: 'Shenzhen (demo)',
+    lat: 22.54,
+    lon: 114.06,
+    elevation: 63,
+  },
+  {
+    id: 'SIM-GUANGZHOU',
+    name: '广州（演示）',
+    nameEn: 'Guangzhou (demo)',
+    lat: 23.13,
+    lon: 113.26,
+    elevation: 41,
+  },
+  {
+    id: 'SIM-DONGGUAN',
+    name: '东莞（演示）',
+    nameEn: 'Dongguan (demo)',
+    lat: 23.02,
+    lon: 113.75,
+    elevation: 20,
+  },
+  { id: 'SIM-ZHUHAI', name: '珠海（演示）', nameEn: 'Zhuhai (demo)', lat: 22.27, lon: 113.58, elevation: 54 },
+  {
+    id: 'SIM-TAISHAN',
+    name: '台山（演示）',
+    nameEn: 'Taishan (demo)',
+    lat: 22.25,
+    lon: 112.79,
+    elevation: 33,
+  },
+  {
+    id: 'SIM-YANGJIANG',
+    name: '阳江（演示）',
+    nameEn: 'Yangjiang (demo)',
+    lat: 21.86,
+    lon: 111.98,
+    elevation: 23,
+  },
+  {
+    id: 'SIM-MAOMING',
+    name: '茂名（演示）',
+    nameEn: 'Maoming (demo)',
+    lat: 21.66,
+    lon: 110.92,
+    elevation: 25,
+  },
+  {
+    id: 'SIM-ZHANJIANG',
+    name: '湛江（演示）',
+    nameEn: 'Zhanjiang (demo)',
+    lat: 21.27,
+    lon: 110.36,
+    elevation: 28,
+  },
+  { id: 'SIM-XUWEN', name: '徐闻（演示）', nameEn: 'Xuwen (demo)', lat: 20.33, lon: 110.17, elevation: 68 },
+  { id: 'SIM-HAIKOU', name: '海口（演示）', nameEn: 'Haikou (demo)', lat: 20.04, lon: 110.32, elevation: 64 },
 ];
 
 /** Buoys of the demo, off the Guangdong coast. */
 export const SIM_BUOYS: readonly SimStation[] = [
-  { id: 'SIM-B1', name: 'Pearl River mouth buoy (demo)', lat: 21.6, lon: 114.0, elevation: 0 },
-  { id: 'SIM-B2', name: 'Chuanshan buoy (demo)', lat: 21.2, lon: 112.6, elevation: 0 },
-  { id: 'SIM-B3', name: 'Shanwei offshore buoy (demo)', lat: 22.0, lon: 116.0, elevation: 0 },
-  { id: 'SIM-B4', name: 'Qiongzhou Strait buoy (demo)', lat: 20.2, lon: 111.4, elevation: 0 },
-  { id: 'SIM-B5', name: 'Dongsha buoy (demo)', lat: 20.7, lon: 116.8, elevation: 0 },
-  { id: 'SIM-B6', name: 'Wanshan buoy (demo)', lat: 21.9, lon: 114.6, elevation: 0 },
+  {
+    id: 'SIM-B1',
+    name: '珠江口浮标（演示）',
+    nameEn: 'Pearl River mouth buoy (demo)',
+    lat: 21.6,
+    lon: 114.0,
+    elevation: 0,
+  },
+  {
+    id: 'SIM-B2',
+    name: '川山浮标（演示）',
+    nameEn: 'Chuanshan buoy (demo)',
+    lat: 21.2,
+    lon: 112.6,
+    elevation: 0,
+  },
+  {
+    id: 'SIM-B3',
+    name: '汕尾外海浮标（演示）',
+    nameEn: 'Shanwei offshore buoy (demo)',
+    lat: 22.0,
+    lon: 116.0,
+    elevation: 0,
+  },
+  {
+    id: 'SIM-B4',
+    name: '琼州海峡浮标（演示）',
+    nameEn: 'Qiongzhou Strait buoy (demo)',
+    lat: 20.2,
+    lon: 111.4,
+    elevation: 0,
+  },
+  {
+    id: 'SIM-B5',
+    name: '东沙浮标（演示）',
+    nameEn: 'Dongsha buoy (demo)',
+    lat: 20.7,
+    lon: 116.8,
+    elevation: 0,
+  },
+  {
+    id: 'SIM-B6',
+    name: '万山浮标（演示）',
+    nameEn: 'Wanshan buoy (demo)',
+    lat: 21.9,
+    lon: 114.6,
+    elevation: 0,
+  },
 ];
 
 /** A deterministic number in [0, 1) from a text and a time: the demo's weather noise. */
@@ -244,6 +345,7 @@ export function simObservation(station: SimStation, timeMs: number): Record<stri
   return {
     station: station.id,
     name: station.name,
+    name_en: station.nameEn,
     lat: station.lat,
     lon: station.lon,
     elevation: station.elevation,
@@ -268,6 +370,7 @@ export function simWaveReading(buoy: SimStation, timeMs: number): Record<string,
   return {
     station: buoy.id,
     name: buoy.name,
+    name_en: buoy.nameEn,
     lat: buoy.lat,
     lon: buoy.lon,
     time: new Date(timeMs).toISOString(),

@@ -130,7 +130,12 @@ export const AlarmAbout = Type.Object({
         "ICAO address), a warning's headline (or event)",
     }),
   ),
-  name_zh: Nullable(Type.String({ description: 'Its Chinese name where the source gives one (storms)' })),
+  name_zh: Nullable(
+    Type.String({
+      description:
+        "Its Chinese name where the source gives one (storms; a station's own name when it also has an English one)",
+    }),
+  ),
   warning: Nullable(
     Type.Object(
       {

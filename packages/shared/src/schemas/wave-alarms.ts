@@ -18,7 +18,13 @@ export type WaveAlarmQuery = Static<typeof WaveAlarmQuery>;
 
 export const WaveAlarm = Type.Object({
   id: Type.Integer(),
-  station: Type.Object({ id: Type.String(), name: Type.String(), lat: Type.Number(), lon: Type.Number() }),
+  station: Type.Object({
+    id: Type.String(),
+    name: Type.String(),
+    name_en: Nullable(Type.String({ description: 'Its English name, null where none was given' })),
+    lat: Type.Number(),
+    lon: Type.Number(),
+  }),
   location_id: Type.Integer(),
   location_name: Type.String(),
   group_id: Type.Integer(),

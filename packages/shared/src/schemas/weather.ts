@@ -41,7 +41,8 @@ const StationId = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$' });
 
 export const Station = Type.Object({
   id: Type.String(),
-  name: Type.String(),
+  name: Type.String({ description: "The station's own name (the demo's in Chinese)" }),
+  name_en: Nullable(Type.String({ description: 'Its English name, null where none was given' })),
   lat: Type.Number(),
   lon: Type.Number(),
   elevation: Nullable(Type.Number({ description: 'm above sea level' })),
@@ -196,6 +197,7 @@ export const WaveIngestQuery = Type.Object(
   {
     station: Type.Optional(StationId),
     name: Type.Optional(Type.String({ maxLength: 100 })),
+    name_en: Type.Optional(Type.String({ maxLength: 100 })),
     lat: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
     lon: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
     elevation: Type.Optional(Type.Number({ minimum: -500, maximum: 9000 })),

@@ -1,5 +1,6 @@
 import type { StationDto, WaveReading } from '@thunderwatch/shared/schemas/weather';
 import { useTranslation } from 'react-i18next';
+import { stationName } from '../../lib/station-name';
 import { formatDateTime } from '../../lib/time';
 import { MapPopup } from '../map-popup';
 import { ageMinutes, douglasColor } from './wave-features';
@@ -20,12 +21,13 @@ export function WavePopup({ station, reading: r, lngLat, timeZone, onClose }: Wa
   const { t, i18n } = useTranslation();
   const none = t('wave.unknown');
   const num = (v: number | null) => (v === null ? none : one(v));
+  const name = stationName(station, i18n.language);
   return (
-    <MapPopup lngLat={lngLat} onClose={onClose} label={t('wave.popup.label', { name: station.name })}>
+    <MapPopup lngLat={lngLat} onClose={onClose} label={t('wave.popup.label', { name })}>
       <div className="wave-details">
         <h2>
           <span className="wave-swatch" style={{ background: douglasColor(r.douglas) }} />
-          {station.name} <span className="muted">{station.id}</span>
+          {name} <span className="muted">{station.id}</span>
         </h2>
         <dl className="wave-facts">
           <dt>{t('wave.popup.height')}</dt>

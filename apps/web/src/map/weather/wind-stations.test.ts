@@ -4,7 +4,7 @@ import { beaufortColor } from './beaufort-colors';
 import { windStationFeatures } from './wind-stations-layer';
 
 const station = (id: string, force: number | null): StationWind => ({
-  station: { id, name: id, lat: 22, lon: 113, elevation: null },
+  station: { id, name: id, name_en: null, lat: 22, lon: 113, elevation: null },
   time: '2026-07-01T12:00:00Z',
   wind_speed: force === null ? null : force * 2,
   wind_dir: null,

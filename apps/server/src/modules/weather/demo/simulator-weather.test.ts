@@ -32,6 +32,12 @@ describe.each(DB_KINDS)('the simulator weather (%s)', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind, { now: () => new Date(NOW) });
+    // A demo station and buoy as a server before names in both languages stored them.
+    await t.db.query(
+      `INSERT INTO weather_stations (id, name, lat, lon, source) VALUES
+         ('SIM-GUANGZHOU', 'Guangzhou (demo)', 23.13, 113.26, 'simulator'),
+         ('SIM-B5', 'Dongsha buoy (demo)', 20.7, 116.8, 'simulator')`,
+    );
     await runOnce();
   }, 90_000);
   afterAll(() => t.close());
@@ -43,6 +49,26 @@ describe.each(DB_KINDS)('the simulator weather (%s)', (kind) => {
       obs: 144 * SIM_WEATHER_STATIONS.length,
       waves: 48 * SIM_BUOYS.length,
     });
+  });
+
+  it('names its stations and buoys in Chinese and English, correcting the ones stored before', async () => {
+    const gz = await get('/api/weather_now?lat=23.13&lon=113.26&radius_km=5');
+    expect(gz.items[0].station).toMatchObject({
+      id: 'SIM-GUANGZHOU',
+      name: '广州（演示）',
+      name_en: 'Guangzhou (demo)',
+    });
+    const buoy = await get('/api/wave_data?station=SIM-B5&latest=1');
+    expect(buoy.stations[0].station).toMatchObject({
+      name: '东沙浮标（演示）',
+      name_en: 'Dongsha buoy (demo)',
+    });
+    const winds = await get('/api/weather/met_ele/wind?bbox=110,19,118,24');
+    expect(winds.stations.length).toBeGreaterThan(0);
+    for (const s of winds.stations) {
+      expect(s.station.name).toMatch(/（演示）$/);
+      expect(s.station.name_en).toMatch(/ \(demo\)$/);
+    }
   });
 
   it('puts an active typhoon with its track and forecast on the typhoon API', async () => {

@@ -39,7 +39,8 @@ describe.each(DB_KINDS)('observations (%s)', (kind) => {
       { station: 'GZ', time: at(-20), temperature: 30.5, wind_dir: 10 },
       {
         station: 'SZ',
-        name: 'Shenzhen',
+        name: '深圳',
+        name_en: 'Shenzhen',
         lat: 22.54,
         lon: 114.0,
         time: at(-10),
@@ -110,12 +111,14 @@ describe.each(DB_KINDS)('observations (%s)', (kind) => {
     const items = r.json().items;
     expect(items.map((i: { station: { id: string } }) => i.station.id)).toEqual(['GZ', 'SZ']);
     expect(items[0]).toMatchObject({
-      station: { id: 'GZ', name: 'Guangzhou', elevation: 70.7 },
+      station: { id: 'GZ', name: 'Guangzhou', name_en: null, elevation: 70.7 },
       distance_km: 0,
       time: at(-10),
       age_min: 10,
       readings: { temperature: 31.2, wind_dir: 30, pressure: null },
     });
+    // A station's name in both languages where it was given both.
+    expect(items[1].station).toMatchObject({ name: '深圳', name_en: 'Shenzhen' });
     expect(items[1].distance_km).toBeGreaterThan(90);
     expect(items[1].distance_km).toBeLessThan(110);
     const stale = await get('/api/weather_now?lat=23.17&lon=113.33&max_age_min=5');

@@ -14,7 +14,7 @@ const invalid = (field: string, message: string) =>
   new AppError('validation.failed', 400, `${field} ${message}`, [{ field, message }]);
 
 export function toStation(s: StationRow): StationDto {
-  return { id: s.id, name: s.name, lat: s.lat, lon: s.lon, elevation: s.elevation_m };
+  return { id: s.id, name: s.name, name_en: s.name_en, lat: s.lat, lon: s.lon, elevation: s.elevation_m };
 }
 
 /** A bbox as `west,south,east,north`; `noWrap` refuses one across 180° (a grid cannot be drawn over it). */

@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../../../db/database.js';
 export interface StationRow {
   id: string;
   name: string;
+  name_en: string | null;
   lat: number;
   lon: number;
   elevation_m: number | null;
@@ -16,7 +17,7 @@ export interface Box {
   north: number;
 }
 
-const COLUMNS = 'id, name, lat, lon, elevation_m';
+const COLUMNS = 'id, name, name_en, lat, lon, elevation_m';
 
 /** Weather stations and buoys: land observations and wave readings share them. */
 export class StationsRepo {
@@ -45,8 +46,8 @@ export class StationsRepo {
   }
 
   /**
-   * Adds the stations or updates them with what the rows said (a blank name or elevation keeps the stored
-   * one). Every station given must carry its position.
+   * Adds the stations or updates them with what the rows said (a blank name, English name or elevation keeps
+   * the stored one). Every station given must carry its position.
    */
   async upsert(
     stations: readonly (StationInput & { lat: number; lon: number })[],
@@ -55,11 +56,13 @@ export class StationsRepo {
   ): Promise<void> {
     if (stations.length === 0) return;
     await tx.query(
-      `INSERT INTO weather_stations (id, name, lat, lon, elevation_m, source)
-       SELECT id, coalesce(name, id), lat, lon, elev, $6
-       FROM unnest($1::text[], $2::text[], $3::float8[], $4::float8[], $5::real[]) AS u(id, name, lat, lon, elev)
+      `INSERT INTO weather_stations (id, name, name_en, lat, lon, elevation_m, source)
+       SELECT id, coalesce(name, id), name_en, lat, lon, elev, $6
+       FROM unnest($1::text[], $2::text[], $3::float8[], $4::float8[], $5::real[], $7::text[])
+         AS u(id, name, lat, lon, elev, name_en)
        ON CONFLICT (id) DO UPDATE SET
          name = coalesce(EXCLUDED.name, weather_stations.name),
+         name_en = coalesce(EXCLUDED.name_en, weather_stations.name_en),
          lat = EXCLUDED.lat, lon = EXCLUDED.lon,
          elevation_m = coalesce(EXCLUDED.elevation_m, weather_stations.elevation_m),
          source = EXCLUDED.source, updated_at = now()`,
@@ -70,6 +73,7 @@ export class StationsRepo {
         stations.map((s) => s.lon),
         stations.map((s) => s.elevation),
         source,
+        stations.map((s) => s.nameEn),
       ],
     );
   }

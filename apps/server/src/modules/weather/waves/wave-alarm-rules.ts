@@ -99,6 +99,7 @@ export class WaveAlarmRules implements SiteAlarmRules<'wave', WaveRead, readonly
           wave_alarm_id: id,
           station_id: station.id,
           station_name: station.name,
+          station_name_en: station.name_en,
           location_id: e.locationId,
           location_name: location?.name ?? '',
           level: e.level,

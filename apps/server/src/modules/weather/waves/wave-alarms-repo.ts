@@ -10,6 +10,7 @@ import { listedRows } from '../../warnings/alarms/site-alarms-repo.js';
 export interface StationHeight {
   id: string;
   name: string;
+  name_en: string | null;
   lat: number;
   lon: number;
   height_m: number;
@@ -31,6 +32,7 @@ interface DtoRow {
   id: number;
   station_id: string;
   station_name: string;
+  station_name_en: string | null;
   lat: number;
   lon: number;
   location_id: number;
@@ -51,17 +53,25 @@ export class WaveAlarmsRepo implements AlarmDescriber<'wave'> {
 
   constructor(private readonly db: Queryable) {}
 
-  /** Each alarm's station by its name now. */
+  /**
+   * Each alarm's station by its names now: `name` the English one where the station has one, `name_zh` then
+   * its own (the demo's are Chinese); a station with one name only has it as `name`.
+   */
   async describe(alarms: readonly DescribedAlarm<'wave'>[]): Promise<Map<number, AlarmAbout>> {
-    const r = await this.db.query<{ id: string; name: string }>(
-      `SELECT id, name FROM weather_stations WHERE id = ANY($1::text[])`,
+    const r = await this.db.query<{ id: string; name: string; name_en: string | null }>(
+      `SELECT id, name, name_en FROM weather_stations WHERE id = ANY($1::text[])`,
       [[...new Set(alarms.map((a) => a.facts.station_id))]],
     );
-    const names = new Map(r.rows.map((s) => [s.id, s.name]));
+    const names = new Map(r.rows.map((s) => [s.id, s]));
     const out = new Map<number, AlarmAbout>();
     for (const a of alarms) {
-      const name = names.get(a.facts.station_id);
-      if (name !== undefined) out.set(a.id, { name, name_zh: null, warning: null });
+      const s = names.get(a.facts.station_id);
+      if (s !== undefined)
+        out.set(a.id, {
+          name: s.name_en ?? s.name,
+          name_zh: s.name_en === null ? null : s.name,
+          warning: null,
+        });
     }
     return out;
   }
@@ -78,7 +88,7 @@ export class WaveAlarmsRepo implements AlarmDescriber<'wave'> {
   async latestHeights(stationIds: readonly string[], from: Date, at: Date): Promise<StationHeight[]> {
     if (stationIds.length === 0) return [];
     const r = await this.db.query<StationHeight>(
-      `SELECT s.id, s.name, s.lat, s.lon, h.wave_height AS height_m, h.time
+      `SELECT s.id, s.name, s.name_en, s.lat, s.lon, h.wave_height AS height_m, h.time
          FROM weather_stations s
          JOIN LATERAL (
            SELECT wave_height, time FROM wave_readings w
@@ -94,7 +104,7 @@ export class WaveAlarmsRepo implements AlarmDescriber<'wave'> {
   /** Alarms of one group (or all for null), newest first; `active` true: open only, false: cleared only. */
   async list(q: { groupId: number | null; active: boolean | null }): Promise<WaveAlarm[]> {
     const r = await this.db.query<DtoRow>(
-      `SELECT a.id::float8 AS id, s.id AS station_id, s.name AS station_name, s.lat, s.lon,
+      `SELECT a.id::float8 AS id, s.id AS station_id, s.name AS station_name, s.name_en AS station_name_en, s.lat, s.lon,
           a.location_id::float8 AS location_id, l.name AS location_name, a.group_id::float8 AS group_id, a.level,
           a.created_at AS raised_at, a.cleared_at, a.facts
          FROM alarms a
@@ -105,7 +115,7 @@ export class WaveAlarmsRepo implements AlarmDescriber<'wave'> {
     );
     return r.rows.map(({ facts: f, ...r }) => ({
       id: r.id,
-      station: { id: r.station_id, name: r.station_name, lat: r.lat, lon: r.lon },
+      station: { id: r.station_id, name: r.station_name, name_en: r.station_name_en, lat: r.lat, lon: r.lon },
       location_id: r.location_id,
       location_name: r.location_name,
       group_id: r.group_id,

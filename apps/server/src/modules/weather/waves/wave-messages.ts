@@ -9,7 +9,7 @@ export const WAVE_MESSAGES: ToldKind<'wave'> = {
     en: ({ wave: v }, tz) => ({
       title: `${LEVEL_NAMES.en[v.level]} sea-wave warning · ${v.location_name}`,
       body:
-        `Significant wave height ${v.height_m.toFixed(1)} m at ${v.station_name} (${v.station_id}), ` +
+        `Significant wave height ${v.height_m.toFixed(1)} m at ${v.station_name_en ?? v.station_name} (${v.station_id}), ` +
         `${km(v.distance_km)} km from ${v.location_name}, reached the ${v.threshold_m.toFixed(1)} m threshold. ` +
         `Reading of ${localDateTime(v.reading_at, tz)}.`,
       link: v.board_url,

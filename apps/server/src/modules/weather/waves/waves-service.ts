@@ -62,6 +62,7 @@ export class WavesService {
       const station = {
         id: q.station,
         name: q.name ?? null,
+        nameEn: q.name_en ?? null,
         lat: q.lat ?? null,
         lon: q.lon ?? null,
         elevation: q.elevation ?? null,

@@ -33,7 +33,7 @@ describe.each(DB_KINDS)('waves (%s)', (kind) => {
   it('stores NDBC text for the station in the query, and JSON rows', async () => {
     const text = await ingest(
       NDBC,
-      '?station=41002&name=South%20Hatteras&lat=31.76&lon=-74.84',
+      '?station=41002&name=South%20Hatteras&name_en=South%20Hatteras%20buoy&lat=31.76&lon=-74.84',
       'text/plain',
     );
     expect(text.statusCode, text.body).toBe(200);
@@ -69,6 +69,7 @@ describe.each(DB_KINDS)('waves (%s)', (kind) => {
     expect(s.station).toEqual({
       id: '41002',
       name: 'South Hatteras',
+      name_en: 'South Hatteras buoy',
       lat: 31.76,
       lon: -74.84,
       elevation: null,

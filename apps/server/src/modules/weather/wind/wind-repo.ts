@@ -22,13 +22,13 @@ export class WindRepo {
   async readings(box: Box, from: Date, to: Date, maxStations: number): Promise<WindRow[]> {
     const r = await this.db.query<WindRow>(
       `WITH s AS (
-         SELECT id, name, lat, lon, elevation_m, count(*) OVER ()::int AS in_box FROM weather_stations
+         SELECT id, name, name_en, lat, lon, elevation_m, count(*) OVER ()::int AS in_box FROM weather_stations
          WHERE lat BETWEEN $1::float8 AND $2::float8
            AND (CASE WHEN $3::float8 <= $4::float8 THEN lon BETWEEN $3::float8 AND $4::float8
                 ELSE lon >= $3::float8 OR lon <= $4::float8 END)
          ORDER BY id LIMIT $7::int
        )
-       SELECT s.id, s.name, s.lat, s.lon, s.elevation_m, s.in_box,
+       SELECT s.id, s.name, s.name_en, s.lat, s.lon, s.elevation_m, s.in_box,
               o.time, o.wind_speed, o.wind_dir, o.wind_gust
        FROM s JOIN observations o ON o.station_id = s.id
        WHERE o.time > $5 AND o.time <= $6

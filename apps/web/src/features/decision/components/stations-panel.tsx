@@ -2,6 +2,7 @@ import type { StationWind } from '@thunderwatch/shared/schemas/decision';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
+import { stationName } from '../../../lib/station-name';
 import { beaufortColor } from '../../../map/weather/beaufort-colors';
 
 /** The force thresholds the table can show from (CMA's blue, yellow and orange gale levels start there). */
@@ -18,7 +19,7 @@ const strongest = (s: StationWind) => Math.max(s.force ?? -1, s.gust_force ?? -1
 
 /** Stations at or above a force (mean or gust), strongest first, with their trend over the last hour. */
 export function StationsPanel({ stations, error }: StationsPanelProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [from, setFrom] = useState<number>(6);
   const all = stations ?? [];
   const shown = all.filter((s) => strongest(s) >= from);
@@ -72,7 +73,7 @@ export function StationsPanel({ stations, error }: StationsPanelProps) {
             )}
             {shown.map((s) => (
               <tr key={s.station.id}>
-                <th scope="row">{s.station.name}</th>
+                <th scope="row">{stationName(s.station, i18n.language)}</th>
                 <td className="numeric">
                   <span className="decision-force" style={{ background: beaufortColor(s.force) }}>
                     {s.force ?? '–'}

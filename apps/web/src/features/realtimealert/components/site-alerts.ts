@@ -64,7 +64,8 @@ function alertOf(t: TFunction, a: AlarmDto, language: string): SiteAlert | null 
       icon: 'wave',
       label: t('realtimealert.site_alert.wave', { height: f.height_m.toFixed(1) }),
       title: t('realtimealert.site_alert.wave_title', {
-        station: a.about?.name ?? f.station_id,
+        // The station's own name (`name_zh`, the demo's are Chinese) for a Chinese reader, its English one else.
+        station: (language.startsWith('zh') ? a.about?.name_zh : null) ?? a.about?.name ?? f.station_id,
         km: Math.round(f.distance_km),
         threshold: f.threshold_m.toFixed(1),
       }),

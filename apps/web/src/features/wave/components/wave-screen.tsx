@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { useCurrentUser } from '../../../lib/current-user';
+import { stationName } from '../../../lib/station-name';
 import { DEFAULT_TIME_ZONE } from '../../../lib/time';
 import { useWaveLatest } from '../../../lib/wave-latest';
 import { MapWorkspace } from '../../../map/map-workspace';
@@ -20,7 +21,7 @@ const WaveCharts = lazy(() => import('./wave-charts'));
  * station's height, periods and direction over 24 h, 3 or 7 days. Everything refreshes every five minutes.
  */
 export function WaveScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useCurrentUser();
   const timeZone = user.data?.time_zone ?? DEFAULT_TIME_ZONE;
   const latest = useWaveLatest();
@@ -28,8 +29,9 @@ export function WaveScreen() {
   const [chosen, setChosen] = useState<string | null>(null);
   const [open, setOpen] = useState<{ id: string; lngLat: [number, number] } | null>(null);
   const [range, setRange] = useState<WaveRange>('24h');
+  const nameOf = (s: { name: string; name_en: string | null }) => stationName(s, i18n.language);
   const stations = [...(latest.data?.stations ?? [])].sort((a, b) =>
-    a.station.name.localeCompare(b.station.name),
+    nameOf(a.station).localeCompare(nameOf(b.station), i18n.language),
   );
   // Until one is chosen, the roughest sea.
   const roughest = [...stations].sort(
@@ -66,7 +68,7 @@ export function WaveScreen() {
               <select value={stationId ?? ''} onChange={(e) => setChosen(e.target.value)}>
                 {stations.map((s) => (
                   <option key={s.station.id} value={s.station.id}>
-                    {s.station.name} ({s.station.id})
+                    {nameOf(s.station)} ({s.station.id})
                   </option>
                 ))}
               </select>
@@ -90,7 +92,7 @@ export function WaveScreen() {
           {shown && shown.readings.length > 0 && (
             <Suspense fallback={<div className="wave-charts" />}>
               <WaveCharts
-                name={shown.station.name}
+                name={nameOf(shown.station)}
                 readings={shown.readings}
                 thresholdM={threshold}
                 timeZone={timeZone}

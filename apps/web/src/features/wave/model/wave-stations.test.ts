@@ -24,7 +24,7 @@ const reading = (time: string, wave_height: number | null, douglas: number | nul
   alert: (wave_height ?? 0) >= 4,
 });
 const station = (id: string, readings: WaveReading[]) => ({
-  station: { id, name: id, lat: 30, lon: 122, elevation: null },
+  station: { id, name: id, name_en: null, lat: 30, lon: 122, elevation: null },
   readings,
 });
 

@@ -67,6 +67,8 @@ export interface WaveAlarmFacts {
   wave_alarm_id: number;
   station_id: string;
   station_name: string;
+  /** The station's English name, where it has one (absent in messages written before it had). */
+  station_name_en?: string | null;
   location_id: number;
   location_name: string;
   /** 3: the height reached 1.5 times the threshold; 2: the threshold. */
