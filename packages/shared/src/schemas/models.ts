@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { MODEL_IDS } from '../model-ids.js';
+import { MODEL_IDS, RUN_FAILURE_CODES } from '../model-ids.js';
 import { Id, MAX_OFFSET, Nullable, pageOf } from './kit.js';
 
 export { MODEL_IDS, type ModelId } from '../model-ids.js';
@@ -33,7 +33,18 @@ export const ModelRun = Type.Object({
   model_id: Type.Enum(MODEL_IDS),
   status: Type.Enum(RUN_STATUSES),
   progress: Type.Integer({ minimum: 0, maximum: 100, description: 'Percent done' }),
-  reason: Nullable(Type.String({ description: 'Why a run failed' })),
+  reason: Nullable(Type.String({ description: 'Why a run failed, in English (for the logs)' })),
+  reason_code: Nullable(
+    Type.Enum(RUN_FAILURE_CODES, {
+      description:
+        "Why a run failed, as a code to word in the reader's language; null for runs failed before codes",
+    }),
+  ),
+  reason_params: Nullable(
+    Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), {
+      description: "The code's parameters (`minutes`, `model`, `host`, `seconds`, `status`)",
+    }),
+  ),
   trigger: RunTrigger,
   requested_by: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
   created_at: Type.String({ format: 'date-time' }),

@@ -137,22 +137,25 @@ describe.each(DB_KINDS)('external forecast adapter (%s)', (kind) => {
     expect(grid.values[3]).toBe(33);
   });
 
-  const bad: { name: string; answer: () => Answer; reason: RegExp }[] = [
+  const bad: { name: string; answer: () => Answer; reason: RegExp; code?: string }[] = [
     {
       name: 'an HTTP error',
       answer: () => ({ status: 503, body: { error: 'down' } }),
       reason: /answered HTTP 503/,
+      code: 'forecast_http',
     },
     {
       name: 'HTML',
       answer: () => ({ type: 'text/html', body: '<html>' }),
       reason: /did not answer with JSON/,
+      code: 'forecast_not_json',
     },
     { name: 'broken JSON', answer: () => ({ body: '{"issued_at": ' }), reason: /it is not JSON/ },
     {
       name: 'too slow',
       answer: () => ({ body: goodAnswer(), delayMs: 2500 }),
       reason: /did not answer within 1 s/,
+      code: 'forecast_timeout',
     },
     {
       name: 'a value that is not a number',
@@ -216,6 +219,9 @@ describe.each(DB_KINDS)('external forecast adapter (%s)', (kind) => {
       expect(failed).toMatchObject({ status: 'failed', has_output: false });
       expect(failed.reason).toMatch(b.reason);
       expect(failed.reason).not.toContain(KEY);
+      // The screens word the code; every bad answer is `forecast_invalid`.
+      expect(failed.reason_code).toBe(b.code ?? 'forecast_invalid');
+      if (b.code === 'forecast_http') expect(failed.reason_params).toMatchObject({ status: 503 });
     });
   }
 

@@ -1,11 +1,12 @@
 import type { ForecastRequest } from '@thunderwatch/shared/schemas/models';
 import type { ExternalService } from '../../../config-models.js';
 import { AnswerTooLarge, isTimeout, readCapped } from '../../../lib/http-read.js';
+import { RunFailure } from './run-failure.js';
 
 /** The largest answer read from a forecast service (18 fields of a 500,000-cell grid fit). */
 export const MAX_FORECAST_BYTES = 64 * 1024 * 1024;
 
-export class ForecastServiceError extends Error {}
+export class ForecastServiceError extends RunFailure {}
 
 /**
  * Asks an external forecast service (see `ForecastRequest`/`ForecastResponse` in the shared schemas):
@@ -35,28 +36,57 @@ export async function requestForecast(
       redirect: 'error',
     });
   } catch (error) {
-    throw new ForecastServiceError(
-      isTimeout(error)
-        ? `the forecast service at ${host} did not answer within ${timeoutMs / 1000} s`
-        : `the forecast service at ${host} could not be reached`,
-    );
+    throw isTimeout(error)
+      ? timedOut(host, timeoutMs)
+      : new ForecastServiceError(
+          `the forecast service at ${host} could not be reached`,
+          'forecast_unreachable',
+          {
+            host,
+          },
+        );
   }
   if (!res.ok) {
     await res.body?.cancel().catch(() => {});
-    throw new ForecastServiceError(`the forecast service at ${host} answered HTTP ${res.status}`);
+    throw new ForecastServiceError(
+      `the forecast service at ${host} answered HTTP ${res.status}`,
+      'forecast_http',
+      {
+        host,
+        status: res.status,
+      },
+    );
   }
   if (!/\bjson\b/i.test(res.headers.get('content-type') ?? '')) {
     await res.body?.cancel().catch(() => {});
-    throw new ForecastServiceError(`the forecast service at ${host} did not answer with JSON`);
+    throw new ForecastServiceError(
+      `the forecast service at ${host} did not answer with JSON`,
+      'forecast_not_json',
+      {
+        host,
+      },
+    );
   }
   try {
     return (await readCapped(res, maxBytes, host)).toString('utf8');
   } catch (error) {
-    if (error instanceof AnswerTooLarge) throw new ForecastServiceError(error.message);
-    throw new ForecastServiceError(
-      isTimeout(error)
-        ? `the forecast service at ${host} did not answer within ${timeoutMs / 1000} s`
-        : `the answer of the forecast service at ${host} broke off`,
-    );
+    if (error instanceof AnswerTooLarge)
+      throw new ForecastServiceError(error.message, 'forecast_too_large', { host });
+    throw isTimeout(error)
+      ? timedOut(host, timeoutMs)
+      : new ForecastServiceError(
+          `the answer of the forecast service at ${host} broke off`,
+          'forecast_broke_off',
+          {
+            host,
+          },
+        );
   }
 }
+
+const timedOut = (host: string, timeoutMs: number) =>
+  new ForecastServiceError(
+    `the forecast service at ${host} did not answer within ${timeoutMs / 1000} s`,
+    'forecast_timeout',
+    { host, seconds: timeoutMs / 1000 },
+  );

@@ -7,8 +7,11 @@ const FUTURE_SLACK_MS = 10 * 60_000;
 
 export class BadUpstreamAnswer extends Error {}
 
+/** How the reason of a `BadUpstreamAnswer` starts: it crosses the worker's boundary as text only. */
+export const INVALID_ANSWER = "the forecast service's answer is not valid: ";
+
 const fail = (message: string): never => {
-  throw new BadUpstreamAnswer(`the forecast service's answer is not valid: ${message}`);
+  throw new BadUpstreamAnswer(`${INVALID_ANSWER}${message}`);
 };
 
 /**

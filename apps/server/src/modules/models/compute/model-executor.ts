@@ -13,6 +13,7 @@ import { CELL_STEP_MAX_AGE_MS, type CellSource } from './cell-source.js';
 import { requestForecast } from './forecast-client.js';
 import type { JobResult, ModelJob } from './model-jobs.js';
 import type { ModelRunner } from './model-runner.js';
+import { failureOf, RunFailure } from './run-failure.js';
 import { readCgStrokes, readFlashes } from './stroke-reader.js';
 
 /** Progress is written at most this often (and at the end). */
@@ -58,7 +59,7 @@ export class ModelExecutor {
         );
       });
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = failureOf(error);
       this.d.log.warn({ err: error, run: run.id, model: run.model_id }, 'model run failed');
       if (!current()) return;
       await this.d.db
@@ -131,7 +132,7 @@ export class ModelExecutor {
       case 'geo_weather_forecast': {
         const service =
           model === 'weather_forecast' ? this.d.config.weatherForecast : this.d.config.geoWeatherForecast;
-        if (!service) throw new Error(`${model} is not configured`);
+        if (!service) throw new RunFailure(`${model} is not configured`, 'not_configured', { model });
         const request: ForecastRequest = {
           model,
           bbox: this.d.config.region,
@@ -154,8 +155,11 @@ export class ModelExecutor {
   private async cellStep(): Promise<{ time: Date; cells: NowcastCellInput[] }> {
     const step = await this.d.cells.latest();
     if (!step) {
-      throw new Error(
-        `no storm-cell step in the last ${CELL_STEP_MAX_AGE_MS / 60_000} min: the cell tracker (a step a minute) has not started yet or has stopped`,
+      const minutes = CELL_STEP_MAX_AGE_MS / 60_000;
+      throw new RunFailure(
+        `no storm-cell step in the last ${minutes} min: the cell tracker (a step a minute) has not started yet or has stopped`,
+        'no_cell_step',
+        { minutes },
       );
     }
     return step;

@@ -5,7 +5,7 @@ import type { ModelsConfig } from '../../../config-models.js';
 import type { Database } from '../../../db/database.js';
 import type { Lease, Singleton } from '../../../db/singleton.js';
 import { scheduleOf } from '../catalog/model-catalog.js';
-import type { RunsRepo } from '../runs/runs-repo.js';
+import type { RunFailureReason, RunsRepo } from '../runs/runs-repo.js';
 import type { ModelExecutor } from './model-executor.js';
 
 export const MODELS_SINGLETON = 'models';
@@ -13,7 +13,11 @@ export const MODELS_SINGLETON = 'models';
 export const MODELS_TICK_MS = 15_000;
 const PURGE_EVERY_MS = 3_600_000;
 const DAY_MS = 86_400_000;
-export const INTERRUPTED_REASON = 'the node running it stopped before it finished';
+export const INTERRUPTED_REASON: RunFailureReason = {
+  text: 'the node running it stopped before it finished',
+  code: 'interrupted',
+  params: {},
+};
 
 interface Term {
   lease: Lease;

@@ -247,7 +247,12 @@ describe.each(DB_KINDS)('models and runs (%s)', (kind) => {
     await t.app.services.leadership.resign('models');
     await expect
       .poll(async () => (await get(`/api/weather/task/${id}`)).json(), { timeout: 5000, interval: 100 })
-      .toMatchObject({ status: 'failed', reason: 'the node running it stopped before it finished' });
+      .toMatchObject({
+        status: 'failed',
+        reason: 'the node running it stopped before it finished',
+        reason_code: 'interrupted',
+        reason_params: {},
+      });
   });
 
   it('queues each scheduled model once per slot, and not a model whose schedule is off', async () => {

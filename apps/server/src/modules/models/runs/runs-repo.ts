@@ -1,5 +1,13 @@
+import type { RunFailureCode } from '@thunderwatch/shared/model-ids';
 import type { ModelId, ModelRunDto, RunStatus } from '@thunderwatch/shared/schemas/models';
 import type { Queryable } from '../../../db/database.js';
+
+/** Why a run failed: its English text (the logs, `reason`) and the code with parameters the screens word. */
+export interface RunFailureReason {
+  text: string;
+  code: RunFailureCode;
+  params: Record<string, string | number>;
+}
 
 interface RunRow {
   id: number;
@@ -7,6 +15,8 @@ interface RunRow {
   status: RunStatus;
   progress: number;
   reason: string | null;
+  reason_code: RunFailureCode | null;
+  reason_params: Record<string, string | number> | null;
   trigger: 'schedule' | 'manual';
   requested_by_id: number | null;
   requested_by_name: string | null;
@@ -17,7 +27,7 @@ interface RunRow {
   has_output: boolean;
 }
 
-const COLUMNS = `r.id, r.model_id, r.status, r.progress, r.reason, r.trigger, u.id AS requested_by_id,
+const COLUMNS = `r.id, r.model_id, r.status, r.progress, r.reason, r.reason_code, r.reason_params, r.trigger, u.id AS requested_by_id,
   u.name AS requested_by_name, r.created_at, r.started_at, r.finished_at, r.valid_at,
   EXISTS (SELECT 1 FROM model_outputs o WHERE o.run_id = r.id) AS has_output`;
 const FROM = 'model_runs r LEFT JOIN users u ON u.id = r.requested_by';
@@ -31,6 +41,8 @@ function toDto(r: RunRow): ModelRunDto {
     status: r.status,
     progress: r.progress,
     reason: r.reason,
+    reason_code: r.reason_code,
+    reason_params: r.reason_params,
     trigger: r.trigger,
     requested_by:
       r.requested_by_id === null ? null : { id: Number(r.requested_by_id), name: r.requested_by_name ?? '' },
@@ -152,18 +164,23 @@ export class RunsRepo {
     );
   }
 
-  async markFailed(tx: Queryable, id: number, reason: string, now: Date): Promise<void> {
+  /** Fails a run with its reason: the English text, and the code with its parameters the screens word. */
+  async markFailed(tx: Queryable, id: number, reason: RunFailureReason, now: Date): Promise<void> {
     await tx.query(
-      "UPDATE model_runs SET status = 'failed', reason = $2, finished_at = $3 WHERE id = $1 AND status <> 'done'",
-      [id, reason.slice(0, MAX_REASON), now],
+      `UPDATE model_runs SET status = 'failed', reason = $2, reason_code = $4, reason_params = $5::jsonb,
+         finished_at = $3
+       WHERE id = $1 AND status <> 'done'`,
+      [id, reason.text.slice(0, MAX_REASON), now, reason.code, JSON.stringify(reason.params)],
     );
   }
 
   /** Runs left running by a node that stopped: failed, with the reason. Returns how many. */
-  async failInterrupted(tx: Queryable, reason: string, now: Date): Promise<number> {
+  async failInterrupted(tx: Queryable, reason: RunFailureReason, now: Date): Promise<number> {
     const r = await tx.query(
-      "UPDATE model_runs SET status = 'failed', reason = $1, finished_at = $2 WHERE status = 'running'",
-      [reason.slice(0, MAX_REASON), now],
+      `UPDATE model_runs SET status = 'failed', reason = $1, reason_code = $3, reason_params = $4::jsonb,
+         finished_at = $2
+       WHERE status = 'running'`,
+      [reason.text.slice(0, MAX_REASON), now, reason.code, JSON.stringify(reason.params)],
     );
     return r.rowCount;
   }

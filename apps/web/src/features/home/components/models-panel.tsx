@@ -4,6 +4,7 @@ import { ErrorMessage } from '../../../components/error-message';
 import { localeOf, validZone } from '../../../lib/time';
 import type { ModelOverlay } from '../hooks/use-model-overlay';
 import { windowText } from '../model/model-frames';
+import { runFailureText } from '../model/run-reason';
 
 interface ModelsPanelProps {
   models: readonly ModelDto[] | undefined;
@@ -19,6 +20,17 @@ interface ModelsPanelProps {
 }
 
 type Localized = { 'zh-Hans': string; en: string };
+
+/** A failed run's reason, worded in the reader's language (see `runFailureText`). */
+function FailedRun({ run }: { run: NonNullable<ModelDto['last_run']> }) {
+  const { t } = useTranslation();
+  const reason = runFailureText(t, run);
+  return (
+    <span className="model-failed" title={reason.detail}>
+      {t('home.models.failed', { reason: reason.text })}
+    </span>
+  );
+}
 
 /** The models with their state; pick one to draw its latest output; admins start runs and watch them. */
 export function ModelsPanel(p: ModelsPanelProps) {
@@ -71,9 +83,7 @@ export function ModelsPanel(p: ModelsPanelProps) {
                         <progress max={100} value={active.progress} aria-label={local(m.name)} />
                       </>
                     ) : m.last_run?.status === 'failed' ? (
-                      <span className="model-failed" title={m.last_run.reason ?? ''}>
-                        {t('home.models.failed', { reason: m.last_run.reason ?? '' })}
-                      </span>
+                      <FailedRun run={m.last_run} />
                     ) : m.last_run ? (
                       t('home.models.done', { time: at(m.last_run.finished_at ?? m.last_run.created_at) })
                     ) : (
