@@ -28,11 +28,11 @@ describe('routes', () => {
     await page.context().close();
   });
 
-  it('adds an English line to the not-found page in English', async () => {
+  it('heads the not-found page in English for an English reader, the Chinese line under it', async () => {
     const { page } = await newPage(browser, 'en-GB');
     await page.goto(`${baseUrl}/nope`);
+    await page.getByRole('heading', { level: 1, name: /^The page you visited does not exist/ }).waitFor();
     await page.getByText(NOT_FOUND_ZH).waitFor();
-    await page.getByText('The page you visited does not exist').waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('en');
     await page.context().close();
   });

@@ -1,4 +1,5 @@
 import type { RadarFrame } from '@thunderwatch/shared/schemas/radar';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/time';
 
@@ -15,6 +16,14 @@ export interface RadarControlsProps {
   timeZone: string;
   /** Inside the layer switcher: no switch or opacity of its own (the switcher has them). */
   bare?: boolean;
+}
+
+/**
+ * A radar product's name in the reader's language where it has one (the demo's `sim_dbz`); a real product is
+ * named by its code (N0Q, DBZH), the same in every language.
+ */
+export function radarProductName(t: TFunction, product: string): string {
+  return t(`home.radar.products.${product}`, { defaultValue: product });
 }
 
 /** The radar layer's switch and, when on: product choice, opacity, the frame shown and its legend. */
@@ -40,7 +49,7 @@ export function RadarControls(p: RadarControlsProps) {
             >
               {p.products.map((name) => (
                 <option key={name} value={name}>
-                  {name}
+                  {radarProductName(t, name)}
                 </option>
               ))}
             </select>
@@ -61,7 +70,7 @@ export function RadarControls(p: RadarControlsProps) {
           <p className="radar-frame muted" role="status">
             {p.frame
               ? t('home.radar.frame', {
-                  product: p.frame.product,
+                  product: radarProductName(t, p.frame.product),
                   time: formatDateTime(p.frame.time, p.timeZone, i18n.language),
                 })
               : t('home.radar.no_frame')}

@@ -7,6 +7,7 @@ import { useLocations } from '../../../lib/locations';
 import { useCities, useProvinces } from '../../../lib/regions';
 import { DEFAULT_TIME_ZONE } from '../../../lib/time';
 import { useZoneChoices } from '../../../lib/zone-choices';
+import { COMPASS_16 } from '../../../map/cells/cell-reach';
 import {
   useStatsClimatology,
   useStatsPeakCurrent,
@@ -112,6 +113,7 @@ export function StatisticScreen() {
       storms: t('statistic.col.storms'),
       direction: t('statistic.col.direction'),
       speed: t('statistic.col.speed'),
+      compass: COMPASS_16.map((point) => t(`home.cell.compass.${point}`)),
     }),
     [t, timeZone],
   );

@@ -6,7 +6,6 @@ import type {
   StatsSummary,
 } from '@thunderwatch/shared/schemas/statistics';
 import type { EChartsCoreOption } from 'echarts/core';
-import { COMPASS_16 } from '../../../map/cells/cell-reach';
 import type { ChartTable } from '../components/chart-card';
 
 /** ECharts options and the CSV tables behind the statistic screen's charts (labels passed in, translated). */
@@ -58,6 +57,8 @@ export interface Labels {
   storms: string;
   direction: string;
   speed: string;
+  /** The 16 compass points from north clockwise, in the reader's language. */
+  compass: readonly string[];
 }
 
 /** Strokes per day or month, CG and IC stacked. */
@@ -197,7 +198,7 @@ export function roseChart(d: StatsStormDirections, l: Labels): Chart {
       polar: { radius: ['8%', '75%'] },
       angleAxis: {
         type: 'category',
-        data: [...COMPASS_16],
+        data: [...l.compass],
         startAngle: 90 + 360 / 32,
         clockwise: true,
         axisLabel: { color: '#9aa7bd' },
@@ -215,7 +216,7 @@ export function roseChart(d: StatsStormDirections, l: Labels): Chart {
     },
     table: {
       header: [l.direction, l.storms, l.speed],
-      rows: d.sectors.map((s, i) => [COMPASS_16[i] ?? '', s.storms, s.mean_speed_kmh]),
+      rows: d.sectors.map((s, i) => [l.compass[i] ?? '', s.storms, s.mean_speed_kmh]),
     },
   };
 }
