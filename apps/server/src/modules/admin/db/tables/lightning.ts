@@ -58,8 +58,8 @@ export const LIGHTNING_TABLES: readonly TableDef[] = [
     name: 'model_runs',
     key: 'id',
     order: 'id',
-    columns: cols(`id:integer model_id:text status:text progress:integer reason:text trigger:text
-      requested_by:integer node:text created_at:timestamp started_at:timestamp
+    columns: cols(`id:integer model_id:text status:text progress:integer reason:text reason_code:text
+      reason_params:json trigger:text requested_by:integer node:text created_at:timestamp started_at:timestamp
       finished_at:timestamp valid_at:timestamp`),
   }),
   table({

@@ -34,7 +34,7 @@ export const WEATHER_TABLES: readonly TableDef[] = [
     name: 'weather_stations',
     key: 'id',
     order: 'updated_at',
-    columns: cols(`id:text name:text lat:number lon:number elevation_m:number source:text
+    columns: cols(`id:text name:text name_en:text lat:number lon:number elevation_m:number source:text
       updated_at:timestamp`),
   }),
   table({
