@@ -139,7 +139,7 @@ describe.each(DB_KINDS)('one alarm table migration (%s)', (kind) => {
       const [waves] = await new WaveAlarmsRepo(db).list({ groupId: group, active: null });
       expect(waves).toEqual({
         id: waveId,
-        station: { id: 'B1', name: 'Buoy 1', lat: 22.4, lon: 114.1 },
+        station: { id: 'B1', name: 'Buoy 1', name_en: null, lat: 22.4, lon: 114.1 },
         location_id: site,
         location_name: 'Harbour',
         group_id: group,
