@@ -1,70 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { chooseLabelCandidate, type LabelCandidate, labelBox } from './label-placement';
+import { placeSiteLabels } from './label-placement';
 
 const viewport = { width: 390, height: 700 };
-const size = { width: 120, height: 20 };
-/** A ring of radius 50 px around (x, y), and the location itself as the last resort. */
-const around = (x: number, y: number, r = 50): LabelCandidate[] => [
-  { side: 'below', at: [x, y + r] },
-  { side: 'above', at: [x, y - r] },
-  { side: 'right', at: [x + r, y] },
-  { side: 'left', at: [x - r, y] },
-  { side: 'below', at: [x, y] },
-];
-
-describe('label placement', () => {
-  it.each<[string, number, number, LabelCandidate['side'], number]>([
-    ['in the middle: under the ring', 200, 300, 'below', 350],
-    ['at the bottom edge: over the ring', 200, 660, 'above', 610],
-    ['at the right edge, low: over the ring, slid left', 360, 660, 'above', 610],
-    ['at the left edge, low: over the ring, slid right', 20, 660, 'above', 610],
-    ['in the bottom right corner, too far to slide over the ring: left of it', 388, 660, 'left', 660],
-  ])('%s', (_case, x, y, side, anchorY) => {
-    const chosen = chooseLabelCandidate(around(x, y), size, viewport);
-    expect(chosen?.side).toBe(side);
-    expect(chosen?.at[1]).toBe(anchorY);
+describe('site labels beside their markers', () => {
+  const label = (id: number, x: number, y: number, priority = 0, width = 100) => ({
+    id,
+    at: [x, y] as const,
+    size: { width, height: 20 },
+    priority,
+  });
+  const R = 6;
+  it.each<[string, ReturnType<typeof label>[], Record<number, string>]>([
+    ['a lone site: right of its marker', [label(1, 200, 300)], { 1: 'right' }],
+    ['at the right edge: left of its marker', [label(1, 380, 300)], { 1: 'left' }],
+    [
+      'a neighbour just right of it: the first goes right above nothing, the neighbour cannot sit on it',
+      [label(1, 100, 300, 3), label(2, 160, 300, 0)],
+      { 1: 'below', 2: 'right' },
+    ],
+    [
+      'two sites side by side far apart: both right',
+      [label(1, 50, 100), label(2, 50, 400)],
+      { 1: 'right', 2: 'right' },
+    ],
+    [
+      'a stack of three close sites: each keeps clear of the others’ labels and markers',
+      [label(1, 200, 300, 3), label(2, 200, 314, 2), label(3, 200, 328, 1)],
+      { 1: 'right', 2: 'left', 3: 'right' },
+    ],
+  ])('%s', (_case, sites, want) => {
+    const got = placeSiteLabels(sites, viewport, R);
+    expect(Object.fromEntries(got)).toEqual(want);
   });
 
-  it('keeps a label that fits clear of the ring it belongs to', () => {
-    const [x, y, r] = [200, 300, 50];
-    for (const candidate of around(x, y, r).slice(0, 4)) {
-      const box = labelBox(candidate, size);
-      // The nearest point of the box to the centre lies outside the ring.
-      const dx = Math.max(box.x0 - x, 0, x - box.x1);
-      const dy = Math.max(box.y0 - y, 0, y - box.y1);
-      expect(Math.hypot(dx, dy)).toBeGreaterThan(r);
-    }
-  });
-
-  it('falls back to the location itself when the ring is bigger than the screen', () => {
-    const chosen = chooseLabelCandidate(around(200, 300, 2000), size, viewport);
-    expect(chosen).toEqual({ side: 'below', at: [200, 300], shift: 0 });
-  });
-
-  it('shows as much as it can when nothing fits', () => {
-    const chosen = chooseLabelCandidate(around(200, 300, 0), { width: 1000, height: 20 }, viewport);
-    expect(chosen?.side).toBe('below');
-  });
-
-  it('slides a label along the ring into view, still touching the point it names', () => {
-    const wide = { width: 300, height: 20 };
-    const chosen = chooseLabelCandidate(around(90, 300), wide, viewport);
-    expect(chosen?.side).toBe('below');
-    const box = labelBox(chosen as LabelCandidate, wide, chosen?.shift);
-    expect(box.x0).toBeGreaterThanOrEqual(0);
-    expect(box.x1).toBeLessThanOrEqual(viewport.width);
-    expect(box.x0).toBeLessThan(90);
-    expect(box.x1).toBeGreaterThan(90);
-  });
-
-  it('takes a label that fits exactly, whatever the rounding of its edges', () => {
-    // 432.425… − 161.5 and + 161.5 do not differ by exactly 323 in floating point.
-    const chosen = chooseLabelCandidate(
-      [{ side: 'below', at: [432.42533640810444, 393.2717395527393] }, ...around(432, 393)],
-      { width: 323, height: 21 },
-      { width: 1146, height: 712 },
-    );
-    expect(chosen?.side).toBe('below');
-    expect(chosen?.at[0]).toBe(432.42533640810444);
+  it('never leaves a site without a label, however crowded', () => {
+    const crowd = Array.from({ length: 30 }, (_, i) => label(i + 1, 200 + (i % 3), 300 + (i % 5)));
+    expect(placeSiteLabels(crowd, viewport, R).size).toBe(30);
   });
 });

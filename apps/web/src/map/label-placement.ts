@@ -1,7 +1,6 @@
 /**
- * Where a location's name goes on screen: beside its outer ring (below it first, then above, right, left),
- * never across the ring and never cut off by the map's edge (sliding along the ring's edge if need be).
- * Pure; the layer projects the candidates.
+ * Where a location's name goes on screen: beside its own marker, clear of the other names and markers and of
+ * the map's edge. Pure; the layer projects the sites.
  */
 
 export type LabelSide = 'below' | 'above' | 'right' | 'left';
@@ -13,20 +12,13 @@ export interface LabelCandidate {
   at: ScreenPoint;
 }
 
-/** A chosen candidate and how far its label slides along the ring's edge (x for below/above, else y). */
-export interface LabelPlace extends LabelCandidate {
-  shift: number;
-}
-
 export interface Size {
   width: number;
   height: number;
 }
 
-/** Space between a ring and its label, in CSS pixels. */
+/** Space between a marker and its label, in CSS pixels. */
 export const LABEL_GAP = 6;
-/** Screen margin a label keeps from the map's edge. */
-const EDGE = 4;
 
 interface Box {
   x0: number;
@@ -51,50 +43,71 @@ export function labelBox(candidate: LabelCandidate, size: Size, shift = 0, gap =
   }
 }
 
-/**
- * How far a label slides to come inside the viewport: along its side, by at most half its length less a
- * little, so that it still touches the point it names.
- */
-function slide(candidate: LabelCandidate, size: Size, viewport: Size): number {
-  const box = labelBox(candidate, size);
-  const across = candidate.side === 'below' || candidate.side === 'above';
-  const [low, high, length, limit] = across
-    ? [box.x0, box.x1, size.width, viewport.width]
-    : [box.y0, box.y1, size.height, viewport.height];
-  const reach = Math.max(0, length / 2 - 2 * EDGE);
-  const wanted = low < EDGE ? EDGE - low : high > limit - EDGE ? limit - EDGE - high : 0;
-  return Math.max(-reach, Math.min(reach, wanted));
-}
-
-const inside = (box: Box, viewport: Size) =>
-  box.x0 >= 0 && box.y0 >= 0 && box.x1 <= viewport.width && box.y1 <= viewport.height;
-
 function visibleArea(box: Box, viewport: Size): number {
   const w = Math.min(box.x1, viewport.width) - Math.max(box.x0, 0);
   const h = Math.min(box.y1, viewport.height) - Math.max(box.y0, 0);
   return w > 0 && h > 0 ? w * h : 0;
 }
 
+/** A site's label to place: where its marker is on screen, the label's size, and who goes first. */
+export interface SiteLabel {
+  id: number | string;
+  at: ScreenPoint;
+  size: Size;
+  /** Higher first: a red site's name is placed before a quiet one's. */
+  priority: number;
+}
+
+const SIDES_AROUND_MARKER: readonly LabelSide[] = ['right', 'left', 'below', 'above'];
+
+function overlap(a: Box, b: Box): number {
+  const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+  const h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
 /**
- * The first candidate whose label (slid along its side if need be) lies wholly inside the viewport, else the
- * one showing most of it (the first when none shows any). Candidates come in order of preference.
+ * Every site's name beside its own marker (`markerRadius` + LABEL_GAP from its centre): right of it first,
+ * then left, below, above. Sites go in priority order; each takes the first side that stays on screen and
+ * covers no label placed before it and no other site's marker, else the side that covers least. Nothing is
+ * hidden: where sites crowd, labels may touch, but each names its own site and none sits on another's marker.
  */
-export function chooseLabelCandidate(
-  candidates: readonly LabelCandidate[],
-  size: Size,
+export function placeSiteLabels(
+  sites: readonly SiteLabel[],
   viewport: Size,
-): LabelPlace | null {
-  let best: LabelPlace | null = null;
-  let bestArea = -1;
-  for (const candidate of candidates) {
-    const shift = slide(candidate, size, viewport);
-    const box = labelBox(candidate, size, shift);
-    if (inside(box, viewport)) return { ...candidate, shift };
-    const area = visibleArea(box, viewport);
-    if (area > bestArea) {
-      best = { ...candidate, shift };
-      bestArea = area;
+  markerRadius: number,
+): Map<number | string, LabelSide> {
+  const gap = markerRadius + LABEL_GAP;
+  const markers = sites.map((s) => ({
+    id: s.id,
+    box: {
+      x0: s.at[0] - markerRadius,
+      y0: s.at[1] - markerRadius,
+      x1: s.at[0] + markerRadius,
+      y1: s.at[1] + markerRadius,
+    },
+  }));
+  const placed: Box[] = [];
+  const out = new Map<number | string, LabelSide>();
+  const order = [...sites].sort(
+    (a, b) => b.priority - a.priority || String(a.id).localeCompare(String(b.id)),
+  );
+  for (const site of order) {
+    let best: { side: LabelSide; box: Box; cost: number } | null = null;
+    for (const side of SIDES_AROUND_MARKER) {
+      const box = labelBox({ side, at: site.at }, site.size, 0, gap);
+      const covered =
+        placed.reduce((sum, other) => sum + overlap(box, other), 0) +
+        markers.reduce((sum, m) => sum + (m.id === site.id ? 0 : overlap(box, m.box)), 0);
+      const offScreen = site.size.width * site.size.height - visibleArea(box, viewport);
+      const cost = covered + offScreen;
+      if (!best || cost < best.cost) best = { side, box, cost };
+      if (cost === 0) break;
+    }
+    if (best) {
+      out.set(site.id, best.side);
+      placed.push(best.box);
     }
   }
-  return best;
+  return out;
 }

@@ -92,6 +92,20 @@ export function MapView({ initialView, onMoveEnd, children, label, rotate = fals
       moveEnd.current?.(view, instance);
     };
     instance.on('moveend', report);
+    // The credits start folded to their (i) button (MapLibre opens them until the first drag): open, they
+    // covered a site's name and the typhoon on the gale screen.
+    // It opens them once they have something to say (a source with a credit, after the load): folded then.
+    // (MapLibre makes them compact only on a resize after they got a credit; some maps never resize.)
+    const foldCredits = () => {
+      const credits = container.current?.querySelector('.maplibregl-ctrl-attrib');
+      if (!credits || credits.classList.contains('maplibregl-attrib-empty')) return;
+      credits.classList.add('maplibregl-compact');
+      credits.classList.remove('maplibregl-compact-show');
+      credits.setAttribute('open', '');
+      instance.off('render', foldCredits);
+    };
+    // Looked at each frame until done (a live map is never idle): a class test, a few frames at most.
+    instance.on('render', foldCredits);
     instance.on('load', () => {
       setMap(instance);
       report();

@@ -1,6 +1,6 @@
 import type { Device } from '@thunderwatch/shared/schemas/devices';
 import { describe, expect, it } from 'vitest';
-import { deviceBounds, deviceFeatures, STATUS_COLOURS } from './device-features';
+import { deviceBounds, deviceFeatures, deviceLabels, STATUS_COLOURS } from './device-features';
 
 const device = (id: string, status: Device['status'], lon: number, lat: number): Device => ({
   id,
@@ -37,5 +37,16 @@ describe('device map features', () => {
       [113, 22],
       [114, 23],
     ]);
+  });
+});
+
+describe('device names on the map', () => {
+  it('names each device beside its dot in its status colour, offline ones placed first', () => {
+    const labels = deviceLabels([device('A', 'online', 113, 23), device('B', 'offline', 114, 22)]);
+    expect(labels).toEqual([
+      { id: 'A', at: [113, 23], name: 'A', colour: STATUS_COLOURS.online, priority: 0 },
+      { id: 'B', at: [114, 22], name: 'B', colour: STATUS_COLOURS.offline, priority: 2 },
+    ]);
+    expect(deviceLabels(undefined)).toEqual([]);
   });
 });

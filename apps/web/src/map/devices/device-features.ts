@@ -1,5 +1,6 @@
 import type { Device, DeviceStatusName } from '@thunderwatch/shared/schemas/devices';
 import type { FeatureCollection, Point } from 'geojson';
+import type { NameLabel } from '../sites/name-labels-layer';
 
 /** A status's colour on the chips and the map: green up, orange degraded, grey offline. */
 export const STATUS_COLOURS: Record<DeviceStatusName, string> = {
@@ -34,4 +35,18 @@ export function deviceBounds(
     [Math.min(...lons), Math.min(...lats)],
     [Math.max(...lons), Math.max(...lats)],
   ];
+}
+
+/** What needs attention is named first where names crowd: offline, then degraded, then online. */
+const STATUS_PRIORITY: Record<DeviceStatusName, number> = { offline: 2, degraded: 1, online: 0 };
+
+/** Each device's name beside its dot, in its status colour. */
+export function deviceLabels(devices: readonly Device[] | undefined): NameLabel[] {
+  return (devices ?? []).map((d) => ({
+    id: d.id,
+    at: [d.lon, d.lat],
+    name: d.name,
+    colour: STATUS_COLOURS[d.status],
+    priority: STATUS_PRIORITY[d.status],
+  }));
 }

@@ -1,13 +1,13 @@
 import type { LocationShape, Position } from '@thunderwatch/shared/schemas/geo';
-import { LEVEL_COLOURS, type Level } from '@thunderwatch/shared/warnings';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 
 /**
- * Location names on the map without a glyph server: each label is a small canvas image (a pill in the
- * location's level colour) made the first time MapLibre needs it, so only labels on screen cost anything.
+ * Names on the map without a glyph server (locations, devices): each label is a small canvas image (a pill in
+ * the colour of what it names: a location's level, a device's status) made the first time MapLibre needs it,
+ * so only labels on screen cost anything.
  */
 
-const PREFIX = 'location-label:';
+const PREFIX = 'name-label:';
 const RATIO = 2;
 const FONT_PX = 13;
 const PAD_X = 7;
@@ -17,17 +17,27 @@ const MAX_CHARS = 48;
 /** A name as its label shows it: cut with an ellipsis past MAX_CHARS. */
 const shown = (name: string) => (name.length > MAX_CHARS ? `${name.slice(0, MAX_CHARS - 1)}…` : name);
 
-/** The image id of a label; level and name are all the image depends on. */
-export const labelImageId = (level: Level, name: string) => `${PREFIX}${level}:${shown(name)}`;
+/** The image id of a label; its colour (`#rrggbb`) and name are all the image depends on. */
+export const labelImageId = (colour: string, name: string) => `${PREFIX}${colour}:${shown(name)}`;
 
-/** Level and name back from an image id, or null for someone else's image. */
-export function parseLabelImageId(id: string): { level: Level; name: string } | null {
+/** Colour and name back from an image id, or null for someone else's image. */
+export function parseLabelImageId(id: string): { colour: string; name: string } | null {
   if (!id.startsWith(PREFIX)) return null;
   const rest = id.slice(PREFIX.length);
   const colon = rest.indexOf(':');
-  const level = Number(rest.slice(0, colon));
-  if (colon < 0 || !(level === 0 || level === 1 || level === 2 || level === 3)) return null;
-  return { level, name: rest.slice(colon + 1) };
+  const colour = rest.slice(0, colon);
+  if (colon < 0 || !/^#[0-9a-f]{6}$/i.test(colour)) return null;
+  return { colour, name: rest.slice(colon + 1) };
+}
+
+/** Dark or white text on a pill of `colour`: whichever contrasts more (WCAG relative luminance). */
+export function textColourOn(colour: string): '#0b0f17' | '#ffffff' {
+  const channel = (i: number) => {
+    const c = Number.parseInt(colour.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+  return luminance > 0.179 ? '#0b0f17' : '#ffffff';
 }
 
 /** Where a location's name goes: the point itself, or the mean of a polygon's outer vertices. */
@@ -71,7 +81,7 @@ export function labelScreenSize(name: string): { width: number; height: number }
   return size ? { width: size.width / RATIO, height: size.height / RATIO } : { width: 0, height: 0 };
 }
 
-function drawLabel(level: Level, name: string): ImageData | null {
+function drawLabel(colour: string, name: string): ImageData | null {
   // Measured again: the size cached for placing may be from before the web fonts loaded.
   sizes.delete(name);
   const size = imageSize(name);
@@ -82,7 +92,7 @@ function drawLabel(level: Level, name: string): ImageData | null {
   canvas.height = height;
   const ctx = canvas.getContext('2d', { willReadFrequently: true });
   if (!ctx) return null;
-  ctx.fillStyle = LEVEL_COLOURS[level];
+  ctx.fillStyle = colour;
   ctx.strokeStyle = 'rgba(5, 8, 15, 0.85)';
   ctx.lineWidth = RATIO;
   ctx.beginPath();
@@ -91,7 +101,7 @@ function drawLabel(level: Level, name: string): ImageData | null {
   ctx.stroke();
   ctx.font = FONT;
   ctx.textBaseline = 'middle';
-  ctx.fillStyle = level === 3 ? '#ffffff' : '#0b0f17';
+  ctx.fillStyle = textColourOn(colour);
   ctx.fillText(name, PAD_X * RATIO, height / 2 + RATIO / 2);
   return ctx.getImageData(0, 0, width, height);
 }
@@ -104,7 +114,7 @@ export function provideLabelImages(map: MapLibreMap): () => void {
   map.setMissingStyleImageResolver((id) => {
     const label = parseLabelImageId(id);
     if (!label || map.hasImage(id)) return;
-    const image = drawLabel(label.level, label.name);
+    const image = drawLabel(label.colour, label.name);
     if (image) map.addImage(id, image, { pixelRatio: RATIO });
   });
   return () => {

@@ -2,10 +2,16 @@ import type { Device } from '@thunderwatch/shared/schemas/devices';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BasemapLayer } from '../../../map/basemap/basemap-layer';
-import { deviceBounds, deviceFeatures, STATUS_COLOURS } from '../../../map/devices/device-features';
+import {
+  deviceBounds,
+  deviceFeatures,
+  deviceLabels,
+  STATUS_COLOURS,
+} from '../../../map/devices/device-features';
 import { FitBounds } from '../../../map/fit-bounds';
 import { DotsLayer } from '../../../map/lightning/dots-layer';
 import { MapView, type MapViewState } from '../../../map/map-view';
+import { NameLabelsLayer } from '../../../map/sites/name-labels-layer';
 
 /** China until the devices are known. */
 const INITIAL_VIEW: MapViewState = { center: [110, 30], zoom: 3.5 };
@@ -15,17 +21,20 @@ interface DeviceMapProps {
   onOpen: (id: string) => void;
 }
 
-/** The devices in their status colours (offline ringed), and the legend; a click opens one. */
+/** The devices in their status colours (offline ringed) with their names, and the legend; a click opens one. */
 export function DeviceMap({ devices, onOpen }: DeviceMapProps) {
   const { t } = useTranslation();
   const features = useMemo(() => deviceFeatures(devices), [devices]);
   const bounds = useMemo(() => deviceBounds(devices), [devices]);
+  const labels = useMemo(() => deviceLabels(devices), [devices]);
   return (
     <>
       <MapView initialView={INITIAL_VIEW} label={t('device.map_label')}>
         <BasemapLayer />
         <FitBounds bounds={bounds} fitKey={bounds ? 'devices' : 'none'} maxZoom={9} />
         <DotsLayer source="devices" data={features} onSelect={(pick) => pick && onOpen(pick.id)} />
+        {/* Their names beside them: dots alone said nothing. */}
+        <NameLabelsLayer id="device-labels" labels={labels} markerRadius={8} />
       </MapView>
       <ul className="device-legend" aria-label={t('device.legend')}>
         {(['online', 'degraded', 'offline'] as const).map((s) => (

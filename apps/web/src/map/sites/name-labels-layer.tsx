@@ -1,0 +1,130 @@
+import type { Position } from '@thunderwatch/shared/schemas/geo';
+import type { FeatureCollection } from 'geojson';
+import type { AddLayerObject, Map as MapLibreMap, SourceSpecification } from 'maplibre-gl';
+import { useEffect, useMemo, useState } from 'react';
+import { LABEL_GAP, type LabelSide, placeSiteLabels } from '../label-placement';
+import { useMap } from '../map-context';
+import { useMapLayers } from '../use-map-layers';
+import { labelImageId, labelScreenSize, provideLabelImages } from './location-labels';
+
+/** A name to show beside a marker on the map: a location's, a device's. */
+export interface NameLabel {
+  id: number | string;
+  at: Position;
+  name: string;
+  /** The pill's colour (`#rrggbb`): a location's level, a device's status. */
+  colour: string;
+  /** Higher placed first (and drawn on top). */
+  priority: number;
+}
+
+const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
+const SOURCE_SPEC: SourceSpecification = { type: 'geojson', data: EMPTY };
+
+const layersOf = (id: string): AddLayerObject[] => [
+  {
+    id,
+    type: 'symbol',
+    source: id,
+    layout: {
+      'icon-image': ['get', 'image'],
+      // Beside the marker on the side `placeNameLabels` chose (see label-placement.ts).
+      'icon-anchor': ['match', ['get', 'side'], 'above', 'bottom', 'right', 'left', 'left', 'right', 'top'],
+      'icon-offset': ['get', 'offset'],
+      // Never hidden by MapLibre's collisions (a new site had no name): placeNameLabels keeps them apart, and
+      // they still hide the basemap's city names they would cover.
+      'icon-allow-overlap': true,
+      'symbol-sort-key': ['-', 0, ['get', 'priority']],
+    },
+  },
+];
+
+/** The icon offset that puts a label beside a marker of `markerRadius` on `side`. */
+function labelOffset(side: LabelSide, markerRadius: number): [number, number] {
+  const gap = markerRadius + LABEL_GAP;
+  switch (side) {
+    case 'below':
+      return [0, gap];
+    case 'above':
+      return [0, -gap];
+    case 'right':
+      return [gap, 0];
+    case 'left':
+      return [-gap, 0];
+  }
+}
+
+/** Each name beside its marker, clear of the other names and markers and of the map's edge. */
+export function placeNameLabels(
+  map: MapLibreMap,
+  labels: readonly NameLabel[],
+  markerRadius: number,
+): FeatureCollection {
+  const canvas = map.getCanvas();
+  const viewport = { width: canvas.clientWidth, height: canvas.clientHeight };
+  const sides = placeSiteLabels(
+    labels.map((label) => {
+      const { x, y } = map.project(label.at as [number, number]);
+      return {
+        id: label.id,
+        at: [x, y] as const,
+        size: labelScreenSize(label.name),
+        priority: label.priority,
+      };
+    }),
+    viewport,
+    markerRadius,
+  );
+  return {
+    type: 'FeatureCollection',
+    features: labels.map((label) => {
+      const side = sides.get(label.id) ?? 'right';
+      return {
+        type: 'Feature',
+        id: label.id,
+        properties: {
+          image: labelImageId(label.colour, label.name),
+          priority: label.priority,
+          side,
+          offset: labelOffset(side, markerRadius),
+        },
+        geometry: { type: 'Point', coordinates: label.at },
+      };
+    }),
+  };
+}
+
+/**
+ * Names beside their markers (`markerRadius` on screen), placed again after each move. One per map: the label
+ * images come from the map's one resolver of missing images (location-labels.ts).
+ */
+export function NameLabelsLayer({
+  id,
+  labels,
+  markerRadius,
+}: {
+  id: string;
+  labels: readonly NameLabel[];
+  markerRadius: number;
+}) {
+  const map = useMap();
+  const layers = useMemo(() => layersOf(id), [id]);
+  const source = useMapLayers(id, SOURCE_SPEC, layers, 'top');
+  const [moves, setMoves] = useState(0);
+  useEffect(() => {
+    const moved = () => setMoves((count) => count + 1);
+    map.on('moveend', moved);
+    map.on('resize', moved);
+    return () => {
+      map.off('moveend', moved);
+      map.off('resize', moved);
+    };
+  }, [map]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `moves` marks a new view
+  const data = useMemo(() => placeNameLabels(map, labels, markerRadius), [map, labels, markerRadius, moves]);
+  useEffect(() => provideLabelImages(map), [map]);
+  useEffect(() => {
+    if (source) void source.setData(data);
+  }, [source, data]);
+  return null;
+}
