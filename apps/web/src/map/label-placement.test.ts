@@ -38,3 +38,12 @@ describe('site labels beside their markers', () => {
     expect(placeSiteLabels(crowd, viewport, R).size).toBe(30);
   });
 });
+
+describe('site labels clear of the panels over the map', () => {
+  it('puts a name left of its marker when a panel covers its right', () => {
+    const site = { id: 1, at: [200, 300] as const, size: { width: 100, height: 20 }, priority: 0 };
+    const panel = { x0: 230, y0: 0, x1: 390, y1: 700 };
+    expect(placeSiteLabels([site], viewport, 6, [panel]).get(1)).toBe('left');
+    expect(placeSiteLabels([site], viewport, 6).get(1)).toBe('right');
+  });
+});

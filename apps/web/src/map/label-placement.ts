@@ -20,7 +20,7 @@ export interface Size {
 /** Space between a marker and its label, in CSS pixels. */
 export const LABEL_GAP = 6;
 
-interface Box {
+export interface Box {
   x0: number;
   y0: number;
   x1: number;
@@ -76,6 +76,8 @@ export function placeSiteLabels(
   sites: readonly SiteLabel[],
   viewport: Size,
   markerRadius: number,
+  /** Screen boxes a label should not go under (panels floating over the map). */
+  covered: readonly Box[] = [],
 ): Map<number | string, LabelSide> {
   const gap = markerRadius + LABEL_GAP;
   const markers = sites.map((s) => ({
@@ -87,7 +89,7 @@ export function placeSiteLabels(
       y1: s.at[1] + markerRadius,
     },
   }));
-  const placed: Box[] = [];
+  const placed: Box[] = [...covered];
   const out = new Map<number | string, LabelSide>();
   const order = [...sites].sort(
     (a, b) => b.priority - a.priority || String(a.id).localeCompare(String(b.id)),

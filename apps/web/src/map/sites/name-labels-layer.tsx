@@ -2,7 +2,7 @@ import type { Position } from '@thunderwatch/shared/schemas/geo';
 import type { FeatureCollection } from 'geojson';
 import type { AddLayerObject, Map as MapLibreMap, SourceSpecification } from 'maplibre-gl';
 import { useEffect, useMemo, useState } from 'react';
-import { LABEL_GAP, type LabelSide, placeSiteLabels } from '../label-placement';
+import { type Box, LABEL_GAP, type LabelSide, placeSiteLabels } from '../label-placement';
 import { useMap } from '../map-context';
 import { useMapLayers } from '../use-map-layers';
 import { labelImageId, labelScreenSize, provideLabelImages } from './location-labels';
@@ -54,7 +54,31 @@ function labelOffset(side: LabelSide, markerRadius: number): [number, number] {
   }
 }
 
-/** Each name beside its marker, clear of the other names and markers and of the map's edge. */
+/**
+ * The boxes, in the canvas's pixels, of what floats over the map, so no name hides under them: the children of
+ * `[data-map-overlay]` columns (a screen's counters, layer switcher), or the element itself when it is one
+ * panel (`data-map-overlay="self"`, the time bar).
+ */
+function panelsOver(canvas: HTMLCanvasElement): Box[] {
+  const origin = canvas.getBoundingClientRect();
+  const boxes: Box[] = [];
+  for (const overlay of document.querySelectorAll<HTMLElement>('[data-map-overlay]')) {
+    const panels = overlay.dataset.mapOverlay === 'self' ? [overlay] : [...overlay.children];
+    for (const child of panels) {
+      const r = child.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      boxes.push({
+        x0: r.left - origin.left,
+        y0: r.top - origin.top,
+        x1: r.right - origin.left,
+        y1: r.bottom - origin.top,
+      });
+    }
+  }
+  return boxes;
+}
+
+/** Each name beside its marker, clear of the other names and markers, the panels over the map and its edge. */
 export function placeNameLabels(
   map: MapLibreMap,
   labels: readonly NameLabel[],
@@ -74,6 +98,7 @@ export function placeNameLabels(
     }),
     viewport,
     markerRadius,
+    panelsOver(canvas),
   );
   return {
     type: 'FeatureCollection',

@@ -228,7 +228,7 @@ export function HomeScreen() {
         )}
         <StrokePick pick={strokePick} timeZone={timeZone} />
       </MapView>
-      <div className="home-overlay home-overlay-left">
+      <div className="home-overlay home-overlay-left" data-map-overlay>
         <StrokeCounters counts={counts} mode={mode} filter={strokeFilter.filter} />
         <LayerErrors
           feed={feed}
@@ -246,7 +246,7 @@ export function HomeScreen() {
           ]}
         />
       </div>
-      <div className="home-overlay home-overlay-right">
+      <div className="home-overlay home-overlay-right" data-map-overlay>
         <MapToolbar
           switcher={
             <HomeSwitcher
@@ -263,6 +263,7 @@ export function HomeScreen() {
               typhoons={typhoons}
               disaster={disaster}
               flights={{ loading: flights.loading, count: flights.items.length }}
+              weatherWarnings={extra.warnings.inForce}
               more={extra.loading}
               strokeFilter={strokeFilter}
             />

@@ -9,6 +9,7 @@ import { LayerSwitcher } from './layer-switcher';
 import { RadarControls, type RadarControlsProps } from './radar-controls';
 import { StrokeFilterControl } from './stroke-filter-control';
 import { TyphoonLegend } from './typhoon-legend';
+import { WeatherWarningsNote } from './weather-warnings-note';
 
 type Counted = { loading: boolean; count: number };
 const MODEL_LAYERS = MODEL_IDS.map(modelLayerId);
@@ -29,6 +30,8 @@ interface HomeSwitcherProps {
   typhoons: Counted;
   disaster: Counted;
   flights: Counted;
+  /** Official weather warnings in force. */
+  weatherWarnings: Counted;
   /** Loading of the other layers, by layer id. */
   more?: Record<string, boolean>;
   strokeFilter: ReturnType<typeof useStrokeFilter>;
@@ -42,6 +45,7 @@ export function HomeSwitcher({
   typhoons,
   disaster,
   flights,
+  weatherWarnings,
   more,
   strokeFilter,
 }: HomeSwitcherProps) {
@@ -85,6 +89,7 @@ export function HomeSwitcher({
         typhoons: <TyphoonLegend count={typhoons.count} loading={typhoons.loading} />,
         disaster: <DisasterLegend count={disaster.count} loading={disaster.loading} />,
         flights: <FlightLegend count={flights.count} loading={flights.loading} />,
+        weather_warnings: <WeatherWarningsNote {...weatherWarnings} />,
       }}
     />
   );

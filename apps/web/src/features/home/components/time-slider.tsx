@@ -39,7 +39,7 @@ export function TimeSlider({
       ? t('home.replay.minutes_ago', { minutes: minutesBack })
       : t('home.replay.hours_ago', { hours: (minutesBack / 60).toFixed(1) });
   return (
-    <section className="home-panel time-slider" aria-label={t('home.replay.title')}>
+    <section className="home-panel time-slider" aria-label={t('home.replay.title')} data-map-overlay="self">
       <button
         type="button"
         className="button button-small"

@@ -64,6 +64,8 @@ export function useHomeExtraLayers(layers: ReturnType<typeof useLayerChoices>, z
     warnings: {
       data: warningData,
       count: warningData.features.length,
+      /** Warnings in force (drawn or not), and whether they are known yet: the switcher says "none" only then. */
+      inForce: { count: warningItems.length, loading: on.warnings && !warnings.data },
       pick:
         on.warnings && pickedWarning && warningPick
           ? { warning: pickedWarning, lngLat: warningPick.lngLat }
