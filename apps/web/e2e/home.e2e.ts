@@ -144,6 +144,12 @@ describe('home: live lightning map', () => {
         .map((a) => (a.effect as KeyframeEffect | null)?.target?.className ?? String(a.id)),
     );
     expect(endless).toEqual([]);
+    // The layer panel, however long, ends above the zoom buttons (its "Run now" buttons covered them).
+    const [panelBottom, zoomTop] = await page.evaluate(() => [
+      document.querySelector('.map-toolbar')?.getBoundingClientRect().bottom ?? 0,
+      document.querySelector('.maplibregl-ctrl-bottom-right')?.getBoundingClientRect().top ?? 0,
+    ]);
+    expect(panelBottom).toBeLessThan(zoomTop as number);
     expect(errors).toEqual([]);
     await page.context().close();
   });
