@@ -95,6 +95,10 @@ describe('home: official warnings and sensors', () => {
     await expect
       .poll(() => drawn(page, 'weather-warning-fill', 'level'), { timeout: 20_000 })
       .toContain('orange:#f28c00');
+    // The layer says how many are in force (it said nothing, so "none" and "not loaded" looked the same).
+    await expect
+      .poll(() => page.getByTestId('weather-warnings-note').innerText())
+      .toMatch(/^\d+ warnings? in force$/);
     await expect
       .poll(() => drawn(page, 'sensors-dot', 'id'), { timeout: 20_000 })
       .toEqual(['e2e-home-efm:#f97316']);

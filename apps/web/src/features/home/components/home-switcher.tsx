@@ -64,6 +64,7 @@ export function HomeSwitcher({
       onChange={onChange}
       adjustable={opacityAdjustable}
       options={{ strokes: <StrokeFilterControl {...strokeFilter} /> }}
+      notes={{ weather_warnings: <WeatherWarningsNote {...weatherWarnings} /> }}
       loading={{
         strokes: loading.strokes,
         density: loading.density,
@@ -89,7 +90,6 @@ export function HomeSwitcher({
         typhoons: <TyphoonLegend count={typhoons.count} loading={typhoons.loading} />,
         disaster: <DisasterLegend count={disaster.count} loading={disaster.loading} />,
         flights: <FlightLegend count={flights.count} loading={flights.loading} />,
-        weather_warnings: <WeatherWarningsNote {...weatherWarnings} />,
       }}
     />
   );

@@ -16,6 +16,8 @@ export interface LayerSwitcherProps {
   extras?: Record<string, ReactNode>;
   /** A layer's own options (the strokes' filter), over its legend while shown. */
   options?: Record<string, ReactNode>;
+  /** What a layer has to say under its legend while shown (how many warnings are in force, or none). */
+  notes?: Record<string, ReactNode>;
   loading?: Record<string, boolean>;
 }
 
@@ -28,6 +30,7 @@ export function LayerSwitcher({
   adjustable,
   extras,
   options,
+  notes,
   loading,
 }: LayerSwitcherProps) {
   const { t, i18n } = useTranslation();
@@ -97,6 +100,7 @@ export function LayerSwitcher({
                       ))}
                     </ul>
                   ))}
+                {choice.visible && notes?.[row.id]}
               </div>
             );
           })}
