@@ -1,11 +1,10 @@
 import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
-import type { WarningItem, WarningSkill } from '@thunderwatch/shared/schemas/warnings';
-import type { StrokeInput } from '@thunderwatch/shared/strokes';
+import type { WarningSkill } from '@thunderwatch/shared/schemas/warnings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
 import { sharedServerUrl } from './shared-server';
-import { adminToken, api, signIn } from './web-helpers';
+import { adminToken, api, signIn, stormWarnedInTime } from './web-helpers';
 
 /**
  * One skill truth: a storm warned in time at a new site, read off every screen that scores it (the location
@@ -15,28 +14,12 @@ import { adminToken, api, signIn } from './web-helpers';
 const baseUrl = sharedServerUrl();
 /** Far from the other specs' strokes: only this spec's strokes reach this site's rings. */
 const SITE = { lat: 44.0, lon: 84.0 };
-/** Degrees of latitude per km, near enough for placing test strokes. */
-const KM = 1 / 110.8;
 const NAME = 'E2E skill pier';
 
 let browser: Browser;
 let token: string;
 let feedKey: string;
 let site: LocationDto;
-
-async function ingest(stroke: Omit<StrokeInput, 'time'>) {
-  const response = await fetch(`${baseUrl}/api/ingest/strokes`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-feed-key': feedKey },
-    body: JSON.stringify([{ time: new Date().toISOString(), ...stroke }]),
-  });
-  expect(response.status).toBe(200);
-}
-
-async function levelOf(id: number): Promise<number> {
-  const warnings = await api<{ items: WarningItem[] }>(baseUrl, token, 'GET', '/api/warning');
-  return warnings.items.find((w) => w.location_id === id)?.level ?? 0;
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -56,10 +39,7 @@ describe('one skill truth', () => {
     timeout: 180_000,
   }, async () => {
     // A storm comes in: a stroke at 15 km raises orange; once orange is on, one falls 2 km from the site.
-    await ingest({ lat: SITE.lat + 15 * KM, lon: SITE.lon, peak_ka: -20, type: 'CG', sensors: 6 });
-    await expect.poll(() => levelOf(site.id), { timeout: 30_000 }).toBe(2);
-    await ingest({ lat: SITE.lat + 2 * KM, lon: SITE.lon, peak_ka: -30, type: 'CG', sensors: 6 });
-    await expect.poll(() => levelOf(site.id), { timeout: 30_000 }).toBe(3);
+    await stormWarnedInTime({ baseUrl, token, feedKey }, { id: site.id, ...SITE });
 
     const skill = await api<WarningSkill>(
       baseUrl,

@@ -1,4 +1,7 @@
+import type { WarningItem } from '@thunderwatch/shared/schemas/warnings';
+import type { StrokeInput } from '@thunderwatch/shared/strokes';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
 
 /** Calls the API directly (setup and inspection); the screens under test go through the browser. */
@@ -111,4 +114,42 @@ export async function overflowing(page: Page, allowed: readonly string[] = []): 
     }
     return [...new Set(out)].slice(0, 10);
   }, allowed);
+}
+
+/** Degrees of latitude per km, near enough for placing test strokes. */
+export const KM_LAT = 1 / 110.8;
+
+/** Posts strokes stamped now through a feed's key (the ingest as a network sends them). */
+export async function ingestNow(baseUrl: string, feedKey: string, strokes: Omit<StrokeInput, 'time'>[]) {
+  const response = await fetch(`${baseUrl}/api/ingest/strokes`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-feed-key': feedKey },
+    body: JSON.stringify(strokes.map((s) => ({ time: new Date().toISOString(), ...s }))),
+  });
+  if (response.status !== 200) throw new Error(`ingest: ${response.status} ${await response.text()}`);
+}
+
+/** A location's live warning level (0 when clear). */
+export async function levelOf(baseUrl: string, token: string, locationId: number): Promise<number> {
+  const warnings = await api<{ items: WarningItem[] }>(baseUrl, token, 'GET', '/api/warning');
+  return warnings.items.find((w) => w.location_id === locationId)?.level ?? 0;
+}
+
+/**
+ * A storm warned in time at a site with the default rings (10/20/30 km): a stroke 15 km north raises orange;
+ * once orange is on, one falls 2 km north (red). Waits on each level, never on the clock.
+ */
+export async function stormWarnedInTime(
+  d: { baseUrl: string; token: string; feedKey: string },
+  site: { id: number; lat: number; lon: number },
+) {
+  const level = () => levelOf(d.baseUrl, d.token, site.id);
+  await ingestNow(d.baseUrl, d.feedKey, [
+    { lat: site.lat + 15 * KM_LAT, lon: site.lon, peak_ka: -20, type: 'CG', sensors: 6 },
+  ]);
+  await expect.poll(level, { timeout: 30_000 }).toBe(2);
+  await ingestNow(d.baseUrl, d.feedKey, [
+    { lat: site.lat + 2 * KM_LAT, lon: site.lon, peak_ka: -30, type: 'CG', sensors: 6 },
+  ]);
+  await expect.poll(level, { timeout: 30_000 }).toBe(3);
 }
