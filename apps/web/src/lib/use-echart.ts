@@ -16,7 +16,13 @@ export function useEChart(
     if (!element.current) return;
     const instance = init(element.current, null, { renderer: 'canvas' });
     chart.current = instance;
-    const resize = new ResizeObserver(() => instance.resize());
+    // A box gone from the page (a screen left: the observer hears the removal before React's cleanup runs) or
+    // of no size is not drawn: a map chart (geo) throws on a 0×0 view.
+    const resize = new ResizeObserver(() => {
+      const box = instance.getDom();
+      if (!box.isConnected || box.clientWidth === 0 || box.clientHeight === 0) return;
+      instance.resize();
+    });
     resize.observe(element.current);
     return () => {
       resize.disconnect();
