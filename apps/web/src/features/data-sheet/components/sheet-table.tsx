@@ -1,7 +1,7 @@
 import type { SheetCell, SheetInfo } from '@thunderwatch/shared/schemas/sheets';
 import { useTranslation } from 'react-i18next';
 import { EmptyTableRow } from '../../../components/empty-table-row';
-import { formatCell, isNumeric } from '../model/sheet-cells';
+import { formatCell, isNumeric, readerColumns, readerValue } from '../model/sheet-cells';
 
 interface SheetTableProps {
   sheet: SheetInfo;
@@ -13,17 +13,21 @@ interface SheetTableProps {
   loading: boolean;
 }
 
-/** A sheet's rows under its headers in my language; a header click sorts by it (again: the other way). */
+/**
+ * A sheet's rows under its headers in my language, names in my language (`readerColumns`); a header click
+ * sorts by it (again: the other way).
+ */
 export function SheetTable({ sheet, rows, sort, order, onSort, timeZone, loading }: SheetTableProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'zh-Hans' ? 'zh-Hans' : 'en';
+  const columns = readerColumns(sheet.columns, language);
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" data-scroll-x>
       <table className="table table-dense" data-testid="sheet-table">
         <caption className="visually-hidden">{sheet.name[language]}</caption>
         <thead>
           <tr>
-            {sheet.columns.map((c) => (
+            {columns.map((c) => (
               <th
                 key={c.key}
                 scope="col"
@@ -42,16 +46,16 @@ export function SheetTable({ sheet, rows, sort, order, onSort, timeZone, loading
           <EmptyTableRow
             empty={rows.length === 0}
             loading={loading}
-            columns={sheet.columns.length}
+            columns={columns.length}
             emptyText={t('data_sheet.empty')}
           />
           {rows.map((row, i) => (
             // Sheets have no row id of their own; a page's rows keep their order until the page changes.
             // biome-ignore lint/suspicious/noArrayIndexKey: rows are replaced as a whole, never reordered in place
             <tr key={i}>
-              {sheet.columns.map((c) => (
+              {columns.map((c) => (
                 <td key={c.key} className={isNumeric(c.kind) ? 'numeric' : undefined}>
-                  {formatCell(row[c.key] ?? null, c.kind, timeZone, language)}
+                  {formatCell(readerValue(row, c), c.kind, timeZone, language)}
                 </td>
               ))}
             </tr>
