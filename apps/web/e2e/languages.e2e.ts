@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAV_SCREENS, screenKeyOf } from '../src/app/screens';
 import { type Browser, launchBrowser, newPage } from './browser';
+import { walkPhone } from './phone-walk';
 import { E2E_ADMIN, type RunningServer, setAdminLanguage, startServer } from './server';
 
 /**
@@ -230,4 +231,24 @@ describe.each([
     expect(errors).toEqual([]);
     await page.context().close();
   }, 90_000);
+});
+
+describe('a phone', () => {
+  it('shows every screen and every dialog within 390 px, in Chinese', async () => {
+    await setAdminLanguage(server.baseUrl, 'zh-Hans');
+    const { page, errors } = await newPage(browser, 'zh-CN', {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const t = (key: string) => text('zh-Hans', key);
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByLabel(t('login.username')).fill(E2E_ADMIN.username);
+    await page.getByLabel(t('login.password')).fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: t('login.submit') }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await walkPhone(page, server.baseUrl);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
 });

@@ -96,17 +96,23 @@ export function expiredJwt(): string {
 
 /**
  * What sticks out past the screen's right edge, as `tag.class` names: visible elements wider than their place,
- * counting those inside a sideways-scrolling box too (a table cut off inside its scroller is still cut off
- * for the reader), except where scrolling is the design: maps and canvases, and elements under `allowed`.
+ * counting those inside a sideways-scrolling box too (a form cut off inside its scroller is still cut off for
+ * the reader), except where scrolling is the design: maps and canvases, wide data tables marked
+ * `data-scroll-x`, and elements under `allowed`.
  */
 export async function overflowing(page: Page, allowed: readonly string[] = []): Promise<string[]> {
   return page.evaluate((skip) => {
     const width = window.innerWidth;
     const out: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>('main *, header *, [role="dialog"] *')) {
+    for (const el of document.querySelectorAll<HTMLElement>(
+      'main *, header *, dialog *, [role="dialog"] *',
+    )) {
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0 || r.right <= width + 1) continue;
-      if (el.closest('.maplibregl-map, canvas, .visually-hidden')) continue;
+      // Maps pan; a wide data table may scroll sideways by design (`data-scroll-x`), as a spreadsheet does.
+      if (el.closest('.maplibregl-map, canvas, .visually-hidden, [data-scroll-x]')) continue;
+      // Laid out but not shown: inside a closed <details> (its content is content-visibility: hidden).
+      if (!el.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true })) continue;
       if (skip.some((s) => el.closest(s))) continue;
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden' || style.position === 'fixed') continue;

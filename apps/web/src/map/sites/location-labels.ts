@@ -108,16 +108,26 @@ function drawLabel(colour: string, name: string): ImageData | null {
 
 /**
  * Makes label images on demand (MapLibre asks for each the first time a tile needs it); returns the
- * function that stops doing so. A map has one resolver: label images are the only ones made on demand.
+ * function that stops doing so. A map has one resolver (label images are the only ones made on demand),
+ * shared by the map's name layers (locations, devices): it stays while any of them needs it.
  */
 export function provideLabelImages(map: MapLibreMap): () => void {
-  map.setMissingStyleImageResolver((id) => {
-    const label = parseLabelImageId(id);
-    if (!label || map.hasImage(id)) return;
-    const image = drawLabel(label.colour, label.name);
-    if (image) map.addImage(id, image, { pixelRatio: RATIO });
-  });
+  const users = resolverUsers.get(map) ?? 0;
+  if (users === 0) {
+    map.setMissingStyleImageResolver((id) => {
+      const label = parseLabelImageId(id);
+      if (!label || map.hasImage(id)) return;
+      const image = drawLabel(label.colour, label.name);
+      if (image) map.addImage(id, image, { pixelRatio: RATIO });
+    });
+  }
+  resolverUsers.set(map, users + 1);
   return () => {
-    map.setMissingStyleImageResolver(null);
+    const left = (resolverUsers.get(map) ?? 1) - 1;
+    resolverUsers.set(map, left);
+    if (left === 0) map.setMissingStyleImageResolver(null);
   };
 }
+
+/** How many name layers of each map use its image resolver. */
+const resolverUsers = new WeakMap<MapLibreMap, number>();

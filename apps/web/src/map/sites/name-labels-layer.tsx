@@ -120,8 +120,8 @@ export function placeNameLabels(
 }
 
 /**
- * Names beside their markers (`markerRadius` on screen), placed again after each move. One per map: the label
- * images come from the map's one resolver of missing images (location-labels.ts).
+ * Names beside their markers (`markerRadius` on screen), placed again after each move; a map may have several
+ * (each its own `id`), sharing its one resolver of label images (location-labels.ts).
  */
 export function NameLabelsLayer({
   id,

@@ -92,7 +92,7 @@ export function AdminDbScreen() {
             />
           ) : (
             <div className="panel panel-flush">
-              <div className="table-wrap">
+              <div className="table-wrap" data-scroll-x>
                 <table className="table table-dense">
                   <caption className="visually-hidden">{t('admin_db.tables')}</caption>
                   <thead>

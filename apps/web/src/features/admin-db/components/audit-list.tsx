@@ -20,7 +20,7 @@ export function AuditList({ timeZone }: { timeZone: string }) {
     <>
       <ErrorMessage error={audit.error} />
       <div className="panel panel-flush" aria-busy={audit.isFetching}>
-        <div className="table-wrap">
+        <div className="table-wrap" data-scroll-x>
           <table className="table table-dense">
             <caption className="visually-hidden">{t('admin_db.audit')}</caption>
             <thead>

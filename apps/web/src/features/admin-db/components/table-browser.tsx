@@ -68,7 +68,7 @@ export function TableBrowser({ info, writeEnabled, timeZone }: TableBrowserProps
       />
       <ErrorMessage error={page.error} />
       <div className="panel panel-flush" aria-busy={page.isFetching}>
-        <div className="table-wrap">
+        <div className="table-wrap" data-scroll-x>
           <table className="table table-dense adb-rows">
             <caption className="visually-hidden">{info.name}</caption>
             <thead>

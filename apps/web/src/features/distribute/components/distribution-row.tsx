@@ -30,15 +30,21 @@ export function DistributionRow({ list, locationNames, groupName, canEdit, onEdi
     <>
       <tr>
         <td>{listName(t, list)}</td>
-        {groupName !== null && <td>{groupName}</td>}
-        <td className="distribute-locations">{locations}</td>
-        <td>
+        {groupName !== null && <td data-label={t('distribute.list.group')}>{groupName}</td>}
+        <td className="distribute-locations" data-label={t('distribute.list.locations')}>
+          {locations}
+        </td>
+        <td data-label={t('distribute.list.min_level')}>
           <MinLevelBadge level={list.min_level} />
         </td>
-        <td>{list.channels.map((channel) => t(`distribute.channel.${channel}`)).join(', ')}</td>
-        <td>{list.recipients.length}</td>
-        <td>{list.quiet_hours ? `${list.quiet_hours.from}–${list.quiet_hours.to}` : '—'}</td>
-        <td>
+        <td data-label={t('distribute.list.channels')}>
+          {list.channels.map((channel) => t(`distribute.channel.${channel}`)).join(', ')}
+        </td>
+        <td data-label={t('distribute.list.recipients')}>{list.recipients.length}</td>
+        <td data-label={t('distribute.list.quiet_hours')}>
+          {list.quiet_hours ? `${list.quiet_hours.from}–${list.quiet_hours.to}` : '—'}
+        </td>
+        <td data-label={t('distribute.list.escalation')}>
           {list.escalate_after_min !== null && list.escalate_to
             ? t('distribute.list.escalation_text', {
                 minutes: list.escalate_after_min,

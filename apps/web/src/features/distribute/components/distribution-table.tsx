@@ -25,7 +25,7 @@ export function DistributionTable({
   const { t } = useTranslation();
   return (
     <div className="table-wrap">
-      <table className="table table-dense distribute-table">
+      <table className="table table-dense table-cards distribute-table">
         <caption className="visually-hidden">{t('distribute.list.title')}</caption>
         <thead>
           <tr>

@@ -5,6 +5,7 @@ import { SENSOR_DOT_LAYER, SensorsLayer } from '../../../map/devices/sensors-lay
 import { DotsLayer } from '../../../map/lightning/dots-layer';
 import { STROKE_CLICK } from '../../../map/lightning/strokes-layer';
 import { clicksOver } from '../../../map/scene/hooks/use-typhoons';
+import { NameLabelsLayer } from '../../../map/sites/name-labels-layer';
 import { PolygonsLayer } from '../../../map/sites/polygons-layer';
 import { TYPHOON_POINT_CLICK } from '../../../map/weather/typhoon-layer';
 import { WavePopup } from '../../../map/weather/wave-popup';
@@ -67,6 +68,7 @@ export function HomeExtraLayers({ extra, layers, timeZone }: HomeExtraLayersProp
       {on.winds && <WindStationsLayer stations={extra.winds} />}
       {on.waves && <DotsLayer source="wave-stations" data={waves.data} onSelect={waves.setPick} />}
       {on.devices && <DotsLayer source="devices" data={devices.data} onSelect={devices.setPick} />}
+      {on.devices && <NameLabelsLayer id="device-labels" labels={devices.labels} markerRadius={8} />}
       {on.sensors && <SensorsLayer sensors={sensors.items} onSelect={sensors.setPick} />}
       {warnings.pick && (
         <WeatherWarningPopup

@@ -7,7 +7,7 @@ import { useStationWinds } from '../../../lib/station-winds';
 import { useWaveLatest } from '../../../lib/wave-latest';
 import { useZoneChoices } from '../../../lib/zone-choices';
 import { CITY_MIN_ZOOM } from '../../../map/basemap/region-features';
-import { deviceFeatures } from '../../../map/devices/device-features';
+import { deviceFeatures, deviceLabels } from '../../../map/devices/device-features';
 import { weatherWarningMapData } from '../../../map/weather/warning-features';
 import { waveStationFeatures } from '../../../map/weather/wave-features';
 import type { WeatherWarningPick } from '../../../map/weather/weather-warnings-layer';
@@ -48,6 +48,7 @@ export function useHomeExtraLayers(layers: ReturnType<typeof useLayerChoices>, z
   const warningItems = warnings.data?.warnings ?? NO_WARNINGS;
   const warningData = useMemo(() => weatherWarningMapData(warningItems), [warningItems]);
   const deviceData = useMemo(() => deviceFeatures(devices.data?.items), [devices.data]);
+  const deviceNames = useMemo(() => deviceLabels(devices.data?.items), [devices.data]);
   const zonePolygons = useMemo(
     () => (zones.data?.items ?? []).map((z) => ({ id: z.id, geometry: z.geometry })),
     [zones.data],
@@ -82,6 +83,7 @@ export function useHomeExtraLayers(layers: ReturnType<typeof useLayerChoices>, z
     zones: zonePolygons,
     devices: {
       data: deviceData,
+      labels: deviceNames,
       pick:
         on.devices && pickedDevice && devicePick ? { device: pickedDevice, lngLat: devicePick.lngLat } : null,
       setPick: setDevicePick,

@@ -27,7 +27,7 @@ const COMPONENTS_OF: Record<string, string[]> = {
   flights: ['FlightsLayer'],
   locations: ['LocationsLayer', 'LocationRingsLayer', 'LocationLabelsLayer'],
   zones: ['PolygonsLayer'],
-  devices: ['DotsLayer'],
+  devices: ['DotsLayer', 'NameLabelsLayer'],
   weather_warnings: ['WeatherWarningsLayer'],
   sensors: ['SensorsLayer'],
   regions: ['RegionsLayer'],
