@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { simStations } from '@thunderwatch/domain/devices/device-sim';
 import { DEMO_SITES } from '@thunderwatch/domain/lightning/demo-sites';
 import type { Page } from 'playwright-core';
@@ -8,6 +6,7 @@ import { NAV_SCREENS, screenKeyOf } from '../src/app/screens';
 import { type Browser, launchBrowser, newPage } from './browser';
 import { walkPhone } from './phone-walk';
 import { E2E_ADMIN, type RunningServer, setAdminLanguage, startServer } from './server';
+import { type Lang, text, translations } from './ui-text';
 
 /**
  * Every word in the reader's language (issue 32): the demo's server (simulator on), every screen of the
@@ -16,23 +15,6 @@ import { E2E_ADMIN, type RunningServer, setAdminLanguage, startServer } from './
  * a run of two English words, and neither may show a raw translation key (`realtimealert.compass.NNE`),
  * beyond the allow-lists below, each with its reason.
  */
-
-type Lang = 'en' | 'zh-Hans';
-const translations: Record<Lang, Record<string, unknown>> = {
-  en: readJson('en'),
-  'zh-Hans': readJson('zh-Hans'),
-};
-function readJson(lang: Lang) {
-  const file = path.resolve(import.meta.dirname, `../public/assets/i18n/${lang}.json`);
-  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-}
-function text(lang: Lang, key: string): string {
-  const value = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], translations[lang]);
-  if (typeof value !== 'string') throw new Error(`no ${lang} text for ${key}`);
-  return value;
-}
 
 /** The spec's 404 line, shown in Chinese whatever the interface language. */
 const NOT_FOUND_ZH = '您访问的页面不存在，请检查网址是否正确';

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launchBrowser, newPage } from './browser';
 import { E2E_ADMIN, type RunningServer, setAdminLanguage, startServer } from './server';
+import { text } from './ui-text';
 
 /**
  * A newcomer's first minutes after `npm start` (the simulator's demo on), on a desktop in English and on a
@@ -13,24 +12,6 @@ import { E2E_ADMIN, type RunningServer, setAdminLanguage, startServer } from './
 
 /** Where the demo's sites are (Guangzhou, Dongguan, Shenzhen: the simulator's storms are around them). */
 const DEMO_AREA = { west: 113.0, south: 22.3, east: 114.6, north: 23.6 };
-
-type Lang = 'en' | 'zh-Hans';
-const translations: Record<Lang, Record<string, unknown>> = {
-  en: readJson('en'),
-  'zh-Hans': readJson('zh-Hans'),
-};
-function readJson(lang: Lang) {
-  const file = path.resolve(import.meta.dirname, `../public/assets/i18n/${lang}.json`);
-  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-}
-/** The interface's own text for `key` (dotted), so the walk reads what a user reads in that language. */
-function text(lang: Lang, key: string): string {
-  const value = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], translations[lang]);
-  if (typeof value !== 'string') throw new Error(`no ${lang} text for ${key}`);
-  return value;
-}
 
 const WALKS = [
   {
