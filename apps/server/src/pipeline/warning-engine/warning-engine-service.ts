@@ -50,6 +50,15 @@ export class WarningEngineService {
   private readonly cellSteps: CellStepFollower;
   private readonly meta = new Map<number, WatchedMeta>();
   private readonly unconfirmed = new Map<number, number>();
+  /** Alarms this engine counted as unconfirmed since it started (those before are in the loaded counts). */
+  private readonly counted = new Set<number>();
+  /**
+   * Alarms confirmed before this engine counted them: a confirmation may come between an alarm's commit and
+   * the engine counting it just after. Not counted then (the board kept a confirmed alarm as unconfirmed).
+   */
+  private readonly confirmedEarly = new Set<number>();
+  /** When the stored unconfirmed counts were read: alarms raised before are in them. */
+  private countsLoadedMs = Number.NEGATIVE_INFINITY;
   private readonly approaches: ApproachRunner;
   private readonly items: WarningItems;
   private readonly persister: WarningPersister;
@@ -111,6 +120,7 @@ export class WarningEngineService {
 
   /** Load locations and stored states, replay what a crash lost, issue all-clears that fell due. */
   async start(options: { tick?: boolean } = {}): Promise<void> {
+    this.countsLoadedMs = this.d.now().getTime();
     const [locations, states, openAlerts, unconfirmed, watermark] = await Promise.all([
       this.d.locations.listAllEnabled(),
       this.d.store.loadStates(),
@@ -206,9 +216,14 @@ export class WarningEngineService {
 
   /** An alarm was confirmed: every client of the group hears it, and the location's tile updates. */
   alarmConfirmed(alarm: AlarmDto): void {
-    const n = (this.unconfirmed.get(alarm.location_id) ?? 1) - 1;
-    if (n > 0) this.unconfirmed.set(alarm.location_id, n);
-    else this.unconfirmed.delete(alarm.location_id);
+    const inCounts = this.counted.delete(alarm.id) || Date.parse(alarm.created_at) < this.countsLoadedMs;
+    if (inCounts) {
+      const n = (this.unconfirmed.get(alarm.location_id) ?? 1) - 1;
+      if (n > 0) this.unconfirmed.set(alarm.location_id, n);
+      else this.unconfirmed.delete(alarm.location_id);
+    } else {
+      this.confirmedEarly.add(alarm.id);
+    }
     this.emitter?.alarm(alarm.group_id, alarm);
     const meta = this.meta.get(alarm.location_id);
     if (meta) this.emitter?.warning(meta.groupId, [this.itemOf(meta, this.d.now().getTime())]);
@@ -312,8 +327,11 @@ export class WarningEngineService {
     const alarms = written.alarms.map(alarmDto);
     if (alarms.length > 0) this.d.outbox.committed();
     for (const a of alarms) this.d.metrics?.alarms.inc({ level: String(a.level) });
-    for (const a of alarms)
+    for (const a of alarms) {
+      if (this.confirmedEarly.delete(a.id)) continue;
+      this.counted.add(a.id);
       this.unconfirmed.set(a.location_id, (this.unconfirmed.get(a.location_id) ?? 0) + 1);
+    }
     if (!this.emitter) return;
     for (const a of alarms) this.emitter.alarm(a.group_id, a);
     const byGroup = new Map<number, WarningItem[]>();
