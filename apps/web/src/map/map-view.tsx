@@ -102,10 +102,10 @@ export function MapView({ initialView, onMoveEnd, children, label, rotate = fals
       credits.classList.add('maplibregl-compact');
       credits.classList.remove('maplibregl-compact-show');
       credits.setAttribute('open', '');
-      instance.off('render', foldCredits);
+      instance.off('sourcedata', foldCredits);
     };
-    // Looked at each frame until done (a live map is never idle): a class test, a few frames at most.
-    instance.on('render', foldCredits);
+    // After MapLibre's own handler of the same event has filled them in (a live map is never idle).
+    instance.on('sourcedata', foldCredits);
     instance.on('load', () => {
       setMap(instance);
       report();
