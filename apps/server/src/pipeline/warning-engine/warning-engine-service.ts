@@ -44,6 +44,9 @@ const WATERMARK_EVERY_MS = 10_000;
  * states and catches up on the strokes received since the stored watermark, so after a crash or a
  * failover countdowns are exact and no episode is opened twice.
  */
+/** Alarms confirmed before they were counted, remembered at most. */
+const CONFIRMED_EARLY_MAX = 1024;
+
 export class WarningEngineService {
   private readonly core = new WarningEngineCore();
   private readonly predicted = new PredictedWarnings((id) => this.core.state(id));
@@ -223,6 +226,10 @@ export class WarningEngineService {
       else this.unconfirmed.delete(alarm.location_id);
     } else {
       this.confirmedEarly.add(alarm.id);
+      // Held only until the engine counts the alarm, moments later; a bound in case it never does.
+      if (this.confirmedEarly.size > CONFIRMED_EARLY_MAX) {
+        this.confirmedEarly.delete(this.confirmedEarly.values().next().value as number);
+      }
     }
     this.emitter?.alarm(alarm.group_id, alarm);
     const meta = this.meta.get(alarm.location_id);
