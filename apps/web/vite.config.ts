@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { basemapFilesPlugin } from './build/basemap-files.ts';
 
 // The dev server proxies everything the API server answers; in production the server serves dist/ itself.
 const API_SERVER = process.env.THUNDERWATCH_API ?? 'http://localhost:8000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), basemapFilesPlugin()],
   // Workspace packages are consumed from their TypeScript sources.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {

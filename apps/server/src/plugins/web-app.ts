@@ -23,7 +23,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
+    // A missing file under assets/ (a tile of an older build's basemap, a chunk a stale page asks for) is a
+    // 404: answering it with the app's page would hand HTML to the map's worker or the module loader.
+    const isAsset = request.url.startsWith('/assets/');
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi && !isAsset;
     if (wantsPage && built) {
       // Client-side routes (and the not-found page for unknown ones) are drawn by the app.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -1,10 +1,9 @@
-import type { FeatureCollection } from 'geojson';
 import type { AddLayerObject, SourceSpecification } from 'maplibre-gl';
 import { useEffect } from 'react';
 import { useMap } from '../map-context';
 import { useMapLanguage } from '../use-map-language';
 import { useMapLayers } from '../use-map-layers';
-import { loadChinaCities } from './basemap-data';
+import { absoluteUrl, BASEMAP_FILES } from './basemap-data';
 import {
   CITIES_SOURCE,
   CITY_LABEL_LAYER_IDS,
@@ -13,8 +12,12 @@ import {
   OFFLINE_ATTRIBUTION,
 } from './basemap-style';
 
-const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
-const SOURCE_SPEC: SourceSpecification = { type: 'geojson', data: EMPTY, attribution: OFFLINE_ATTRIBUTION };
+// The cities' file by URL: MapLibre's worker fetches and parses it.
+const SOURCE_SPEC: SourceSpecification = {
+  type: 'geojson',
+  data: absoluteUrl(BASEMAP_FILES.cities),
+  attribution: OFFLINE_ATTRIBUTION,
+};
 
 /** China's prefecture-level cities, named in the interface language (renamed when it changes). */
 export function CityLabelsLayer() {
@@ -27,19 +30,6 @@ export function CityLabelsLayer() {
     cityLabelLayers(language) as AddLayerObject[],
     'basemap',
   );
-  useEffect(() => {
-    if (!source) return;
-    let cancelled = false;
-    loadChinaCities().then(
-      (cities) => {
-        if (!cancelled) void source.setData(cities);
-      },
-      (error: unknown) => console.error('The city names could not load', error),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [source]);
   useEffect(() => {
     if (!source) return;
     for (const id of CITY_LABEL_LAYER_IDS) {

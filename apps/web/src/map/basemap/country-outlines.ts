@@ -1,4 +1,4 @@
-import type { FeatureCollection, Geometry, MultiLineString } from 'geojson';
+import type { Feature, FeatureCollection, Geometry, MultiLineString } from 'geojson';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 
@@ -71,4 +71,17 @@ export function countryOutlines(
     borders: mesh(world, countries, (a, b) => a !== b && onBorder(a, b)),
     coast: mesh(world, countries, (a, b) => a === b && keep(a)),
   };
+}
+
+/** The layer of the basemap's vector tiles that holds `countryFeatures` (cut at build time). */
+export const COUNTRIES_TILE_LAYER = 'countries';
+
+/** Land, coasts and borders as one collection, each feature's `kind` telling which (the layers filter on it). */
+export function countryFeatures(data: Countries): FeatureCollection {
+  const features: Feature[] = [
+    ...data.land.features.map((f) => ({ ...f, properties: { kind: 'land' } })),
+    { type: 'Feature', properties: { kind: 'coast' }, geometry: data.coast },
+    { type: 'Feature', properties: { kind: 'border' }, geometry: data.borders },
+  ];
+  return { type: 'FeatureCollection', features };
 }
