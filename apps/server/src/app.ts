@@ -113,7 +113,8 @@ function contentSecurityPolicy(config: Config) {
     // MapLibre fetches raster tiles (connect-src) and decodes them as images (img-src).
     imgSrc: ["'self'", 'data:', 'blob:', ...tiles],
     workerSrc: ["'self'", 'blob:'],
-    connectSrc: ["'self'", 'ws:', 'wss:', ...tiles],
+    // blob: the live map hands its strokes to MapLibre's worker as a GeoJSON blob the worker fetches.
+    connectSrc: ["'self'", 'blob:', 'ws:', 'wss:', ...tiles],
     fontSrc: ["'self'", 'data:'],
     objectSrc: ["'none'"],
     frameAncestors: ["'none'"],

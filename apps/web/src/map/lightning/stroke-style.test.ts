@@ -9,6 +9,7 @@ import {
   ageClassFilter,
   FADED_COLOR,
   kindFilter,
+  sourceWindow,
   strokeFilterClauses,
   timeFilter,
   toFeature,
@@ -46,6 +47,22 @@ describe('stroke age bins', () => {
         ).toEqual([ageBin(ageMin * MIN)]);
         const bin = ageBin(ageMin * MIN);
         expect(hits[0]?.color).toBe(bin === 3 ? FADED_COLOR : AGE_BINS[bin].color);
+      }
+    },
+  );
+
+  it.each(['live', 'replay'] as const)(
+    'holds in the source every stroke the filters can draw (%s)',
+    (mode) => {
+      const now = 1_000 * MIN;
+      const visible = featureFilter(timeFilter(now, mode), 'filter');
+      const window = sourceWindow(now, mode);
+      for (const ageMin of [-0.5, 0, 59.99, 60, 61, 179.99, 180, 181]) {
+        const t = now - ageMin * MIN;
+        const drawn = visible.filter({ zoom: 5 }, { type: 1, properties: { t, k: 0 } } as never);
+        const held = t > window.from && t <= window.to;
+        expect(drawn && !held, `${ageMin} min drawn but not held`).toBe(false);
+        expect(held && !drawn, `${ageMin} min held but never drawn`).toBe(false);
       }
     },
   );

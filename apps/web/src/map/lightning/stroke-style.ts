@@ -77,6 +77,15 @@ export function timeFilter(now: number, mode: StrokeMode): FilterSpecification {
   return ['all', ['<=', ['get', 't'], now], ['>', ['get', 't'], now - REPLAY_TRAIL_MIN * MINUTE]];
 }
 
+/**
+ * The times whose strokes the map's source holds at reference time `now` (from < t <= to): live, the last
+ * hour and anything newer; replay, the trail up to the cursor. `timeFilter` draws the same strokes.
+ */
+export function sourceWindow(now: number, mode: StrokeMode): { from: number; to: number } {
+  if (mode === 'live') return { from: now - LIVE_WINDOW_MIN * MINUTE, to: Number.POSITIVE_INFINITY };
+  return { from: now - REPLAY_TRAIL_MIN * MINUTE, to: now };
+}
+
 /** Feature kind codes: `k` 0 = CG, 1 = IC; `p` the sign of the peak current, `a` its magnitude (kA). */
 export function kindFilter(
   now: number,

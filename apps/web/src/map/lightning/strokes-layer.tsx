@@ -1,7 +1,7 @@
 import type { CompactStroke } from '@thunderwatch/shared/strokes';
 import type { FeatureCollection } from 'geojson';
 import type { AddLayerObject, GeoJSONSource, MapMouseEvent, SourceSpecification } from 'maplibre-gl';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NO_STROKE_FILTER, type StrokeFilter } from '../../lib/stroke-filter';
 import { S, type StrokeStore } from '../../lib/stroke-store';
 import { type ClickYield, yieldsClick } from '../area-click';
@@ -14,8 +14,10 @@ import {
   ageClassFilter,
   kindFilter,
   type StrokeMode,
+  sourceWindow,
   toFeature,
 } from './stroke-style';
+import { StrokeWindow, type WindowDiff } from './stroke-window';
 
 const SOURCE = 'strokes';
 const POLARITY = 'strokes-polarity';
@@ -30,6 +32,26 @@ const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 const SOURCE_SPEC: SourceSpecification = { type: 'geojson', data: EMPTY, maxzoom: 12, buffer: 16 };
 const radius = (scale: number) =>
   ['interpolate', ['linear'], ['zoom'], 2, 2.2 * scale, 6, 3.5 * scale, 10, 6 * scale] as const;
+
+/** A change of more strokes than this replaces the source's data instead of patching it. */
+const BULK = 2_000;
+
+/**
+ * Sends a window's change to the map. A bulk of strokes (the first load, the day's history, a jump of the
+ * replay) goes as one GeoJSON text behind a blob URL, which MapLibre's worker fetches and parses: handing it
+ * thousands of feature objects would have it copy them one by one on the page's main thread (seconds of a
+ * blocked page while the map opened). A few strokes go as a patch.
+ */
+function send(target: GeoJSONSource, strokeWindow: StrokeWindow, diff: WindowDiff) {
+  if (diff.reset || diff.add.length > BULK) {
+    const data = { type: 'FeatureCollection' as const, features: strokeWindow.strokes().map(toFeature) };
+    if (data.features.length <= BULK) return void target.setData(data);
+    const url = URL.createObjectURL(new Blob([JSON.stringify(data)], { type: 'application/geo+json' }));
+    void target.setData(url).finally(() => URL.revokeObjectURL(url));
+  } else if (diff.add.length > 0 || diff.remove.length > 0) {
+    void target.updateData({ add: diff.add.map(toFeature), remove: diff.remove });
+  }
+}
 
 /** Oldest class first, so newer strokes draw on top. */
 const OLDEST_FIRST = [...AGE_LAYERS].reverse();
@@ -97,9 +119,10 @@ interface StrokesLayerProps {
 }
 
 /**
- * Every stroke in the store as one GeoJSON source, in time order so the newest draw on top (a
- * `circle-sort-key` would cost one draw call per stroke). The store's changes go to the map as diffs
- * (`updateData`), so a new burst costs only its own strokes; time moves by restyling the layers.
+ * The store's strokes of the time the mode shows (live the last hour, replay the trail before the cursor) as
+ * one GeoJSON source, in time order so the newest draw on top (a `circle-sort-key` would cost one draw call
+ * per stroke). The store's changes and the window's moves go to the map as diffs (`updateData`), so a new
+ * burst costs only its own strokes; time moves by restyling the layers.
  */
 export function StrokesLayer({
   store,
@@ -119,19 +142,20 @@ export function StrokesLayer({
 
   useEffect(() => addStrokeIcons(map), [map]);
 
+  const [strokeWindow] = useState(() => new StrokeWindow(store));
+  const timeWindow = sourceWindow(now, mode);
+  const windowRef = useRef(timeWindow);
+  windowRef.current = timeWindow;
+
   useEffect(() => {
     if (!source) return;
-    const resetFrom = (target: GeoJSONSource) =>
-      void target.setData({ type: 'FeatureCollection', features: store.sorted().map(toFeature) });
-    resetFrom(source);
-    return store.subscribe((change) => {
-      if (change.reset) return resetFrom(source);
-      void source.updateData({
-        add: change.added.map(toFeature),
-        remove: change.removed.map((s) => s[S.id]),
-      });
-    });
-  }, [source, store]);
+    send(source, strokeWindow, strokeWindow.reset(windowRef.current));
+    return store.subscribe((change) => send(source, strokeWindow, strokeWindow.follow(change)));
+  }, [source, store, strokeWindow]);
+
+  useEffect(() => {
+    if (source) send(source, strokeWindow, strokeWindow.move({ from: timeWindow.from, to: timeWindow.to }));
+  }, [source, strokeWindow, timeWindow.from, timeWindow.to]);
 
   useEffect(() => {
     if (!source) return;

@@ -38,8 +38,10 @@ describe('GET /api/map_config', () => {
     expect(res.json()).toEqual({
       basemap: { name: 'offline', tiles: [], labels: null, tilejson: null, attribution: '' },
     });
+    // blob: the live map's strokes, handed to MapLibre's worker as a blob it fetches.
     expect(directive(res.headers['content-security-policy'], 'connect-src')).toEqual([
       "'self'",
+      'blob:',
       'ws:',
       'wss:',
     ]);
@@ -60,7 +62,7 @@ describe('GET /api/map_config', () => {
     expect(basemap.labels.en[0]).toContain('/eva_w/');
     const hosts = Array.from({ length: 8 }, (_, i) => `https://t${i}.tianditu.gov.cn`);
     const csp = res.headers['content-security-policy'];
-    expect(directive(csp, 'connect-src')).toEqual(["'self'", 'ws:', 'wss:', ...hosts]);
+    expect(directive(csp, 'connect-src')).toEqual(["'self'", 'blob:', 'ws:', 'wss:', ...hosts]);
     expect(directive(csp, 'img-src')).toEqual(["'self'", 'data:', 'blob:', ...hosts]);
   });
 });
