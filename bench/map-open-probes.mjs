@@ -1,0 +1,190 @@
+// What the map-open bench measures in a page: main-thread long tasks (PerformanceObserver 'longtask', from
+// the navigation on), the socket's connections closing, when strokes are first on the map, and when a map
+// has drawn what it asked the API for.
+
+/** Installed before any of the page's scripts: long tasks and socket closes from the navigation on. */
+function instrument() {
+  window.__bench = { tasks: [], socketDrops: 0 };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__bench.tasks.push([e.startTime, e.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('close', () => {
+        if (document.visibilityState === 'visible' && !window.__bench.leaving) window.__bench.socketDrops++;
+      });
+    }
+  };
+  window.addEventListener('pagehide', () => {
+    window.__bench.leaving = true;
+  });
+}
+
+const installed = new WeakSet();
+async function ready(page) {
+  if (installed.has(page.context())) return;
+  installed.add(page.context());
+  await page.context().addInitScript(instrument);
+}
+
+/** Requests to the API in flight (the socket's upgrade aside), counted from Node. */
+function apiTracker(page) {
+  let inFlight = 0;
+  let lastDone = 0;
+  const isApi = (r) => new URL(r.url()).pathname.startsWith('/api/');
+  const start = (r) => {
+    if (isApi(r)) inFlight++;
+  };
+  const end = (r) => {
+    if (!isApi(r)) return;
+    inFlight--;
+    lastDone = Date.now();
+  };
+  page.on('request', start);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  return {
+    idle: () => inFlight <= 0,
+    lastDone: () => lastDone,
+    stop() {
+      page.off('request', start);
+      page.off('requestfinished', end);
+      page.off('requestfailed', end);
+    },
+  };
+}
+
+/** Polls `probe` in the page every 50 ms until it answers non-null; null after `timeoutMs`. */
+async function pollPage(page, probe, arg, timeoutMs) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const found = await page.evaluate(probe, arg).catch(() => null);
+    if (found !== null && found !== undefined) return found;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return null;
+}
+
+/**
+ * Opens home at `url` and measures the first 10 s: when the strokes source first holds drawn strokes (ms
+ * after navigation start), total blocking time, the longest task after the first paint, socket drops.
+ */
+export async function measureOpen(page, url) {
+  await ready(page);
+  await page.goto(url, { waitUntil: 'commit' });
+  const firstStrokes = await pollPage(
+    page,
+    () => {
+      const map = document.querySelector('.map-canvas')?.maplibreMap;
+      if (!map?.getSource('strokes') || !map.isSourceLoaded('strokes')) return null;
+      return map.querySourceFeatures('strokes').length > 0 ? performance.now() : null;
+    },
+    null,
+    20_000,
+  );
+  await pollPage(page, () => (performance.now() >= 10_000 ? true : null), null, 20_000);
+  const seen = await page.evaluate(() => ({
+    tasks: window.__bench.tasks,
+    socketDrops: window.__bench.socketDrops,
+    firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime ?? 0,
+  }));
+  const first10 = seen.tasks.filter(([start]) => start < 10_000);
+  return {
+    firstStrokes,
+    tbt10: first10.reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0),
+    longestAfterPaint: Math.max(0, ...first10.filter(([s]) => s >= seen.firstPaint).map(([, d]) => d)),
+    socketDrops: seen.socketDrops,
+  };
+}
+
+/** The page's map has drawn everything loaded and stands still. */
+const mapSettled = () => {
+  const map = document.querySelector('.map-canvas')?.maplibreMap;
+  return map?.loaded() && map.areTilesLoaded() && !map.isMoving() ? performance.now() : null;
+};
+
+/**
+ * Opens a map screen and answers when its map had drawn its data: the map settled with no API request in
+ * flight, held for 300 ms (ms after navigation start), and the longest task until then.
+ */
+export async function screenOpen(page, url) {
+  await ready(page);
+  const api = apiTracker(page);
+  const t0 = Date.now();
+  await page.goto(url, { waitUntil: 'commit' });
+  let drawn = null;
+  let since = null;
+  while (Date.now() - t0 < 20_000) {
+    const at =
+      api.idle() && Date.now() - api.lastDone() > 0
+        ? await page.evaluate(mapSettled).catch(() => null)
+        : null;
+    if (at !== null) {
+      since ??= { at, wall: Date.now() };
+      if (Date.now() - since.wall >= 300) {
+        drawn = since.at;
+        break;
+      }
+    } else since = null;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  api.stop();
+  const tasks = await page.evaluate(() => window.__bench.tasks);
+  const until = drawn ?? Number.POSITIVE_INFINITY;
+  return { drawn, longest: Math.max(0, ...tasks.filter(([s]) => s <= until).map(([, d]) => d)) };
+}
+
+/**
+ * On home, switches each layer on by its checkbox and measures: when the last API answer it caused arrived
+ * (ms after the click), how long after that the map had drawn it (settled), and the longest task from the
+ * click until 500 ms after. Each layer is switched off again before the next.
+ */
+export async function homeLayerSwitches(page, url, layers) {
+  await ready(page);
+  await page.goto(url);
+  await pollPage(page, mapSettled, null, 30_000);
+  await new Promise((r) => setTimeout(r, 3000));
+  const toggle = async (id) => {
+    const summary = page.locator('.map-toolbar summary').first();
+    const box = page.locator(`.layer-row[data-layer="${id}"] input[type="checkbox"]`).first();
+    if (!(await box.isVisible())) await summary.click();
+    await box.click();
+  };
+  const out = {};
+  for (const id of layers) {
+    if ((await page.locator(`.layer-row[data-layer="${id}"]`).count()) === 0) {
+      out[id] = { dataAt: null, shownAfterData: null, longest: 0, missing: true };
+      continue;
+    }
+    const api = apiTracker(page);
+    const clickAt = await page.evaluate(() => performance.now());
+    const t0 = Date.now();
+    await toggle(id);
+    let shown = null;
+    let dataWall = null;
+    while (Date.now() - t0 < 15_000) {
+      if (api.idle() && api.lastDone() >= t0) {
+        dataWall ??= api.lastDone();
+        const at = await page.evaluate(mapSettled).catch(() => null);
+        if (at !== null) {
+          shown = Date.now();
+          break;
+        }
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    api.stop();
+    await new Promise((r) => setTimeout(r, 500));
+    const tasks = await page.evaluate(() => window.__bench.tasks);
+    out[id] = {
+      dataAt: dataWall === null ? null : dataWall - t0,
+      shownAfterData: shown === null || dataWall === null ? null : Math.max(0, shown - dataWall),
+      longest: Math.max(0, ...tasks.filter(([s]) => s >= clickAt).map(([, d]) => d)),
+    };
+    await toggle(id);
+    await new Promise((r) => setTimeout(r, 1500));
+  }
+  return out;
+}
