@@ -1,5 +1,5 @@
 import type { Position } from '@thunderwatch/shared/schemas/geo';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useMap } from './map-context';
 
 interface FitBoundsProps {
@@ -10,13 +10,18 @@ interface FitBoundsProps {
   maxZoom?: number;
 }
 
-/** Moves the map to show `bounds` whenever `fitKey` changes. */
+/**
+ * Moves the map to show `bounds` whenever `fitKey` changes: at once the first time (the screen opening, where
+ * an animation only draws frames nobody needs, each costly on a PC without a graphics card), in 400 ms after.
+ */
 export function FitBounds({ bounds, fitKey, maxZoom = 10 }: FitBoundsProps) {
   const map = useMap();
+  const fitted = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new key moves the map
   useEffect(() => {
     if (!bounds) return;
-    map.fitBounds(bounds, { padding: 48, maxZoom, duration: 400 });
+    map.fitBounds(bounds, { padding: 48, maxZoom, duration: fitted.current ? 400 : 0 });
+    fitted.current = true;
   }, [map, fitKey]);
   return null;
 }

@@ -50,6 +50,9 @@ export function MapView({ initialView, onMoveEnd, children, label, rotate = fals
         zoom: initial.current.zoom,
         bearing: rotate ? (initial.current.bearing ?? 0) : 0,
         maxZoom: 16,
+        // Names show and hide at once: a 300 ms fade redraws the map for each change of their placement, and
+        // a frame costs a PC without a graphics card 100-300 ms of its main thread (bench/map-open).
+        fadeDuration: 0,
         // The basemap's sources carry its credit (the offline map's data, or the online tiles').
         attributionControl: { compact: true },
         locale: {

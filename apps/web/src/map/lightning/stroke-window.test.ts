@@ -1,7 +1,7 @@
 import type { CompactStroke } from '@thunderwatch/shared/strokes';
 import { describe, expect, it } from 'vitest';
 import { StrokeStore } from '../../lib/stroke-store';
-import { StrokeWindow } from './stroke-window';
+import { DiffBatch, StrokeWindow } from './stroke-window';
 
 const stroke = (id: number, t: number): CompactStroke => [id, t, 23, 113, -10, 0, null, 0];
 const ids = (xs: readonly CompactStroke[]) => xs.map((s) => s[0]);
@@ -59,5 +59,46 @@ describe('StrokeWindow', () => {
     expect(diff.add).toHaveLength(0);
     // Minutes 22:06 to 23:59.
     expect(window.size).toBe(114);
+  });
+});
+
+describe('DiffBatch', () => {
+  it.each([
+    [
+      'adds and removes of different strokes',
+      [
+        { add: [1, 2], remove: [] },
+        { add: [3], remove: [9] },
+      ],
+      { add: [1, 2, 3], remove: [9], reset: false },
+    ],
+    [
+      'a stroke added then removed: neither',
+      [
+        { add: [1, 2], remove: [] },
+        { add: [], remove: [1] },
+      ],
+      { add: [2], remove: [], reset: false },
+    ],
+    [
+      'a reset forgets what came before it',
+      [
+        { add: [1], remove: [7] },
+        { add: [], remove: [], reset: true },
+        { add: [5], remove: [] },
+      ],
+      { add: [5], remove: [], reset: true },
+    ],
+  ])('%s', (_, diffs, expected) => {
+    const batch = new DiffBatch();
+    for (const d of diffs)
+      batch.merge({
+        add: d.add.map((id) => stroke(id, id)),
+        remove: d.remove,
+        reset: 'reset' in d && d.reset === true,
+      });
+    const taken = batch.take();
+    expect({ ...taken, add: ids(taken.add) }).toEqual(expected);
+    expect(batch.empty).toBe(true);
   });
 });

@@ -17,7 +17,7 @@ import {
   sourceWindow,
   toFeature,
 } from './stroke-style';
-import { StrokeWindow, type WindowDiff } from './stroke-window';
+import { DiffBatch, StrokeWindow, type WindowDiff } from './stroke-window';
 
 const SOURCE = 'strokes';
 const POLARITY = 'strokes-polarity';
@@ -35,6 +35,8 @@ const radius = (scale: number) =>
 
 /** A change of more strokes than this replaces the source's data instead of patching it. */
 const BULK = 2_000;
+/** Socket bursts reach the map together at most this often (each update costs the map a frame). */
+const FLUSH_MS = 1_500;
 
 /**
  * Sends a window's change to the map. A bulk of strokes (the first load, the day's history, a jump of the
@@ -143,19 +145,47 @@ export function StrokesLayer({
   useEffect(() => addStrokeIcons(map), [map]);
 
   const [strokeWindow] = useState(() => new StrokeWindow(store));
+  const [batch] = useState(() => new DiffBatch());
   const timeWindow = sourceWindow(now, mode);
   const windowRef = useRef(timeWindow);
   windowRef.current = timeWindow;
+  const flushing = useRef({ last: 0, timer: null as ReturnType<typeof setTimeout> | null });
+  const flushRef = useRef<(() => void) | null>(null);
 
   useEffect(() => {
     if (!source) return;
+    const state = flushing.current;
+    const flush = () => {
+      if (state.timer) clearTimeout(state.timer);
+      state.timer = null;
+      state.last = Date.now();
+      if (!batch.empty) send(source, strokeWindow, batch.take());
+    };
     send(source, strokeWindow, strokeWindow.reset(windowRef.current));
-    return store.subscribe((change) => send(source, strokeWindow, strokeWindow.follow(change)));
-  }, [source, store, strokeWindow]);
+    const off = store.subscribe((change) => {
+      batch.merge(strokeWindow.follow(change));
+      // The first change after a quiet spell goes at once (the first strokes, a new storm); those that follow
+      // within FLUSH_MS go together at its end.
+      const wait = state.last + FLUSH_MS - Date.now();
+      if (wait <= 0) flush();
+      else state.timer ??= setTimeout(flush, wait);
+    });
+    flushRef.current = flush;
+    return () => {
+      off();
+      if (state.timer) clearTimeout(state.timer);
+      state.timer = null;
+      flushRef.current = null;
+    };
+  }, [source, store, strokeWindow, batch]);
 
+  // Time moving: the window's change goes with whatever the socket brought meanwhile, in the same frame as
+  // the layers' restyle below.
   useEffect(() => {
-    if (source) send(source, strokeWindow, strokeWindow.move({ from: timeWindow.from, to: timeWindow.to }));
-  }, [source, strokeWindow, timeWindow.from, timeWindow.to]);
+    if (!source) return;
+    batch.merge(strokeWindow.move({ from: timeWindow.from, to: timeWindow.to }));
+    flushRef.current?.();
+  }, [source, strokeWindow, batch, timeWindow.from, timeWindow.to]);
 
   useEffect(() => {
     if (!source) return;
