@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { nameIn } from '@thunderwatch/shared/names';
 import type { GroupPage } from '@thunderwatch/shared/schemas/accounts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +18,7 @@ export function useGroupNames(enabled: boolean): Map<number, string> {
   const { i18n } = useTranslation();
   const groups = useQuery({ queryKey: queryKeys.groups.page(ALL_GROUPS), queryFn: getGroupNames, enabled });
   return useMemo(
-    () =>
-      new Map((groups.data?.items ?? []).map((g) => [g.id, (i18n.language === 'en' && g.name_en) || g.name])),
+    () => new Map((groups.data?.items ?? []).map((g) => [g.id, nameIn(i18n.language, g)])),
     [groups.data, i18n.language],
   );
 }

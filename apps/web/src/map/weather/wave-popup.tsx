@@ -1,6 +1,6 @@
+import { nameIn } from '@thunderwatch/shared/names';
 import type { StationDto, WaveReading } from '@thunderwatch/shared/schemas/weather';
 import { useTranslation } from 'react-i18next';
-import { stationName } from '../../lib/station-name';
 import { formatDateTime } from '../../lib/time';
 import { MapPopup } from '../map-popup';
 import { ageMinutes, douglasColor } from './wave-features';
@@ -21,7 +21,7 @@ export function WavePopup({ station, reading: r, lngLat, timeZone, onClose }: Wa
   const { t, i18n } = useTranslation();
   const none = t('wave.unknown');
   const num = (v: number | null) => (v === null ? none : one(v));
-  const name = stationName(station, i18n.language);
+  const name = nameIn(i18n.language, station);
   return (
     <MapPopup lngLat={lngLat} onClose={onClose} label={t('wave.popup.label', { name })}>
       <div className="wave-details">

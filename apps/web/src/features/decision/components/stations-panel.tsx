@@ -1,8 +1,8 @@
+import { nameIn } from '@thunderwatch/shared/names';
 import type { StationWind } from '@thunderwatch/shared/schemas/decision';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
-import { stationName } from '../../../lib/station-name';
 import { beaufortColor } from '../../../map/weather/beaufort-colors';
 
 /** The force thresholds the table can show from (CMA's blue, yellow and orange gale levels start there). */
@@ -73,7 +73,7 @@ export function StationsPanel({ stations, error }: StationsPanelProps) {
             )}
             {shown.map((s) => (
               <tr key={s.station.id}>
-                <th scope="row">{stationName(s.station, i18n.language)}</th>
+                <th scope="row">{nameIn(i18n.language, s.station)}</th>
                 <td className="numeric">
                   <span className="decision-force" style={{ background: beaufortColor(s.force) }}>
                     {s.force ?? '–'}

@@ -1,3 +1,4 @@
+import { nameIn } from '@thunderwatch/shared/names';
 import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import type { ZoneDto } from '@thunderwatch/shared/schemas/zones';
 import type { TFunction } from 'i18next';
@@ -56,8 +57,7 @@ export function LocationForm({
   const user = useCurrentUser().data;
   // A new site goes into my group unless an admin chooses another; an existing one stays in its own.
   const [groupId, setGroupId] = useState<number | null>(location?.group_id ?? null);
-  const groupName = (g: { name: string; name_en: string | null }) =>
-    (i18n.language === 'en' && g.name_en) || g.name;
+  const groupName = (g: { name: string; name_en: string | null }) => nameIn(i18n.language, g);
   const update = useUpdateLocation();
   const [checked, setChecked] = useState(false);
   const result = draftToInput(draft);

@@ -1,4 +1,5 @@
 import { isLanguage, SUPPORTED_LANGUAGES } from '@thunderwatch/shared/languages';
+import { nameIn } from '@thunderwatch/shared/names';
 import type { CurrentUserDto, NotificationPrefs } from '@thunderwatch/shared/schemas/kit';
 import { type FormEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -58,7 +59,7 @@ export function OwnProfileForm({ user }: { user: CurrentUserDto }) {
         </div>
         <div>
           <dt>{t('profile.group')}</dt>
-          <dd>{(i18n.language === 'en' && user.group.name_en) || user.group.name}</dd>
+          <dd>{nameIn(i18n.language, user.group)}</dd>
         </div>
       </dl>
       <div className="form-grid">

@@ -1,3 +1,4 @@
+import { nameIn } from '@thunderwatch/shared/names';
 import type { CurrentUserDto } from '@thunderwatch/shared/schemas/kit';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,8 +21,7 @@ export function GroupSection({ user, isAdmin, groupId, onGroupChange }: GroupSec
   const groups = useGroups({ limit: 1000, offset: 0 });
   const [creating, setCreating] = useState(false);
   const group = groups.data?.items.find((item) => item.id === groupId);
-  const groupName = (g: { name: string; name_en: string | null }) =>
-    (i18n.language === 'en' && g.name_en) || g.name;
+  const groupName = (g: { name: string; name_en: string | null }) => nameIn(i18n.language, g);
 
   return (
     <section className="panel" aria-labelledby="group-section-title">

@@ -1,7 +1,7 @@
+import { nameIn } from '@thunderwatch/shared/names';
 import type { WaveAlarm } from '@thunderwatch/shared/schemas/wave-alarms';
 import { LEVEL_COLOURS } from '@thunderwatch/shared/warnings';
 import { useTranslation } from 'react-i18next';
-import { stationName } from '../../../lib/station-name';
 import { formatDateTime } from '../../../lib/time';
 
 interface WaveAlarmsProps {
@@ -28,7 +28,7 @@ export function WaveAlarms({ items, timeZone, onStation }: WaveAlarmsProps) {
                 {t('wave.alarms.item', {
                   location: a.location_name,
                   height: a.height_m,
-                  station: stationName(a.station, i18n.language),
+                  station: nameIn(i18n.language, a.station),
                   km: a.distance_km,
                   threshold: a.threshold_m,
                 })}

@@ -1,8 +1,8 @@
+import { nameIn } from '@thunderwatch/shared/names';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { useCurrentUser } from '../../../lib/current-user';
-import { stationName } from '../../../lib/station-name';
 import { DEFAULT_TIME_ZONE } from '../../../lib/time';
 import { useWaveLatest } from '../../../lib/wave-latest';
 import { MapWorkspace } from '../../../map/map-workspace';
@@ -29,7 +29,7 @@ export function WaveScreen() {
   const [chosen, setChosen] = useState<string | null>(null);
   const [open, setOpen] = useState<{ id: string; lngLat: [number, number] } | null>(null);
   const [range, setRange] = useState<WaveRange>('24h');
-  const nameOf = (s: { name: string; name_en: string | null }) => stationName(s, i18n.language);
+  const nameOf = (s: { name: string; name_en: string | null }) => nameIn(i18n.language, s);
   const stations = [...(latest.data?.stations ?? [])].sort((a, b) =>
     nameOf(a.station).localeCompare(nameOf(b.station), i18n.language),
   );
