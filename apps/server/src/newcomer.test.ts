@@ -30,6 +30,12 @@ describe.each(DB_KINDS)('a newcomer’s first minutes (%s)', (kind) => {
     const demo = DEMO_LOCATIONS.map((l) => l.name);
     const map = (await get('/api/user_map_data', t.admin)).json().locations;
     expect(names(map)).toEqual(expect.arrayContaining(demo));
+    // Each named in Chinese with its English name beside it.
+    expect(map).toEqual(
+      expect.arrayContaining(
+        DEMO_LOCATIONS.map((l) => expect.objectContaining({ name: l.name, name_en: l.nameEn })),
+      ),
+    );
     const list = (await get('/api/locations/?limit=1000', t.admin)).json().items;
     expect(names(map).sort()).toEqual(names(list).sort());
     const board = (await get('/api/warning', t.admin)).json().items as { name: string }[];
@@ -86,7 +92,7 @@ describe.each(DB_KINDS)('a newcomer’s first minutes (%s)', (kind) => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
 
-    const port = DEMO_LOCATIONS.find((l) => l.name.includes('Port'));
+    const port = DEMO_LOCATIONS.find((l) => l.nameEn.includes('Port'));
     if (port?.shape.type !== 'Point') throw new Error('the demo port is a point');
     const [lon, lat] = port.shape.coordinates;
     const key = await t.createFeed(`newcomer-${kind}`);

@@ -229,6 +229,7 @@ describe('socket controller', () => {
 const warning = (locationId: number, level: WarningItem['level']): WarningItem => ({
   location_id: locationId,
   name: `site ${locationId}`,
+  name_en: null,
   level,
   since: null,
   nearest_km: null,
@@ -251,6 +252,7 @@ const alarm = (id: number, confirmedAt: string | null = null): AlarmDto => ({
   about: null,
   location_id: 7,
   location_name: 'Port',
+  location_name_en: null,
   group_id: 1,
   level: 3,
   previous_level: 0,

@@ -5,7 +5,9 @@
  */
 export interface SimStation {
   id: string;
+  /** Its own (Chinese) name, and its English one (installs from before migration 044 had both in `name`). */
   name: string;
+  nameEn: string;
   /** The demo location whose group owns it. */
   locationName: string;
   lat: number;
@@ -18,10 +20,10 @@ export const SIM_HEARTBEAT_EVERY_MS = 60_000;
 
 export function simStations(locationName: string): SimStation[] {
   return [
-    { id: 'sim-station-1', name: '从化 Conghua', lat: 23.548, lon: 113.586 },
-    { id: 'sim-station-2', name: '深圳 Shenzhen', lat: 22.543, lon: 114.058 },
-    { id: 'sim-station-3', name: '珠海 Zhuhai', lat: 22.271, lon: 113.577 },
-    { id: 'sim-station-4', name: '清远 Qingyuan', lat: 23.682, lon: 113.056 },
+    { id: 'sim-station-1', name: '从化', nameEn: 'Conghua', lat: 23.548, lon: 113.586 },
+    { id: 'sim-station-2', name: '深圳', nameEn: 'Shenzhen', lat: 22.543, lon: 114.058 },
+    { id: 'sim-station-3', name: '珠海', nameEn: 'Zhuhai', lat: 22.271, lon: 113.577 },
+    { id: 'sim-station-4', name: '清远', nameEn: 'Qingyuan', lat: 23.682, lon: 113.056 },
   ].map((s, i) => ({ ...s, locationName, serial: `SIM-LD1-${String(i + 1).padStart(4, '0')}` }));
 }
 

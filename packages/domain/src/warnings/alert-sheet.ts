@@ -15,7 +15,9 @@ export interface SheetEpisode {
 
 export interface AlertSheetRow {
   location_id: number;
+  /** The site's own name, and its English one (null: none). */
   location_name: string;
+  location_name_en: string | null;
   episodes: number;
   /** Highest level any episode reached; 0 without episodes. */
   peak_level: number;
@@ -46,7 +48,7 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
  * end for episodes still going on; the skill columns from each location's `skill` (none: no events).
  */
 export function alertSheetRows(
-  locations: readonly { id: number; name: string }[],
+  locations: readonly { id: number; name: string; nameEn?: string | null }[],
   episodes: readonly SheetEpisode[],
   skill: ReadonlyMap<number, Pick<WarningSkillScores, 'events' | 'hits' | 'median_lead_time_min'>>,
   periodEndMs: number,
@@ -68,6 +70,7 @@ export function alertSheetRows(
     return {
       location_id: l.id,
       location_name: l.name,
+      location_name_en: l.nameEn ?? null,
       episodes: mine.length,
       peak_level: mine.reduce((p, e) => Math.max(p, e.peakLevel), 0),
       red_episodes: mine.filter((e) => e.peakLevel >= 3).length,

@@ -10,6 +10,8 @@ export interface RaisedAlarm {
   alertId: number;
   locationId: number;
   locationName: string;
+  /** The location's English name (null: none). */
+  locationNameEn: string | null;
   groupId: number;
   level: RingLevel;
   /** An alarm is a rise: the level before it is never the highest. */
@@ -31,6 +33,7 @@ export function alarmDto(a: RaisedAlarm): AlarmDto {
     alert_id: a.alertId,
     location_id: a.locationId,
     location_name: a.locationName,
+    location_name_en: a.locationNameEn,
     group_id: a.groupId,
     level: a.level,
     previous_level: a.previousLevel,

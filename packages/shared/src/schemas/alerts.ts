@@ -23,6 +23,9 @@ export const Alert = Type.Object({
   id: Type.Integer(),
   location_id: Type.Integer(),
   location_name: Type.String(),
+  location_name_en: Nullable(
+    Type.String({ description: "The location's English name, null where it has none" }),
+  ),
   group_id: Type.Integer(),
   started_at: Time,
   ended_at: Nullable(Type.String({ format: 'date-time', description: 'null while the episode goes on' })),

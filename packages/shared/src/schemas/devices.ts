@@ -26,7 +26,10 @@ const Text = (maxLength: number, description?: string) =>
   Type.String({ minLength: 0, maxLength, ...(description ? { description } : {}) });
 
 const DeviceFields = {
-  name: Type.String({ minLength: 1, maxLength: 100 }),
+  name: Type.String({ minLength: 1, maxLength: 100, description: 'The name its group gave it' }),
+  name_en: Nullable(
+    Type.String({ maxLength: 100, description: 'Its English name; null (or blank when given): none' }),
+  ),
   kind: Type.Enum(DEVICE_KINDS),
   model: Text(100, 'e.g. "Boltek LD-350", "Vaisala LS7002"'),
   serial: Text(100),
@@ -40,6 +43,7 @@ export const DeviceCreate = Type.Object(
   {
     id: DeviceId,
     ...DeviceFields,
+    name_en: Type.Optional(DeviceFields.name_en),
     model: Type.Optional(DeviceFields.model),
     serial: Type.Optional(DeviceFields.serial),
     firmware: Type.Optional(DeviceFields.firmware),

@@ -122,6 +122,7 @@ export type NearAircraft = Static<typeof NearAircraft>;
 export const FlightNearAnswer = Type.Object({
   location_id: Type.Integer(),
   name: Type.String(),
+  name_en: Nullable(Type.String()),
   is_airport: Type.Boolean(),
   airport_icao: Nullable(Type.String()),
   radius_km: Type.Number(),

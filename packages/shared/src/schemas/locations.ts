@@ -69,7 +69,8 @@ export type PredictInput = Static<typeof PredictInput>;
 export const Location = Type.Object({
   id: Type.Integer(),
   group_id: Type.Integer(),
-  name: Type.String(),
+  name: Type.String({ description: 'The name its group gave it (the demo’s in Chinese)' }),
+  name_en: Nullable(Type.String({ description: 'Its English name, null where none was given' })),
   shape: LocationShape,
   zone_id: Nullable(Type.Integer()),
   time_zone: Type.String({
@@ -101,6 +102,14 @@ export type LocationPage = Static<typeof LocationPage>;
 export const LocationInput = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+    name_en: Type.Optional(
+      Nullable(
+        Type.String({
+          maxLength: 100,
+          description: 'Its English name; null or blank: none (left out on update: kept)',
+        }),
+      ),
+    ),
     shape: Type.Optional(GeometryInput(['Point', 'Polygon'])),
     zone_id: Type.Optional(Id),
     time_zone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
@@ -128,7 +137,7 @@ export const LocationQuery = Type.Object(
   {
     group_id: Type.Optional(Id),
     enabled: Type.Optional(Type.Boolean()),
-    q: Type.Optional(Type.String({ maxLength: 100, description: 'part of the name' })),
+    q: Type.Optional(Type.String({ maxLength: 100, description: 'part of the name or the English name' })),
     ...Paging,
   },
   { additionalProperties: false },

@@ -70,6 +70,7 @@ export const TopicSchema = Type.Object({
   kind: Type.Union([Type.Literal('location_alarms'), Type.Literal('daily_summary')]),
   location_id: Nullable(Type.Integer()),
   location_name: Nullable(Type.String()),
+  location_name_en: Nullable(Type.String()),
   subscribed: Type.Boolean(),
 });
 export type Topic = Static<typeof TopicSchema>;

@@ -266,6 +266,7 @@ export const StatsAlerts = Type.Object({
     Type.Object({
       location_id: Type.Integer(),
       location_name: Type.String(),
+      location_name_en: Nullable(Type.String()),
       episodes: Type.Integer(),
       yellow: Type.Integer({ description: 'Episodes whose peak level was 1' }),
       orange: Type.Integer({ description: '… 2' }),

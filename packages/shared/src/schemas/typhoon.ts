@@ -165,6 +165,9 @@ export const TyphoonAlarm = Type.Object({
   }),
   location_id: Type.Integer(),
   location_name: Type.String(),
+  location_name_en: Nullable(
+    Type.String({ description: "The location's English name, null where it has none" }),
+  ),
   group_id: Type.Integer(),
   level: Type.Union([Type.Literal(2), Type.Literal(3)], {
     description: '3 (red): inside the 34-kt radius; 2 (orange): the path passes within the alert distance',

@@ -72,6 +72,7 @@ export type PredictedBy = Static<typeof PredictedBy>;
 export const WarningItem = Type.Object({
   location_id: Type.Integer(),
   name: Type.String(),
+  name_en: Nullable(Type.String({ description: 'The English name, null where it has none' })),
   level: Level,
   predicted: Type.Boolean({
     description:
@@ -159,6 +160,9 @@ export const Alarm = Type.Object({
   ),
   location_id: Type.Integer(),
   location_name: Type.String(),
+  location_name_en: Nullable(
+    Type.String({ description: "The location's English name, null where it has none" }),
+  ),
   group_id: Type.Integer(),
   level: RingLevel,
   previous_level: Nullable(

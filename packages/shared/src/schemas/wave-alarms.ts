@@ -27,6 +27,9 @@ export const WaveAlarm = Type.Object({
   }),
   location_id: Type.Integer(),
   location_name: Type.String(),
+  location_name_en: Nullable(
+    Type.String({ description: "The location's English name, null where it has none" }),
+  ),
   group_id: Type.Integer(),
   level: Type.Union([Type.Literal(2), Type.Literal(3)], {
     description: '3 (red): the height reached 1.5 times the threshold when raised; 2 (orange): the threshold',

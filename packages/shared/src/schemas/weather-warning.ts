@@ -147,6 +147,7 @@ export const WeatherWarningAlarm = Type.Object({
   expires: Nullable(Type.String({ format: 'date-time' })),
   locationId: Type.Integer(),
   locationName: Type.String(),
+  locationNameEn: Nullable(Type.String()),
   groupId: Type.Integer(),
   raisedAt: Type.String({ format: 'date-time' }),
   clearedAt: Nullable(Type.String({ format: 'date-time' })),

@@ -22,6 +22,7 @@ export function deviceEvents(changes: readonly StatusChanged[], offlineMin: numb
         change: offline ? 'offline' : 'back_online',
         device_id: c.device.id,
         device_name: c.device.name,
+        device_name_en: c.device.name_en,
         device_kind: c.device.kind,
         model: c.device.model,
         last_heartbeat_at: c.previousHeartbeatAt?.toISOString() ?? null,

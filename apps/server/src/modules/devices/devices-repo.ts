@@ -2,7 +2,7 @@ import type { DegradedReason, DeviceStatus } from '@thunderwatch/domain/devices/
 import type { Device, DeviceCreate, DeviceUpdate, Heartbeat } from '@thunderwatch/shared/schemas/devices';
 import type { Database, Queryable } from '../../db/database.js';
 
-const COLUMNS = `id, group_id::float8 AS group_id, name, kind, model, serial, lat, lon, installed_at, firmware, status,
+const COLUMNS = `id, group_id::float8 AS group_id, name, name_en, kind, model, serial, lat, lon, installed_at, firmware, status,
   status_reasons, status_since, last_heartbeat_at, created_at`;
 
 interface Row extends Omit<Device, 'installed_at' | 'status_since' | 'last_heartbeat_at' | 'created_at'> {
@@ -12,7 +12,17 @@ interface Row extends Omit<Device, 'installed_at' | 'status_since' | 'last_heart
   created_at: Date;
 }
 
-const EDITABLE = new Set(['name', 'kind', 'model', 'serial', 'lat', 'lon', 'installed_at', 'firmware']);
+const EDITABLE = new Set([
+  'name',
+  'name_en',
+  'kind',
+  'model',
+  'serial',
+  'lat',
+  'lon',
+  'installed_at',
+  'firmware',
+]);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const toDevice = (r: Row): Device => ({
   ...r,
@@ -60,8 +70,8 @@ export class DevicesRepo {
     return this.db.transaction(async (tx) => {
       const { rowCount } = await tx.query(
         `INSERT INTO devices (id, group_id, name, kind, model, serial, lat, lon, installed_at, firmware, status,
-           status_since, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'offline', $11, $11) ON CONFLICT (id) DO NOTHING`,
+           status_since, created_at, name_en)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'offline', $11, $11, $12) ON CONFLICT (id) DO NOTHING`,
         [
           input.id,
           groupId,
@@ -74,6 +84,7 @@ export class DevicesRepo {
           input.installed_at ?? null,
           input.firmware ?? '',
           now,
+          input.name_en ?? null,
         ],
       );
       if (rowCount === 0) return false;
@@ -93,6 +104,7 @@ export class DevicesRepo {
     stations: readonly {
       id: string;
       name: string;
+      nameEn: string;
       locationName: string;
       lat: number;
       lon: number;
@@ -104,10 +116,11 @@ export class DevicesRepo {
     await this.db.query(
       `WITH added AS (
          INSERT INTO devices (id, group_id, name, kind, model, serial, lat, lon, installed_at, firmware, status,
-           status_since, created_at)
-         SELECT s.id, l.group_id, s.name, 'station', $7, s.serial, s.lat, s.lon, $8, 'sim-1.0', 'offline', $8, $8
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::float8[], $6::text[])
-           AS s(id, name, location_name, lat, lon, serial)
+           status_since, created_at, name_en)
+         SELECT s.id, l.group_id, s.name, 'station', $7, s.serial, s.lat, s.lon, $8, 'sim-1.0', 'offline', $8, $8,
+           s.name_en
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::float8[], $6::text[], $9::text[])
+           AS s(id, name, location_name, lat, lon, serial, name_en)
          CROSS JOIN LATERAL (SELECT group_id FROM locations
                              WHERE name = s.location_name AND deleted_at IS NULL ORDER BY id LIMIT 1) l
          ON CONFLICT (id) DO NOTHING RETURNING id)
@@ -121,6 +134,7 @@ export class DevicesRepo {
         stations.map((s) => s.serial),
         model,
         now,
+        stations.map((s) => s.nameEn),
       ],
     );
     const known = await this.db.query<{ id: string }>('SELECT id FROM devices WHERE id = ANY($1::text[])', [

@@ -1,6 +1,7 @@
 import { dailyUptime, degradedReasons, deviceStatus } from '@thunderwatch/domain/devices/device-status';
 import { parseHeartbeat } from '@thunderwatch/domain/devices/heartbeat-parse';
 import { addDays, localDate, startOfLocalDay } from '@thunderwatch/domain/notify/daily-summary-due';
+import { englishName } from '@thunderwatch/shared/names';
 import type {
   Device,
   DeviceCreate,
@@ -73,7 +74,8 @@ export class DevicesService {
   async create(user: AuthUser, body: DeviceCreate): Promise<Device> {
     requirePermission(user, 'device.manage');
     const groupId = await writeGroup(user, body.group_id, this.d.groupExists);
-    if (!(await this.d.devices.create(body, groupId, this.d.now())))
+    const named = { ...body, name_en: englishName(body.name_en) };
+    if (!(await this.d.devices.create(named, groupId, this.d.now())))
       throw new AppError('device.exists', 409, `A device ${body.id} already exists`);
     return (await this.d.devices.get(body.id, groupId)) as Device;
   }
@@ -81,7 +83,9 @@ export class DevicesService {
   async update(user: AuthUser, id: string, patch: DeviceUpdate): Promise<Device> {
     requirePermission(user, 'device.manage');
     const scope = groupScope(user);
-    if (!(await this.d.devices.update(id, scope, patch))) throw notFound();
+    // A blank English name clears it, as null does; left out, it is kept.
+    const named = patch.name_en === undefined ? patch : { ...patch, name_en: englishName(patch.name_en) };
+    if (!(await this.d.devices.update(id, scope, named))) throw notFound();
     return (await this.d.devices.get(id, scope)) as Device;
   }
 

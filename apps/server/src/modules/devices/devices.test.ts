@@ -5,7 +5,8 @@ import type { NotificationPayload } from '../notify/delivery/channels/delivery-c
 
 const STATION = {
   id: 'GZ-01',
-  name: 'Baiyun north',
+  name: '白云北站',
+  name_en: 'Baiyun north',
   kind: 'station',
   model: 'LS7002',
   serial: 'S-1001',
@@ -88,7 +89,13 @@ describe.each(DB_KINDS)('devices (%s)', (kind) => {
       payload: STATION,
     });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ id: 'GZ-01', status: 'offline', last_heartbeat_at: null });
+    expect(res.json()).toMatchObject({
+      id: 'GZ-01',
+      name: '白云北站',
+      name_en: 'Baiyun north',
+      status: 'offline',
+      last_heartbeat_at: null,
+    });
     const again = await t.call({
       method: 'POST',
       url: '/api/devices/',
@@ -104,6 +111,8 @@ describe.each(DB_KINDS)('devices (%s)', (kind) => {
     ['a latitude off the globe', { ...STATION, id: 'X1', lat: 91 }, 'lat'],
     ['an unknown kind', { ...STATION, id: 'X1', kind: 'radar' }, 'kind'],
     ['an over-long model', { ...STATION, id: 'X1', model: 'm'.repeat(101) }, 'model'],
+    // What the column takes (migration 044): refused where parsed, never a 500 from its check.
+    ['an over-long English name', { ...STATION, id: 'X1', name_en: 'n'.repeat(101) }, 'name_en'],
   ])('refuses %s with 400 naming it', async (_name, payload, field) => {
     const res = await t.call({ method: 'POST', url: '/api/devices/', token: manager.access, payload });
     expect(res.statusCode).toBe(400);
@@ -165,7 +174,9 @@ describe.each(DB_KINDS)('devices (%s)', (kind) => {
       title: 'Device offline · Baiyun north',
       body: 'Detection station Baiyun north (GZ-01, LS7002) sent no heartbeat for 5 min (last heartbeat 2026-07-01 16:01). 2026-07-01 16:07.',
     });
-    expect(MESSAGES.text(p, 'zh-Hans', 'Asia/Shanghai').title).toBe('设备离线 · Baiyun north');
+    // Each reader the device's name in their language.
+    expect(MESSAGES.text(p, 'zh-Hans', 'Asia/Shanghai').title).toBe('设备离线 · 白云北站');
+    expect(MESSAGES.card(p, 'en', 'UTC').fields[0]?.value).toBe('Baiyun north (GZ-01)');
     expect(await t.app.services.deviceMonitor.evaluate()).toBe(0);
   });
 
@@ -199,7 +210,18 @@ describe.each(DB_KINDS)('devices (%s)', (kind) => {
       payload: { firmware: '4.3.0' },
     });
     expect(edit.statusCode, edit.body).toBe(200);
-    expect(edit.json().firmware).toBe('4.3.0');
+    // Fields left out are kept, the English name too.
+    expect(edit.json()).toMatchObject({ firmware: '4.3.0', name: '白云北站', name_en: 'Baiyun north' });
+    const patch = (payload: object) =>
+      t.call({ method: 'PATCH', url: '/api/devices/GZ-01', token: manager.access, payload });
+    expect((await patch({ name_en: '  Baiyun N. ' })).json().name_en).toBe('Baiyun N.');
+    // A blank English name is none, as null is.
+    expect((await patch({ name_en: ' ' })).json().name_en).toBeNull();
+    expect((await patch({ name_en: 'Baiyun north' })).json().name_en).toBe('Baiyun north');
+    expect((await patch({ name_en: null })).json().name_en).toBeNull();
+    const long = await patch({ name_en: 'n'.repeat(101) });
+    expect(long.statusCode).toBe(400);
+    expect(long.body).toContain('name_en');
     const del = await t.call({ method: 'DELETE', url: '/api/devices/GZ-01', token: manager.access });
     expect(del.statusCode).toBe(200);
     const gone = await t.call({ method: 'GET', url: '/api/device_info?id=GZ-01', token: operator.access });

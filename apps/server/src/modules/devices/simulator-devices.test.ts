@@ -14,7 +14,14 @@ describe.each(DB_KINDS)('simulated detection stations (%s)', (kind) => {
   const list = async () => {
     const res = await t.call({ method: 'GET', url: '/api/devices/', token: t.admin.access });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().items as { id: string; group_id: number; status: string; status_reasons: string[] }[];
+    return res.json().items as {
+      id: string;
+      name: string;
+      name_en: string | null;
+      group_id: number;
+      status: string;
+      status_reasons: string[];
+    }[];
   };
 
   it('registers four stations in the demo group and sends their heartbeats', async () => {
@@ -31,6 +38,13 @@ describe.each(DB_KINDS)('simulated detection stations (%s)', (kind) => {
       ['sim-station-2', t.demoGroupId, 'online', []],
       ['sim-station-3', t.demoGroupId, 'degraded', ['no_gps_lock']],
       ['sim-station-4', t.demoGroupId, 'online', []],
+    ]);
+    // Each named in Chinese, with its English name.
+    expect(items.map((d) => [d.name, d.name_en])).toEqual([
+      ['从化', 'Conghua'],
+      ['深圳', 'Shenzhen'],
+      ['珠海', 'Zhuhai'],
+      ['清远', 'Qingyuan'],
     ]);
     // A restart registers nothing twice.
     (await startDeviceSimulator(deps, () => now))();

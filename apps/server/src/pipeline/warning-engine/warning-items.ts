@@ -119,6 +119,7 @@ export function warningItem(
   return {
     location_id: meta.id,
     name: meta.name,
+    name_en: meta.nameEn,
     level: shown.level,
     predicted: shown.predicted,
     source:

@@ -143,6 +143,7 @@ export class WarningPersister {
             alert,
             locationId: u.id,
             locationName: meta.name,
+            locationNameEn: meta.nameEn,
             groupId: meta.groupId,
             level: to,
             previousLevel: from,

@@ -15,6 +15,8 @@ export interface WatchedMeta {
   id: number;
   groupId: number;
   name: string;
+  /** Its English name (null: none), for the alarms' messages to English readers. */
+  nameEn: string | null;
   shape: LocationShape;
   rings: Ring[];
   rules: RingRule[];
@@ -31,6 +33,7 @@ export function watchedMeta(l: {
   id: number;
   groupId: number;
   name: string;
+  nameEn?: string | null;
   shape: LocationShape;
   rings: Ring[];
   predict?: StoredPredict;
@@ -42,6 +45,7 @@ export function watchedMeta(l: {
     id: l.id,
     groupId: l.groupId,
     name: l.name,
+    nameEn: l.nameEn ?? null,
     shape: l.shape,
     rings: l.rings,
     rules,

@@ -6,6 +6,7 @@ const device = (id: string, status: Device['status'], lon: number, lat: number):
   id,
   group_id: 1,
   name: id,
+  name_en: null,
   kind: 'station',
   model: '',
   serial: '',

@@ -1,3 +1,4 @@
+import { readerColumns, readerValue } from '@thunderwatch/domain/analytics/sheet-columns';
 import { median } from '@thunderwatch/domain/warnings/alert-sheet';
 import type { GroupWarningParameters } from '@thunderwatch/shared/schemas/insight';
 import type { SheetCell, SheetId } from '@thunderwatch/shared/schemas/sheets';
@@ -42,6 +43,7 @@ type Rows = Record<string, SheetCell>[];
 export async function groupWarning(
   p: GroupWarningParameters & { group_id: number; time_zone: string },
   d: {
+    /** The group's name in the report's language. */
     groupName: (id: number) => Promise<string>;
     sheet: (id: SheetId, groupId: number, from: Date, to: Date, timeZone: string) => Promise<Rows>;
     deliveries: (groupId: number, range: TimeRange) => Promise<DeliveryHealth>;
@@ -61,12 +63,14 @@ export async function groupWarning(
   const leads = alerts.map((r) => r.median_lead_min).filter((v): v is number => typeof v === 'number');
   const table = (id: SheetId, rows: Rows) => {
     const info = SHEETS[id];
+    // Sites and devices named in the report's language, as the data sheet shows them.
+    const columns = readerColumns(info.columns, p.language);
     return {
       kind: 'table' as const,
       sheet: {
         title: info.name[p.language],
-        columns: info.columns.map((c) => c.header[p.language]),
-        rows: rows.map((r) => info.columns.map((c) => r[c.key] ?? null)),
+        columns: columns.map((c) => c.header[p.language]),
+        rows: rows.map((r) => columns.map((c) => readerValue(r, c))),
       },
     };
   };

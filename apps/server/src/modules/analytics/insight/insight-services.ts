@@ -1,3 +1,4 @@
+import { nameIn } from '@thunderwatch/shared/names';
 import type { ReportParameters } from '@thunderwatch/shared/schemas/insight';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/database.js';
@@ -44,7 +45,7 @@ export function insightServices(d: {
   const data = new ReportDataRepo(d.db);
   const location = async (id: number, scope: number | null) => {
     const found = await d.locations.get(id, scope);
-    return found ? { name: found.name, shape: found.shape } : null;
+    return found ? { name: found.name, nameEn: found.nameEn, shape: found.shape } : null;
   };
   const build = (p: ReportParameters, groupId: number): Promise<ReportContent> => {
     switch (p.template) {
@@ -56,7 +57,7 @@ export function insightServices(d: {
         return groupWarning(
           { ...p, group_id: p.group_id ?? groupId, time_zone: p.time_zone ?? d.timeZone },
           {
-            groupName: (id) => data.groupName(id),
+            groupName: async (id) => nameIn(p.language, await data.groupName(id)),
             sheet: (id, group, from, to, zone) => d.sheets.rowsOf(id, group, from, to, zone),
             deliveries: (group, range) => d.overview.deliveryHealth(group, range),
           },

@@ -58,7 +58,7 @@ describe.each(DB_KINDS)('insight reports (%s)', (kind) => {
         method: 'POST',
         url: '/api/locations/',
         token: operator.access,
-        payload: { name: 'Tower', shape: { type: 'Point', coordinates: [113.26, 23.13] } },
+        payload: { name: '塔台', name_en: 'Tower', shape: { type: 'Point', coordinates: [113.26, 23.13] } },
       })
     ).json().id;
     await insertAlert(t.db, {
@@ -110,7 +110,10 @@ describe.each(DB_KINDS)('insight reports (%s)', (kind) => {
 
   it('makes a site’s annual protection report: Ng from flashes, thunderstorm days, the largest strokes', async () => {
     const report = await done({ template: 'site_annual', location_id: tower, year: 2026, language: 'en' });
+    // The site by its English name in English, by its own in Chinese.
     expect(report.title).toBe('Lightning protection report: Tower, 2026');
+    const zh = await done({ template: 'site_annual', location_id: tower, year: 2026, language: 'zh-Hans' });
+    expect(zh.title).toBe('塔台防雷年度报告（2026 年）');
     const page = await html(report.id);
     // Three CG flashes within 10 km: 3 / (π · 10²) = 0.0095 flashes/km²; three local days with CG.
     expect(page).toContain('<dt>Ground flash density Ng (flashes/km²/year)</dt><dd>0.01</dd>');
@@ -198,8 +201,8 @@ describe.each(DB_KINDS)('insight reports (%s)', (kind) => {
 
   it('keeps reports to their group and makes only for those who may', async () => {
     const list = (await t.call({ method: 'GET', url: '/api/insight/report/', token: viewer.access })).json();
-    // The four made above, all the group's.
-    expect(list.total).toBe(4);
+    // The five made above, all the group's.
+    expect(list.total).toBe(5);
     const id = list.items[0].id;
     expect(
       (await t.call({ method: 'GET', url: `/api/insight/report/${id}`, token: outsider.access })).statusCode,

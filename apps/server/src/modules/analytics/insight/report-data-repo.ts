@@ -1,3 +1,4 @@
+import type { TwoNames } from '@thunderwatch/shared/names';
 import type { Database } from '../../../db/database.js';
 import { strokeWhere } from '../../lightning/strokes/strokes-repo.js';
 
@@ -83,8 +84,12 @@ export class ReportDataRepo {
     return r.rows;
   }
 
-  async groupName(id: number): Promise<string> {
-    const r = await this.db.query<{ name: string }>('SELECT name FROM groups WHERE id = $1', [id]);
-    return r.rows[0]?.name ?? String(id);
+  /** A group's own name and its English one (null: none). */
+  async groupName(id: number): Promise<TwoNames> {
+    const r = await this.db.query<{ name: string; name_en: string | null }>(
+      'SELECT name, name_en FROM groups WHERE id = $1',
+      [id],
+    );
+    return r.rows[0] ?? { name: String(id), name_en: null };
   }
 }

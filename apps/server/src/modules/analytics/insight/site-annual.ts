@@ -1,4 +1,5 @@
 import { localDateTimeSeconds } from '@thunderwatch/domain/common/local-time';
+import { nameFor } from '@thunderwatch/shared/names';
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import type { SiteAnnualParameters } from '@thunderwatch/shared/schemas/insight';
 import { AppError } from '../../../lib/app-error.js';
@@ -73,7 +74,7 @@ export async function siteAnnual(
   p: SiteAnnualParameters,
   d: {
     data: ReportDataRepo;
-    location: (id: number) => Promise<{ name: string; shape: LocationShape } | null>;
+    location: (id: number) => Promise<{ name: string; nameEn: string | null; shape: LocationShape } | null>;
     /** The deployment's zone, for a report asked for without one. */
     timeZone: string;
   },
@@ -94,7 +95,7 @@ export async function siteAnnual(
     (_, i) => year.months.find((m) => m.month === i + 1) ?? { month: i + 1, cg: 0, ic: 0 },
   );
   return {
-    title: t.title(site.name, p.year),
+    title: t.title(nameFor(p.language, site.name, site.nameEn), p.year),
     subtitle: t.subtitle(timeZone),
     language: p.language,
     timeZone,

@@ -68,6 +68,7 @@ export const SHEETS: Record<SheetId, SheetInfo> = {
     columns: [
       col('location_id', 'integer', 'Location ID', '地点编号'),
       col('location_name', 'text', 'Location', '地点'),
+      col('location_name_en', 'text', 'Location (English)', '地点（英文）'),
       col('episodes', 'integer', 'Episodes', '预警次数'),
       col('peak_level', 'integer', 'Highest level', '最高等级'),
       col('red_episodes', 'integer', 'Red episodes', '红色预警次数'),
@@ -91,6 +92,7 @@ export const SHEETS: Record<SheetId, SheetInfo> = {
     columns: [
       col('device_id', 'text', 'Device ID', '设备编号'),
       col('name', 'text', 'Name', '名称'),
+      col('name_en', 'text', 'Name (English)', '名称（英文）'),
       col('kind', 'text', 'Kind', '类型'),
       col('status', 'text', 'Status now', '当前状态'),
       col('uptime_pct', 'percent', 'Uptime (%)', '在线率（%）'),

@@ -4,6 +4,7 @@ import type { Database } from '../../../db/database.js';
 export interface DeviceWithChanges {
   id: string;
   name: string;
+  name_en: string | null;
   kind: string;
   status: DeviceStatusName;
   last_heartbeat_at: Date | null;
@@ -20,7 +21,7 @@ export class SheetsRepo {
     const { rows } = await this.db.query<
       Omit<DeviceWithChanges, 'changes'> & { changes: { status: DeviceStatusName; at: string }[] }
     >(
-      `SELECT d.id, d.name, d.kind, d.status, d.last_heartbeat_at,
+      `SELECT d.id, d.name, d.name_en, d.kind, d.status, d.last_heartbeat_at,
               coalesce((
                 SELECT json_agg(json_build_object('status', c.status, 'at', c.at) ORDER BY c.at, c.id)
                 FROM (

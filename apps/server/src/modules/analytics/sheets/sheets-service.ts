@@ -1,3 +1,4 @@
+import { namedForExport } from '@thunderwatch/domain/analytics/sheet-columns';
 import { periodUptime } from '@thunderwatch/domain/devices/device-period-uptime';
 import { alertSheetRows } from '@thunderwatch/domain/warnings/alert-sheet';
 import type { AlertDto } from '@thunderwatch/shared/schemas/alerts';
@@ -79,18 +80,20 @@ export class SheetsService {
     requirePermission(user, 'location.read');
     const id = sheetId(name);
     const info = SHEETS[id];
-    const { rows } = await this.sortedRows(user, id, q);
+    const sorted = (await this.sortedRows(user, id, q)).rows;
+    // In one language, sites and devices are named in it; in both, by both names.
+    const { columns, rows } = namedForExport(info.columns, sorted, q.lang);
     const stem = `${id}_${q.from.slice(0, 10)}_${q.to.slice(0, 10)}`;
     if (q.format === 'csv')
       return {
-        body: sheetCsv(info.columns, rows, q.lang),
+        body: sheetCsv(columns, rows, q.lang),
         type: 'text/csv; charset=utf-8',
         filename: `${stem}.csv`,
       };
     return {
       body: await sheetXlsx(
         q.lang === 'en' ? info.name.en : info.name['zh-Hans'],
-        info.columns,
+        columns,
         rows,
         q.lang,
         requestTimeZone(q.time_zone, this.d.timeZone),
@@ -164,6 +167,7 @@ export class SheetsService {
     return devices.map((d) => ({
       device_id: d.id,
       name: d.name,
+      name_en: d.name_en,
       kind: d.kind,
       status: d.status,
       ...periodUptime(d.changes, from.getTime(), end.getTime()),

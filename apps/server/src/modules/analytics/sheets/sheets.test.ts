@@ -236,6 +236,7 @@ describe.each(DB_KINDS)('data sheets (%s)', (kind) => {
     expect(page.rows[0]).toEqual({
       location_id: tower,
       location_name: 'Tower',
+      location_name_en: null,
       episodes: 2,
       peak_level: 3,
       red_episodes: 1,
@@ -265,6 +266,7 @@ describe.each(DB_KINDS)('data sheets (%s)', (kind) => {
       {
         device_id: 'SH-1',
         name: 'North station',
+        name_en: null,
         kind: 'station',
         status: 'offline',
         uptime_pct: 96.7,
@@ -285,7 +287,12 @@ describe.each(DB_KINDS)('data sheets (%s)', (kind) => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]?.startsWith('地点编号 / Location ID,地点 / Location,预警次数 / Episodes')).toBe(true);
+    // In both languages a site's own name and its English one are two columns; in one, one column.
+    expect(
+      lines[0]?.startsWith(
+        '地点编号 / Location ID,地点 / Location,地点（英文） / Location (English),预警次数 / Episodes',
+      ),
+    ).toBe(true);
     expect(lines.some((l) => l.includes(`"'=HYPERLINK(""x"")"`))).toBe(true);
     const en = await get(`/api/insight/sheet/alerts/export?${PERIOD}&format=csv&lang=en`);
     expect(en.body.replace(/^\uFEFF/, '').startsWith('Location ID,Location,Episodes')).toBe(true);

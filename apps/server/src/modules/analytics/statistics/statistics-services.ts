@@ -43,7 +43,7 @@ export function statisticsService(d: {
       },
       location: async (id, groupId) => {
         const l = await d.locations.get(id, groupId);
-        return l ? { name: l.name, shape: l.shape } : null;
+        return l ? { name: l.name, nameEn: l.nameEn, shape: l.shape } : null;
       },
     },
   });

@@ -17,6 +17,7 @@ export function alertsPerLocation(
     const row = by.get(e.location_id) ?? {
       location_id: e.location_id,
       location_name: e.location_name,
+      location_name_en: e.location_name_en,
       episodes: 0,
       yellow: 0,
       orange: 0,

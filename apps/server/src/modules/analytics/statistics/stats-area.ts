@@ -26,7 +26,10 @@ export const invalid = (field: string, message: string) =>
 export interface AreaLookups {
   region(level: 'province' | 'city', code: string): Promise<RegionInfo | null>;
   zone(id: number, groupId: number | null): Promise<{ name: string; rings: [number, number][][] } | null>;
-  location(id: number, groupId: number | null): Promise<{ name: string; shape: LocationShape } | null>;
+  location(
+    id: number,
+    groupId: number | null,
+  ): Promise<{ name: string; nameEn: string | null; shape: LocationShape } | null>;
 }
 
 export interface ResolvedArea {
@@ -73,6 +76,8 @@ function cellArea(
   name: string | null,
   cells: Cell[],
   field: string,
+  /** A site's English name beside its own (`name`); null for other areas. */
+  nameEn: string | null = null,
 ): ResolvedArea {
   if (cells.length === 0) throw invalid(field, 'covers no 0.1° cell');
   if (cells.length > MAX_AREA_CELLS) throw invalid(field, `covers more than ${MAX_AREA_CELLS} cells`);
@@ -82,7 +87,7 @@ function cellArea(
       code: null,
       name,
       name_zh: null,
-      name_en: null,
+      name_en: nameEn,
       area_km2: cellsAreaKm2(cells),
       cells: cells.length,
     },
@@ -138,7 +143,7 @@ export async function resolveArea(
               q.radius_km ?? STATS_DEFAULT_RADIUS_KM,
             )
           : cellsInPolygon(l.shape.coordinates as [number, number][][]);
-      return cellArea('location', l.name, cells, 'location_id');
+      return cellArea('location', l.name, cells, 'location_id', l.nameEn);
     }
     case 'circle': {
       const lat = need(q.lat, 'lat');

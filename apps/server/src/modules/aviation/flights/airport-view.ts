@@ -40,6 +40,7 @@ export class AirportView {
     return {
       location_id: location.id,
       name: location.name,
+      name_en: location.nameEn,
       is_airport: location.isAirport,
       airport_icao: location.airportIcao,
       radius_km: AIRPORT_RADIUS_KM,

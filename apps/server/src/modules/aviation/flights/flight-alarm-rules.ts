@@ -115,6 +115,7 @@ export class FlightAlarmRules implements SiteAlarmRules<'flight', FlightRead> {
           callsign: f.callsign,
           location_id: airport.id,
           location_name: airport.name,
+          location_name_en: airport.name_en,
           airport_icao: airport.airport_icao,
           level: level as 2 | 3,
           distance_km: Math.round(f.distance_km * 10) / 10,

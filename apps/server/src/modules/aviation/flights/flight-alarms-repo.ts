@@ -6,6 +6,7 @@ export interface AirportRow {
   id: number;
   group_id: number;
   name: string;
+  name_en: string | null;
   shape: LocationShape;
   airport_icao: string | null;
 }
@@ -17,7 +18,7 @@ export class FlightAlarmsRepo {
   /** Every enabled live airport location (few: the evaluation reads them each cycle). */
   async airports(): Promise<AirportRow[]> {
     const r = await this.db.query<AirportRow>(
-      `SELECT id::float8 AS id, group_id::float8 AS group_id, name, shape, airport_icao
+      `SELECT id::float8 AS id, group_id::float8 AS group_id, name, name_en, shape, airport_icao
          FROM locations WHERE is_airport AND enabled AND deleted_at IS NULL ORDER BY id`,
     );
     return r.rows;

@@ -3,7 +3,7 @@ import type { Language } from '@thunderwatch/shared/languages';
 import type { FlightAlarmFacts } from '../../notify/delivery/channels/delivery-channel.js';
 import { CARD_WORDS, LEVEL_NAMES, siteAlarmCard } from '../../notify/delivery/templates/card-words.js';
 import type { ToldKind } from '../../notify/delivery/templates/message-kind.js';
-import { km } from '../../notify/delivery/templates/template-kit.js';
+import { km, siteName } from '../../notify/delivery/templates/template-kit.js';
 
 const WORDS: Record<Language, { aircraft: string; fromAirport: string }> = {
   'zh-Hans': { aircraft: '航班', fromAirport: '距机场' },
@@ -29,13 +29,14 @@ export const FLIGHT_MESSAGES: ToldKind<'flight'> = {
   text: {
     en: ({ flight: f }, tz) => {
       const all = aircraftOf(f);
-      const airport = f.airport_icao ? `${f.location_name} (${f.airport_icao})` : f.location_name;
+      const site = siteName(f, 'en');
+      const airport = f.airport_icao ? `${site} (${f.airport_icao})` : site;
       const line = (a: Listed) =>
         `${a.callsign ? `${a.callsign} (${a.icao24})` : `aircraft ${a.icao24}`}, ${km(a.distance_km)} km out` +
         (a.altitude_m === null ? '' : ` at ${Math.round(a.altitude_m).toLocaleString('en')} m`);
       const who = all.length === 1 ? nameOf(all[0] as Listed) : `${all.length} aircraft`;
       return {
-        title: `Flight in a storm cell · ${who} · ${f.location_name}`,
+        title: `Flight in a storm cell · ${who} · ${site}`,
         body:
           `${all.length === 1 ? 'An aircraft' : `${all.length} aircraft`} entered storm cells near ${airport}, ` +
           `which is at ${LEVEL_NAMES.en[f.level].toLowerCase()} lightning warning: ${all.map(line).join('; ')}. ` +
@@ -45,13 +46,14 @@ export const FLIGHT_MESSAGES: ToldKind<'flight'> = {
     },
     'zh-Hans': ({ flight: f }, tz) => {
       const all = aircraftOf(f);
-      const airport = f.airport_icao ? `${f.location_name}（${f.airport_icao}）` : f.location_name;
+      const site = siteName(f, 'zh-Hans');
+      const airport = f.airport_icao ? `${site}（${f.airport_icao}）` : site;
       const line = (a: Listed) =>
         `${a.callsign ? `航班 ${a.callsign}（${a.icao24}）` : `航空器 ${a.icao24}`}距机场 ${km(a.distance_km)} 公里` +
         (a.altitude_m === null ? '' : `，高度 ${Math.round(a.altitude_m)} 米`);
       const who = all.length === 1 ? nameOf(all[0] as Listed) : `${all.length} 架`;
       return {
-        title: `航班进入雷暴单体 · ${who} · ${f.location_name}`,
+        title: `航班进入雷暴单体 · ${who} · ${site}`,
         body:
           `${all.length === 1 ? '1 架航空器' : `${all.length} 架航空器`}在${airport}附近进入雷暴单体，` +
           `机场当前为雷电${LEVEL_NAMES['zh-Hans'][f.level]}预警：${all.map(line).join('；')}。` +

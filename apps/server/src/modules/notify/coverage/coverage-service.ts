@@ -19,6 +19,7 @@ import type { Messages } from '../delivery/templates/message-kind.js';
 export interface CoveredSite {
   id: number;
   name: string;
+  nameEn: string | null;
   groupId: number;
   enabled: boolean;
   rings: readonly { level: number }[];
@@ -98,6 +99,7 @@ export class CoverageService {
           alert_id: 0,
           location_id: site.id,
           location_name: site.name,
+          location_name_en: site.nameEn,
           level,
           previous_level: 0,
           at: at.toISOString(),

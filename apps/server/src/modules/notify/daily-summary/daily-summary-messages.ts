@@ -1,3 +1,4 @@
+import { nameIn } from '@thunderwatch/shared/names';
 import type { MessageKind } from '../delivery/templates/message-kind.js';
 import { ABOUT_NOTHING, NEUTRAL_COLOUR } from '../delivery/templates/message-kind.js';
 
@@ -16,7 +17,7 @@ export const DAILY_SUMMARY_MESSAGES: MessageKind<'daily_summary'> = {
     en: ({ summary: s }) => {
       const top = s.locations
         .slice(0, 5)
-        .map((l) => `${l.name} ${l.alarms}`)
+        .map((l) => `${nameIn('en', l)} ${l.alarms}`)
         .join(', ');
       return {
         title: `Lightning summary · ${s.date}`,
@@ -30,7 +31,7 @@ export const DAILY_SUMMARY_MESSAGES: MessageKind<'daily_summary'> = {
     'zh-Hans': ({ summary: s }) => {
       const top = s.locations
         .slice(0, 5)
-        .map((l) => `${l.name} ${l.alarms} 次`)
+        .map((l) => `${nameIn('zh-Hans', l)} ${l.alarms} 次`)
         .join('，');
       return {
         title: `雷电日报 · ${s.date}`,

@@ -108,8 +108,8 @@ describe.each(DB_KINDS)('daily summary (%s)', (kind) => {
       alarms: 3,
       red: 1,
       locations: [
-        { id: apron, name: 'Apron', alarms: 2, peak_level: 3 },
-        { id: tower, name: 'Tower', alarms: 1, peak_level: 1 },
+        { id: apron, name: 'Apron', name_en: null, alarms: 2, peak_level: 3 },
+        { id: tower, name: 'Tower', name_en: null, alarms: 1, peak_level: 1 },
       ],
       board_url: 'https://tw.example.cn/realtimealert',
     });

@@ -107,6 +107,7 @@ export class DailySummaryJob {
       locations: locations.map((l) => ({
         id: l.id,
         name: l.name,
+        name_en: l.nameEn,
         alarms: l.alarms,
         peak_level: l.peakLevel,
       })),

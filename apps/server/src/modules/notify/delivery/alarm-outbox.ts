@@ -155,6 +155,7 @@ export class AlarmOutbox {
       alert_id: a.alertId,
       location_id: a.locationId,
       location_name: a.locationName,
+      location_name_en: a.locationNameEn,
       level: a.level,
       previous_level: a.previousLevel,
       at: a.at.toISOString(),

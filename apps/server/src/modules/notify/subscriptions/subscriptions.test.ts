@@ -35,6 +35,7 @@ describe.each(DB_KINDS)('notification topics and subscriptions (%s)', (kind) => 
       kind: 'location_alarms',
       location_id: siteA,
       location_name: 'Apron',
+      location_name_en: null,
       subscribed: false,
     });
     const theirs = (await get(managerB, '/api/notification/topics')).json() as Topic[];

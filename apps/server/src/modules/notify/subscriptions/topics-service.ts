@@ -29,7 +29,9 @@ export class TopicsService {
     private readonly d: {
       subscriptions: SubscriptionsRepo;
       /** The sites of a group (of every group for null): a topic each. */
-      locations: { ofGroup(groupId: number | null): Promise<{ id: number; name: string }[]> };
+      locations: {
+        ofGroup(groupId: number | null): Promise<{ id: number; name: string; nameEn: string | null }[]>;
+      };
       now: () => Date;
     },
   ) {}
@@ -42,12 +44,19 @@ export class TopicsService {
       this.d.subscriptions.ofUser(user.id),
     ]);
     const topics: Omit<Topic, 'subscribed'>[] = [
-      { id: DAILY_SUMMARY_TOPIC, kind: 'daily_summary', location_id: null, location_name: null },
+      {
+        id: DAILY_SUMMARY_TOPIC,
+        kind: 'daily_summary',
+        location_id: null,
+        location_name: null,
+        location_name_en: null,
+      },
       ...locations.map((l) => ({
         id: locationTopic(l.id),
         kind: 'location_alarms' as const,
         location_id: l.id,
         location_name: l.name,
+        location_name_en: l.nameEn,
       })),
     ];
     return topics.map((t) => ({ ...t, subscribed: held.has(t.id) }));
@@ -114,6 +123,7 @@ function staleTopic(topic: string): Topic {
     kind: locationId === null ? 'daily_summary' : 'location_alarms',
     location_id: locationId,
     location_name: null,
+    location_name_en: null,
     subscribed: false,
   };
 }

@@ -9,6 +9,7 @@ import {
   km,
   nextArrival,
   predictedCell,
+  siteName,
   threatReason,
 } from '../../notify/delivery/templates/template-kit.js';
 
@@ -20,13 +21,12 @@ const WAS = {
 } as const;
 
 function alarmEn(a: AlarmFacts, tz: string): RenderedMessage {
+  const site = siteName(a, 'en');
   const cell = predictedCell(a.predicted_by, 'en');
   const efm = a.efm_kvm ?? null;
   const kind = efm !== null ? 'Field-mill ' : cell ? 'Predicted ' : '';
   const level = LEVEL_NAMES.en[a.level];
-  const parts = [
-    `${kind}${level} lightning warning at ${a.location_name} (was ${WAS.en[a.previous_level]}).`,
-  ];
+  const parts = [`${kind}${level} lightning warning at ${site} (was ${WAS.en[a.previous_level]}).`];
   if (efm !== null) {
     parts.push(`Field mill ${efm.toFixed(1)} kV/m: the air above the site is electrified before lightning.`);
   } else if (cell) {
@@ -49,17 +49,16 @@ function alarmEn(a: AlarmFacts, tz: string): RenderedMessage {
     );
   else if (a.approach?.status === 'moving_away') parts.push('Storm moving away.');
   parts.push(`${localDateTime(a.at, tz)}.`);
-  return { title: `${kind}${level} warning · ${a.location_name}`, body: parts.join(' '), link: a.board_url };
+  return { title: `${kind}${level} warning · ${site}`, body: parts.join(' '), link: a.board_url };
 }
 
 function alarmZh(a: AlarmFacts, tz: string): RenderedMessage {
+  const site = siteName(a, 'zh-Hans');
   const cell = predictedCell(a.predicted_by, 'zh-Hans');
   const efm = a.efm_kvm ?? null;
   const kind = efm !== null ? '电场仪' : cell ? '预测' : '';
   const level = LEVEL_NAMES['zh-Hans'][a.level];
-  const parts = [
-    `${a.location_name}发布雷电${level}${kind}预警（此前${WAS['zh-Hans'][a.previous_level]}）。`,
-  ];
+  const parts = [`${site}发布雷电${level}${kind}预警（此前${WAS['zh-Hans'][a.previous_level]}）。`];
   if (efm !== null) {
     parts.push(`电场仪 ${efm.toFixed(1)} kV/m：站点上空大气电场增强，雷电可能即将发生。`);
   } else if (cell) {
@@ -77,7 +76,7 @@ function alarmZh(a: AlarmFacts, tz: string): RenderedMessage {
   if (eta) parts.push(`雷暴正在逼近，约 ${Math.round(eta.eta_min)} 分钟到达 ${km(eta.radius_km)} 公里圈。`);
   else if (a.approach?.status === 'moving_away') parts.push('雷暴正在远离。');
   parts.push(`时间 ${localDateTime(a.at, tz)}。`);
-  return { title: `【雷电${level}${kind}预警】${a.location_name}`, body: parts.join(''), link: a.board_url };
+  return { title: `【雷电${level}${kind}预警】${site}`, body: parts.join(''), link: a.board_url };
 }
 
 /** The card's words of a lightning alarm, beside the labels every card has. */
@@ -135,7 +134,7 @@ function alarmFields(a: AlarmFacts, language: Language, timeZone: string) {
       : w.distance(km(a.nearest_km), a.bearing_deg === null ? '' : compassPoint(a.bearing_deg, language));
   const predicted = a.predicted_by ? w.predicted[threatReason(a.predicted_by)] : '';
   return [
-    { label: c.site, value: a.location_name },
+    { label: c.site, value: siteName(a, language) },
     { label: c.level, value: `${c.levels[a.level]}${predicted}${w.was(c.levels[a.previous_level])}` },
     a.efm_kvm != null
       ? { label: w.fieldMill, value: `${a.efm_kvm.toFixed(1)} kV/m` }
@@ -177,13 +176,13 @@ export const ALARM_MESSAGES: ToldKind<'alarm'> = {
 export const ALARM_CONFIRMED_MESSAGES: MessageKind<'alarm_confirmed'> = {
   text: {
     en: ({ alarm: a, confirmation: c }, tz) => ({
-      title: `Confirmed · ${a.location_name}`,
-      body: `${c.by} confirmed the ${LEVEL_NAMES.en[a.level].toLowerCase()} warning at ${a.location_name} at ${localDateTime(c.at, tz)}.${c.note ? ` Note: ${c.note}` : ''}`,
+      title: `Confirmed · ${siteName(a, 'en')}`,
+      body: `${c.by} confirmed the ${LEVEL_NAMES.en[a.level].toLowerCase()} warning at ${siteName(a, 'en')} at ${localDateTime(c.at, tz)}.${c.note ? ` Note: ${c.note}` : ''}`,
       link: a.board_url,
     }),
     'zh-Hans': ({ alarm: a, confirmation: c }, tz) => ({
-      title: `【已确认】${a.location_name}`,
-      body: `${c.by} 已于 ${localDateTime(c.at, tz)} 确认${a.location_name}的雷电${LEVEL_NAMES['zh-Hans'][a.level]}预警。${c.note ? `备注：${c.note}` : ''}`,
+      title: `【已确认】${siteName(a, 'zh-Hans')}`,
+      body: `${c.by} 已于 ${localDateTime(c.at, tz)} 确认${siteName(a, 'zh-Hans')}的雷电${LEVEL_NAMES['zh-Hans'][a.level]}预警。${c.note ? `备注：${c.note}` : ''}`,
       link: a.board_url,
     }),
   },
@@ -192,7 +191,7 @@ export const ALARM_CONFIRMED_MESSAGES: MessageKind<'alarm_confirmed'> = {
     tone: 0,
     colour: LEVEL_COLOURS[0],
     fields: [
-      { label: CARD_WORDS[language].site, value: a.location_name },
+      { label: CARD_WORDS[language].site, value: siteName(a, language) },
       { label: CARD_WORDS[language].level, value: CARD_WORDS[language].levels[a.level] },
       { label: WORDS[language].confirmedBy, value: c.by },
       { label: CARD_WORDS[language].time, value: localDateTime(c.at, tz) },

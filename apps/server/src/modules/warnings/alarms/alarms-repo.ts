@@ -25,6 +25,7 @@ export interface AlarmRow {
   alert_id: number | null;
   location_id: number;
   location_name: string;
+  location_name_en: string | null;
   group_id: number;
   level: number;
   previous_level: number | null;
@@ -45,8 +46,9 @@ export interface AlarmRow {
  * The select list and joins `toAlarmDto` reads: `SELECT ${alarmColumns} FROM ${alarmJoins} WHERE …`.
  * Alarms predicted before nowcast threats were all lightning jumps: their `predicted_by` has no reason.
  */
-export const alarmColumns = `m.id, m.kind, m.alert_id, m.location_id, l.name AS location_name, m.group_id,
-  m.level, m.previous_level, m.subject, m.created_at, m.cleared_at, m.nearest_km, m.bearing_deg, m.confirmed_at,
+export const alarmColumns = `m.id, m.kind, m.alert_id, m.location_id, l.name AS location_name,
+  l.name_en AS location_name_en, m.group_id, m.level, m.previous_level, m.subject, m.created_at, m.cleared_at,
+  m.nearest_km, m.bearing_deg, m.confirmed_at,
   u.id AS confirmed_by_id, u.name AS confirmed_by_name, m.note,
   '{"reason": "jump"}'::jsonb || m.predicted_by AS predicted_by,
   CASE WHEN m.kind = 'lightning' THEN NULL ELSE m.facts END AS facts`;
@@ -60,6 +62,7 @@ export function toAlarmDto(r: AlarmRow): AlarmDto {
     alert_id: r.alert_id,
     location_id: r.location_id,
     location_name: r.location_name,
+    location_name_en: r.location_name_en,
     group_id: r.group_id,
     level: r.level as RingLevel,
     previous_level: r.previous_level as AlarmDto['previous_level'],

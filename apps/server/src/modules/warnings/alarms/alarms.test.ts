@@ -120,6 +120,7 @@ describe.each(DB_KINDS)('alarms (%s)', (kind) => {
       alert_id: expect.any(Number),
       location_id: siteA,
       location_name: 'Runway',
+      location_name_en: null,
       group_id: groupA,
       level: 3,
       previous_level: 1,

@@ -23,6 +23,7 @@ export interface SiteAlarmFields<K extends SiteAlarmKind> {
 /** A site alarm as the lists read it: its row and its location's name. */
 export interface SiteAlarmRow<K extends SiteAlarmKind> extends OpenSiteAlarm<K> {
   location_name: string;
+  location_name_en: string | null;
   raised_at: Date;
   cleared_at: Date | null;
 }
@@ -117,7 +118,8 @@ export class SiteAlarmsRepo {
     limit: number,
   ): Promise<SiteAlarmRow<K>[]> {
     const r = await this.db.query<SiteAlarmRow<K>>(
-      `SELECT ${COLUMNS}, l.name AS location_name, a.created_at AS raised_at, a.cleared_at
+      `SELECT ${COLUMNS}, l.name AS location_name, l.name_en AS location_name_en, a.created_at AS raised_at,
+         a.cleared_at
          FROM alarms a JOIN locations l ON l.id = a.location_id
         WHERE a.kind = $1
           AND ($2::bigint IS NULL OR a.group_id = $2)

@@ -1,3 +1,4 @@
+import { namedForExport } from '@thunderwatch/domain/analytics/sheet-columns';
 import type { AlertDto } from '@thunderwatch/shared/schemas/alerts';
 import type { SheetCell, SheetColumn, SheetColumnKind } from '@thunderwatch/shared/schemas/sheets';
 import { sheetXlsx } from '../../../lib/xlsx.js';
@@ -13,12 +14,14 @@ const col = (key: string, kind: SheetColumnKind, en: string, zh: string): SheetC
 
 /**
  * The columns of `/api/alert_hist/?format=xlsx` (written by lib/xlsx.ts, as the data sheets are): the CSV's,
- * with both-language headers; times in the export's zone, which the time columns' headers name.
+ * with both-language headers; times in the export's zone, which the time columns' headers name. A site's own
+ * name and its English one are one column in a workbook of one language (`namedForExport`), two in both.
  */
 export const ALERT_XLSX_COLUMNS: readonly SheetColumn[] = [
   col('id', 'integer', 'Episode ID', '预警编号'),
   col('location_id', 'integer', 'Location ID', '地点编号'),
   col('location_name', 'text', 'Location', '地点'),
+  col('location_name_en', 'text', 'Location (English)', '地点（英文）'),
   col('started_at', 'datetime', 'Started', '开始时间'),
   col('ended_at', 'datetime', 'Ended', '结束时间'),
   col('duration_min', 'number', 'Duration (min)', '时长（分钟）'),
@@ -54,6 +57,7 @@ export function alertXlsxRow(a: AlertDto, lang: AlertExportLang): Record<string,
     id: a.id,
     location_id: a.location_id,
     location_name: a.location_name,
+    location_name_en: a.location_name_en,
     started_at: a.started_at,
     ended_at: a.ended_at,
     duration_min:
@@ -77,11 +81,10 @@ export function alertsXlsx(
   timeZone: string,
 ): Promise<Buffer> {
   const title = lang === 'en' ? 'Alert history' : '预警历史';
-  return sheetXlsx(
-    title,
+  const sheet = namedForExport(
     ALERT_XLSX_COLUMNS,
     alerts.map((a) => alertXlsxRow(a, lang)),
     lang,
-    timeZone,
   );
+  return sheetXlsx(title, sheet.columns, sheet.rows, lang, timeZone);
 }

@@ -32,6 +32,7 @@ export interface AlertRow {
   id: number;
   location_id: number;
   location_name: string;
+  location_name_en: string | null;
   group_id: number;
   started_at: Date;
   ended_at: Date | null;
@@ -45,14 +46,16 @@ export interface AlertRow {
 }
 
 /** The select list `toAlertDto` reads, for `alerts a JOIN locations l`. */
-export const alertColumns = `a.id, a.location_id, l.name AS location_name, a.group_id, a.started_at, a.ended_at,
-  a.peak_level, a.first_stroke, a.nearest_km, a.ring_counts, a.timeline, a.predicted, a.ring_at`;
+export const alertColumns = `a.id, a.location_id, l.name AS location_name, l.name_en AS location_name_en, a.group_id,
+  a.started_at, a.ended_at, a.peak_level, a.first_stroke, a.nearest_km, a.ring_counts, a.timeline, a.predicted,
+  a.ring_at`;
 
 export function toAlertDto(r: AlertRow): AlertDto {
   return {
     id: r.id,
     location_id: r.location_id,
     location_name: r.location_name,
+    location_name_en: r.location_name_en,
     group_id: r.group_id,
     started_at: r.started_at.toISOString(),
     ended_at: r.ended_at?.toISOString() ?? null,

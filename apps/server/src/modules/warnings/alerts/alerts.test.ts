@@ -119,6 +119,7 @@ describe.each(DB_KINDS)('alert history and hourly warnings (%s)', (kind) => {
       id: ids.old,
       location_id: siteA,
       location_name: '=HYPERLINK("x")',
+      location_name_en: null,
       group_id: groupA,
       started_at: '2025-06-01T07:00:00.000Z',
       ended_at: '2025-06-01T08:10:00.000Z',
@@ -168,12 +169,12 @@ describe.each(DB_KINDS)('alert history and hourly warnings (%s)', (kind) => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'id,location_id,location_name,started_at,ended_at,peak_level,nearest_km,strokes_per_ring,first_stroke_time,' +
+      'id,location_id,location_name,location_name_en,started_at,ended_at,peak_level,nearest_km,strokes_per_ring,first_stroke_time,' +
         'warned_before_first_inner_stroke,lead_time_min,predicted,ring_at,predicted_lead_min',
     );
     expect(lines).toHaveLength(3);
     expect(lines[2]).toBe(
-      `${ids.old},${siteA},"'=HYPERLINK(""x"")",2025-06-01T07:00:00.000Z,2025-06-01T08:10:00.000Z,3,3.5,10 km: 4; 20 km: 9; 30 km: 15,2025-06-01T06:59:58.000Z,no,,no,2025-06-01T07:00:00.000Z,`,
+      `${ids.old},${siteA},"'=HYPERLINK(""x"")",,2025-06-01T07:00:00.000Z,2025-06-01T08:10:00.000Z,3,3.5,10 km: 4; 20 km: 9; 30 km: 15,2025-06-01T06:59:58.000Z,no,,no,2025-06-01T07:00:00.000Z,`,
     );
   });
 
@@ -239,7 +240,8 @@ describe.each(DB_KINDS)('alert history and hourly warnings (%s)', (kind) => {
     expect(zh.rows[1]?.[10]).toBe('否');
 
     const both = await load(`/api/alert_hist?format=xlsx&peak_level=1`);
-    expect(both.rows[0]?.[2]).toBe('地点 / Location');
+    // In both languages, a site's own name and its English one are two columns.
+    expect(both.rows[0]?.slice(2, 4)).toEqual(['地点 / Location', '地点（英文） / Location (English)']);
     expect(both.rows.map((r) => r[0]).slice(1)).toEqual([ids.field]);
 
     for (const bad of ['format=xlsx&lang=fr', 'format=pdf', 'format=xlsx&time_zone=Mars/Olympus']) {

@@ -26,6 +26,7 @@ function source(shape: LocationShape, level: RingLevel, ended: boolean, name = '
       id: 42,
       location_id: 7,
       location_name: name,
+      location_name_en: null,
       group_id: 2,
       started_at: '2025-06-01T07:00:00.500Z',
       ended_at: ended ? '2025-06-01T08:10:00.000Z' : null,

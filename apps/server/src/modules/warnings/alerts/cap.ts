@@ -1,4 +1,5 @@
 import { localDateTime } from '@thunderwatch/domain/common/local-time';
+import { nameFor } from '@thunderwatch/shared/names';
 import type { AlertDto } from '@thunderwatch/shared/schemas/alerts';
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import type { Ring } from '@thunderwatch/shared/schemas/locations';
@@ -54,35 +55,36 @@ function describe(
   const outer = Math.max(...src.rings.map((r) => r.radius_km));
   const ended = alert.ended_at !== null;
   const nearest = alert.nearest_km === null ? null : km(alert.nearest_km);
+  const site = nameFor(lang, alert.location_name, alert.location_name_en);
   if (lang === 'zh') {
     const counts =
       alert.ring_counts.map((c) => `${km(c.radius_km)} km 内 ${c.strokes} 次`).join('；') || '无';
     return {
-      headline: `${alert.location_name}：雷电${colour}预警${alert.predicted ? '（闪电跃增预测）' : ''}${ended ? '（已解除）' : ''}`,
+      headline: `${site}：雷电${colour}预警${alert.predicted ? '（闪电跃增预测）' : ''}${ended ? '（已解除）' : ''}`,
       description: [
-        `地点：${alert.location_name}`,
+        `地点：${site}`,
         `最高预警等级：${level} 级（${colour}）`,
         `最近闪电距离：${nearest === null ? '无' : `${nearest} km`}`,
         `各圈闪电次数：${counts}`,
         `开始：${localTimeIn(alert.started_at, timeZone)}`,
         `解除：${alert.ended_at ? localTimeIn(alert.ended_at, timeZone) : '仍在持续'}`,
       ].join('\n'),
-      areaDesc: `${alert.location_name}及周边 ${km(outer)} km`,
+      areaDesc: `${site}及周边 ${km(outer)} km`,
     };
   }
   const counts =
     alert.ring_counts.map((c) => `${c.strokes} within ${km(c.radius_km)} km`).join('; ') || 'none';
   return {
-    headline: `Lightning ${colour} warning for ${alert.location_name}${alert.predicted ? ' (predicted from a lightning jump)' : ''}${ended ? ' (all clear)' : ''}`,
+    headline: `Lightning ${colour} warning for ${site}${alert.predicted ? ' (predicted from a lightning jump)' : ''}${ended ? ' (all clear)' : ''}`,
     description: [
-      `Location: ${alert.location_name}`,
+      `Location: ${site}`,
       `Peak level: ${level} (${colour})`,
       `Nearest stroke: ${nearest === null ? 'none' : `${nearest} km`}`,
       `Strokes per ring: ${counts}`,
       `Started: ${localTimeIn(alert.started_at, timeZone)}`,
       `All clear: ${alert.ended_at ? localTimeIn(alert.ended_at, timeZone) : 'still going on'}`,
     ].join('\n'),
-    areaDesc: `${alert.location_name} and ${km(outer)} km around it`,
+    areaDesc: `${site} and ${km(outer)} km around it`,
   };
 }
 

@@ -107,7 +107,7 @@ describe.each(DB_KINDS)('warning backtest (%s)', (kind) => {
     });
     expect(res.statusCode).toBe(200);
     return (res.json().items as Record<string, unknown>[])
-      .map(({ id, location_id, location_name, group_id, ...rest }) => ringFields(rest))
+      .map(({ id, location_id, location_name, location_name_en, group_id, ...rest }) => ringFields(rest))
       .sort((a, b) => String(a.started_at).localeCompare(String(b.started_at)));
   };
   const liveSkill = async (locationId: number) => {

@@ -1,3 +1,4 @@
+import { simStations } from '@thunderwatch/domain/devices/device-sim';
 import { validateShape } from '@thunderwatch/domain/geo/zone-validation';
 import { DEFAULT_REGION } from '@thunderwatch/domain/lightning/simulator';
 import { describe, expect, it } from 'vitest';
@@ -17,4 +18,19 @@ describe('DEMO_LOCATIONS', () => {
       }
     },
   );
+});
+
+describe('the demo’s names', () => {
+  const HAN = /\p{Script=Han}/u;
+  /** Two English words in a row: a sentence or a name, not a unit ("500 kV"). */
+  const ENGLISH = /[A-Za-z]{2,}[ \u00a0]+[A-Za-z]{2,}/;
+
+  it.each([
+    ...DEMO_LOCATIONS.map((l) => [l.name, l.nameEn] as const),
+    ...simStations('').map((s) => [s.name, s.nameEn] as const),
+  ])('%s is Chinese, its English name %s English', (name, nameEn) => {
+    expect(name).toMatch(HAN);
+    expect(name).not.toMatch(ENGLISH);
+    expect(nameEn).not.toMatch(HAN);
+  });
 });

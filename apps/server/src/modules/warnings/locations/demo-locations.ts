@@ -9,8 +9,8 @@ export const DEMO_LOCATIONS = DEMO_SITES;
 export async function seedDemoLocations(tx: Queryable, groupSlug: string): Promise<void> {
   for (const site of DEMO_LOCATIONS) {
     await tx.query(
-      `INSERT INTO locations (group_id, name, shape, time_zone, rings, is_airport, airport_icao)
-       SELECT id, $2, $3::jsonb, 'Asia/Shanghai', $4::jsonb, $5, $6 FROM groups WHERE slug = $1`,
+      `INSERT INTO locations (group_id, name, name_en, shape, time_zone, rings, is_airport, airport_icao)
+       SELECT id, $2, $7, $3::jsonb, 'Asia/Shanghai', $4::jsonb, $5, $6 FROM groups WHERE slug = $1`,
       [
         groupSlug,
         site.name,
@@ -18,6 +18,7 @@ export async function seedDemoLocations(tx: Queryable, groupSlug: string): Promi
         JSON.stringify(DEFAULT_RINGS),
         site.airportIcao !== undefined,
         site.airportIcao ?? null,
+        site.nameEn,
       ],
     );
   }

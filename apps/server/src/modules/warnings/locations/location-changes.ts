@@ -7,6 +7,8 @@ export interface LocationRecord {
   id: number;
   groupId: number;
   name: string;
+  /** Its English name (null: none): alarms name the site in their reader's language. */
+  nameEn: string | null;
   shape: LocationShape;
   zoneId: number | null;
   timeZone: string;

@@ -17,6 +17,7 @@ export interface StoredLocation extends LocationRecord {
 
 export interface LocationFields {
   name: string;
+  nameEn: string | null;
   shape: LocationShape;
   zoneId: number | null;
   timeZone: string;
@@ -41,6 +42,7 @@ interface LocationRow {
   id: number;
   group_id: number;
   name: string;
+  name_en: string | null;
   shape: LocationShape;
   zone_id: number | null;
   time_zone: string;
@@ -56,13 +58,14 @@ interface LocationRow {
   updated_at: Date;
 }
 
-const COLUMNS = `id, group_id, name, shape, zone_id, time_zone, enabled, rings, predict_enabled, predict_range_km,
+const COLUMNS = `id, group_id, name, name_en, shape, zone_id, time_zone, enabled, rings, predict_enabled, predict_range_km,
   predict_level, wave_alert_cm, is_airport, airport_icao, created_at, updated_at`;
 
 const toStored = (r: LocationRow): StoredLocation => ({
   id: r.id,
   groupId: r.group_id,
   name: r.name,
+  nameEn: r.name_en,
   shape: r.shape,
   zoneId: r.zone_id,
   timeZone: r.time_zone,
@@ -93,7 +96,8 @@ export class LocationsRepo {
 
   async list(query: LocationListQuery): Promise<{ items: StoredLocation[]; total: number }> {
     const where = `WHERE deleted_at IS NULL AND ($1::bigint IS NULL OR group_id = $1)
-      AND ($2::boolean IS NULL OR enabled = $2) AND ($3::text IS NULL OR name ILIKE $3)`;
+      AND ($2::boolean IS NULL OR enabled = $2)
+      AND ($3::text IS NULL OR name ILIKE $3 OR name_en ILIKE $3)`;
     const params = [query.groupId, query.enabled ?? null, likePattern(query.q)];
     const [items, total] = await Promise.all([
       this.db.query<LocationRow>(`SELECT ${COLUMNS} FROM locations ${where} ORDER BY id LIMIT $4 OFFSET $5`, [
@@ -150,9 +154,9 @@ export class LocationsRepo {
     const r = await db.query<LocationRow>(
       `INSERT INTO locations (group_id, name, shape, zone_id, time_zone, enabled, rings, created_by,
          predict_enabled, predict_range_km, predict_level, wave_alert_cm, is_airport, airport_icao, created_at,
-         updated_at)
+         updated_at, name_en)
        VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13, $14,
-         COALESCE($15::timestamptz, now()), COALESCE($15::timestamptz, now())) RETURNING ${COLUMNS}`,
+         COALESCE($15::timestamptz, now()), COALESCE($15::timestamptz, now()), $16) RETURNING ${COLUMNS}`,
       [
         groupId,
         f.name,
@@ -169,6 +173,7 @@ export class LocationsRepo {
         f.isAirport,
         f.airportIcao,
         createdAt ?? null,
+        f.nameEn,
       ],
     );
     return toStored(r.rows[0] as LocationRow);
@@ -183,7 +188,7 @@ export class LocationsRepo {
     const r = await db.query<LocationRow>(
       `UPDATE locations SET name = $2, shape = $3::jsonb, zone_id = $4, time_zone = $5, enabled = $6,
          rings = $7::jsonb, updated_at = $8, predict_enabled = $9, predict_range_km = $10, predict_level = $11,
-         wave_alert_cm = $12, is_airport = $13, airport_icao = $14
+         wave_alert_cm = $12, is_airport = $13, airport_icao = $14, name_en = $15
        WHERE id = $1 AND deleted_at IS NULL RETURNING ${COLUMNS}`,
       [
         id,
@@ -200,6 +205,7 @@ export class LocationsRepo {
         f.waveAlertCm,
         f.isAirport,
         f.airportIcao,
+        f.nameEn,
       ],
     );
     return r.rows[0] ? toStored(r.rows[0]) : null;

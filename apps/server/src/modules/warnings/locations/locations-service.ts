@@ -7,6 +7,7 @@ import {
 } from '@thunderwatch/domain/warnings/predict-setting';
 import { areValidRings, sortRings, validateRings } from '@thunderwatch/domain/warnings/ring-validation';
 import { DEFAULT_RINGS } from '@thunderwatch/shared/default-rings';
+import { englishName } from '@thunderwatch/shared/names';
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import type { LocationDto, LocationInput } from '@thunderwatch/shared/schemas/locations';
 import type { Level } from '@thunderwatch/shared/warnings';
@@ -122,8 +123,8 @@ export class LocationsService {
   private async fieldsOf(
     input: LocationInput,
     groupId: number,
-    base: Omit<LocationFields, 'name' | 'shape' | 'zoneId'> &
-      Partial<Pick<LocationFields, 'shape' | 'zoneId'>>,
+    base: Omit<LocationFields, 'name' | 'nameEn' | 'shape' | 'zoneId'> &
+      Partial<Pick<LocationFields, 'nameEn' | 'shape' | 'zoneId'>>,
   ): Promise<LocationFields> {
     const rings = input.rings ?? base.rings;
     if (!areValidRings(rings)) {
@@ -141,6 +142,8 @@ export class LocationsService {
     const { shape, zoneId } = await this.shapeOf(input, groupId, base);
     return {
       name: input.name.trim(),
+      // Left out: kept (a new site has none); null or blank: none.
+      nameEn: input.name_en === undefined ? (base.nameEn ?? null) : englishName(input.name_en),
       shape,
       zoneId,
       timeZone,
@@ -184,6 +187,7 @@ function toDto(s: StoredLocation, levelOf: (locationId: number) => Level): Locat
     id: s.id,
     group_id: s.groupId,
     name: s.name,
+    name_en: s.nameEn,
     shape: s.shape,
     zone_id: s.zoneId,
     time_zone: s.timeZone,

@@ -55,7 +55,14 @@ describe.each(DB_KINDS)('locations (%s)', (kind) => {
   it('gives the demo group an airport, a port, a substation and a school on first start', async () => {
     const res = await call('GET', `/api/locations?group_id=${t.demoGroupId}`, t.admin);
     const items = res.json().items;
+    // Named in Chinese, each with its English name beside it.
     expect(items.map((l: { name: string }) => l.name)).toEqual([
+      '广州白云国际机场',
+      '深圳盐田港',
+      '东莞 500 kV 变电站',
+      '华南理工大学五山校区',
+    ]);
+    expect(items.map((l: { name_en: string }) => l.name_en)).toEqual([
       expect.stringContaining('Airport'),
       expect.stringContaining('Port'),
       expect.stringContaining('substation'),
@@ -76,6 +83,7 @@ describe.each(DB_KINDS)('locations (%s)', (kind) => {
     expect(created).toMatchObject({
       group_id: groupA,
       name: 'Pier 3',
+      name_en: null,
       shape: POINT,
       zone_id: null,
       time_zone: 'Asia/Hong_Kong',
@@ -95,6 +103,7 @@ describe.each(DB_KINDS)('locations (%s)', (kind) => {
         id: created.id,
         groupId: groupA,
         name: 'Pier 3',
+        nameEn: null,
         shape: POINT,
         zoneId: null,
         timeZone: 'Asia/Hong_Kong',

@@ -34,6 +34,7 @@ interface Site {
   id: number;
   groupId: number;
   name: string;
+  nameEn: string | null;
 }
 interface Told {
   id: number;
@@ -200,7 +201,7 @@ export class DisasterEvaluator implements Singleton {
       const code = loaded.cities.lookup(lon, lat);
       if (code === null) continue;
       const list = out.get(code) ?? [];
-      list.push({ id: l.id, groupId: l.groupId, name: l.name });
+      list.push({ id: l.id, groupId: l.groupId, name: l.name, nameEn: l.nameEn });
       out.set(code, list);
     }
     return out;
@@ -231,6 +232,7 @@ export class DisasterEvaluator implements Singleton {
           max_abs_ka: t.f.max_abs_ka,
           location_id: l.id,
           location_name: l.name,
+          location_name_en: l.nameEn,
           at: now.toISOString(),
         },
       }));

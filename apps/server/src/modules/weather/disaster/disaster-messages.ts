@@ -4,6 +4,7 @@ import type { Language } from '@thunderwatch/shared/languages';
 import type { DisasterWarningFacts } from '../../notify/delivery/channels/delivery-channel.js';
 import { CARD_WORDS, CMA_COLOURS } from '../../notify/delivery/templates/card-words.js';
 import type { ToldKind } from '../../notify/delivery/templates/message-kind.js';
+import { siteName } from '../../notify/delivery/templates/template-kit.js';
 
 /**
  * Disaster warning levels in the colours of China's meteorological disaster warnings (GB/T 27962): blue,
@@ -46,12 +47,13 @@ export const DISASTER_MESSAGES: ToldKind<'disaster'> = {
     en: ({ disaster: d }, tz) => {
       const level = DISASTER_LEVEL_NAMES.en[d.level];
       const region = regionName(d, 'en');
+      const site = siteName(d, 'en');
       const raised =
         d.previous_level > 0 ? ` (raised from ${DISASTER_LEVEL_NAMES.en[d.previous_level as 1]})` : '';
       return {
-        title: `${level} lightning disaster warning · ${region} · ${d.location_name}`,
+        title: `${level} lightning disaster warning · ${region} · ${site}`,
         body:
-          `${level} lightning disaster warning for ${region}${raised}, where ${d.location_name} lies: ` +
+          `${level} lightning disaster warning for ${region}${raised}, where ${site} lies: ` +
           `${disasterReasons(d, 'en')}; ${d.cg_flashes_1h} CG flashes in the last hour` +
           `${d.max_abs_ka > 0 ? `, strongest ${Math.round(d.max_abs_ka)} kA` : ''}. ${localDateTime(d.at, tz)}.`,
         link: d.board_url,
@@ -60,12 +62,13 @@ export const DISASTER_MESSAGES: ToldKind<'disaster'> = {
     'zh-Hans': ({ disaster: d }, tz) => {
       const level = DISASTER_LEVEL_NAMES['zh-Hans'][d.level];
       const region = regionName(d, 'zh-Hans');
+      const site = siteName(d, 'zh-Hans');
       const raised =
         d.previous_level > 0 ? `（由${DISASTER_LEVEL_NAMES['zh-Hans'][d.previous_level as 1]}升级）` : '';
       return {
-        title: `雷电灾害${level}预警 · ${region} · ${d.location_name}`,
+        title: `雷电灾害${level}预警 · ${region} · ${site}`,
         body:
-          `${region}发布雷电灾害${level}预警${raised}，${d.location_name}位于该区域：` +
+          `${region}发布雷电灾害${level}预警${raised}，${site}位于该区域：` +
           `${disasterReasons(d, 'zh-Hans')}；近 1 小时地闪 ${d.cg_flashes_1h} 次` +
           `${d.max_abs_ka > 0 ? `，最强 ${Math.round(d.max_abs_ka)} kA` : ''}。时间 ${localDateTime(d.at, tz)}。`,
         link: d.board_url,
@@ -76,7 +79,7 @@ export const DISASTER_MESSAGES: ToldKind<'disaster'> = {
     tone: d.level === 1 ? null : disasterDeliveryLevel(d.level),
     colour: CMA_COLOURS[DISASTER_COLOUR_NAMES[d.level]],
     fields: [
-      { label: CARD_WORDS[language].site, value: d.location_name },
+      { label: CARD_WORDS[language].site, value: siteName(d, language) },
       { label: CARD_WORDS[language].level, value: DISASTER_LEVEL_NAMES[language][d.level] },
       { label: CARD_WORDS[language].time, value: localDateTime(d.at, tz) },
     ],

@@ -15,6 +15,7 @@ export const TYPHOON_EVAL_MS = 10 * 60_000;
 export interface Threat {
   storm: StormRow;
   locationName: string;
+  locationNameEn: string | null;
   fields: TyphoonAlarmFields;
 }
 
@@ -95,6 +96,7 @@ export class TyphoonAlarmRules implements SiteAlarmRules<'typhoon', Threat[]> {
         out.push({
           storm,
           locationName: location.name,
+          locationNameEn: location.nameEn,
           fields: {
             stormId: storm.id,
             locationId,
@@ -132,6 +134,7 @@ function factsOf(id: number, t: Threat, now: Date) {
     grade: t.fields.grade,
     location_id: t.fields.locationId,
     location_name: t.locationName,
+    location_name_en: t.locationNameEn,
     level: t.fields.level,
     inside_gale: t.fields.insideGale,
     distance_km: Math.round(t.fields.distanceKm * 10) / 10,

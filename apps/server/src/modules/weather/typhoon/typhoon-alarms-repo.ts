@@ -23,6 +23,7 @@ interface DtoRow {
   name_zh: string | null;
   location_id: number;
   location_name: string;
+  location_name_en: string | null;
   group_id: number;
   level: 2 | 3;
   raised_at: Date;
@@ -35,6 +36,7 @@ const toDto = ({ facts: f, ...r }: DtoRow): TyphoonAlarm => ({
   storm: { id: r.storm_key, name_en: r.name_en, name_zh: r.name_zh },
   location_id: r.location_id,
   location_name: r.location_name,
+  location_name_en: r.location_name_en,
   group_id: r.group_id,
   level: r.level,
   inside_gale: f.inside_gale,
@@ -74,8 +76,8 @@ export class TyphoonAlarmsRepo implements AlarmDescriber<'typhoon'> {
   async list(q: { groupId: number | null; active: boolean | null }): Promise<TyphoonAlarm[]> {
     const r = await this.db.query<DtoRow>(
       `SELECT a.id::float8 AS id, s.key AS storm_key, s.name_en, s.name_zh, a.location_id::float8 AS location_id,
-          l.name AS location_name, a.group_id::float8 AS group_id, a.level, a.created_at AS raised_at, a.cleared_at,
-          a.facts
+          l.name AS location_name, l.name_en AS location_name_en, a.group_id::float8 AS group_id, a.level,
+          a.created_at AS raised_at, a.cleared_at, a.facts
          FROM alarms a
          JOIN typhoon_storms s ON s.id = (a.facts ->> 'storm_id')::bigint
          JOIN locations l ON l.id = a.location_id

@@ -4,7 +4,7 @@ import type { TyphoonGrade } from '@thunderwatch/shared/schemas/typhoon';
 import type { TyphoonAlarmFacts } from '../../notify/delivery/channels/delivery-channel.js';
 import { siteAlarmCard } from '../../notify/delivery/templates/card-words.js';
 import type { ToldKind } from '../../notify/delivery/templates/message-kind.js';
-import { km } from '../../notify/delivery/templates/template-kit.js';
+import { km, siteName } from '../../notify/delivery/templates/template-kit.js';
 
 /** China's grades (GB/T 19201-2006) by their Chinese and English names. */
 const GRADES: Record<Language, Record<TyphoonGrade, string>> = {
@@ -43,11 +43,12 @@ export const TYPHOON_MESSAGES: ToldKind<'typhoon'> = {
   text: {
     en: ({ typhoon: t }, tz) => {
       const name = stormName(t, 'en');
+      const site = siteName(t, 'en');
       const where = t.inside_gale
-        ? `${t.location_name} is inside its gale (34-kt) wind radius`
-        : `its track passes ${km(t.distance_km)} km from ${t.location_name}`;
+        ? `${site} is inside its gale (34-kt) wind radius`
+        : `its track passes ${km(t.distance_km)} km from ${site}`;
       return {
-        title: `Typhoon warning · ${name} · ${t.location_name}`,
+        title: `Typhoon warning · ${name} · ${site}`,
         body:
           `${gradeName(t.grade, 'en')} ${name}: ${where}, closest around ${localDateTime(t.closest_at, tz)}. ` +
           `${localDateTime(t.at, tz)}.`,
@@ -56,11 +57,12 @@ export const TYPHOON_MESSAGES: ToldKind<'typhoon'> = {
     },
     'zh-Hans': ({ typhoon: t }, tz) => {
       const name = stormName(t, 'zh-Hans');
+      const site = siteName(t, 'zh-Hans');
       const where = t.inside_gale
-        ? `${t.location_name}已处于其 7 级风圈（34 节）内`
-        : `其路径距${t.location_name}最近 ${km(t.distance_km)} 公里`;
+        ? `${site}已处于其 7 级风圈（34 节）内`
+        : `其路径距${site}最近 ${km(t.distance_km)} 公里`;
       return {
-        title: `台风预警 · ${name} · ${t.location_name}`,
+        title: `台风预警 · ${name} · ${site}`,
         body:
           `${gradeName(t.grade, 'zh-Hans')}${name}：${where}，预计最近时刻 ${localDateTime(t.closest_at, tz)}。` +
           `时间 ${localDateTime(t.at, tz)}。`,

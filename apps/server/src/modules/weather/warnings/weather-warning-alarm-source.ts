@@ -20,6 +20,7 @@ const COLOUR_RANK: Record<WeatherWarningLevel, number> = { blue: 0, yellow: 1, o
 interface Covered {
   warning: WarningRow;
   locationName: string;
+  locationNameEn: string | null;
   fields: WarningAlarmFields;
 }
 
@@ -107,6 +108,7 @@ export class WeatherWarningAlarmSource implements AlarmSource {
         out.set(key, {
           warning: w,
           locationName: l.name,
+          locationNameEn: l.nameEn,
           fields: {
             lifeKey: w.life_key,
             warningId: w.id,
@@ -149,6 +151,7 @@ function factsOf(id: number, c: Covered, now: Date, previousColour: WeatherWarni
     sender: c.warning.sender,
     location_id: c.fields.locationId,
     location_name: c.locationName,
+    location_name_en: c.locationNameEn,
     level: c.fields.level,
     expires: c.warning.expires?.toISOString() ?? null,
     previous_colour: previousColour,

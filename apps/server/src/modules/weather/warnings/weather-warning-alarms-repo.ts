@@ -41,6 +41,7 @@ interface DtoRow {
   expires: Date | null;
   location_id: number;
   location_name: string;
+  location_name_en: string | null;
   group_id: number;
   raised_at: Date;
   cleared_at: Date | null;
@@ -126,8 +127,8 @@ export class WeatherWarningAlarmsRepo implements AlarmDescriber<'weather_warning
   async list(q: { groupId: number | null; active: boolean | null }): Promise<WeatherWarningAlarm[]> {
     const r = await this.db.query<DtoRow>(
       `SELECT a.id::float8 AS id, w.id::float8 AS warning_id, w.kind, w.level AS colour, w.event, w.headline,
-          w.expires, a.location_id::float8 AS location_id, l.name AS location_name, a.group_id::float8 AS group_id,
-          a.created_at AS raised_at, a.cleared_at
+          w.expires, a.location_id::float8 AS location_id, l.name AS location_name, l.name_en AS location_name_en,
+          a.group_id::float8 AS group_id, a.created_at AS raised_at, a.cleared_at
         FROM alarms a
         JOIN weather_warnings w ON ${WARNING_OF}
         JOIN locations l ON l.id = a.location_id
@@ -144,6 +145,7 @@ export class WeatherWarningAlarmsRepo implements AlarmDescriber<'weather_warning
       expires: x.expires?.toISOString() ?? null,
       locationId: x.location_id,
       locationName: x.location_name,
+      locationNameEn: x.location_name_en,
       groupId: x.group_id,
       raisedAt: x.raised_at.toISOString(),
       clearedAt: x.cleared_at?.toISOString() ?? null,

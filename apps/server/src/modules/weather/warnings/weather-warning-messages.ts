@@ -4,6 +4,7 @@ import type { WeatherWarningKind, WeatherWarningLevel } from '@thunderwatch/shar
 import type { WeatherWarningAlarmFacts } from '../../notify/delivery/channels/delivery-channel.js';
 import { CARD_WORDS, CMA_COLOURS } from '../../notify/delivery/templates/card-words.js';
 import type { ToldKind } from '../../notify/delivery/templates/message-kind.js';
+import { siteName } from '../../notify/delivery/templates/template-kit.js';
 
 const KINDS: Record<Language, Record<WeatherWarningKind, string>> = {
   'zh-Hans': {
@@ -68,16 +69,16 @@ export function raisedFrom(w: Pick<WeatherWarningAlarmFacts, 'previous_colour'>,
 export const WEATHER_WARNING_MESSAGES: ToldKind<'weather_warning'> = {
   text: {
     en: ({ weather_warning: w }, tz) => ({
-      title: `${warningTitle(w, 'en')} · ${w.location_name}`,
+      title: `${warningTitle(w, 'en')} · ${siteName(w, 'en')}`,
       body:
-        `${w.sender}: ${w.headline ?? w.event}${raisedFrom(w, 'en')}. ${w.location_name} is inside the warning area` +
+        `${w.sender}: ${w.headline ?? w.event}${raisedFrom(w, 'en')}. ${siteName(w, 'en')} is inside the warning area` +
         `${w.expires ? `, until ${localDateTime(w.expires, tz)}` : ''}. ${localDateTime(w.at, tz)}.`,
       link: w.board_url,
     }),
     'zh-Hans': ({ weather_warning: w }, tz) => ({
-      title: `${warningTitle(w, 'zh-Hans')} · ${w.location_name}`,
+      title: `${warningTitle(w, 'zh-Hans')} · ${siteName(w, 'zh-Hans')}`,
       body:
-        `${w.sender}：${w.headline ?? w.event}${raisedFrom(w, 'zh-Hans')}。${w.location_name}位于预警区域内` +
+        `${w.sender}：${w.headline ?? w.event}${raisedFrom(w, 'zh-Hans')}。${siteName(w, 'zh-Hans')}位于预警区域内` +
         `${w.expires ? `，有效至 ${localDateTime(w.expires, tz)}` : ''}。时间 ${localDateTime(w.at, tz)}。`,
       link: w.board_url,
     }),
@@ -87,7 +88,7 @@ export const WEATHER_WARNING_MESSAGES: ToldKind<'weather_warning'> = {
     tone: w.colour === 'blue' ? null : w.level,
     colour: CMA_COLOURS[w.colour],
     fields: [
-      { label: CARD_WORDS[language].site, value: w.location_name },
+      { label: CARD_WORDS[language].site, value: siteName(w, language) },
       { label: CARD_WORDS[language].level, value: warningTitle(w, language) },
       { label: CARD_WORDS[language].time, value: localDateTime(w.at, tz) },
     ],

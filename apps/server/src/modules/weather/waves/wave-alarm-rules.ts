@@ -102,6 +102,7 @@ export class WaveAlarmRules implements SiteAlarmRules<'wave', WaveRead, readonly
           station_name_en: station.name_en,
           location_id: e.locationId,
           location_name: location?.name ?? '',
+          location_name_en: location?.name_en ?? null,
           level: e.level,
           height_m: Math.round(e.heightM * 100) / 100,
           threshold_m: Math.round(e.thresholdM * 100) / 100,

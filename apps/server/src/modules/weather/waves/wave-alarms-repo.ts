@@ -22,6 +22,7 @@ export interface WaveLocationRow {
   id: number;
   group_id: number;
   name: string;
+  name_en: string | null;
   shape: LocationShape;
   wave_alert_cm: number | null;
 }
@@ -37,6 +38,7 @@ interface DtoRow {
   lon: number;
   location_id: number;
   location_name: string;
+  location_name_en: string | null;
   group_id: number;
   level: 2 | 3;
   raised_at: Date;
@@ -78,7 +80,7 @@ export class WaveAlarmsRepo implements AlarmDescriber<'wave'> {
 
   async locations(): Promise<WaveLocationRow[]> {
     const r = await this.db.query<WaveLocationRow>(
-      `SELECT id::float8 AS id, group_id::float8 AS group_id, name, shape, wave_alert_cm
+      `SELECT id::float8 AS id, group_id::float8 AS group_id, name, name_en, shape, wave_alert_cm
          FROM locations WHERE enabled AND deleted_at IS NULL`,
     );
     return r.rows;
@@ -105,8 +107,8 @@ export class WaveAlarmsRepo implements AlarmDescriber<'wave'> {
   async list(q: { groupId: number | null; active: boolean | null }): Promise<WaveAlarm[]> {
     const r = await this.db.query<DtoRow>(
       `SELECT a.id::float8 AS id, s.id AS station_id, s.name AS station_name, s.name_en AS station_name_en, s.lat, s.lon,
-          a.location_id::float8 AS location_id, l.name AS location_name, a.group_id::float8 AS group_id, a.level,
-          a.created_at AS raised_at, a.cleared_at, a.facts
+          a.location_id::float8 AS location_id, l.name AS location_name, l.name_en AS location_name_en,
+          a.group_id::float8 AS group_id, a.level, a.created_at AS raised_at, a.cleared_at, a.facts
          FROM alarms a
          JOIN weather_stations s ON s.id = a.facts ->> 'station_id'
          JOIN locations l ON l.id = a.location_id
@@ -118,6 +120,7 @@ export class WaveAlarmsRepo implements AlarmDescriber<'wave'> {
       station: { id: r.station_id, name: r.station_name, name_en: r.station_name_en, lat: r.lat, lon: r.lon },
       location_id: r.location_id,
       location_name: r.location_name,
+      location_name_en: r.location_name_en,
       group_id: r.group_id,
       level: r.level,
       distance_km: Math.round(f.distance_km * 10) / 10,

@@ -1,7 +1,8 @@
+import { readerColumns, readerValue } from '@thunderwatch/domain/analytics/sheet-columns';
 import type { SheetCell, SheetInfo } from '@thunderwatch/shared/schemas/sheets';
 import { useTranslation } from 'react-i18next';
 import { EmptyTableRow } from '../../../components/empty-table-row';
-import { formatCell, isNumeric, readerColumns, readerValue } from '../model/sheet-cells';
+import { formatCell, isNumeric } from '../model/sheet-cells';
 
 interface SheetTableProps {
   sheet: SheetInfo;

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  currentMonth,
-  formatCell,
-  monthPeriod,
-  type ReaderColumn,
-  readerColumns,
-  readerValue,
-} from './sheet-cells';
+import { currentMonth, formatCell, monthPeriod } from './sheet-cells';
 
 describe('monthPeriod', () => {
   it.each([
@@ -43,33 +36,5 @@ describe('formatCell', () => {
     { value: '2026-06-01T00:00:00Z', kind: 'datetime', want: '01/06/2026, 08:00:00' },
   ] as const)('$value as $kind', ({ value, kind, want }) => {
     expect(formatCell(value, kind, 'Asia/Shanghai', 'en')).toBe(want);
-  });
-});
-
-describe('readerColumns', () => {
-  const both = (en: string, zh: string) => ({ en, 'zh-Hans': zh });
-  const columns = [
-    { key: 'code', kind: 'text' as const, header: both('Province code', '省份代码') },
-    { key: 'name_zh', kind: 'text' as const, header: both('Province', '省份') },
-    { key: 'name_en', kind: 'text' as const, header: both('Province (English)', '省份（英文）') },
-    { key: 'strokes', kind: 'integer' as const, header: both('Strokes', '回击数') },
-  ];
-  const row = { code: '440000', name_zh: '广东', name_en: 'Guangdong', strokes: 3 };
-
-  it("shows a name given in both languages as one column, in the reader's", () => {
-    const en = readerColumns(columns, 'en');
-    expect(en.map((c) => [c.key, c.header.en])).toEqual([
-      ['code', 'Province code'],
-      ['name_en', 'Province'],
-      ['strokes', 'Strokes'],
-    ]);
-    expect(en.map((c) => readerValue(row, c))).toEqual(['440000', 'Guangdong', 3]);
-    const zh = readerColumns(columns, 'zh-Hans');
-    expect(zh.map((c) => readerValue(row, c))).toEqual(['440000', '广东', 3]);
-  });
-
-  it('falls back to the other language where a row has no name in the reader’s', () => {
-    const [, name] = readerColumns(columns, 'en');
-    expect(readerValue({ ...row, name_en: null }, name as ReaderColumn)).toBe('广东');
   });
 });

@@ -1,4 +1,4 @@
-import type { SheetCell, SheetColumn, SheetColumnKind } from '@thunderwatch/shared/schemas/sheets';
+import type { SheetCell, SheetColumnKind } from '@thunderwatch/shared/schemas/sheets';
 import { formatDateTime, localeOf, zonedLocalToIso } from '../../../lib/time';
 
 /** A cell as the table shows it: numbers grouped in the language's style, times in the user's zone. */
@@ -42,39 +42,4 @@ export function currentMonth(now: Date, timeZone: string): string {
   }).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}`;
-}
-
-/** A column as the table shows it to a reader: its header, and the row values it shows, the first not null. */
-export interface ReaderColumn extends SheetColumn {
-  values: readonly string[];
-}
-
-/**
- * The sheet's columns for a reader of `language`: a name given in both languages (`name_zh` beside `name_en`)
- * is one column, under the Chinese one's header ("Province"), showing the reader's language and the other
- * where it has none; the exports keep both columns. Sorting follows the name shown.
- */
-export function readerColumns(columns: readonly SheetColumn[], language: string): ReaderColumn[] {
-  const keys = new Set(columns.map((c) => c.key));
-  const zh = language.startsWith('zh');
-  const out: ReaderColumn[] = [];
-  for (const c of columns) {
-    const stem = c.key.replace(/_(zh|en)$/, '');
-    const paired = stem !== c.key && keys.has(`${stem}_zh`) && keys.has(`${stem}_en`);
-    if (!paired) out.push({ ...c, values: [c.key] });
-    else if (c.key === `${stem}_zh`) {
-      const [shown, other] = zh ? [`${stem}_zh`, `${stem}_en`] : [`${stem}_en`, `${stem}_zh`];
-      out.push({ ...c, key: shown, values: [shown, other] });
-    }
-  }
-  return out;
-}
-
-/** The value a reader's column shows of a row: the first of its values that is not null. */
-export function readerValue(row: Record<string, SheetCell>, column: ReaderColumn): SheetCell {
-  for (const key of column.values) {
-    const v = row[key];
-    if (v !== null && v !== undefined) return v;
-  }
-  return null;
 }

@@ -7,6 +7,7 @@ const site = (lon: number, lat: number, radiusKm: number, enabled = true): Locat
   id: 1,
   group_id: 1,
   name: 'site',
+  name_en: null,
   shape: { type: 'Point', coordinates: [lon, lat] },
   zone_id: null,
   time_zone: 'Asia/Shanghai',

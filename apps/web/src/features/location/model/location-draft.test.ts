@@ -26,6 +26,7 @@ const saved = (over: Partial<LocationDto> = {}): LocationDto => ({
   id: 7,
   group_id: 1,
   name: 'Baiyun airport',
+  name_en: null,
   shape: { type: 'Point', coordinates: [113.3, 23.39] },
   zone_id: null,
   time_zone: 'Asia/Shanghai',

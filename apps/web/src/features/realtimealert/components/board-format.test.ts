@@ -14,6 +14,7 @@ import {
 const item = (id: number, name: string, level: WarningItem['level']): WarningItem => ({
   location_id: id,
   name,
+  name_en: null,
   level,
   since: null,
   nearest_km: null,

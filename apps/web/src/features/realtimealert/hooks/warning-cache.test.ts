@@ -6,6 +6,7 @@ import { alarmsByLocation, applyAlarm, mergeWarnings } from './warning-cache';
 const warning = (id: number, level: WarningItem['level'], name = `site ${id}`): WarningItem => ({
   location_id: id,
   name,
+  name_en: null,
   level,
   since: null,
   nearest_km: null,
@@ -33,6 +34,7 @@ const alarm = (
   about: null,
   location_id: locationId,
   location_name: `site ${locationId}`,
+  location_name_en: null,
   group_id: 1,
   level: 3,
   previous_level: 0,

@@ -7,6 +7,7 @@ const location = (id: number, level: LocationDto['level'], enabled = true): Loca
   id,
   group_id: 1,
   name: `site ${id}`,
+  name_en: null,
   shape: { type: 'Point', coordinates: [113.3, 23.1] },
   zone_id: null,
   time_zone: 'Asia/Shanghai',
@@ -24,6 +25,7 @@ const location = (id: number, level: LocationDto['level'], enabled = true): Loca
 const warning = (id: number, level: WarningItem['level']): WarningItem => ({
   location_id: id,
   name: `site ${id}`,
+  name_en: null,
   level,
   since: null,
   nearest_km: 5,

@@ -15,8 +15,14 @@ export const EQUIPMENT_TABLES: readonly TableDef[] = [
       cols(`id:text group_id:integer name:text kind:text model:text serial:text lat:number lon:number
       installed_at:timestamp firmware:text status:text status_reasons:array
       status_since:timestamp last_heartbeat:json last_heartbeat_at:timestamp
-      created_at:timestamp`),
-      { name: text(100), model: text(100), serial: text(100), firmware: text(100) },
+      created_at:timestamp name_en:text`),
+      {
+        name: text(100),
+        name_en: text(100, { nullable: true }),
+        model: text(100),
+        serial: text(100),
+        firmware: text(100),
+      },
     ),
   }),
   table({

@@ -23,8 +23,8 @@ export const WARNING_TABLES: readonly TableDef[] = [
       cols(`id:integer group_id:integer name:text shape:json zone_id:integer time_zone:text
       enabled:boolean rings:json created_by:integer created_at:timestamp updated_at:timestamp
       deleted_at:timestamp predict_enabled:boolean predict_range_km:number predict_level:integer
-      wave_alert_cm:integer is_airport:boolean airport_icao:text`),
-      { name: text(100), enabled: BOOL },
+      wave_alert_cm:integer is_airport:boolean airport_icao:text name_en:text`),
+      { name: text(100), name_en: text(100, { nullable: true }), enabled: BOOL },
     ),
   }),
   table({

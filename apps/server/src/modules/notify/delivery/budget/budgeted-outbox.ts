@@ -20,7 +20,7 @@ export function digestItemOf(row: NewDelivery): DigestItem {
   const p = row.payload;
   // Every event's facts are one object beside `event` (alarm, typhoon, flight…), each with `at`.
   const facts = Object.values(p).find((v) => typeof v === 'object' && v !== null) as
-    | { at?: string; location_name?: string; efm_kvm?: number | null }
+    | { at?: string; location_name?: string; location_name_en?: string | null; efm_kvm?: number | null }
     | undefined;
   const kind: DigestKind =
     p.event === 'alarm' && p.alarm.efm_kvm != null ? 'efm' : (p.event as Exclude<DigestKind, 'efm'>);
@@ -28,6 +28,7 @@ export function digestItemOf(row: NewDelivery): DigestItem {
     kind,
     at: facts?.at ?? row.createdAt.toISOString(),
     location_name: facts?.location_name ?? null,
+    location_name_en: facts?.location_name_en ?? null,
     level: row.level,
   };
 }

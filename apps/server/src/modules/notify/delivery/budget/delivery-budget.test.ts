@@ -203,6 +203,7 @@ describe.each(DB_KINDS)('the per-recipient message budget (%s)', (kind) => {
             alertId,
             locationId: s.locationId,
             locationName: s.name,
+            locationNameEn: null,
             groupId,
             level,
             previousLevel: 1,

@@ -1,12 +1,18 @@
 import { localDateTime } from '@thunderwatch/domain/common/local-time';
-import type { DigestFacts, DigestKind } from '../channels/delivery-channel.js';
+import type { Language } from '@thunderwatch/shared/languages';
+import type { DigestFacts, DigestItem, DigestKind } from '../channels/delivery-channel.js';
 import type { KindNames, MessageKind, RenderedMessage } from '../templates/message-kind.js';
 import { ABOUT_NOTHING, NEUTRAL_COLOUR } from '../templates/message-kind.js';
+import { siteName } from '../templates/template-kit.js';
 
 type NamesOf = (kind: DigestKind) => KindNames;
 
 /** How many folded messages a digest names one by one (the rest are only counted). */
 const NAMED = 5;
+
+/** A folded message's site in the reader's language; empty for one of no site. */
+const itemSite = (i: DigestItem, language: Language) =>
+  i.location_name === null ? '' : siteName({ ...i, location_name: i.location_name }, language);
 
 /** "14:02" (or the date too when it is not the day of `ref`) in the reader's zone. */
 function shortTime(at: string, ref: string, tz: string): string {
@@ -27,7 +33,7 @@ function digestEn(d: DigestFacts, tz: string, names: NamesOf): RenderedMessage {
     .slice(0, NAMED)
     .map(
       (i) =>
-        `${shortTime(i.at, d.until, tz)} ${names(i.kind).en[0]}${i.location_name ? ` at ${i.location_name}` : ''}`,
+        `${shortTime(i.at, d.until, tz)} ${names(i.kind).en[0]}${i.location_name ? ` at ${itemSite(i, 'en')}` : ''}`,
     )
     .join('; ');
   const more = d.count > Math.min(NAMED, d.items.length) ? '; …' : '';
@@ -49,7 +55,7 @@ function digestZh(d: DigestFacts, tz: string, names: NamesOf): RenderedMessage {
     .join('，');
   const named = d.items
     .slice(0, NAMED)
-    .map((i) => `${shortTime(i.at, d.until, tz)} ${i.location_name ?? ''}${names(i.kind)['zh-Hans']}`)
+    .map((i) => `${shortTime(i.at, d.until, tz)} ${itemSite(i, 'zh-Hans')}${names(i.kind)['zh-Hans']}`)
     .join('；');
   const more = d.count > Math.min(NAMED, d.items.length) ? '；……' : '';
   return {

@@ -12,6 +12,8 @@ export interface AlarmFacts {
   alert_id: number;
   location_id: number;
   location_name: string;
+  /** The location's English name, where it has one (absent in messages written before it could). */
+  location_name_en?: string | null;
   level: RingLevel;
   previous_level: Level;
   /** When the alarm was raised (ISO). */
@@ -38,7 +40,8 @@ export interface DailySummaryFacts {
   date: string;
   alarms: number;
   red: number;
-  locations: { id: number; name: string; alarms: number; peak_level: number }[];
+  /** `name_en`: the English name, where the site has one (absent in summaries written before it could). */
+  locations: { id: number; name: string; name_en?: string | null; alarms: number; peak_level: number }[];
   board_url: string;
 }
 
@@ -51,6 +54,8 @@ export interface TyphoonAlarmFacts {
   grade: TyphoonGrade;
   location_id: number;
   location_name: string;
+  /** The location's English name, where it has one (absent in messages written before it could). */
+  location_name_en?: string | null;
   /** 3: inside the 34-kt radius; 2: the path passes within the alert distance. */
   level: 2 | 3;
   inside_gale: boolean;
@@ -71,6 +76,8 @@ export interface WaveAlarmFacts {
   station_name_en?: string | null;
   location_id: number;
   location_name: string;
+  /** The location's English name, where it has one (absent in messages written before it could). */
+  location_name_en?: string | null;
   /** 3: the height reached 1.5 times the threshold; 2: the threshold. */
   level: 2 | 3;
   /** Significant wave height and its threshold (m). */
@@ -97,6 +104,8 @@ export interface WeatherWarningAlarmFacts {
   sender: string;
   location_id: number;
   location_name: string;
+  /** The location's English name, where it has one (absent in messages written before it could). */
+  location_name_en?: string | null;
   /** 1 blue or yellow, 2 orange, 3 red (the lists' minimum level applies). */
   level: 1 | 2 | 3;
   expires: string | null;
@@ -121,6 +130,8 @@ export interface DisasterWarningFacts {
   max_abs_ka: number;
   location_id: number;
   location_name: string;
+  /** The location's English name, where it has one (absent in messages written before it could). */
+  location_name_en?: string | null;
   /** When the warning was issued or raised (ISO). */
   at: string;
   board_url: string;
@@ -133,6 +144,8 @@ export interface DeviceEventFacts {
   change: 'offline' | 'back_online';
   device_id: string;
   device_name: string;
+  /** The device's English name, where it has one (absent in messages written before it could). */
+  device_name_en?: string | null;
   device_kind: 'station' | 'field_sensor';
   model: string;
   /** The latest heartbeat before the change (ISO), if any. */
@@ -154,6 +167,8 @@ export interface FlightAlarmFacts {
   callsign: string | null;
   location_id: number;
   location_name: string;
+  /** The location's English name, where it has one (absent in messages written before it could). */
+  location_name_en?: string | null;
   airport_icao: string | null;
   /** The airport's warning level when the aircraft entered the cell. */
   level: 2 | 3;
@@ -194,6 +209,7 @@ export interface DigestItem {
   /** When it happened (ISO). */
   at: string;
   location_name: string | null;
+  location_name_en?: string | null;
   level: number | null;
 }
 

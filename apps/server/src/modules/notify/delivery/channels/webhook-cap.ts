@@ -8,7 +8,7 @@ import type { RingLevel } from '@thunderwatch/shared/warnings';
 import XMLBuilder from 'fast-xml-builder';
 import { CAP_NAMESPACE, CAP_SEVERITY, capTime } from '../../../../lib/cap-format.js';
 import type { MessageWords } from '../templates/message-kind.js';
-import { nextArrival } from '../templates/template-kit.js';
+import { nextArrival, siteName } from '../templates/template-kit.js';
 import type { AlarmFacts, NotificationPayload } from './delivery-channel.js';
 
 /**
@@ -94,7 +94,7 @@ function infoBlocks(p: CapEvent, ctx: CapMessageContext) {
       onset: capTime(new Date(a.at)),
       ...wording,
       parameter: parameters(a),
-      area: { areaDesc: a.location_name },
+      area: { areaDesc: siteName(a, language) },
     };
   });
 }

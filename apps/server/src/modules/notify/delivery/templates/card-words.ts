@@ -2,6 +2,7 @@ import type { Language } from '@thunderwatch/shared/languages';
 import type { WeatherWarningLevel } from '@thunderwatch/shared/schemas/weather-warning';
 import { LEVEL_COLOURS } from '@thunderwatch/shared/warnings';
 import type { CardFacts } from './message-words.js';
+import { siteName } from './template-kit.js';
 
 /** The labels every kind's chat card may use, in each language (a kind's own words live with the kind). */
 export const CARD_WORDS = {
@@ -43,7 +44,7 @@ export const LEVEL_NAMES = {
  */
 export function siteAlarmCard(
   language: Language,
-  alarm: { location_name: string; level: 1 | 2 | 3 },
+  alarm: { location_name: string; location_name_en?: string | null; level: 1 | 2 | 3 },
   time: string,
   body: string,
   facts: { label: string; value: string }[] = [],
@@ -53,7 +54,7 @@ export function siteAlarmCard(
     tone: alarm.level,
     colour: LEVEL_COLOURS[alarm.level],
     fields: [
-      { label: w.site, value: alarm.location_name },
+      { label: w.site, value: siteName(alarm, language) },
       { label: w.level, value: w.levels[alarm.level] },
       ...facts,
       { label: w.time, value: time },

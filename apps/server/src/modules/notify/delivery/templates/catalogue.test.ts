@@ -179,6 +179,43 @@ describe('the message catalogue', () => {
     },
   );
 
+  /** The samples with sites and devices named by their groups in Chinese, each with its English name. */
+  const twoNames = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(twoNames);
+    if (typeof value !== 'object' || value === null) return value;
+    const o = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, twoNames(v)]));
+    if (o.location_name === 'Apron') Object.assign(o, { location_name: '停机坪', location_name_en: 'Apron' });
+    if (o.name === 'Apron') Object.assign(o, { name: '停机坪', name_en: 'Apron' });
+    if (o.device_name === 'S1') Object.assign(o, { device_name: '从化站', device_name_en: 'Conghua' });
+    return o;
+  };
+
+  it.each(NOTIFICATION_EVENTS.map((event) => [event]))(
+    'names the sites and devices of a %s message in the reader’s language, the own name in Chinese',
+    (event) => {
+      const payload = twoNames(SAMPLES[event]) as NotificationPayload;
+      const named = JSON.stringify(payload).includes('停机坪') || JSON.stringify(payload).includes('从化站');
+      const words = MESSAGES.wordsOf(payload, 'Asia/Shanghai');
+      const en = `${words.line('en')} ${words
+        .card('en')
+        .fields.map((f) => f.value)
+        .join(' ')}`;
+      expect(en).not.toMatch(HAN);
+      if (named) expect(en).toMatch(/Apron|Conghua/);
+      const zh = `${words.line('zh-Hans')} ${words
+        .card('zh-Hans')
+        .fields.map((f) => f.value)
+        .join(' ')}`;
+      if (named) expect(zh).toMatch(/停机坪|从化站/);
+      expect(zh).not.toMatch(/Apron|Conghua/);
+    },
+  );
+
+  it('names a site by its one name in every language where it has no English one', () => {
+    const payload = { event: 'alarm', alarm: { ...ALARM, location_name: '停机坪' } } as const;
+    expect(MESSAGES.text(payload, 'en', 'UTC').title).toBe('Red warning · 停机坪');
+  });
+
   it('names a field-mill alarm apart from other lightning alarms in a digest', () => {
     expect(MESSAGES.names('efm')).toEqual({
       en: ['field-mill alarm', 'field-mill alarms'],
