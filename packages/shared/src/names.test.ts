@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { englishName, nameFor, nameIn } from './names.js';
+import { englishName, nameFor, nameIn, siteNameIn } from './names.js';
 
 describe('nameIn', () => {
   const demo = { name: '广州（演示）', name_en: 'Guangzhou (demo)' };
@@ -32,5 +32,14 @@ describe('englishName', () => {
     ['  Conghua ', 'Conghua'],
   ])('%j → %j', (given, expected) => {
     expect(englishName(given)).toBe(expected);
+  });
+});
+
+describe('siteNameIn', () => {
+  const alarm = { location_name: '深圳盐田港', location_name_en: 'Shenzhen Yantian Port' };
+  it('names the site of a record in the reader’s language', () => {
+    expect(siteNameIn('en', alarm)).toBe('Shenzhen Yantian Port');
+    expect(siteNameIn('zh-Hans', alarm)).toBe('深圳盐田港');
+    expect(siteNameIn('en', { location_name: '深圳盐田港' })).toBe('深圳盐田港');
   });
 });

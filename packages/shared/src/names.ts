@@ -26,6 +26,17 @@ export function nameIn(language: string, thing: TwoNames): string {
 }
 
 /**
+ * The site a record is about (an alarm, an episode, a message's facts: `location_name` beside
+ * `location_name_en`) in the reader's language.
+ */
+export function siteNameIn(
+  language: string,
+  record: { location_name: string; location_name_en?: string | null },
+): string {
+  return nameFor(language, record.location_name, record.location_name_en);
+}
+
+/**
  * An English name as given in a request: trimmed, and null for none (left out, null or blank), so a blank
  * field clears the stored one and the screens fall back to the own name.
  */

@@ -43,11 +43,17 @@ describe('device map features', () => {
 
 describe('device names on the map', () => {
   it('names each device beside its dot in its status colour, offline ones placed first', () => {
-    const labels = deviceLabels([device('A', 'online', 113, 23), device('B', 'offline', 114, 22)]);
+    const labels = deviceLabels([device('A', 'online', 113, 23), device('B', 'offline', 114, 22)], 'en');
     expect(labels).toEqual([
       { id: 'A', at: [113, 23], name: 'A', colour: STATUS_COLOURS.online, priority: 0 },
       { id: 'B', at: [114, 22], name: 'B', colour: STATUS_COLOURS.offline, priority: 2 },
     ]);
-    expect(deviceLabels(undefined)).toEqual([]);
+    expect(deviceLabels(undefined, 'en')).toEqual([]);
+  });
+
+  it("names a device in the reader's language", () => {
+    const conghua = { ...device('sim-station-1', 'online', 113.6, 23.5), name: '从化', name_en: 'Conghua' };
+    expect(deviceLabels([conghua], 'en')[0]?.name).toBe('Conghua');
+    expect(deviceLabels([conghua], 'zh-Hans')[0]?.name).toBe('从化');
   });
 });

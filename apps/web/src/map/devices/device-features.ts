@@ -1,3 +1,4 @@
+import { nameIn } from '@thunderwatch/shared/names';
 import type { Device, DeviceStatusName } from '@thunderwatch/shared/schemas/devices';
 import type { FeatureCollection, Point } from 'geojson';
 import type { NameLabel } from '../sites/name-labels-layer';
@@ -40,12 +41,12 @@ export function deviceBounds(
 /** What needs attention is named first where names crowd: offline, then degraded, then online. */
 const STATUS_PRIORITY: Record<DeviceStatusName, number> = { offline: 2, degraded: 1, online: 0 };
 
-/** Each device's name beside its dot, in its status colour. */
-export function deviceLabels(devices: readonly Device[] | undefined): NameLabel[] {
+/** Each device's name in the reader's language beside its dot, in its status colour. */
+export function deviceLabels(devices: readonly Device[] | undefined, language: string): NameLabel[] {
   return (devices ?? []).map((d) => ({
     id: d.id,
     at: [d.lon, d.lat],
-    name: d.name,
+    name: nameIn(language, d),
     colour: STATUS_COLOURS[d.status],
     priority: STATUS_PRIORITY[d.status],
   }));

@@ -1,6 +1,8 @@
+import { nameIn } from '@thunderwatch/shared/names';
 import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import { LEVEL_COLOURS } from '@thunderwatch/shared/warnings';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { labelAnchor } from './location-labels';
 import { LocationRingsLayer } from './location-rings-layer';
 import { NameLabelsLayer } from './name-labels-layer';
@@ -8,18 +10,19 @@ import { NameLabelsLayer } from './name-labels-layer';
 /** The location marker's radius on screen (location-rings-layer.ts draws it 5 px, 7 selected). */
 const MARKER_RADIUS = 7;
 
-/** Location names alone, beside their markers in their level's colour (higher levels placed first). */
+/** Location names alone, in the reader's language, beside their markers in their level's colour (higher levels placed first). */
 export function LocationLabelsLayer({ locations }: { locations: readonly LocationDto[] }) {
+  const { i18n } = useTranslation();
   const labels = useMemo(
     () =>
       locations.map((l) => ({
         id: l.id,
         at: labelAnchor(l.shape),
-        name: l.name,
+        name: nameIn(i18n.language, l),
         colour: LEVEL_COLOURS[l.level],
         priority: l.level,
       })),
-    [locations],
+    [locations, i18n.language],
   );
   return <NameLabelsLayer id="location-labels" labels={labels} markerRadius={MARKER_RADIUS} />;
 }

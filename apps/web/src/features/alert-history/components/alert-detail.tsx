@@ -1,3 +1,4 @@
+import { siteNameIn } from '@thunderwatch/shared/names';
 import type { AlertDto } from '@thunderwatch/shared/schemas/alerts';
 import type { AlarmDto } from '@thunderwatch/shared/schemas/warnings';
 import { LEVEL_COLOURS } from '@thunderwatch/shared/warnings';
@@ -30,7 +31,7 @@ export function AlertDetail({ alert, timeZone, nowMs, onCap, capPending, onClose
   return (
     <div className="ah-detail" data-testid="alert-detail">
       <div className="ah-detail-head">
-        <h2>{t('alert_history.detail_title', { location: alert.location_name })}</h2>
+        <h2>{t('alert_history.detail_title', { location: siteNameIn(i18n.language, alert) })}</h2>
         <div className="ah-detail-actions">
           <button
             type="button"

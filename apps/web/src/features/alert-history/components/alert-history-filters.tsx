@@ -1,3 +1,4 @@
+import { nameIn } from '@thunderwatch/shared/names';
 import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,11 +25,12 @@ export function AlertHistoryFilters({
   timeZone,
   onApply,
 }: AlertHistoryFiltersProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [draft, setDraft] = useState(filters);
   const set = (key: keyof AlertFilters) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
   const choices = locations
     .filter((l) => !draft.group || String(l.group_id) === draft.group)
+    .map((l) => ({ id: l.id, name: nameIn(i18n.language, l) }))
     .sort((a, b) => a.name.localeCompare(b.name));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,3 +1,4 @@
+import { siteNameIn } from '@thunderwatch/shared/names';
 import type { AlertDto } from '@thunderwatch/shared/schemas/alerts';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -65,7 +66,7 @@ export function AlertHistoryTable({
               <Fragment key={alert.id}>
                 <tr data-testid={`alert-${alert.id}`} className={open ? 'ah-row ah-row-open' : 'ah-row'}>
                   <td data-label={label('location')} className="ah-location">
-                    {alert.location_name}
+                    {siteNameIn(language, alert)}
                   </td>
                   <td data-label={label('start')} className="nowrap">
                     <time dateTime={alert.started_at}>

@@ -1,3 +1,4 @@
+import { nameIn } from '@thunderwatch/shared/names';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
@@ -25,11 +26,12 @@ export function DeviceDrawer({ id, timeZone, canManage, onClose }: DeviceDrawerP
   const [confirming, setConfirming] = useState(false);
   const time = (iso: string) => formatDateTime(iso, timeZone, i18n.language);
   const d = info.data?.device;
+  const name = d ? nameIn(i18n.language, d) : id;
   const hb = info.data?.last_heartbeat;
   return (
     <aside className="device-drawer" aria-labelledby="device-drawer-title" data-testid="device-drawer">
       <header>
-        <h2 id="device-drawer-title">{d ? `${d.name} (${d.id})` : id}</h2>
+        <h2 id="device-drawer-title">{d ? `${name} (${d.id})` : id}</h2>
         <button type="button" className="button button-secondary" onClick={onClose}>
           {t('device.close')}
         </button>
@@ -81,7 +83,7 @@ export function DeviceDrawer({ id, timeZone, canManage, onClose }: DeviceDrawerP
           )}
           <h3>{t('device.uptime.title', { zone: timeZone })}</h3>
           <Suspense fallback={<div className="device-uptime" />}>
-            <UptimeChart days={info.data?.uptime ?? []} name={d.name} />
+            <UptimeChart days={info.data?.uptime ?? []} name={name} />
           </Suspense>
           <h3>{t('device.history.title')}</h3>
           <ol className="device-history" data-testid="device-history">
@@ -101,7 +103,7 @@ export function DeviceDrawer({ id, timeZone, canManage, onClose }: DeviceDrawerP
             <div className="confirm">
               {confirming ? (
                 <>
-                  {t('device.form.confirm_delete', { name: d.name })}
+                  {t('device.form.confirm_delete', { name })}
                   <button
                     type="button"
                     className="button button-small button-danger"

@@ -8,11 +8,23 @@ import { useCreateDevice } from '../api/create-device';
 
 const ID = new RegExp(DEVICE_ID_PATTERN);
 
-/** Registers a device (group admins): its wire id, name, kind, position and optional model, serial, firmware. */
+/**
+ * Registers a device (group admins): its wire id, name (and optional English name), kind, position and optional
+ * model, serial, firmware.
+ */
 export function DeviceForm({ onDone }: { onDone: (id: string | null) => void }) {
   const { t } = useTranslation();
   const create = useCreateDevice();
-  const [f, setF] = useState({ id: '', name: '', lat: '', lon: '', model: '', serial: '', firmware: '' });
+  const [f, setF] = useState({
+    id: '',
+    name: '',
+    name_en: '',
+    lat: '',
+    lon: '',
+    model: '',
+    serial: '',
+    firmware: '',
+  });
   const [kind, setKind] = useState<DeviceKind>('station');
   const set = (k: keyof typeof f) => (v: string) => setF((old) => ({ ...old, [k]: v }));
   const lat = Number(f.lat);
@@ -32,6 +44,7 @@ export function DeviceForm({ onDone }: { onDone: (id: string | null) => void }) 
       {
         id: f.id,
         name: f.name.trim(),
+        name_en: f.name_en.trim() || null,
         kind,
         lat,
         lon,
@@ -63,6 +76,14 @@ export function DeviceForm({ onDone }: { onDone: (id: string | null) => void }) 
         onValueChange={set('name')}
         maxLength={100}
         required
+      />
+      <Field
+        id="device-name-en"
+        label={t('device.form.name_en')}
+        hint={t('device.form.name_en_hint')}
+        value={f.name_en}
+        onValueChange={set('name_en')}
+        maxLength={100}
       />
       <div className="field">
         <label htmlFor="device-kind">{t('device.fields.kind')}</label>

@@ -23,10 +23,10 @@ interface DeviceMapProps {
 
 /** The devices in their status colours (offline ringed) with their names, and the legend; a click opens one. */
 export function DeviceMap({ devices, onOpen }: DeviceMapProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const features = useMemo(() => deviceFeatures(devices), [devices]);
   const bounds = useMemo(() => deviceBounds(devices), [devices]);
-  const labels = useMemo(() => deviceLabels(devices), [devices]);
+  const labels = useMemo(() => deviceLabels(devices, i18n.language), [devices, i18n.language]);
   return (
     <>
       <MapView initialView={INITIAL_VIEW} label={t('device.map_label')}>

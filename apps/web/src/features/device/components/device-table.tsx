@@ -1,3 +1,4 @@
+import { nameIn } from '@thunderwatch/shared/names';
 import type { Device } from '@thunderwatch/shared/schemas/devices';
 import { useTranslation } from 'react-i18next';
 import { EmptyTableRow } from '../../../components/empty-table-row';
@@ -34,7 +35,7 @@ export function DeviceTable({ devices, timeZone, onOpen }: DeviceTableProps) {
             <tr key={d.id} data-device={d.id}>
               <td>
                 <button type="button" className="device-open" onClick={() => onOpen(d.id)}>
-                  {d.name}
+                  {nameIn(i18n.language, d)}
                 </button>
                 <div className="muted">
                   {d.id} · {t(`device.kind.${d.kind}`)}

@@ -1,3 +1,4 @@
+import { nameIn } from '@thunderwatch/shared/names';
 import type { DistributionList } from '@thunderwatch/shared/schemas/distribution';
 import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import { useMemo, useState } from 'react';
@@ -24,7 +25,7 @@ interface Editing {
  * add, change and delete them, others read.
  */
 export function DistributeScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useCurrentUser();
   const canEdit = can(user.data, 'distribution.manage');
   const isAdmin = user.data?.role === 'admin';
@@ -33,8 +34,8 @@ export function DistributeScreen() {
   const locations = useLocationChoices();
   const locationItems = locations.data?.items ?? NO_LOCATIONS;
   const locationNames = useMemo(
-    () => new Map(locationItems.map((location) => [location.id, location.name])),
-    [locationItems],
+    () => new Map(locationItems.map((location) => [location.id, nameIn(i18n.language, location)])),
+    [locationItems, i18n.language],
   );
   const [editing, setEditing] = useState<Editing | null>(null);
 

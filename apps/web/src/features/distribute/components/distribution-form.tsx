@@ -1,4 +1,5 @@
 import { type Language, SUPPORTED_LANGUAGES } from '@thunderwatch/shared/languages';
+import { nameIn } from '@thunderwatch/shared/names';
 import { CHANNELS } from '@thunderwatch/shared/notifications';
 import type { DistributionList } from '@thunderwatch/shared/schemas/distribution';
 import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
@@ -40,7 +41,7 @@ interface DistributionFormProps {
 
 /** Name, locations, minimum level, channels, recipients, quiet hours and escalation of one list. */
 export function DistributionForm({ list, groupId, locations, onDone }: DistributionFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const add = useAddList();
   const update = useUpdateList();
   const [draft, setDraft] = useState<DistributionDraft>(() =>
@@ -140,7 +141,7 @@ export function DistributionForm({ list, groupId, locations, onDone }: Distribut
           >
             {locations.map((location) => (
               <option key={location.id} value={location.id}>
-                {location.name}
+                {nameIn(i18n.language, location)}
               </option>
             ))}
           </select>

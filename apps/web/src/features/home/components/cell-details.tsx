@@ -1,3 +1,4 @@
+import { nameIn } from '@thunderwatch/shared/names';
 import type { CellFeature, CellTrack } from '@thunderwatch/shared/schemas/cells';
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import { lazy, Suspense } from 'react';
@@ -14,7 +15,7 @@ interface CellDetailsProps {
   /** The cell at the time shown; undefined when it is not tracked then (the popup stays, saying so). */
   cell: CellFeature | undefined;
   track: CellTrack | undefined;
-  locations: readonly { name: string; shape: LocationShape }[];
+  locations: readonly { name: string; name_en?: string | null; shape: LocationShape }[];
   timeZone: string;
 }
 
@@ -29,7 +30,10 @@ export function CellDetails({ cell, track, locations, timeZone }: CellDetailsPro
   if (!cell) return <p className="muted">{t('home.cell.gone')}</p>;
   const p = cell.properties;
   const motion = p.motion;
-  const reach = nowcastReach(cell, locations);
+  const reach = nowcastReach(
+    cell,
+    locations.map((l) => ({ name: nameIn(i18n.language, l), shape: l.shape })),
+  );
   const furthest = Math.max(0, ...p.nowcast.map((n) => n.lead_min));
   const time = (ms: number) => formatHourMinute(ms, timeZone, i18n.language);
   return (

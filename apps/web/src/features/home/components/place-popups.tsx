@@ -1,3 +1,4 @@
+import { nameIn } from '@thunderwatch/shared/names';
 import type { Device } from '@thunderwatch/shared/schemas/devices';
 import type { SensorDto } from '@thunderwatch/shared/schemas/sensors';
 import { Fragment } from 'react';
@@ -56,12 +57,13 @@ interface DevicePopupProps {
 /** A detection device's name, status and last heartbeat. */
 export function DevicePopup({ device: d, lngLat, timeZone, onClose }: DevicePopupProps) {
   const { t, i18n } = useTranslation();
+  const name = nameIn(i18n.language, d);
   return (
-    <MapPopup lngLat={lngLat} onClose={onClose} label={t('home.devices.popup', { name: d.name })}>
+    <MapPopup lngLat={lngLat} onClose={onClose} label={t('home.devices.popup', { name })}>
       <div className="disaster-details">
         <h2>
           <span className="legend-swatch" style={{ background: STATUS_COLOURS[d.status] }} />
-          {d.name}
+          {name}
         </h2>
         <p className="disaster-level">{t(`device.status.${d.status}`)}</p>
         <dl className="stroke-facts">

@@ -1,5 +1,6 @@
 import type { WeatherWarning } from '@thunderwatch/shared/schemas/weather-warning';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useDevices } from '../../../lib/devices';
 import { useAllCities, useProvinces } from '../../../lib/regions';
 import { useSensors } from '../../../lib/sensors';
@@ -48,7 +49,11 @@ export function useHomeExtraLayers(layers: ReturnType<typeof useLayerChoices>, z
   const warningItems = warnings.data?.warnings ?? NO_WARNINGS;
   const warningData = useMemo(() => weatherWarningMapData(warningItems), [warningItems]);
   const deviceData = useMemo(() => deviceFeatures(devices.data?.items), [devices.data]);
-  const deviceNames = useMemo(() => deviceLabels(devices.data?.items), [devices.data]);
+  const { i18n } = useTranslation();
+  const deviceNames = useMemo(
+    () => deviceLabels(devices.data?.items, i18n.language),
+    [devices.data, i18n.language],
+  );
   const zonePolygons = useMemo(
     () => (zones.data?.items ?? []).map((z) => ({ id: z.id, geometry: z.geometry })),
     [zones.data],

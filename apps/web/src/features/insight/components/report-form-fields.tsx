@@ -1,3 +1,4 @@
+import { nameIn } from '@thunderwatch/shared/names';
 import type { TemplateInfo } from '@thunderwatch/shared/schemas/insight';
 import { useTranslation } from 'react-i18next';
 import { useLocations } from '../../../lib/locations';
@@ -72,7 +73,7 @@ export function ReportFormFields({ templates, form, onChange }: ReportFormFields
               <option value="">{t('insight.choose')}</option>
               {locations.data?.items.map((l) => (
                 <option key={l.id} value={l.id}>
-                  {l.name}
+                  {nameIn(i18n.language, l)}
                 </option>
               ))}
             </select>

@@ -83,7 +83,9 @@ export function LocationForm({
   return (
     <form className="form location-form" onSubmit={onSubmit} noValidate aria-labelledby="location-form-title">
       <h2 id="location-form-title">
-        {location ? t('location.form.edit_title', { name: location.name }) : t('location.form.new_title')}
+        {location
+          ? t('location.form.edit_title', { name: nameIn(i18n.language, location) })
+          : t('location.form.new_title')}
       </h2>
       {location && <CoveragePanel locationId={location.id} />}
       <div className="form-grid form-grid-dense">
@@ -104,6 +106,15 @@ export function LocationForm({
           maxLength={100}
           required
           error={problemOf('name')}
+        />
+        <Field
+          id="location-name-en"
+          label={t('location.form.name_en')}
+          hint={t('location.form.name_en_hint')}
+          value={draft.name_en}
+          onValueChange={(name_en) => set({ name_en })}
+          maxLength={100}
+          error={problemOf('name_en')}
         />
         <div className="field">
           <label htmlFor="location-time-zone">{t('location.form.time_zone')}</label>

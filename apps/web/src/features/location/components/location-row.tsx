@@ -1,3 +1,4 @@
+import { nameIn } from '@thunderwatch/shared/names';
 import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +24,8 @@ interface LocationRowProps {
 }
 
 export function LocationRow({ location, untold, selected, canEdit, onSelect, onEdit }: LocationRowProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const name = nameIn(i18n.language, location);
   const update = useUpdateLocation();
   const remove = useDeleteLocation();
   const error = update.error ?? remove.error;
@@ -37,7 +39,7 @@ export function LocationRow({ location, untold, selected, canEdit, onSelect, onE
       <tr className={classes || undefined}>
         <td>
           <button type="button" className="link-button" onClick={onSelect} aria-pressed={selected}>
-            {location.name}
+            {name}
           </button>
           <small className="location-kind">{t(`location.kind.${shapeKindOf(location)}`)}</small>
           <small className="location-kind">
@@ -57,7 +59,7 @@ export function LocationRow({ location, untold, selected, canEdit, onSelect, onE
             type="checkbox"
             checked={enabled}
             disabled={!canEdit || update.isPending}
-            aria-label={t('location.list.enabled_of', { name: location.name })}
+            aria-label={t('location.list.enabled_of', { name })}
             onChange={(event) => {
               setSwitching(event.target.checked);
               update.mutate(
@@ -70,7 +72,7 @@ export function LocationRow({ location, untold, selected, canEdit, onSelect, onE
         <td className="actions">
           <RowActions
             ns="location.list"
-            name={location.name}
+            name={name}
             canEdit={canEdit}
             onEdit={onEdit}
             deleting={remove.isPending}

@@ -1,3 +1,4 @@
+import { nameIn } from '@thunderwatch/shared/names';
 import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +24,7 @@ export function LocationSkill({ location }: { location: LocationDto }) {
   return (
     <section className="location-skill" aria-labelledby="location-skill-title" data-testid="location-skill">
       <div className="location-skill-head">
-        <h2 id="location-skill-title">{t('skill.title_of', { name: location.name })}</h2>
+        <h2 id="location-skill-title">{t('skill.title_of', { name: nameIn(i18n.language, location) })}</h2>
         <fieldset className="segmented">
           <legend className="visually-hidden">{t('skill.period')}</legend>
           {PERIODS.map((period) => (

@@ -65,6 +65,7 @@ describe('a new location', () => {
       problems: [],
       input: {
         name: 'Port',
+        name_en: null,
         time_zone: 'Asia/Shanghai',
         enabled: true,
         shape: { type: 'Point', coordinates: [113.5, 22.2] },
@@ -195,6 +196,14 @@ describe('editing a saved location', () => {
     const harbour = saved({ wave_alert_cm: 250 });
     expect(draftFromLocation(harbour).wave_alert_m).toBe('2.5');
     expect(draftToInput(draftFromLocation(harbour)).input).toEqual(inputFromLocation(harbour));
+    const named = saved({ name: '白云机场', name_en: 'Baiyun airport' });
+    expect(draftFromLocation(named)).toMatchObject({ name: '白云机场', name_en: 'Baiyun airport' });
+    expect(draftToInput(draftFromLocation(named)).input).toEqual(inputFromLocation(named));
+  });
+
+  it('sends an emptied English name as none, so the stored one goes', () => {
+    const draft = { ...draftFromLocation(saved({ name_en: 'Baiyun' })), name_en: '   ' };
+    expect(draftToInput(draft).input?.name_en).toBeNull();
   });
 
   it('opens a polygon location as a finished polygon, keeping its holes', () => {
@@ -225,6 +234,7 @@ describe('editing a saved location', () => {
   it('switches a location off with a full PUT body', () => {
     expect(inputFromLocation(saved(), { enabled: false })).toEqual({
       name: 'Baiyun airport',
+      name_en: null,
       time_zone: 'Asia/Shanghai',
       enabled: false,
       rings: DEFAULT_RINGS,

@@ -25,6 +25,8 @@ export interface RingDraft {
 
 export interface LocationDraft {
   name: string;
+  /** Its English name as typed; empty: none (English readers see `name`). */
+  name_en: string;
   time_zone: string;
   enabled: boolean;
   kind: ShapeKind;
@@ -74,6 +76,7 @@ const ringDraft = (ring: Ring): RingDraft => ({
 export function newLocationDraft(): LocationDraft {
   return {
     name: '',
+    name_en: '',
     time_zone: DEFAULT_TIME_ZONE,
     enabled: true,
     kind: 'point',
@@ -98,6 +101,7 @@ export function draftFromLocation(location: LocationDto): LocationDraft {
   const { shape } = location;
   return {
     name: location.name,
+    name_en: location.name_en ?? '',
     time_zone: location.time_zone,
     enabled: location.enabled,
     kind: location.zone_id !== null ? 'zone' : shape.type === 'Point' ? 'point' : 'polygon',
@@ -244,7 +248,12 @@ export function draftToInput(draft: LocationDraft): DraftResult {
   const problems: DraftProblem[] = [];
   const name = draft.name.trim();
   if (!name) problems.push({ field: 'name', key: 'name_required' });
-  const input: LocationInput = { name, time_zone: draft.time_zone, enabled: draft.enabled };
+  const input: LocationInput = {
+    name,
+    name_en: draft.name_en.trim() || null,
+    time_zone: draft.time_zone,
+    enabled: draft.enabled,
+  };
   if (draft.kind === 'zone') {
     if (draft.zoneId === null) problems.push({ field: 'zone_id', key: 'zone_required' });
     else input.zone_id = draft.zoneId;
@@ -289,6 +298,7 @@ export function inputFromLocation(
 ): LocationInput {
   const base: LocationInput = {
     name: location.name,
+    name_en: location.name_en,
     time_zone: location.time_zone,
     enabled: location.enabled,
     rings: location.rings,

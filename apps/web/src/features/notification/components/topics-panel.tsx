@@ -1,3 +1,4 @@
+import { siteNameIn } from '@thunderwatch/shared/names';
 import type { Topic } from '@thunderwatch/shared/schemas/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,7 @@ const NO_TOPICS: Topic[] = [];
  * unsubscribed in one request, which changes all of them or, if the server refuses one, none.
  */
 export function TopicsPanel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const topics = useTopics();
   const change = useChangeSubscriptions();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -22,7 +23,12 @@ export function TopicsPanel() {
   const nameOf = (topic: Topic) =>
     topic.kind === 'daily_summary'
       ? t('notification.topics.daily_summary')
-      : t('notification.topics.location', { name: topic.location_name ?? `#${topic.location_id}` });
+      : t('notification.topics.location', {
+          name:
+            topic.location_name === null
+              ? `#${topic.location_id}`
+              : siteNameIn(i18n.language, { ...topic, location_name: topic.location_name }),
+        });
 
   const chosen = items.filter((topic) => selected.has(topic.id));
   const toSubscribe = chosen.filter((topic) => !topic.subscribed).map((topic) => topic.id);

@@ -1,3 +1,4 @@
+import { nameIn } from '@thunderwatch/shared/names';
 import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
@@ -12,7 +13,7 @@ import { formatKm } from './board-format';
  * refreshed every 10 s.
  */
 function AirportAircraft({ airport, timeZone }: { airport: LocationDto; timeZone: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const near = useAirportAircraft(airport.id);
   const items = near.data?.items ?? [];
   const rows = aviationRows(items);
@@ -21,7 +22,7 @@ function AirportAircraft({ airport, timeZone }: { airport: LocationDto; timeZone
   return (
     <section className="panel rta-aviation" aria-labelledby={titleId} data-testid={`aviation-${airport.id}`}>
       <h2 id={titleId}>
-        {t('realtimealert.aviation.title', { name: airport.name })}
+        {t('realtimealert.aviation.title', { name: nameIn(i18n.language, airport) })}
         {airport.airport_icao && <span className="rta-aviation-icao">{airport.airport_icao}</span>}
       </h2>
       <p className="rta-aviation-summary">

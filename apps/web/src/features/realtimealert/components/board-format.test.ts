@@ -85,14 +85,32 @@ describe('formatKm', () => {
 describe('sortTiles', () => {
   it('puts the highest level first, then orders by name, and leaves its input alone', () => {
     const items = [item(1, 'School', 0), item(2, 'Airport', 1), item(3, 'Port', 3), item(4, 'Harbour', 3)];
-    const sorted = sortTiles(items, (a, b) => a.localeCompare(b));
+    const sorted = sortTiles(items, (a, b) => a.localeCompare(b), 'en');
     expect(sorted.map((i) => i.name)).toEqual(['Harbour', 'Port', 'Airport', 'School']);
     expect(items[0]?.name).toBe('School');
   });
 
+  it('orders by the name the reader reads', () => {
+    const items = [
+      { ...item(1, '盐田港', 2), name_en: 'Yantian Port' },
+      { ...item(2, '白云机场', 2), name_en: 'Baiyun Airport' },
+      item(3, 'Apron', 2),
+    ];
+    const byName = (a: string, b: string) => a.localeCompare(b);
+    expect(sortTiles(items, byName, 'en').map((i) => i.location_id)).toEqual([3, 2, 1]);
+    const compared: string[] = [];
+    sortTiles(items, (a, b) => compared.push(a, b) && byName(a, b), 'zh-Hans');
+    expect(compared).toContain('盐田港');
+    expect(compared).not.toContain('Yantian Port');
+  });
+
   it('uses the given name order (Chinese collation in Chinese)', () => {
     const zh = new Intl.Collator('zh-CN');
-    const sorted = sortTiles([item(1, '中山', 2), item(2, '北京', 2), item(3, '安徽', 2)], zh.compare);
+    const sorted = sortTiles(
+      [item(1, '中山', 2), item(2, '北京', 2), item(3, '安徽', 2)],
+      zh.compare,
+      'zh-Hans',
+    );
     expect(sorted.map((i) => i.name)).toEqual(['安徽', '北京', '中山']);
   });
 });

@@ -1,3 +1,4 @@
+import { nameIn } from '@thunderwatch/shared/names';
 import type { WarningItem } from '@thunderwatch/shared/schemas/warnings';
 import type { Level } from '@thunderwatch/shared/warnings';
 
@@ -24,10 +25,17 @@ export const wholeDegrees = (deg: number) => Math.round(((deg % 360) + 360) % 36
 
 export const formatKm = (km: number) => km.toFixed(1);
 
-/** Highest level first, then by name in the reader's language. */
-export function sortTiles(items: readonly WarningItem[], compareNames: (a: string, b: string) => number) {
+/** Highest level first, then by the name the reader reads (`nameIn`), in their language's order. */
+export function sortTiles(
+  items: readonly WarningItem[],
+  compareNames: (a: string, b: string) => number,
+  language: string,
+) {
   return [...items].sort(
-    (a, b) => b.level - a.level || compareNames(a.name, b.name) || a.location_id - b.location_id,
+    (a, b) =>
+      b.level - a.level ||
+      compareNames(nameIn(language, a), nameIn(language, b)) ||
+      a.location_id - b.location_id,
   );
 }
 

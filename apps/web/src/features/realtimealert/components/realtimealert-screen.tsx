@@ -1,3 +1,4 @@
+import { nameIn, siteNameIn } from '@thunderwatch/shared/names';
 import type { AlarmDto } from '@thunderwatch/shared/schemas/warnings';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +49,10 @@ export function RealtimealertScreen() {
   const byLocation = useMemo(() => alarmsByLocation(pending), [pending]);
   const collator = useMemo(() => new Intl.Collator(localeOf(i18n.language)), [i18n.language]);
   const items = warnings.data?.items;
-  const tiles = useMemo(() => sortTiles(items ?? [], collator.compare), [items, collator]);
+  const tiles = useMemo(
+    () => sortTiles(items ?? [], collator.compare, i18n.language),
+    [items, collator, i18n.language],
+  );
   const counts = useMemo(() => levelCounts(items ?? []), [items]);
   // What changes a tile's height: which tiles there are, their level, approach and alarm bar.
   const layoutKey = tiles
@@ -62,7 +66,7 @@ export function RealtimealertScreen() {
   const describe = useCallback(
     (alarm: AlarmDto) => ({
       title: t('realtimealert.notification.title', {
-        name: alarm.location_name,
+        name: siteNameIn(i18n.language, alarm),
         level: t(`realtimealert.level.${alarm.level}`),
       }),
       body:
@@ -77,7 +81,7 @@ export function RealtimealertScreen() {
               deg: alarm.bearing_deg === null ? '' : wholeDegrees(alarm.bearing_deg),
             }),
     }),
-    [t],
+    [t, i18n.language],
   );
   const alerting = useAlarmAlerting(pending, describe);
 
@@ -85,7 +89,8 @@ export function RealtimealertScreen() {
     (locationId: number) => setConfirming({ locationId, alarms: byLocation.get(locationId) ?? [] }),
     [byLocation],
   );
-  const confirmingName = tiles.find((tile) => tile.location_id === confirming?.locationId)?.name ?? '';
+  const confirmingTile = tiles.find((tile) => tile.location_id === confirming?.locationId);
+  const confirmingName = confirmingTile ? nameIn(i18n.language, confirmingTile) : '';
   const stillPending = confirming ? confirming.alarms.some((a) => pending.some((p) => p.id === a.id)) : false;
 
   return (

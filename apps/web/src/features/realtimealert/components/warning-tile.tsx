@@ -1,3 +1,4 @@
+import { nameIn } from '@thunderwatch/shared/names';
 import type { AlarmDto, WarningItem } from '@thunderwatch/shared/schemas/warnings';
 import { LEVEL_COLOURS } from '@thunderwatch/shared/warnings';
 import { type CSSProperties, memo } from 'react';
@@ -30,7 +31,7 @@ export const WarningTile = memo(function WarningTile({
   siteAlerts,
   untold,
 }: WarningTileProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const flashing = alarms.length > 0;
   const titleId = `rta-tile-${item.location_id}`;
   return (
@@ -45,7 +46,7 @@ export const WarningTile = memo(function WarningTile({
       style={{ '--level-colour': LEVEL_COLOURS[item.level] } as CSSProperties}
     >
       <header className="rta-tile-header">
-        <h2 id={titleId}>{item.name}</h2>
+        <h2 id={titleId}>{nameIn(i18n.language, item)}</h2>
         <span className="rta-level-text">
           {t(`realtimealert.level.${item.level}`)}
           {item.predicted &&

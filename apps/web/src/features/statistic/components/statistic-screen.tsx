@@ -1,3 +1,4 @@
+import { nameIn } from '@thunderwatch/shared/names';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
@@ -193,7 +194,7 @@ export function StatisticScreen() {
               <option value="">{choices.locations.length === 0 ? t('statistic.none') : '—'}</option>
               {choices.locations.map((l) => (
                 <option key={l.id} value={l.id}>
-                  {l.name}
+                  {nameIn(i18n.language, l)}
                 </option>
               ))}
             </select>

@@ -1,4 +1,4 @@
-import { nameIn } from '@thunderwatch/shared/names';
+import { nameIn, siteNameIn } from '@thunderwatch/shared/names';
 import type { WaveAlarm } from '@thunderwatch/shared/schemas/wave-alarms';
 import { LEVEL_COLOURS } from '@thunderwatch/shared/warnings';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,7 @@ export function WaveAlarms({ items, timeZone, onStation }: WaveAlarmsProps) {
               </span>
               <span>
                 {t('wave.alarms.item', {
-                  location: a.location_name,
+                  location: siteNameIn(i18n.language, a),
                   height: a.height_m,
                   station: nameIn(i18n.language, a.station),
                   km: a.distance_km,

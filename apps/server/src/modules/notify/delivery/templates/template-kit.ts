@@ -1,5 +1,5 @@
 import type { Language } from '@thunderwatch/shared/languages';
-import { nameFor } from '@thunderwatch/shared/names';
+import { siteNameIn } from '@thunderwatch/shared/names';
 import type { Approach, PredictedBy } from '@thunderwatch/shared/schemas/warnings';
 
 const POINTS_EN = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'];
@@ -53,12 +53,12 @@ export function predictedCell(
 }
 
 /**
- * The site a message is about, in its reader's language (`nameFor`: the English name for an English reader
- * where the site has one, else its own); messages written before sites had English names have none.
+ * The site a message is about, in its reader's language (`siteNameIn`: the English name for an English
+ * reader where the site has one, else its own); messages written before sites had English names have none.
  */
 export function siteName(
   facts: { location_name: string; location_name_en?: string | null },
   language: Language,
 ): string {
-  return nameFor(language, facts.location_name, facts.location_name_en);
+  return siteNameIn(language, facts);
 }
