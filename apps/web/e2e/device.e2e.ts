@@ -59,11 +59,20 @@ beforeAll(async () => {
     channels: ['inapp'],
     recipients: [{ kind: 'user', value: String(duty.id) }],
   });
-  for (const [id, name, lat, lon, kind] of [
-    ['E2E-ST1', 'E2E Station', 23.39, 113.3, 'station'],
-    ['E2E-EFM', 'E2E Field mill', 23.2, 113.5, 'field_sensor'],
+  // Named in Chinese with their English names: the English screens and messages below read the English ones.
+  for (const [id, name, name_en, lat, lon, kind] of [
+    ['E2E-ST1', 'E2E 探测站', 'E2E Station', 23.39, 113.3, 'station'],
+    ['E2E-EFM', 'E2E 电场仪', 'E2E Field mill', 23.2, 113.5, 'field_sensor'],
   ] as const) {
-    await api(baseUrl, token, 'POST', '/api/devices/', { id, name, kind, lat, lon, model: 'LS7002' });
+    await api(baseUrl, token, 'POST', '/api/devices/', {
+      id,
+      name,
+      name_en,
+      kind,
+      lat,
+      lon,
+      model: 'LS7002',
+    });
   }
 });
 afterAll(async () => {
@@ -153,13 +162,25 @@ describe('device screen', () => {
     await page.getByLabel('Device id').fill('bad id');
     await page.getByText('Letters, digits, _ . - only').waitFor();
     await page.getByLabel('Device id').fill('E2E-NEW');
-    await page.getByLabel('Name', { exact: true }).fill('E2E New mill');
+    await page.getByLabel('Name', { exact: true }).fill('E2E 新电场仪');
+    await page.getByLabel('English name').fill('E2E New mill');
     await page.locator('#device-kind').selectOption('field_sensor');
     await page.getByLabel('Latitude').fill('23.3');
     await page.getByLabel('Longitude').fill('113.4');
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     // The new device opens in the drawer, offline until its first heartbeat, and is listed.
     await page.getByTestId('device-drawer').getByText('No heartbeat received yet.').waitFor();
+    await page.getByRole('heading', { name: 'E2E New mill (E2E-NEW)' }).waitFor();
+    const made = await api<{ items: { id: string; name: string; name_en: string | null }[] }>(
+      baseUrl,
+      token,
+      'GET',
+      '/api/devices/',
+    );
+    expect(made.items.find((d) => d.id === 'E2E-NEW')).toMatchObject({
+      name: 'E2E 新电场仪',
+      name_en: 'E2E New mill',
+    });
     await expect.poll(() => chip(page, 'E2E-NEW').textContent()).toBe('Offline');
     await page.getByTestId('device-drawer').getByRole('button', { name: 'Delete device' }).click();
     await page.getByRole('button', { name: 'Yes' }).click();

@@ -70,7 +70,9 @@ describe('location and geometry screens', () => {
     const { page, errors } = await newPage(browser);
     await openScreen(page, '/location', 'Locations');
     await page.getByRole('button', { name: 'New location' }).click();
-    await page.getByLabel('Name').fill('E2E airport');
+    // Its own name, and the English one an English reader is shown everywhere (the list, the form).
+    await page.getByLabel('Name', { exact: true }).fill('E2E 机场');
+    await page.getByLabel('English name').fill('E2E airport');
     expect(await page.getByLabel('Time zone').inputValue()).toBe('Asia/Shanghai');
     // The default rings are filled in: 10 km red, 20 km orange, 30 km yellow.
     expect(await page.getByLabel('Radius (km), ring 3').inputValue()).toBe('30');
@@ -94,7 +96,8 @@ describe('location and geometry screens', () => {
     await row.waitFor();
     await row.getByText('Point', { exact: true }).waitFor();
     await row.getByText('Clear', { exact: true }).waitFor();
-    const created = (await list<LocationDto>('/api/locations/')).find((l) => l.name === 'E2E airport');
+    const created = (await list<LocationDto>('/api/locations/')).find((l) => l.name_en === 'E2E airport');
+    expect(created?.name).toBe('E2E 机场');
     expect(created?.shape.type).toBe('Point');
     expect(created?.time_zone).toBe('Asia/Shanghai');
     expect(created?.rings.map((r) => [r.radius_km, r.level])).toEqual([
@@ -147,7 +150,7 @@ describe('location and geometry screens', () => {
     const { page, errors } = await newPage(browser);
     await openScreen(page, '/location', 'Locations');
     await page.getByRole('button', { name: 'New location' }).click();
-    await page.getByLabel('Name').fill('E2E typed point');
+    await page.getByLabel('Name', { exact: true }).fill('E2E typed point');
     const point = page.getByLabel('Latitude, longitude');
     // Longitude typed as latitude is named once the field is left, and nothing is sent.
     await point.fill('95, 113');
@@ -175,7 +178,7 @@ describe('location and geometry screens', () => {
     expect(moved?.shape).toEqual({ type: 'Point', coordinates: [114.05, 22.533333] });
 
     await page.getByRole('button', { name: 'New location' }).click();
-    await page.getByLabel('Name').fill('E2E pasted polygon');
+    await page.getByLabel('Name', { exact: true }).fill('E2E pasted polygon');
     await page.getByRole('radio', { name: 'Polygon' }).check();
     await page.getByText('Paste GeoJSON or WKT').click();
     const paste = page.getByLabel('GeoJSON or WKT polygon');
@@ -217,7 +220,7 @@ describe('location and geometry screens', () => {
     const { page, errors } = await newPage(browser);
     await openScreen(page, '/geometry', 'Zones');
     await page.getByRole('button', { name: 'New zone' }).click();
-    await page.getByLabel('Name').fill('E2E pasted zone');
+    await page.getByLabel('Name', { exact: true }).fill('E2E pasted zone');
     await page.getByText('Paste GeoJSON or WKT').click();
     const geometry = square(113.9, 22.3);
     await page.getByLabel('GeoJSON or WKT polygon').fill(
@@ -240,7 +243,7 @@ describe('location and geometry screens', () => {
     const { page, errors } = await newPage(browser);
     await openScreen(page, '/geometry', 'Zones');
     await page.getByRole('button', { name: 'New zone' }).click();
-    await page.getByLabel('Name').fill('E2E drawn');
+    await page.getByLabel('Name', { exact: true }).fill('E2E drawn');
     const box = await mapBox(page);
     const cx = box.x + box.width / 2;
     const cy = box.y + box.height / 2;
@@ -270,7 +273,7 @@ describe('location and geometry screens', () => {
 
     // Renaming keeps the polygon.
     await page.getByRole('button', { name: 'Edit E2E drawn' }).click();
-    await page.getByLabel('Name').fill('E2E drawn and renamed');
+    await page.getByLabel('Name', { exact: true }).fill('E2E drawn and renamed');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('row', { name: /E2E drawn and renamed/ }).waitFor();
     const renamed = (await list<ZoneDto>('/api/zones/')).find((z) => z.id === drawn?.id);
@@ -349,7 +352,7 @@ describe('location and geometry screens', () => {
     const { page, errors } = await newPage(browser);
     await openScreen(page, '/location', 'Locations');
     await page.getByRole('button', { name: 'New location' }).click();
-    await page.getByLabel('Name').fill('E2E harbour site');
+    await page.getByLabel('Name', { exact: true }).fill('E2E harbour site');
     await page.getByRole('radio', { name: 'Zone' }).check();
     await page.getByRole('combobox', { name: 'Zone', exact: true }).selectOption({ label: 'E2E harbour' });
     await page.getByRole('button', { name: 'Create location' }).click();

@@ -22,7 +22,9 @@ import { adminToken, api, overflowing, signIn, stormWarnedInTime } from './web-h
 const baseUrl = sharedServerUrl();
 /** Far from the other specs' strokes: only this spec's strokes reach this site's rings. */
 const SITE = { lat: 47.0, lon: 127.0 };
+/** The site's English name, which the English screens and exports show, and its own (Chinese) one. */
 const NAME = 'E2E history quay';
+const NAME_ZH = 'E2E 历史码头';
 
 let browser: Browser;
 let token: string;
@@ -46,7 +48,8 @@ beforeAll(async () => {
   token = await adminToken(baseUrl);
   feedKey = (await api<{ key: string }>(baseUrl, token, 'POST', '/api/feeds/', { name: 'e2e-history' })).key;
   site = await api<LocationDto>(baseUrl, token, 'POST', '/api/locations/', {
-    name: NAME,
+    name: NAME_ZH,
+    name_en: NAME,
     shape: { type: 'Point', coordinates: [SITE.lon, SITE.lat] },
   });
 });
@@ -108,9 +111,12 @@ describe('alert history', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toMatch(/^id,location_id,location_name,started_at,ended_at,peak_level,/);
+    // The CSV has no language: both names of the site.
+    expect(lines[0]).toMatch(
+      /^id,location_id,location_name,location_name_en,started_at,ended_at,peak_level,/,
+    );
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`${episode.id},${site.id},${NAME},${episode.started_at},,3,`);
+    expect(lines[1]).toContain(`${episode.id},${site.id},${NAME_ZH},${NAME},${episode.started_at},,3,`);
     expect(lines[1]).toContain(',yes,');
 
     const xlsx = await downloaded(page, 'Download Excel');
@@ -164,6 +170,7 @@ describe('alert history', () => {
     await expect.poll(() => phone.page.title()).toMatch(/^预警历史 · /);
     const phoneRow = phone.page.getByTestId(`alert-${episode.id}`);
     await phoneRow.getByText('红色').waitFor();
+    await phoneRow.getByText(NAME_ZH).waitFor();
     expect(await phoneRow.getByTestId('alert-warned').innerText()).toBe(`提前${lead}分钟预警`);
     await phone.page.getByTestId('alert-detail').getByText('等级变化').waitFor();
     await phone.page.getByTestId('alert-alarms').getByText('未确认').first().waitFor();
