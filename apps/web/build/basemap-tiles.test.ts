@@ -2,6 +2,7 @@ import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES_TILE_LAYER } from '../src/map/basemap/country-outlines.ts';
+import { pointInRing } from '../src/map/cells/cell-reach.ts';
 import { makeBasemap } from './basemap-files.ts';
 import { boundsOf, tilesCovering } from './basemap-tiles.ts';
 
@@ -19,17 +20,6 @@ function kindsIn(bytes: Uint8Array | undefined): Record<string, number> {
 
 const GUANGZHOU = [113.26, 23.13] as const;
 
-/** True when a polygon ring holds the point (ray casting). */
-function ringHolds(ring: number[][], [x, y]: readonly [number, number]): boolean {
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi = 0, yi = 0] = ring[i] ?? [];
-    const [xj = 0, yj = 0] = ring[j] ?? [];
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
-
 /** True when the tile `z/x/y` has land under the point. */
 function landAt(bytes: Uint8Array | undefined, key: string, point: readonly [number, number]): boolean {
   const [z, x, y] = key.split('/').map(Number) as [number, number, number];
@@ -44,7 +34,7 @@ function landAt(bytes: Uint8Array | undefined, key: string, point: readonly [num
         : geometry.type === 'MultiPolygon'
           ? geometry.coordinates
           : [];
-    if (polygons.some((rings) => rings[0] && ringHolds(rings[0], point))) return true;
+    if (polygons.some((rings) => rings[0] && pointInRing(point, rings[0]))) return true;
   }
   return false;
 }

@@ -66,7 +66,11 @@ describe.runIf(REDIS_URL)('two nodes sharing socket events through Redis', () =>
     });
     expect(res.json().accepted).toBe(1);
     expect((await strokes).map((s) => s[4])).toEqual([-42.5]);
-    expect(await alarm).toMatchObject({ level: 3, location_name: expect.stringContaining('Dongguan') });
+    expect(await alarm).toMatchObject({
+      level: 3,
+      location_name: expect.stringContaining('东莞'),
+      location_name_en: expect.stringContaining('Dongguan'),
+    });
   });
 });
 
