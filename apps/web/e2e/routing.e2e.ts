@@ -46,7 +46,7 @@ describe('routing you can see', () => {
     const create = async (name: string, group: string, at: { lat: number; lon: number }) => {
       await page.getByRole('button', { name: 'New location' }).click();
       await page.getByLabel('Group').selectOption({ label: group });
-      await page.getByLabel('Name').fill(name);
+      await page.getByLabel('Name', { exact: true }).fill(name);
       await page.getByLabel('Latitude, longitude').fill(`${at.lat}, ${at.lon}`);
       await page.getByRole('button', { name: 'Create location' }).click();
       await page.getByRole('row', { name: new RegExp(name) }).waitFor();
