@@ -5,6 +5,7 @@ import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { apiClient } from '../lib/api-client';
 import { useCurrentUser } from '../lib/current-user';
 import { isPublicPath, loginPath, useHasSession } from '../lib/session';
+import { mapConfigQuery } from '../map/map-config';
 import { AppHeader } from './app-header';
 import { SideNav } from './side-nav';
 
@@ -33,6 +34,12 @@ export function AppShell() {
       }),
     [navigate, queryClient],
   );
+
+  // Every map waits for the basemap setting before it draws its basemap: ask for it with the user, so the
+  // first map to open has it (it waited a round trip behind its own mount).
+  useEffect(() => {
+    if (hasSession && !onPublicPage) void queryClient.prefetchQuery(mapConfigQuery);
+  }, [hasSession, onPublicPage, queryClient]);
 
   const showNav = hasSession && !onPublicPage && user.data !== undefined;
   const [navOpen, setNavOpen] = useState(false);

@@ -8,12 +8,15 @@ export function getMapConfig(signal?: AbortSignal): Promise<MapConfig> {
   return apiClient.get<MapConfig>('/api/map_config', undefined, { signal });
 }
 
+/** The setting as a query: asked once a session (the shell asks for it with the user, before a map mounts). */
+export const mapConfigQuery = {
+  queryKey: queryKeys.mapConfig,
+  queryFn: ({ signal }: { signal?: AbortSignal }) => getMapConfig(signal),
+  staleTime: Number.POSITIVE_INFINITY,
+  gcTime: Number.POSITIVE_INFINITY,
+  retry: 1,
+};
+
 export function useMapConfig() {
-  return useQuery({
-    queryKey: queryKeys.mapConfig,
-    queryFn: ({ signal }) => getMapConfig(signal),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-    retry: 1,
-  });
+  return useQuery(mapConfigQuery);
 }
