@@ -158,8 +158,10 @@ export function StrokesLayer({
     const flush = () => {
       if (state.timer) clearTimeout(state.timer);
       state.timer = null;
+      // Only a send starts the wait: the first strokes after the map opened go at once.
+      if (batch.empty) return;
       state.last = Date.now();
-      if (!batch.empty) send(source, strokeWindow, batch.take());
+      send(source, strokeWindow, batch.take());
     };
     send(source, strokeWindow, strokeWindow.reset(windowRef.current));
     const off = store.subscribe((change) => {
