@@ -26,6 +26,28 @@ function partsOf(at: Date, timeZone: string) {
   return (t: string) => parts.find((p) => p.type === t)?.value ?? '';
 }
 
+/** The wall-clock fields of an instant in the time zone, as numbers (hours 0–23). */
+export interface LocalParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+export function localParts(at: Date, timeZone: string): LocalParts {
+  const get = partsOf(at, timeZone);
+  return {
+    year: Number(get('year')),
+    month: Number(get('month')),
+    day: Number(get('day')),
+    hour: Number(get('hour')),
+    minute: Number(get('minute')),
+    second: Number(get('second')),
+  };
+}
+
 /** "2026-11-21 14:03" in the time zone. */
 export function localDateTime(at: Date | string, timeZone: string): string {
   const get = partsOf(typeof at === 'string' ? new Date(at) : at, timeZone);

@@ -4,6 +4,8 @@
  * are 23 or 25 hours long and a day whose midnight does not exist starts at its first existing minute.
  */
 
+import { localParts } from '../common/local-time.js';
+
 export const DAILY_SUMMARY_HOUR = 8;
 
 export interface SummaryDay {
@@ -13,44 +15,6 @@ export interface SummaryDay {
   from: Date;
   /** The first instant of the next local day (exclusive). */
   to: Date;
-}
-
-interface LocalParts {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function localParts(at: Date, timeZone: string): LocalParts {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, f);
-  }
-  const parts = f.formatToParts(at);
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
-  return {
-    year: get('year'),
-    month: get('month'),
-    day: get('day'),
-    hour: get('hour'),
-    minute: get('minute'),
-    second: get('second'),
-  };
 }
 
 /** Local time minus UTC at an instant, in milliseconds. */

@@ -1,3 +1,4 @@
+import { localDateTimeSeconds } from '@thunderwatch/domain/common/local-time';
 import type { BacktestResult, BacktestSkill } from '@thunderwatch/shared/schemas/backtest';
 
 /**
@@ -89,19 +90,7 @@ export function predictedSeries(r: Pick<BacktestResult, 'timeline' | 'until'>): 
  * the next minute, so the current minute's strokes are in it; the server ends a range at now).
  */
 export function lastDay(now: Date, timeZone: string): { from: string; to: string } {
-  const wall = (d: Date) =>
-    new Intl.DateTimeFormat('sv-SE', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .format(d)
-      .replace(' ', 'T');
+  const wall = (d: Date) => localDateTimeSeconds(d, timeZone).replace(' ', 'T');
   const to = new Date(Math.ceil((now.getTime() + 1) / 60_000) * 60_000);
   return { from: wall(new Date(to.getTime() - 86_400_000)), to: wall(to) };
 }
