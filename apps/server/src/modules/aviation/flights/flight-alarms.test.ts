@@ -33,7 +33,7 @@ describe.each(DB_KINDS)('flight alarms (%s)', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind, {
-      background: ['warning-engine', 'cell-tracker'],
+      background: ['warning-engine'],
       now: () => new Date(clock),
       env: { NOTIFY_WORKER: 'off' },
     });

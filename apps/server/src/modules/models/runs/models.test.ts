@@ -19,7 +19,7 @@ describe.each(DB_KINDS)('models and runs (%s)', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind, {
-      background: ['models', 'cell-tracker'],
+      background: ['models'],
       env: { LEADER_POLL_MS: '100', MODEL_FORECAST_EVERY_MIN: '0' },
     });
     viewer = await t.createUser({ role: 'viewer' });
