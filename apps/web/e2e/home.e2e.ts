@@ -83,6 +83,11 @@ describe('home: live lightning map', () => {
     );
     await page.waitForURL(/\/\?lat=30\.5/);
     await expect.poll(() => page.getByTestId('count-5').innerText(), { timeout: 20_000 }).toBe('2');
+    // The map opened unseen and shows once it has drawn its data (MapReveal): its canvas is opaque again.
+    await page.locator('.map-view:not([data-opening])').waitFor({ timeout: 15_000 });
+    expect(
+      await page.locator('.maplibregl-canvas').evaluate((canvas) => getComputedStyle(canvas).opacity),
+    ).toBe('1');
     // Real feeds only (the simulator is off): no "simulated data" badge.
     expect(await page.getByText('Simulated data').count()).toBe(0);
 

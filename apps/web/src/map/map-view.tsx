@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MapContext } from './map-context';
 import { buildBaseStyle } from './map-style';
 import { maplibregl } from './maplibre';
+import { useReveal } from './use-reveal';
 import './map-view.css';
 
 export interface MapViewState {
@@ -25,14 +26,27 @@ interface MapViewProps {
    * the compass carries the bearing in `data-bearing`. Off: the map stays north-up.
    */
   rotate?: boolean;
+  /**
+   * The screen's first data are set on the map (default: it has none to wait for). The map's canvas shows
+   * once they are drawn (see `MapReveal`).
+   */
+  ready?: boolean;
 }
 
 /** The one MapLibre map of a screen; creates it once and hands it to its layer components. */
-export function MapView({ initialView, onMoveEnd, children, label, rotate = false }: MapViewProps) {
+export function MapView({
+  initialView,
+  onMoveEnd,
+  children,
+  label,
+  rotate = false,
+  ready = true,
+}: MapViewProps) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [failed, setFailed] = useState(false);
+  const opening = useReveal(map, ready);
   const initial = useRef(initialView);
   const moveEnd = useRef(onMoveEnd);
   moveEnd.current = onMoveEnd;
@@ -120,7 +134,7 @@ export function MapView({ initialView, onMoveEnd, children, label, rotate = fals
   }, []);
 
   return (
-    <div className="map-view">
+    <div className="map-view" data-opening={opening ? '' : undefined}>
       <section ref={container} className="map-canvas" aria-label={label} />
       {failed && (
         <p className="map-failed alert alert-error" role="alert">

@@ -22,6 +22,8 @@ export function useActiveStorms() {
     combine: (results) => ({
       storms: results.flatMap((d) => (d.data ? [d.data] : [])),
       error: list.error ?? results.find((d) => d.error)?.error ?? null,
+      /** The list or a storm's track is still on its way. */
+      isPending: list.isPending || results.some((d) => d.isPending),
     }),
   });
 }

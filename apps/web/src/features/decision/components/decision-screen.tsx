@@ -89,7 +89,11 @@ export function DecisionScreen() {
         fullscreen={fullscreen}
       />
       <div className="decision-map">
-        <MapView initialView={INITIAL_VIEW} label={t('decision.map_label')}>
+        <MapView
+          initialView={INITIAL_VIEW}
+          label={t('decision.map_label')}
+          ready={!winds.isPending && !storms.isPending}
+        >
           <BasemapLayer />
           <TyphoonLayer data={stormData} onSelect={ignorePick} />
           <WindStationsLayer stations={stations ?? []} />

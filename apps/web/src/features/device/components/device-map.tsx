@@ -19,17 +19,19 @@ const INITIAL_VIEW: MapViewState = { center: [110, 30], zoom: 3.5 };
 interface DeviceMapProps {
   devices: readonly Device[] | undefined;
   onOpen: (id: string) => void;
+  /** Its data have arrived (or failed): the map shows once they are drawn. */
+  ready: boolean;
 }
 
 /** The devices in their status colours (offline ringed) with their names, and the legend; a click opens one. */
-export function DeviceMap({ devices, onOpen }: DeviceMapProps) {
+export function DeviceMap({ devices, onOpen, ready }: DeviceMapProps) {
   const { t, i18n } = useTranslation();
   const features = useMemo(() => deviceFeatures(devices), [devices]);
   const bounds = useMemo(() => deviceBounds(devices), [devices]);
   const labels = useMemo(() => deviceLabels(devices, i18n.language), [devices, i18n.language]);
   return (
     <>
-      <MapView initialView={INITIAL_VIEW} label={t('device.map_label')}>
+      <MapView initialView={INITIAL_VIEW} label={t('device.map_label')} ready={ready}>
         <BasemapLayer />
         <FitBounds bounds={bounds} fitKey={bounds ? 'devices' : 'none'} maxZoom={9} />
         <DotsLayer source="devices" data={features} onSelect={(pick) => pick && onOpen(pick.id)} />

@@ -33,7 +33,7 @@ export function DeviceScreen() {
   return (
     <MapWorkspace
       title={t('screens.device')}
-      map={<DeviceMap devices={devices.data?.items} onOpen={setOpen} />}
+      map={<DeviceMap devices={devices.data?.items} onOpen={setOpen} ready={!devices.isPending} />}
     >
       <p className="page-intro">{t('device.intro')}</p>
       <ErrorMessage error={devices.error} />

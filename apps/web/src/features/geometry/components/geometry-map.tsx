@@ -20,6 +20,8 @@ interface GeometryMapProps {
   editing: { id: number | null; polygon: PolygonDraft } | null;
   onPolygonChange: (polygon: PolygonDraft) => void;
   fit: MapFit | null;
+  /** Its data have arrived (or failed): the map shows once they are drawn. */
+  ready: boolean;
 }
 
 /** All my zones; while a form is open, the polygon being drawn or edited. */
@@ -30,6 +32,7 @@ export function GeometryMap({
   editing,
   onPolygonChange,
   fit,
+  ready,
 }: GeometryMapProps) {
   const { t } = useTranslation();
   const polygons = useMemo(
@@ -40,7 +43,7 @@ export function GeometryMap({
     [zones, selectedId, editing?.id],
   );
   return (
-    <MapView initialView={INITIAL_VIEW} label={t('geometry.map_label')}>
+    <MapView initialView={INITIAL_VIEW} label={t('geometry.map_label')} ready={ready}>
       <BasemapLayer />
       <PolygonsLayer id="zones" polygons={polygons} onSelect={editing ? undefined : onSelect} />
       {editing && <DrawPolygon draft={editing.polygon} onChange={onPolygonChange} />}

@@ -74,6 +74,7 @@ export function GeometryScreen() {
           editing={editing ? { id: editing.zone?.id ?? null, polygon: editing.draft.polygon } : null}
           onPolygonChange={changePolygon}
           fit={fit}
+          ready={!zones.isPending}
         />
       }
     >

@@ -142,7 +142,13 @@ export function HomeScreen() {
   return (
     <div className="home-screen">
       <h1 className="visually-hidden">{t('screens.home')}</h1>
-      <MapView initialView={initial} onMoveEnd={onMoveEnd} label={t('home.map_label')} rotate>
+      <MapView
+        initialView={initial}
+        onMoveEnd={onMoveEnd}
+        label={t('home.map_label')}
+        rotate
+        ready={opening.kind !== 'wait' && feed.loading !== 'recent'}
+      >
         <BasemapLayer />
         <OpenOn opening={opening} />
         <SceneRotation steps={sceneSteps} />

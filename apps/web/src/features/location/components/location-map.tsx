@@ -26,6 +26,8 @@ interface LocationMapProps {
   onDraftChange: (patch: Partial<LocationDraft>) => void;
   zones: ZoneDto[];
   fit: MapFit | null;
+  /** Its data have arrived (or failed): the map shows once they are drawn. */
+  ready: boolean;
 }
 
 /** My locations and their rings; while a form is open, the draft and the tool that sets its shape. */
@@ -37,6 +39,7 @@ export function LocationMap({
   onDraftChange,
   zones,
   fit,
+  ready,
 }: LocationMapProps) {
   const { t } = useTranslation();
   const saved = useMemo<RingedLocation[]>(
@@ -72,7 +75,7 @@ export function LocationMap({
   );
 
   return (
-    <MapView initialView={INITIAL_VIEW} label={t('location.map_label')}>
+    <MapView initialView={INITIAL_VIEW} label={t('location.map_label')} ready={ready}>
       <BasemapLayer />
       {draft?.kind === 'zone' && (
         <PolygonsLayer

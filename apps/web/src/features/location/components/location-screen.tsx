@@ -89,6 +89,7 @@ export function LocationScreen() {
           onDraftChange={changeDraft}
           zones={zones.data?.items ?? []}
           fit={fit}
+          ready={!locations.isPending}
         />
       }
     >

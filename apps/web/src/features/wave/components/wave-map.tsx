@@ -18,10 +18,12 @@ interface WaveMapProps {
   open: { id: string; lngLat: [number, number] } | null;
   onOpen: (pick: { id: string; lngLat: [number, number] } | null) => void;
   timeZone: string;
+  /** The stations have arrived (or failed): the map shows once they are drawn. */
+  ready: boolean;
 }
 
 /** The stations in their sea-state colours, the legend, and the popup of the one clicked. */
-export function WaveMap({ data, open, onOpen, timeZone }: WaveMapProps) {
+export function WaveMap({ data, open, onOpen, timeZone, ready }: WaveMapProps) {
   const { t } = useTranslation();
   const features = useMemo(() => waveStationFeatures(data), [data]);
   const bounds = useMemo(() => {
@@ -38,7 +40,7 @@ export function WaveMap({ data, open, onOpen, timeZone }: WaveMapProps) {
   const reading = station?.readings.at(-1);
   return (
     <>
-      <MapView initialView={INITIAL_VIEW} label={t('wave.map_label')}>
+      <MapView initialView={INITIAL_VIEW} label={t('wave.map_label')} ready={ready}>
         <BasemapLayer />
         <FitBounds bounds={bounds} fitKey={bounds ? 'stations' : 'none'} maxZoom={7} />
         <DotsLayer source="wave-stations" data={features} onSelect={onOpen} />

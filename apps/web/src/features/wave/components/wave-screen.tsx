@@ -51,7 +51,15 @@ export function WaveScreen() {
   return (
     <MapWorkspace
       title={t('screens.wave')}
-      map={<WaveMap data={latest.data} open={open} onOpen={openStation} timeZone={timeZone} />}
+      map={
+        <WaveMap
+          data={latest.data}
+          open={open}
+          onOpen={openStation}
+          timeZone={timeZone}
+          ready={!latest.isPending}
+        />
+      }
     >
       <p className="page-intro">{t('wave.intro', { m: threshold })}</p>
       <ErrorMessage error={latest.error ?? alarms.error ?? series.error} />

@@ -1,0 +1,106 @@
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { holdDrawing, whenGpuDone } from './opening-frames';
+
+/** However slow a source, the map shows this long after its style loaded... */
+export const LOAD_DEADLINE_MS = 4_000;
+/** ...and this long after its first frame drawn unseen, however busy the GPU. */
+export const DRAW_DEADLINE_MS = 3_000;
+const LOADED_POLL_MS = 50;
+
+/** What the reveal uses of a MapLibre map. */
+export type RevealMap = Pick<
+  MapLibreMap,
+  'loaded' | 'areTilesLoaded' | 'once' | 'off' | 'triggerRepaint' | 'getCanvas'
+>;
+
+/**
+ * How a new map opens unseen. It loads its tiles and the screen's first data without drawing
+ * (`holdDrawing`); once the data are set (`setReady(true)`) and every tile is loaded, it draws one frame
+ * unseen (the GPU compiles its shaders and takes the data then), and `onShown` is called when the GPU is done
+ * with that frame. A map whose tiles or data are late shows what it has after `LOAD_DEADLINE_MS`.
+ *
+ * Why: MapLibre draws a frame whenever a tile or a source's data arrive, and without a graphics card each
+ * frame costs the GPU process 100-300 ms and the page's main thread as much when it reads the frame back, so
+ * an opening map blocked the page for seconds. A hidden canvas is not read back, and the first frame seen is
+ * complete and cheap.
+ */
+export class MapReveal {
+  private phase: 'held' | 'warming' | 'shown' = 'held';
+  private ready = false;
+  private release: (() => void) | null;
+  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  private poll: ReturnType<typeof setInterval> | null = null;
+  private stopWaiting: (() => void) | null = null;
+  private readonly drawn = () => {
+    this.stopWaiting = whenGpuDone(this.map as MapLibreMap, () => this.show());
+  };
+
+  constructor(
+    private readonly map: RevealMap,
+    private readonly onShown: () => void,
+  ) {
+    this.release = holdDrawing(map as MapLibreMap);
+    this.after(LOAD_DEADLINE_MS, () => this.show());
+  }
+
+  /** The screen's first data are set on the map (or cannot come). */
+  setReady(ready: boolean): void {
+    this.ready = ready;
+    if (!ready || this.phase !== 'held' || this.poll !== null) return;
+    // Polled rather than on the map's events: a live map is seldom idle.
+    this.poll = setInterval(() => this.checkLoaded(), LOADED_POLL_MS);
+    this.checkLoaded();
+  }
+
+  /** Stops everything and lets the map draw again. */
+  dispose(): void {
+    this.stop();
+    if (this.phase !== 'shown') this.phase = 'shown';
+  }
+
+  private checkLoaded(): void {
+    if (this.phase !== 'held' || !this.ready) return;
+    if (!this.map.loaded() || !this.map.areTilesLoaded()) return;
+    this.phase = 'warming';
+    this.clearPoll();
+    this.map.once('render', this.drawn);
+    // Drawing again asks for a frame: the one drawn unseen.
+    this.releaseDrawing();
+    this.after(DRAW_DEADLINE_MS, () => this.show());
+  }
+
+  private show(): void {
+    if (this.phase === 'shown') return;
+    this.stop();
+    this.phase = 'shown';
+    this.onShown();
+  }
+
+  private stop(): void {
+    this.clearPoll();
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.map.off('render', this.drawn);
+    this.stopWaiting?.();
+    this.stopWaiting = null;
+    this.releaseDrawing();
+  }
+
+  private releaseDrawing(): void {
+    this.release?.();
+    this.release = null;
+  }
+
+  private clearPoll(): void {
+    if (this.poll !== null) clearInterval(this.poll);
+    this.poll = null;
+  }
+
+  private after(ms: number, run: () => void): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      run();
+    }, ms);
+    this.timers.add(timer);
+  }
+}

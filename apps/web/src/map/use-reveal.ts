@@ -1,0 +1,25 @@
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { useEffect, useRef, useState } from 'react';
+import { MapReveal } from './map-reveal';
+
+/** Whether a new map still hides its canvas while it opens (see `MapReveal`). */
+export function useReveal(map: MapLibreMap | null, ready: boolean): boolean {
+  const [hidden, setHidden] = useState(true);
+  const reveal = useRef<MapReveal | null>(null);
+
+  useEffect(() => {
+    if (!map) return;
+    const opening = new MapReveal(map, () => setHidden(false));
+    reveal.current = opening;
+    return () => {
+      opening.dispose();
+      reveal.current = null;
+    };
+  }, [map]);
+
+  useEffect(() => {
+    reveal.current?.setReady(ready);
+  }, [map, ready]);
+
+  return hidden;
+}
