@@ -6,10 +6,13 @@ import { MapReveal } from './map-reveal';
 export function useReveal(map: MapLibreMap | null, ready: boolean): boolean {
   const [hidden, setHidden] = useState(true);
   const reveal = useRef<MapReveal | null>(null);
+  const readyNow = useRef(ready);
+  readyNow.current = ready;
 
   useEffect(() => {
     if (!map) return;
     const opening = new MapReveal(map, () => setHidden(false));
+    opening.setReady(readyNow.current);
     reveal.current = opening;
     return () => {
       opening.dispose();
@@ -19,7 +22,7 @@ export function useReveal(map: MapLibreMap | null, ready: boolean): boolean {
 
   useEffect(() => {
     reveal.current?.setReady(ready);
-  }, [map, ready]);
+  }, [ready]);
 
   return hidden;
 }
