@@ -7,5 +7,8 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 
 // The worker ships as its own same-origin file: the CSP allows workers from 'self' and blob:, and no eval.
 maplibregl.setWorkerUrl(workerUrl);
+// The worker starts with this module (a screen with a map is opening), not with the map: fetching and
+// compiling its script then overlaps the screen's first render and its data's requests.
+maplibregl.prewarm();
 
 export { maplibregl };
