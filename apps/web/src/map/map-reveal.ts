@@ -32,14 +32,14 @@ export class MapReveal {
   private poll: ReturnType<typeof setInterval> | null = null;
   private stopWaiting: (() => void) | null = null;
   private readonly drawn = () => {
-    this.stopWaiting = whenGpuDone(this.map as MapLibreMap, () => this.show());
+    this.stopWaiting = whenGpuDone(this.map, () => this.show());
   };
 
   constructor(
     private readonly map: RevealMap,
     private readonly onShown: () => void,
   ) {
-    this.release = holdDrawing(map as MapLibreMap);
+    this.release = holdDrawing(map);
     this.after(LOAD_DEADLINE_MS, () => this.show());
   }
 
@@ -55,7 +55,7 @@ export class MapReveal {
   /** Stops everything and lets the map draw again. */
   dispose(): void {
     this.stop();
-    if (this.phase !== 'shown') this.phase = 'shown';
+    this.phase = 'shown';
   }
 
   private checkLoaded(): void {

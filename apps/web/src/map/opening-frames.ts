@@ -10,7 +10,7 @@ interface Painter {
  * called (which asks for a frame). A map whose MapLibre has no painter to hold (another version) draws as
  * usual.
  */
-export function holdDrawing(map: MapLibreMap): () => void {
+export function holdDrawing(map: Pick<MapLibreMap, 'triggerRepaint'>): () => void {
   const painter = (map as unknown as { painter?: Partial<Painter> }).painter;
   const draw = painter?.render;
   if (!painter || typeof draw !== 'function') return () => {};
@@ -28,7 +28,7 @@ export function holdDrawing(map: MapLibreMap): () => void {
  * Calls `done` once the GPU has run every command the map gave it so far (a fence, polled without waiting):
  * at once without WebGL 2. Returns the function that stops waiting.
  */
-export function whenGpuDone(map: MapLibreMap, done: () => void, pollMs = 50): () => void {
+export function whenGpuDone(map: Pick<MapLibreMap, 'getCanvas'>, done: () => void, pollMs = 50): () => void {
   const gl = map.getCanvas().getContext('webgl2');
   const fence = gl?.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0) ?? null;
   if (!gl || !fence) {
