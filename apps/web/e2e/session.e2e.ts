@@ -37,6 +37,10 @@ describe('session', () => {
     expect(
       await page.evaluate(() => Boolean(localStorage.getItem('access') && localStorage.getItem('refresh'))),
     ).toBe(true);
+    // The URL changes before the home screen is rendered (the router renders it in a transition, the sign-in
+    // page still shown): a click on the user menu then opened the sign-in page's menu, which the new screen
+    // closed. Wait for the home screen itself.
+    await page.locator('.map-view').waitFor();
     await page.getByRole('button', { name: /Administrator/ }).click();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(`${baseUrl}/login`);
