@@ -5,6 +5,7 @@ import { type Browser, launchBrowser, newPage } from './browser';
 import { walkPhone } from './phone-walk';
 import { E2E_ADMIN, type RunningServer, setAdminLanguage, startServer } from './server';
 import { type Lang, text, translations } from './ui-text';
+import { adminToken } from './web-helpers';
 
 /**
  * Every word in the reader's language (issue 32): the demo's server (simulator on), every screen of the
@@ -128,7 +129,15 @@ let browser: Browser;
 let server: RunningServer;
 beforeAll(async () => {
   [browser, server] = await Promise.all([launchBrowser(), startServer({ SIMULATOR: 'on' })]);
-}, 60_000);
+  // The walk reads the demo's radar: wait for its present frame, stored after the backfill's strokes.
+  const token = await adminToken(server.baseUrl);
+  const radarAsked = { headers: { authorization: `Bearer ${token}` } };
+  for (const until = Date.now() + 60_000; ; await new Promise((r) => setTimeout(r, 500))) {
+    if ((await fetch(`${server.baseUrl}/api/radar?product=sim_dbz`, radarAsked)).ok) break;
+    if (Date.now() > until)
+      throw new Error("the demo's radar had no frame a minute after the server started");
+  }
+}, 120_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

@@ -78,7 +78,9 @@ export function startSimulatorFeed(
     }
     await ingestStrokes(strokes.concat(sim.advance(target)));
     if (!stopped) await options.mills?.(target, sim.cells());
-    for (const f of frames) if (!stopped) await options.radar?.(f.timeMs, f.cells);
+    // Newest first: a map opened while the backfill's hours of frames are stored shows the present's radar,
+    // which came last and took tens of seconds on a busy machine.
+    for (const f of frames.reverse()) if (!stopped) await options.radar?.(f.timeMs, f.cells);
   };
   const ingestStrokes = async (all: SimStroke[]) => {
     const from = resumeAtMs;

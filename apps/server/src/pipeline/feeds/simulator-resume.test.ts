@@ -54,3 +54,22 @@ describe('the simulator after a restart', () => {
     expect(Math.min(...strokes.map((s) => s.epochMs))).toBeLessThan(NOW - 60 * MIN);
   });
 });
+
+describe("the simulator's radar backfill", () => {
+  it("stores the present's frame first, then the earlier ones newest to oldest", async () => {
+    const times: number[] = [];
+    const ingest = { ingest: async () => ({ accepted: 0 }) } as unknown as IngestService;
+    const stop = startSimulatorFeed(
+      ingest,
+      log,
+      { seed: 7, backfillMin: 120, tickMs: 3_600_000, radar: async (timeMs) => void times.push(timeMs) },
+      () => NOW,
+    );
+    // The world starts at 05:00 (the hour before the backfill's start): frames at 05:00, 05:06, … 07:30.
+    const expected = (NOW - Date.UTC(2026, 6, 12, 5)) / (6 * MIN) + 1;
+    await expect.poll(() => times.length, { timeout: 30_000 }).toBe(expected);
+    stop();
+    expect(times[0]).toBe(NOW);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+});
