@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.js';
+import { CellRestepRepo } from './cells/cell-restep-repo.js';
 import { CellsRepo } from './cells/cells-repo.js';
 import { CellsService } from './cells/cells-service.js';
 import { FeedsRepo } from './feeds/feeds-repo.js';
@@ -16,12 +17,14 @@ export function lightningServices(d: { db: Database; now: () => Date }) {
   const partitions = new StrokePartitions();
   const strokes = new StrokesRepo(d.db, partitions);
   const cellsRepo = new CellsRepo(d.db);
+  const cellRestepRepo = new CellRestepRepo(d.db);
   return {
     partitions,
     strokes,
     feeds: new FeedsService(new FeedsRepo(d.db), d.now),
     lightning: new LightningService(strokes, new LightningStatsRepo(d.db)),
     cellsRepo,
-    cells: new CellsService(cellsRepo, d.now),
+    cellRestepRepo,
+    cells: new CellsService(cellsRepo, d.now, cellRestepRepo),
   };
 }

@@ -1,5 +1,7 @@
+import { lateBlocks } from '@thunderwatch/domain/cells/cell-restep';
 import type { ParsedStroke } from '@thunderwatch/domain/lightning/stroke';
 import type { Database, Queryable } from '../../../db/database.js';
+import { requestRestep } from '../cells/cell-restep-repo.js';
 import type { StrokePartitions } from './partitions.js';
 import { microIso, RECEIVED_COLUMNS, STROKE_COLUMNS, STROKES_CHANNEL, type StrokeRow } from './stroke-row.js';
 
@@ -137,6 +139,13 @@ export class StrokesRepo {
         params,
       );
       const first = r.rows[0];
+      // Strokes the live cell tracker will not read again: their hours' steps are run again (cell-restep).
+      if (first) {
+        const late = lateBlocks(
+          r.rows.map((x) => ({ timeMs: x.time.getTime(), receivedMs: (x.received_at as Date).getTime() })),
+        );
+        await requestRestep(tx, late, first.received_at as Date);
+      }
       if (first && within) await within(tx, r.rows);
       if (first) await tx.query('SELECT pg_notify($1, $2)', [STROKES_CHANNEL, String(first.received_us)]);
       return r.rows;
