@@ -1,7 +1,5 @@
-import { lateBlocks } from '@thunderwatch/domain/cells/cell-restep';
 import type { ParsedStroke } from '@thunderwatch/domain/lightning/stroke';
 import type { Database, Queryable } from '../../../db/database.js';
-import { requestRestep } from '../cells/cell-restep-repo.js';
 import type { StrokePartitions } from './partitions.js';
 import { microIso, RECEIVED_COLUMNS, STROKE_COLUMNS, STROKES_CHANNEL, type StrokeRow } from './stroke-row.js';
 
@@ -81,6 +79,12 @@ export class StrokesRepo {
   ) {}
 
   /**
+   * Runs in every insert's transaction with the rows stored, before `within` (the composition root sets it:
+   * the cell tracker's hours to step again for late strokes, `cell_restep_blocks`).
+   */
+  onStored: ((tx: Queryable, stored: StrokeRow[]) => Promise<void>) | null = null;
+
+  /**
    * Writes a batch of one source in one statement; exact duplicates are skipped. Returns the rows stored
    * (with `received_at` and `received_us`, their position in the warning engine's log).
    * The batch is stamped by moving the log's head forward to `receivedAt` (or a microsecond past the last
@@ -139,13 +143,7 @@ export class StrokesRepo {
         params,
       );
       const first = r.rows[0];
-      // Strokes the live cell tracker will not read again: their hours' steps are run again (cell-restep).
-      if (first) {
-        const late = lateBlocks(
-          r.rows.map((x) => ({ timeMs: x.time.getTime(), receivedMs: (x.received_at as Date).getTime() })),
-        );
-        await requestRestep(tx, late, first.received_at as Date);
-      }
+      if (first && this.onStored) await this.onStored(tx, r.rows);
       if (first && within) await within(tx, r.rows);
       if (first) await tx.query('SELECT pg_notify($1, $2)', [STROKES_CHANNEL, String(first.received_us)]);
       return r.rows;
