@@ -196,4 +196,26 @@ describe.each(DB_KINDS)('cells of imported strokes (%s)', (kind) => {
     // The live minutes' strokes were read by the live tracker: no hour asked for them.
     expect(done.items.some((b) => new Date(b.block).getTime() >= liveBase - HOUR)).toBe(false);
   });
+
+  it('asks for the hours a down tracker missed, and shows the progress to administrators only', async () => {
+    // The stored state is from 5 h ago: the next term cannot continue it and asks for the hours between.
+    const old = Math.floor(clock / HOUR) * HOUR - 5 * HOUR;
+    await t.db.query('UPDATE cell_tracker_state SET time = $1, state = $2::jsonb WHERE id = 1', [
+      new Date(old),
+      JSON.stringify({ timeMs: old, cells: [] }),
+    ]);
+    const term = async () =>
+      (await t.db.query<{ epoch: number }>("SELECT epoch FROM singleton_leases WHERE name = 'cell-tracker'"))
+        .rows[0]?.epoch;
+    const epoch = await term();
+    await t.app.services.leadership.resign('cell-tracker');
+    await expect.poll(term, { timeout: 5000 }).not.toBe(epoch);
+    await tracker.runDue();
+    const status = await get<CellRestepStatus>('/api/scz/restep');
+    const asked = status.items.map((b) => new Date(b.block).getTime());
+    for (let b = old; b < old + 4 * HOUR; b += HOUR) expect(asked).toContain(b);
+    const viewer = await t.createUser({ role: 'viewer' });
+    const refused = await t.call({ method: 'GET', url: '/api/scz/restep', token: viewer.access });
+    expect(refused.statusCode).toBe(403);
+  });
 });
