@@ -31,6 +31,7 @@ import { AlarmEvaluator } from './modules/warnings/alarms/alarm-evaluator.js';
 import { toRecord } from './modules/warnings/locations/locations-repo.js';
 import { warningsServices, warningsStores } from './modules/warnings/warnings-services.js';
 import { weatherServices } from './modules/weather/weather-services.js';
+import { CellRestep } from './pipeline/cells/cell-restep.js';
 import { cellRunner } from './pipeline/cells/cell-runner.js';
 import { CellTrackerService } from './pipeline/cells/cell-tracker-service.js';
 import { Leadership } from './pipeline/cluster/leadership.js';
@@ -65,7 +66,7 @@ export function createServices(d: {
 }) {
   const { config, db, now } = d;
   const lightning = lightningServices({ db, now });
-  const { strokes, cellsRepo } = lightning;
+  const { strokes, cellsRepo, cellRestepRepo } = lightning;
   const metrics = new Metrics();
   const bus = new StrokeBus();
   const regions = new RegionsService({ repo: new RegionsRepo(db), log: d.log });
@@ -188,6 +189,16 @@ export function createServices(d: {
     runner: () => cellRunner(d.log, config.radar.dir),
     now,
     log: d.log,
+    restepRepo: cellRestepRepo,
+    restep: new CellRestep({
+      db,
+      cells: cellsRepo,
+      repo: cellRestepRepo,
+      radar: weather.radarRepo,
+      runner: () => cellRunner(d.log, config.radar.dir),
+      now,
+      log: d.log,
+    }),
   });
   const modelRuns = new RunsRepo(db);
   const modelOutputs = new OutputsRepo(db);

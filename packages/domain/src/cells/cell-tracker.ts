@@ -126,10 +126,13 @@ export function flashesOfStrokes(
   return out;
 }
 
-/** Ids: the step's minute (UTC) and a number within it, e.g. `20240701T1203-4`. */
-function newId(nowMs: number, n: number): string {
+/**
+ * Ids: the step's minute (UTC) and a number within it, e.g. `20240701T1203-4`; a re-step of past minutes
+ * (`cell-restep.ts`) marks its ids with a prefix (`r20240701T1203-4`), so they never meet the live ones.
+ */
+function newId(nowMs: number, n: number, prefix = ''): string {
   const iso = new Date(nowMs).toISOString();
-  return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}-${n}`;
+  return `${prefix}${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}-${n}`;
 }
 
 /** The window's minutes counted from the cell's flashes: [end, total, CG] for each minute that has any. */
@@ -160,6 +163,8 @@ export function stepCellTracker(
   flashes: readonly CellFlash[],
   nowMs: number,
   radar?: TrackerRadar | null,
+  /** Put before the ids of the cells born in this step (a re-step's `r`); none for the live tracker. */
+  idPrefix = '',
 ): { state: CellTrackerState; cells: TrackedCell[] } {
   if (state.timeMs !== null && nowMs <= state.timeMs) {
     throw new RangeError(
@@ -192,7 +197,7 @@ export function stepCellTracker(
       .filter((id) => id !== own?.id);
     const lifecycle: CellLifecycle | null =
       m.parents.length === 0 ? 'born' : own === null ? 'split' : m.parents.length > 1 ? 'merged' : null;
-    const id = own?.id ?? newId(nowMs, ++born);
+    const id = own?.id ?? newId(nowMs, ++born, idPrefix);
 
     const older = new Map<number, [number, number]>();
     for (const p of m.parents) {

@@ -125,3 +125,31 @@ export const CellRangeQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** GET /api/scz/restep: the hours of cell tracker steps run again for late or imported strokes. */
+export const CellRestepBlock = Type.Object({
+  block: Type.String({
+    format: 'date-time',
+    description: "the hour's start: its steps are [block, block + 1 h)",
+  }),
+  state: Type.Union([
+    Type.Literal('pending'),
+    Type.Literal('running'),
+    Type.Literal('done'),
+    Type.Literal('failed'),
+  ]),
+  requested_at: Type.String({ format: 'date-time' }),
+  started_at: Nullable(Type.String({ format: 'date-time' })),
+  finished_at: Nullable(Type.String({ format: 'date-time' })),
+  through: Nullable(Type.String({ format: 'date-time', description: 'the last minute gone through' })),
+  steps: Type.Integer({ description: 'steps written by the run under way or the last' }),
+  strokes: Nullable(Type.Integer({ description: 'strokes the run reads (with the 10 min before the hour)' })),
+  error: Nullable(Type.String()),
+});
+export type CellRestepBlock = Static<typeof CellRestepBlock>;
+
+export const CellRestepStatus = Type.Object({
+  pending: Type.Integer({ description: 'hours waiting (or running)' }),
+  items: Type.Array(CellRestepBlock, { description: 'pending hours first, then the latest; at most 100' }),
+});
+export type CellRestepStatus = Static<typeof CellRestepStatus>;

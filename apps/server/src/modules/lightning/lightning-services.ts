@@ -1,4 +1,6 @@
+import { lateBlocks } from '@thunderwatch/domain/cells/cell-restep';
 import type { Database } from '../../db/database.js';
+import { CellRestepRepo } from './cells/cell-restep-repo.js';
 import { CellsRepo } from './cells/cells-repo.js';
 import { CellsService } from './cells/cells-service.js';
 import { FeedsRepo } from './feeds/feeds-repo.js';
@@ -16,12 +18,20 @@ export function lightningServices(d: { db: Database; now: () => Date }) {
   const partitions = new StrokePartitions();
   const strokes = new StrokesRepo(d.db, partitions);
   const cellsRepo = new CellsRepo(d.db);
+  const cellRestepRepo = new CellRestepRepo(d.db);
+  // Strokes the live cell tracker will not read again: their hours' steps are run again (cell-restep.ts).
+  strokes.onStored = async (tx, stored) => {
+    const at = stored[0]?.received_at as Date;
+    const late = lateBlocks(stored.map((x) => ({ timeMs: x.time.getTime(), receivedMs: at.getTime() })));
+    await cellRestepRepo.request(late, at, tx);
+  };
   return {
     partitions,
     strokes,
     feeds: new FeedsService(new FeedsRepo(d.db), d.now),
     lightning: new LightningService(strokes, new LightningStatsRepo(d.db)),
     cellsRepo,
-    cells: new CellsService(cellsRepo, d.now),
+    cellRestepRepo,
+    cells: new CellsService(cellsRepo, d.now, cellRestepRepo),
   };
 }

@@ -10,7 +10,7 @@ import { CellStepper, type CellStepResult, packTrackerStrokes } from './cell-ste
 
 /** Messages to the cell worker. */
 export type ToCellWorker =
-  | { type: 'reset'; state: CellTrackerState | null }
+  | { type: 'reset'; state: CellTrackerState | null; idPrefix?: string }
   | { type: 'add'; packed: Float64Array }
   | { type: 'step'; seq: number; nowMs: number; radar: CellRadarFrame | null };
 
@@ -21,7 +21,8 @@ export interface CellWorkerData {
 
 /** Where tracker steps run: strokes and the starting state go in, each step's cells come back. */
 export interface CellRunner {
-  reset(state: CellTrackerState | null): void;
+  /** Starts from `state`; cells born after get ids with `idPrefix` (`r` for a re-step, none live). */
+  reset(state: CellTrackerState | null, idPrefix?: string): void;
   add(strokes: readonly TrackerStroke[]): void;
   /**
    * One step, with the newest reflectivity frame for it (read where the step runs). Rejects if the step
@@ -35,7 +36,7 @@ export interface CellRunner {
 export function inlineCellRunner(radarDir: string): CellRunner {
   const stepper = new CellStepper(new CellRadarReader(new RadarFiles(radarDir)));
   return {
-    reset: (state) => stepper.reset(state),
+    reset: (state, idPrefix) => stepper.reset(state, idPrefix),
     add: (strokes) => stepper.add(strokes),
     step: (nowMs, radar) => stepper.step(nowMs, radar),
     close: async () => {},
@@ -78,7 +79,7 @@ export function cellRunner(log: FastifyBaseLogger, radarDir: string): CellRunner
     fail(dead);
   });
   return {
-    reset: (state) => worker.postMessage({ type: 'reset', state } satisfies ToCellWorker),
+    reset: (state, idPrefix) => worker.postMessage({ type: 'reset', state, idPrefix } satisfies ToCellWorker),
     add(strokes) {
       const packed = packTrackerStrokes(strokes);
       worker.postMessage({ type: 'add', packed } satisfies ToCellWorker, [packed.buffer as ArrayBuffer]);

@@ -37,11 +37,14 @@ const KEEP_MS = TRACKER.windowMs + 60_000;
 export class CellStepper {
   private strokes = new Map<number, TrackerStroke>();
   private state: CellTrackerState = emptyTrackerState();
+  private idPrefix = '';
 
   constructor(private readonly radar: CellRadarReader | null = null) {}
 
-  reset(state: CellTrackerState | null): void {
+  /** Starts from `state` (empty for null); cells born from now on get ids with `idPrefix` (a re-step's). */
+  reset(state: CellTrackerState | null, idPrefix = ''): void {
     this.state = state ?? emptyTrackerState();
+    this.idPrefix = idPrefix;
     this.strokes.clear();
   }
 
@@ -63,7 +66,7 @@ export class CellStepper {
     const radarMs = performance.now() - started;
     for (const [id, s] of this.strokes) if (s.timeMs < nowMs - KEEP_MS) this.strokes.delete(id);
     const flashes = flashesOfStrokes([...this.strokes.values()].sort((a, b) => a.timeMs - b.timeMs));
-    const r = stepCellTracker(this.state, flashes, nowMs, radar);
+    const r = stepCellTracker(this.state, flashes, nowMs, radar, this.idPrefix);
     this.state = r.state;
     const features = r.cells.map(cellFeature);
     return {

@@ -1,11 +1,14 @@
+import { blockOf, RESTEP } from '@thunderwatch/domain/cells/cell-restep';
 import { CELL_STEP_DELAY_MS, TRACKER } from '@thunderwatch/domain/cells/cell-tracker';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
 import type { Lease, Singleton } from '../../db/singleton.js';
+import type { CellRestepRepo } from '../../modules/lightning/cells/cell-restep-repo.js';
 import type { CellsRepo } from '../../modules/lightning/cells/cells-repo.js';
 import type { RadarRepo } from '../../modules/weather/radar/radar-repo.js';
 import { CHANNELS, type ClusterSignals } from '../cluster/signals.js';
 import { type CellRadarFrame, cellRadarFrameOf } from './cell-radar.js';
+import type { CellRestep } from './cell-restep.js';
 import type { CellRunner } from './cell-runner.js';
 import type { CellStepResult } from './cell-stepper.js';
 
@@ -16,6 +19,8 @@ const MIN_MS = 60_000;
 const REREAD_MS = 2 * MIN_MS;
 /** A new term with no usable state rebuilds this many minutes of steps from the stored strokes. */
 export const REBUILD_MIN = 30;
+/** The longest gap of a down tracker whose hours are asked to be stepped again. */
+const GAP_MAX_MS = 31 * 24 * 3_600_000;
 
 export interface CellStats {
   steps: number;
@@ -61,6 +66,10 @@ export class CellTrackerService implements Singleton {
       timer?: boolean;
       /** Told of each committed step (the warning engine, wherever it runs, evaluates predictions). */
       signals?: Pick<ClusterSignals, 'notify'>;
+      /** Past hours stepped again (late and imported strokes), in the same terms as the live steps. */
+      restep?: CellRestep;
+      /** Asks for hours to be stepped again (the minutes a down tracker never stepped). */
+      restepRepo?: Pick<CellRestepRepo, 'request'>;
     },
   ) {}
 
@@ -72,6 +81,12 @@ export class CellTrackerService implements Singleton {
     this.lease = lease;
     this.enqueue(() => this.begin());
     if (this.d.timer !== false) this.schedule();
+    this.d.restep?.start(lease);
+  }
+
+  /** The re-step of past hours run beside the live steps (tests drive it with `runPending`). */
+  get restep(): CellRestep | undefined {
+    return this.d.restep;
   }
 
   /** Loads the stored state into a new runner and replays the minutes missed since. */
@@ -83,6 +98,7 @@ export class CellTrackerService implements Singleton {
     const state = await this.d.repo.loadState();
     const usable = state?.timeMs != null && state.timeMs > due - REBUILD_MIN * MIN_MS ? state : null;
     const first = usable ? (usable.timeMs as number) + MIN_MS : due - (REBUILD_MIN - 1) * MIN_MS;
+    if (state?.timeMs != null && !usable) await this.requestGap(state.timeMs, first);
     runner.reset(usable);
     this.lastStepMs = first - MIN_MS;
     const strokes = await this.d.repo.strokes(new Date(first - TRACKER.windowMs - MIN_MS), new Date(due));
@@ -96,10 +112,23 @@ export class CellTrackerService implements Singleton {
     this.broken = false;
   }
 
+  /**
+   * The tracker was down from `lastMs` until the rebuild's `first` minute: the hours between (at most the
+   * last 31 days) are asked to be stepped again; those without strokes, cells or radar finish at once.
+   */
+  private async requestGap(lastMs: number, first: number): Promise<void> {
+    if (!this.d.restepRepo) return;
+    const from = Math.max(blockOf(lastMs + MIN_MS), blockOf(first - GAP_MAX_MS));
+    const blocks: number[] = [];
+    for (let b = from; b <= blockOf(first - MIN_MS); b += RESTEP.blockMs) blocks.push(b);
+    await this.d.restepRepo.request(blocks, this.d.now());
+  }
+
   async stop(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.lease = null;
+    await this.d.restep?.stop();
     await this.queue;
     await this.runner?.close();
     this.runner = null;

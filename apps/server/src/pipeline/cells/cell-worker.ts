@@ -14,7 +14,7 @@ const stepper = new CellStepper(new CellRadarReader(new RadarFiles(radarDir)));
 let queue: Promise<void> = Promise.resolve();
 parentPort?.on('message', (msg: ToCellWorker) => {
   queue = queue.then(async () => {
-    if (msg.type === 'reset') stepper.reset(msg.state);
+    if (msg.type === 'reset') stepper.reset(msg.state, msg.idPrefix);
     else if (msg.type === 'add') stepper.add(unpackTrackerStrokes(msg.packed));
     else {
       try {

@@ -68,8 +68,16 @@ export class CellsRepo {
     return r.rows[0]?.state ?? null;
   }
 
-  /** Writes one step (its cells and the tracker's state after it) with `tx`. */
-  async saveStep(tx: Queryable, timeMs: number, features: readonly CellFeature[], state: CellTrackerState) {
+  /**
+   * Writes one step (its cells and the tracker's state after it) with `tx`; a re-step of past minutes
+   * passes no state (the live tracker's stays as it is).
+   */
+  async saveStep(
+    tx: Queryable,
+    timeMs: number,
+    features: readonly CellFeature[],
+    state: CellTrackerState | null,
+  ) {
     const time = new Date(timeMs).toISOString();
     const json = JSON.stringify(features);
     await tx.query(
@@ -104,6 +112,7 @@ export class CellsRepo {
         ],
       );
     }
+    if (state === null) return;
     await tx.query(
       `INSERT INTO cell_tracker_state (id, time, state) VALUES (1, $1, $2::jsonb)
        ON CONFLICT (id) DO UPDATE SET time = EXCLUDED.time, state = EXCLUDED.state`,
@@ -174,6 +183,7 @@ export class CellsRepo {
 
   /** Deletes the steps (and their cells) before `before`; how many. */
   async purgeBefore(before: Date): Promise<number> {
+    await this.db.query('DELETE FROM cell_restep_blocks WHERE block < $1', [before]);
     const r = await this.db.query('DELETE FROM cell_steps WHERE time < $1', [before]);
     return r.rowCount ?? 0;
   }

@@ -1,7 +1,14 @@
 import { withRadarFields } from '@thunderwatch/domain/cells/cell-features';
-import type { CellCollection, CellTrack, CellTracks } from '@thunderwatch/shared/schemas/cells';
+import type {
+  CellCollection,
+  CellRestepStatus,
+  CellTrack,
+  CellTracks,
+} from '@thunderwatch/shared/schemas/cells';
+import { type AuthUser, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import { parseBbox } from '../strokes/stroke-filter.js';
+import type { CellRestepRepo } from './cell-restep-repo.js';
 import type { CellsRepo, TrackRow } from './cells-repo.js';
 
 const MIN_MS = 60_000;
@@ -16,7 +23,36 @@ export class CellsService {
   constructor(
     private readonly repo: CellsRepo,
     private readonly now: () => Date,
+    private readonly restep: CellRestepRepo,
   ) {}
+
+  /** The hours re-stepped for late or imported strokes: pending first, then the latest (administrators). */
+  async restepStatus(user: AuthUser): Promise<CellRestepStatus> {
+    requirePermission(user, 'feed.manage');
+    const { pending, items } = await this.restep.status(100);
+    const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+    return {
+      pending,
+      items: items.map((r) => ({
+        block: r.block.toISOString(),
+        state:
+          r.requested > r.done
+            ? r.started_at !== null && r.finished_at === null
+              ? 'running'
+              : r.error !== null
+                ? 'failed'
+                : 'pending'
+            : 'done',
+        requested_at: r.requested_at.toISOString(),
+        started_at: iso(r.started_at),
+        finished_at: iso(r.finished_at),
+        through: iso(r.through),
+        steps: r.steps,
+        strokes: r.strokes,
+        error: r.error,
+      })),
+    };
+  }
 
   async at(time: string | undefined): Promise<CellCollection> {
     const at = time ? new Date(time) : this.now();

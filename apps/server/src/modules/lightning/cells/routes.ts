@@ -1,5 +1,12 @@
-import { CellCollection, CellQuery, CellRangeQuery, CellTracks } from '@thunderwatch/shared/schemas/cells';
+import {
+  CellCollection,
+  CellQuery,
+  CellRangeQuery,
+  CellRestepStatus,
+  CellTracks,
+} from '@thunderwatch/shared/schemas/cells';
 import { errors } from '@thunderwatch/shared/schemas/kit';
+import { callerOf } from '../../../lib/caller.js';
 import type { App } from '../../../lib/fastify.js';
 import type { CellsService } from './cells-service.js';
 
@@ -34,5 +41,19 @@ export function cellRoutes(app: App, cells: CellsService): void {
       },
     },
     (req) => cells.tracks(req.query),
+  );
+
+  app.get(
+    '/api/scz/restep',
+    {
+      schema: {
+        tags: ['lightning'],
+        description:
+          'The hours of cell tracker steps run again for strokes the live tracker never read (an archive ' +
+          "import, a late feed): how many wait, and each hour's state and progress. `feed.manage`.",
+        response: { 200: CellRestepStatus, ...errors(401, 403) },
+      },
+    },
+    (req) => cells.restepStatus(callerOf(req)),
   );
 }

@@ -79,6 +79,12 @@ export class StrokesRepo {
   ) {}
 
   /**
+   * Runs in every insert's transaction with the rows stored, before `within` (the composition root sets it:
+   * the cell tracker's hours to step again for late strokes, `cell_restep_blocks`).
+   */
+  onStored: ((tx: Queryable, stored: StrokeRow[]) => Promise<void>) | null = null;
+
+  /**
    * Writes a batch of one source in one statement; exact duplicates are skipped. Returns the rows stored
    * (with `received_at` and `received_us`, their position in the warning engine's log).
    * The batch is stamped by moving the log's head forward to `receivedAt` (or a microsecond past the last
@@ -137,6 +143,7 @@ export class StrokesRepo {
         params,
       );
       const first = r.rows[0];
+      if (first && this.onStored) await this.onStored(tx, r.rows);
       if (first && within) await within(tx, r.rows);
       if (first) await tx.query('SELECT pg_notify($1, $2)', [STROKES_CHANNEL, String(first.received_us)]);
       return r.rows;
