@@ -21,15 +21,20 @@ import {
 } from '../backtest/backtest-service.js';
 import type { AdviseJobSite } from './advise-jobs-repo.js';
 
+const outerLevel = (site: AdviseJobSite) =>
+  site.rings.reduce((a, b) => (b.radius_km > a.radius_km ? b : a)).level;
+
 /** The rule sets of a site as the backtest replays them: virtual sites 1…n, one shape, one event definition. */
 export function adviceSites(site: AdviseJobSite): {
   grid: RuleSet[];
   currentId: string;
   sites: BacktestSite[];
 } {
+  // Predicted sets only where a prediction can change the scores: at level 1 (the default under a yellow
+  // outer ring) it never makes a warning (level ≥ 2), and would cost the cell tracker's replay for nothing.
   const { sets: grid, currentId } = adviceGrid(site.rings, {
     currentPredicted: site.predict.enabled,
-    predicted: true,
+    predicted: (site.predict.level ?? outerLevel(site)) >= 2,
   });
   const current = ringRulesOf(site.rings).reduce((a, b) => (b.radiusKm < a.radiusKm ? b : a));
   const events = { radiusKm: current.radiusKm, gapMs: current.allClearMs, includeIc: current.includeIc };

@@ -165,6 +165,8 @@ describe.each(DB_KINDS)('rules advisor (%s)', (kind) => {
     expect(site?.events).toBeGreaterThanOrEqual(2);
     expect(site?.strokes).toBeGreaterThan(50);
     expect(site?.sets.filter((s) => s.current)).toHaveLength(1);
+    // Its prediction would be yellow (the outer ring's level): no predicted sets, they could change nothing.
+    expect(site?.sets.filter((s) => s.predicted)).toEqual([]);
     expect(site?.front.length).toBeGreaterThan(0);
     expect(
       site?.sets
@@ -181,6 +183,8 @@ describe.each(DB_KINDS)('rules advisor (%s)', (kind) => {
     const site = job.result?.sites[0];
     expect(site?.event_definition).toEqual({ radius_km: 8, gap_min: 20 });
     expect(site?.current_set_id).toBe('current');
+    // Its outer ring is orange, so is its prediction: the few predicted sets are tried.
+    expect(site?.sets.filter((s) => s.predicted)).toHaveLength(4);
     const events = { radiusKm: 8, gapMs: 20 * MIN, includeIc: false };
     const pick = [
       'current',
