@@ -116,12 +116,12 @@ const formatNumber = (value: number) => String(Math.round(value * 10) / 10);
  * A rule set in one line's parts: the radii inner → outer ("10/20/30"), the all-clear, the noise threshold
  * ("1 in 5 min"). Rings that differ in all-clear or threshold show each distinct value, '/'-joined.
  */
-export interface RingsSummary {
+export type RingsSummary = {
   radii: string;
   allClear: string;
   strokes: string;
   window: string;
-}
+};
 
 export function ringsSummary(rings: readonly Ring[]): RingsSummary {
   // Inner → outer: the highest level first, then by radius.
