@@ -255,3 +255,99 @@ describe('backtest over a simulated storm', () => {
     }
   });
 });
+
+describe('backtest with an event definition', () => {
+  const EVENTS = { radiusKm: 10, gapMs: 10 * MIN, includeIc: true };
+  const judged = (site: BacktestSite, strokes: EngineStroke[]) => {
+    const [r] = backtest([site], strokes, { fromMs: T0, toMs: T0 + 120 * MIN });
+    return (r as NonNullable<typeof r>).skill;
+  };
+  const cases: {
+    name: string;
+    strokes: EngineStroke[];
+    rules?: RingRule[];
+    events: { radiusKm: number; gapMs: number; includeIc: boolean };
+    skill: Record<string, unknown>;
+  }[] = [
+    {
+      name: 'strokes beyond the rings are still events: the rings never saw them (a failure to warn)',
+      strokes: [at(5, 25), at(6, 25)],
+      rules: RULES.map((r) => ({ ...r, radiusKm: r.radiusKm / 5 })),
+      events: { ...EVENTS, radiusKm: 30 },
+      skill: { events: 1, hits: 0, failures_to_warn: 1, pod: 0 },
+    },
+    {
+      name: 'a wider event radius makes the outer strokes events the middle ring warned of',
+      strokes: [at(5, 18), at(10, 25)],
+      events: { ...EVENTS, radiusKm: 26 },
+      skill: { events: 1, hits: 0, failures_to_warn: 1 },
+    },
+    {
+      name: 'the gap splits events: 15 min apart with a 10 min gap is two',
+      strokes: [at(5, 5), at(20, 5)],
+      events: EVENTS,
+      skill: { events: 2 },
+    },
+    {
+      name: '… and one with a 20 min gap',
+      strokes: [at(5, 5), at(20, 5)],
+      events: { ...EVENTS, gapMs: 20 * MIN },
+      skill: { events: 1 },
+    },
+    {
+      name: 'IC strokes are no events when the definition leaves them out',
+      strokes: [at(5, 5, true)],
+      events: { ...EVENTS, includeIc: false },
+      skill: { events: 0, false_alarms: 1 },
+    },
+    {
+      name: 'an outer warning before an inner stroke is a hit',
+      strokes: [at(5, 15), at(9, 5)],
+      events: EVENTS,
+      skill: { events: 1, hits: 1, median_lead_time_min: 4 },
+    },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      expect(judged({ ...POINT, rules: c.rules ?? RULES, events: c.events }, c.strokes)).toMatchObject(
+        c.skill,
+      );
+    });
+  }
+
+  it('without one, judges as its own innermost ring: the same as that definition given', () => {
+    const strokes = [at(-3, 8), at(5, 15), at(9, 5), at(12, 3, true), at(40, 9), at(41, 40)];
+    const site = { ...POINT, rules: RULES.map((r) => ({ ...r, includeIc: false })) };
+    expect(judged(site, strokes)).toEqual(
+      judged({ ...site, events: { radiusKm: 10, gapMs: 10 * MIN, includeIc: false } }, strokes),
+    );
+  });
+
+  it('scores every set of a site against the same events, each as it would be alone from its own warm-up', () => {
+    // A storm on before the window: the sets warm up for different times.
+    const strokes = [
+      at(-40, 15),
+      at(-30, 15),
+      at(-12, 9),
+      at(3, 12),
+      at(8, 4),
+      at(30, 6),
+      at(70, 28),
+      at(75, 8),
+    ];
+    const events = { radiusKm: 10, gapMs: 10 * MIN, includeIc: true };
+    const sets: BacktestSite[] = [5, 15, 30, 60].map((allClear, i) => ({
+      ...POINT,
+      id: i + 1,
+      rules: RULES.map((r) => ({ ...r, allClearMs: allClear * MIN })),
+      events,
+    }));
+    const window = { fromMs: T0, toMs: T0 + 120 * MIN };
+    const together = backtest(sets, strokes, window);
+    expect(new Set(together.map((r) => r.skill.events))).toEqual(new Set([3]));
+    for (const s of sets) {
+      const alone = strokes.filter((x) => x.timeMs >= T0 - sitesWarmupMs([s]));
+      expect(backtest([s], alone, window)[0], `set ${s.id}`).toEqual(together.find((r) => r.id === s.id));
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import type { Level } from '@thunderwatch/shared/warnings';
-import type { ShapeGeometry } from '../geo/shape-distance.js';
+import { distanceToShape, type ShapeGeometry } from '../geo/shape-distance.js';
 import { type BacktestEpisode, type LevelStep, SiteRecorder } from './backtest-episodes.js';
 import {
   PREDICT_STEP_DELAY_MS,
@@ -36,7 +36,30 @@ import {
  * minute (`PredictedReplay`); each change of a prediction is applied at its time, after the rings' clock has
  * been let run to it, so the steps stay in time order. The level shown, and judged, is the higher of the
  * rings' and the prediction's (`SiteRecorder`); the skill's warning periods are read from those steps.
+ *
+ * Each site is replayed from its own warm-up (`siteWarmupMs`): it joins the engine when the clock reaches
+ * `fromMs − siteWarmupMs(site)`, so its figures do not depend on the other sites replayed with it (a site
+ * replayed alone from its warm-up, as BacktestService does, gives the same figures).
+ *
+ * Events (`events`): by default the site's own innermost ring (its radius, all-clear and IC rule, from the
+ * strokes the engine counted there). A site given an event definition is judged against events of that
+ * radius and gap instead, found from each stroke's distance to the shape (not from the rings, which see
+ * nothing beyond their outer radius), so several rule sets of one site can be scored against the same
+ * events (the rules advisor).
  */
+
+/** What an event is: a run of strokes within `radiusKm` of the shape (IC only if `includeIc`), gaps < `gapMs`. */
+export interface EventDefinition {
+  radiusKm: number;
+  gapMs: number;
+  includeIc: boolean;
+}
+
+/** The default event definition of rings: their innermost ring's radius, all-clear and IC rule. */
+export function innerRingEvents(rules: readonly RingRule[]): EventDefinition {
+  const inner = rules.reduce((a, b) => (b.radiusKm < a.radiusKm ? b : a));
+  return { radiusKm: inner.radiusKm, gapMs: inner.allClearMs, includeIc: inner.includeIc };
+}
 
 export interface BacktestSite {
   id: number;
@@ -44,6 +67,8 @@ export interface BacktestSite {
   rules: readonly RingRule[];
   /** Predicted warnings from lightning jumps, replayed with the rings; none: rings alone. */
   predict?: SitePrediction | null;
+  /** The events it is judged against; none: its own innermost ring's (`innerRingEvents`). */
+  events?: EventDefinition | null;
 }
 
 export interface BacktestWindow {
@@ -66,14 +91,29 @@ export interface SiteBacktest {
 
 const MINUTE_MS = 60_000;
 
+/** The strokes within an event definition's radius of one shape, in time order. */
+interface EventList {
+  shape: ShapeGeometry;
+  radiusKm: number;
+  includeIc: boolean;
+  timesMs: number[];
+}
+
 /** How long before the window strokes are replayed: the longest all-clear plus threshold window. */
 export function warmupMs(rules: readonly RingRule[]): number {
   return Math.max(0, ...rules.map((r) => r.allClearMs + r.windowMs));
 }
 
-/** The warm-up of one location: its rings', or its prediction's when that is longer. */
+/**
+ * The warm-up of one location: its rings', its prediction's or its events' gap (an event begun before the
+ * window must be seen to have), whichever is longest.
+ */
 export function siteWarmupMs(site: BacktestSite): number {
-  return Math.max(warmupMs(site.rules), site.predict ? predictWarmupMs(site.predict.allClearMs) : 0);
+  return Math.max(
+    warmupMs(site.rules),
+    site.predict ? predictWarmupMs(site.predict.allClearMs) : 0,
+    site.events ? site.events.gapMs : 0,
+  );
 }
 
 /** The warm-up of several locations: the longest. */
@@ -83,6 +123,12 @@ export function sitesWarmupMs(sites: readonly BacktestSite[]): number {
 
 export class Backtest {
   private readonly recorders = new Map<number, SiteRecorder>();
+  /** Sites not yet in the engine, latest start first (each joins at `fromMs − siteWarmupMs`). */
+  private readonly pending: { site: BacktestSite; startMs: number }[];
+  /** The event strokes of each event definition given (one list per shape and definition). */
+  private readonly eventLists: EventList[] = [];
+  private readonly eventListOf = new Map<number, EventList>();
+  private readonly eventGapOf = new Map<number, number>();
   private readonly core: WarningEngineCore;
   private clockMs = Number.NEGATIVE_INFINITY;
   private nextTickMs = Number.NEGATIVE_INFINITY;
@@ -104,11 +150,31 @@ export class Backtest {
   ) {
     if (!(window.toMs > window.fromMs)) throw new RangeError('toMs must be after fromMs');
     this.core = new WarningEngineCore((id, stroke, km) => this.recorders.get(id)?.counted(stroke, km));
+    const lists = new Map<string, EventList>();
     for (const site of sites) {
       if (site.rules.length === 0) throw new RangeError(`site ${site.id} has no rings`);
+      if (this.recorders.has(site.id)) throw new RangeError(`site ${site.id} is given twice`);
       this.recorders.set(site.id, new SiteRecorder(site.rules));
-      this.core.upsert({ id: site.id, shape: site.shape, rules: site.rules }, undefined, window.fromMs);
+      if (site.events) {
+        const key = JSON.stringify([site.shape, site.events.radiusKm, site.events.includeIc]);
+        let list = lists.get(key);
+        if (!list) {
+          list = {
+            shape: site.shape,
+            radiusKm: site.events.radiusKm,
+            includeIc: site.events.includeIc,
+            timesMs: [],
+          };
+          lists.set(key, list);
+          this.eventLists.push(list);
+        }
+        this.eventListOf.set(site.id, list);
+        this.eventGapOf.set(site.id, site.events.gapMs);
+      }
     }
+    this.pending = sites
+      .map((site) => ({ site, startMs: window.fromMs - siteWarmupMs(site) }))
+      .sort((a, b) => b.startMs - a.startMs);
     const predicting = sites.flatMap((s) => (s.predict ? [{ id: s.id, shape: s.shape, ...s.predict }] : []));
     this.predicted =
       predicting.length > 0
@@ -141,18 +207,39 @@ export class Backtest {
       if (stroke.timeMs < this.clockMs) {
         throw new RangeError(`strokes must come in time order (${stroke.timeMs} after ${this.clockMs})`);
       }
+      this.join(stroke.timeMs);
       this.predicted?.runUntil(stroke.timeMs, this.applyPredicted);
       if (stroke.timeMs >= this.nextTickMs) this.tick(stroke.timeMs);
       this.clockMs = stroke.timeMs;
       this.batch[0] = stroke;
       for (const u of this.core.process(this.batch, stroke.timeMs)) this.recorders.get(u.id)?.update(u);
       this.predicted?.add(stroke);
+      for (const list of this.eventLists) {
+        if (
+          (list.includeIc || !stroke.isIc) &&
+          distanceToShape(list.shape, stroke.lat, stroke.lon).km <= list.radiusKm
+        ) {
+          list.timesMs.push(stroke.timeMs);
+        }
+      }
+    }
+  }
+
+  /** Puts the sites whose replay has begun by `atMs` into the engine. */
+  private join(atMs: number): void {
+    for (;;) {
+      const next = this.pending[this.pending.length - 1];
+      if (next === undefined || next.startMs > atMs) return;
+      this.pending.pop();
+      const { site } = next;
+      this.core.upsert({ id: site.id, shape: site.shape, rules: site.rules }, undefined, next.startMs);
     }
   }
 
   /** Lets the clock run to `untilMs` and judges every location; warnings still on then end there. */
   finish(untilMs: number): SiteBacktest[] {
     const endMs = Math.max(untilMs, this.clockMs, this.window.toMs);
+    this.join(endMs);
     this.predicted?.runUntil(endMs, this.applyPredicted);
     this.tick(endMs);
     this.clockMs = endMs;
@@ -194,14 +281,16 @@ export class Backtest {
     const episodes = recorder.episodes.filter(
       (e) => e.startedMs < toMs && (e.endedMs === null || e.endedMs > fromMs),
     );
-    const inner = recorder.rules.reduce((a, b) => (b.radiusKm < a.radiusKm ? b : a));
+    const list = this.eventListOf.get(id);
+    const gapMs = list ? (this.eventGapOf.get(id) as number) : innerRingEvents(recorder.rules).gapMs;
+    const eventStrokesMs = list ? list.timesMs : recorder.innerStrokesMs;
     const warnings = warningPeriodsOf(steps, endMs);
     const skill = computeWarningSkill({
-      eventStrokesMs: recorder.innerStrokesMs.filter((t) => t >= fromMs - inner.allClearMs),
+      eventStrokesMs: eventStrokesMs.filter((t) => t >= fromMs - gapMs),
       warnings,
       fromMs,
       toMs,
-      eventGapMs: inner.allClearMs,
+      eventGapMs: gapMs,
     });
     return { id, levelAtFrom, steps: shown, episodes, skill, warnings };
   }
