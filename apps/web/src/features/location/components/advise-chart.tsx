@@ -46,7 +46,7 @@ export default function AdviseChart({ site }: { site: AdviseSite }) {
     const recommended = site.recommended_set_id ? [site.recommended_set_id] : [];
     return {
       animation: false,
-      grid: { left: 8, right: 16, top: 40, bottom: 8, containLabel: true },
+      grid: { left: 8, right: 16, top: 56, bottom: 28, containLabel: true },
       legend: { top: 0, type: 'scroll' as const },
       tooltip: {
         trigger: 'item' as const,
@@ -72,7 +72,8 @@ export default function AdviseChart({ site }: { site: AdviseSite }) {
       yAxis: {
         type: 'value' as const,
         name: t('advise.chart.y'),
-        min: 0,
+        // From the tenth below the lowest POD: the sets' differences stay readable; 100% is the top.
+        min: (extent: { min: number }) => Math.max(0, Math.floor(extent.min * 10) / 10 - 0.1),
         max: 1,
         axisLabel: { formatter: (v: number) => `${Math.round(v * 100)}%` },
       },

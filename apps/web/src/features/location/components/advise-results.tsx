@@ -54,7 +54,6 @@ interface AdviseResultsProps {
 
 const COLUMNS: { key: SortKey | null; label: string }[] = [
   { key: 'front', label: 'advise.table.rules' },
-  { key: null, label: 'advise.table.predicted' },
   { key: 'pod', label: 'advise.table.pod' },
   { key: 'far', label: 'advise.table.far' },
   { key: 'csi', label: 'advise.table.csi' },
@@ -71,7 +70,10 @@ export function AdviseResults({ jobId, site, objective, location, canEdit }: Adv
   const [choosing, setChoosing] = useState<AdviceSet | null>(null);
   const [applied, setApplied] = useState<string | null>(null);
   const current = site.sets.find((s) => s.id === site.current_set_id) ?? null;
-  const rows = sortSets(site, order);
+  const [all, setAll] = useState(false);
+  const shown = (set: AdviceSet) => all || set.on_front || set.current || set.id === site.recommended_set_id;
+  const rows = sortSets(site, order).filter(shown);
+  const hidden = site.sets.length - rows.length;
   const sortState = (key: SortKey | null) => {
     if (key === null || key !== order.key) return undefined;
     if (key === 'front') return 'other' as const;
@@ -155,10 +157,8 @@ export function AdviseResults({ jobId, site, objective, location, canEdit }: Adv
                       <span className="advise-tag advise-tag-recommended">{t('advise.tag.recommended')}</span>
                     )}
                     {set.on_front && <span className="advise-tag">{t('advise.tag.front')}</span>}
+                    {set.predicted && <span className="advise-tag">{t('advise.predicted')}</span>}
                   </span>
-                </td>
-                <td data-label={t('advise.table.predicted')}>
-                  {set.predicted ? t('common.yes') : t('common.no')}
                 </td>
                 <td data-label={t('advise.table.pod')}>{percent(set.pod)}</td>
                 <td data-label={t('advise.table.far')}>{percent(set.far)}</td>
@@ -184,6 +184,16 @@ export function AdviseResults({ jobId, site, objective, location, canEdit }: Adv
           </tbody>
         </table>
       </div>
+      {(hidden > 0 || all) && (
+        <button
+          type="button"
+          className="button button-small button-secondary advise-all"
+          aria-expanded={all}
+          onClick={() => setAll((a) => !a)}
+        >
+          {all ? t('advise.table.front_only') : t('advise.table.show_all', { count: site.sets.length })}
+        </button>
+      )}
       {choosing && (
         <ApplyDialog
           jobId={jobId}
@@ -271,7 +281,7 @@ function ApplyDialog({
                 <td data-testid="advise-dialog-chosen">{rules(chosen)}</td>
               </tr>
               <tr>
-                <th scope="row">{t('advise.table.predicted')}</th>
+                <th scope="row">{t('advise.dialog.predicted')}</th>
                 <td>{current ? (current.predicted ? t('common.yes') : t('common.no')) : '–'}</td>
                 <td>{chosen.predicted ? t('common.yes') : t('common.no')}</td>
               </tr>
