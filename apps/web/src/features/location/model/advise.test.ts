@@ -3,7 +3,6 @@ import type { Ring } from '@thunderwatch/shared/schemas/locations';
 import { describe, expect, it } from 'vitest';
 import {
   FRONT_FIRST,
-  frontLine,
   lastLocalDays,
   nextOrder,
   parseObjective,
@@ -145,12 +144,6 @@ describe('the sets in the table', () => {
     expect(nextOrder(FRONT_FIRST, 'pod')).toEqual({ key: 'pod', descending: true });
     expect(nextOrder({ key: 'pod', descending: true }, 'pod')).toEqual({ key: 'pod', descending: false });
     expect(nextOrder({ key: 'pod', descending: true }, 'front')).toEqual(FRONT_FIRST);
-  });
-  it('draws the front as a line of its sets with a POD', () => {
-    expect(frontLine({ ...site, front: ['c', 'd', 'b'] })).toEqual([
-      [20, 0.3],
-      [50, 0.4],
-    ]);
   });
 });
 

@@ -215,16 +215,6 @@ export function pointOf(set: AdviceSet): [number, number] | null {
   return set.pod === null ? null : [set.warning_minutes, set.pod];
 }
 
-/** The front's sets as a line, in the front's order (by warning minutes). */
-export function frontLine(site: Pick<AdviseSite, 'sets' | 'front'>): [number, number][] {
-  const byId = new Map(site.sets.map((s) => [s.id, s]));
-  return site.front.flatMap((id) => {
-    const set = byId.get(id);
-    const point = set ? pointOf(set) : null;
-    return point ? [point] : [];
-  });
-}
-
 /** Progress as a whole percent, 0 until the total is known. */
 export function progressPercent(progress: { done: number; total: number }): number {
   if (progress.total <= 0) return 0;
