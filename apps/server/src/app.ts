@@ -87,6 +87,7 @@ export const BACKGROUND = [
   'report-scheduler',
   'delivery',
   'query-jobs',
+  'advise-jobs',
   'report-jobs',
   'housekeeping',
 ] as const;
@@ -278,6 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerWebApp(app, config.webDist);
 
   if (runs('query-jobs')) s.queryWorker.start();
+  if (runs('advise-jobs')) s.adviseWorker.start();
   if (runs('report-jobs')) s.reportWorker.start();
   const stopHousekeeping = runs('housekeeping')
     ? startHousekeeping({ db, services: s, config, log: app.log, now })
@@ -286,6 +288,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stopHousekeeping();
     await s.sensorLive.stop();
     await s.queryWorker.stop();
+    await s.adviseWorker.stop();
     await s.reportWorker.stop();
     await s.dailySummary.stop();
     await s.deliveryWorker.stop();

@@ -161,6 +161,8 @@ export function createServices(d: {
     strokes,
     users: accounts.usersRepo,
     timeZone: config.timeZone,
+    log: d.log,
+    jobPollMs: config.queries.jobPollMs,
   });
   // Areas ask for an evaluation after an ingest; the evaluator is put together once every source is.
   const evaluateAlarms = (source: string, hint?: unknown) => alarmEvaluator.evaluateLogged(source, hint);

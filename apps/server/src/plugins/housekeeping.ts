@@ -30,6 +30,7 @@ export function startHousekeeping(d: {
     | 'flightPartitions'
     | 'weatherWarnings'
     | 'queryJobs'
+    | 'adviseJobs'
   >;
   config: Pick<Config, 'accessLogRetentionDays' | 'retentionDays' | 'notifications' | 'queries'>;
   log: FastifyBaseLogger;
@@ -47,6 +48,7 @@ export function startHousekeeping(d: {
       await s.outbox.purgeBefore(notified, new Date(now - DAY_MS));
       await s.inbox.purgeBefore(notified);
       await s.queryJobs.prune(new Date(now - d.config.queries.resultDays * DAY_MS));
+      await s.adviseJobs.prune(new Date(now - d.config.queries.resultDays * DAY_MS));
       if (d.config.retentionDays > 0) {
         const dropped = await s.partitions.dropBefore(d.db, now - d.config.retentionDays * DAY_MS);
         if (dropped.length > 0) d.log.info({ dropped }, 'dropped stroke partitions past retention');

@@ -1,4 +1,5 @@
 import type { App } from '../../lib/fastify.js';
+import { adviseRoutes } from './advise/routes.js';
 import { alarmRoutes } from './alarms/routes.js';
 import { alertRoutes } from './alerts/routes.js';
 import { backtestRoutes } from './backtest/routes.js';
@@ -15,4 +16,5 @@ export function warningsAreaRoutes(app: App, w: ReturnType<typeof warningsServic
   alarmRoutes(app, w.alarms);
   warningRoutes(app, w.warnings, w.warningSkill);
   backtestRoutes(app, w.backtests);
+  adviseRoutes(app, w.advise);
 }

@@ -4,6 +4,9 @@ import type { Database } from '../../db/database.js';
 import type { UsersRepo } from '../accounts/users/users-repo.js';
 import { EngineStrokesRepo } from '../lightning/strokes/engine-strokes-repo.js';
 import type { StrokesRepo } from '../lightning/strokes/strokes-repo.js';
+import { AdviseJobWorker } from './advise/advise-job-worker.js';
+import { AdviseJobsRepo } from './advise/advise-jobs-repo.js';
+import { AdviseService } from './advise/advise-service.js';
 import { AlarmDescriptions } from './alarms/alarm-descriptions.js';
 import { AlarmsRepo } from './alarms/alarms-repo.js';
 import { AlarmsService } from './alarms/alarms-service.js';
@@ -67,6 +70,9 @@ export function warningsServices(
     users: Pick<UsersRepo, 'mapView' | 'saveMapView'>;
     /** The deployment's zone (`TIME_ZONE`). */
     timeZone: string;
+    log: FastifyBaseLogger;
+    /** How often this node looks for queued advisor jobs (`QUERY_JOB_POLL_MS`, as for statistics queries). */
+    jobPollMs: number;
   },
 ) {
   const { db, now, groupExists } = d;
@@ -80,9 +86,27 @@ export function warningsServices(
     now,
   });
   const locationSkill = new LocationSkill({ events: new WarningEventsRepo(db), strokes: d.strokes, now });
+  const adviseJobs = new AdviseJobsRepo(db);
+  const engineStrokes = new EngineStrokesRepo(db);
+  const adviseWorker = new AdviseJobWorker({
+    jobs: adviseJobs,
+    strokes: engineStrokes,
+    now,
+    log: d.log,
+    everyMs: d.jobPollMs,
+  });
   return {
     ...stores,
     locations,
+    adviseJobs,
+    adviseWorker,
+    advise: new AdviseService({
+      locations,
+      jobs: adviseJobs,
+      kick: () => void adviseWorker.kick(),
+      now,
+      timeZone: d.timeZone,
+    }),
     userMapData: new UserMapDataService(d.users, locations),
     zones: new ZonesService({ db, zones: zonesRepo, groupExists, changes: stores.zoneChanges, now }),
     alerts: new AlertsService(new AlertsRepo(db), new WarningStatsRepo(db), now, d.timeZone),
@@ -90,6 +114,6 @@ export function warningsServices(
     warnings: new WarningService({ engine: d.engine, alarms: alarmsRepo, db, now, outbox: d.outbox }),
     locationSkill,
     warningSkill: new WarningSkillService({ locations, skill: locationSkill }),
-    backtests: new BacktestService({ locations, strokes: new EngineStrokesRepo(db), now }),
+    backtests: new BacktestService({ locations, strokes: engineStrokes, now }),
   };
 }

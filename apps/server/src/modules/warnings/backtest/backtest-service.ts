@@ -2,7 +2,11 @@ import { CELL_STEP_DELAY_MS } from '@thunderwatch/domain/cells/cell-tracker';
 import { shapeBounds } from '@thunderwatch/domain/geo/shape-bounds';
 import { sitePoint } from '@thunderwatch/domain/geo/site-point';
 import { isValidShape, validateShape } from '@thunderwatch/domain/geo/zone-validation';
-import { type BacktestSite, siteWarmupMs } from '@thunderwatch/domain/warnings/backtest';
+import {
+  type BacktestSite,
+  type EventDefinition,
+  siteWarmupMs,
+} from '@thunderwatch/domain/warnings/backtest';
 import type { SitePrediction } from '@thunderwatch/domain/warnings/backtest-predicted';
 import { predictAllClearMs } from '@thunderwatch/domain/warnings/predicted-warning';
 import { ringRulesOf } from '@thunderwatch/domain/warnings/ring-rules';
@@ -63,7 +67,15 @@ export class BacktestService {
     },
   ) {}
 
-  async run(user: AuthUser, input: BacktestInput): Promise<BacktestResult> {
+  /**
+   * `options.events`: judge against this event definition instead of the innermost ring's (the rules
+   * advisor scores every set of a site against one; not offered over HTTP).
+   */
+  async run(
+    user: AuthUser,
+    input: BacktestInput,
+    options: { events?: EventDefinition } = {},
+  ): Promise<BacktestResult> {
     requirePermission(user, 'location.read');
     if (input.predict && !input.predicted) throw invalid('predict', 'needs predicted: true');
     const { fromMs, toMs } = this.windowOf(input);
@@ -83,7 +95,13 @@ export class BacktestService {
     const predict = input.predicted
       ? predictionOf(input, location as WithPredict | null, shape, rings)
       : null;
-    const site: BacktestSite = { id: location?.id ?? 0, shape, rules, predict };
+    const site: BacktestSite = {
+      id: location?.id ?? 0,
+      shape,
+      rules,
+      predict,
+      events: options.events ?? null,
+    };
     const runner = (this.d.runner ?? backtestRunner)({
       sites: [site],
       window: { fromMs, toMs },
@@ -127,12 +145,7 @@ export class BacktestService {
     return { fromMs, toMs: Math.min(askedToMs, nowMs) };
   }
 
-  /**
-   * Feeds the strokes of [startMs, endMs) within reach to the replay, a page at a time, and stops past
-   * `toMs` as soon as no warning begun before it is on. Returns how many strokes were replayed and where
-   * the replay stands.
-   */
-  private async replay(
+  private replay(
     runner: BacktestRunner,
     site: BacktestSite,
     rings: readonly Ring[],
@@ -140,38 +153,73 @@ export class BacktestService {
     toMs: number,
     endMs: number,
   ): Promise<{ count: number; nowMs: number; following: boolean }> {
-    const page = this.d.page ?? BACKTEST_PAGE;
-    const ringReachKm = Math.max(...rings.map((r) => r.radius_km));
-    const reachKm = site.predict
-      ? Math.max(ringReachKm, site.predict.setting.rangeKm + CELL_MARGIN_KM)
-      : ringReachKm + MARGIN_KM;
-    const filter: StrokeFilter = {
-      from: new Date(startMs),
-      to: new Date(endMs),
-      bbox: boxOf(shapeBounds(site.shape, reachKm)),
-      ...(site.predict || rings.some((r) => r.include_ic) ? {} : { type: 'CG' as const }),
-    };
-    let after: { time: string; id: number } | undefined;
-    let count = 0;
-    let progress = { nowMs: Number.NEGATIVE_INFINITY, following: false };
-    for (;;) {
-      const { strokes, last } = await this.d.strokes.page(filter, page, after);
-      progress = await runner.feed(strokes);
-      count += strokes.length;
-      if (!last || strokes.length < page) return { count, ...progress };
-      if (progress.nowMs >= toMs && !progress.following) return { count, ...progress };
-      after = last;
-    }
+    const ringReachKm = Math.max(...rings.map((r) => r.radius_km), site.events?.radiusKm ?? 0);
+    return replayStrokes(this.d.strokes, runner, {
+      shape: site.shape,
+      reachKm: site.predict
+        ? Math.max(ringReachKm, site.predict.setting.rangeKm + CELL_MARGIN_KM)
+        : ringReachKm + MARGIN_KM,
+      allTypes: Boolean(site.predict) || rings.some((r) => r.include_ic) || site.events?.includeIc === true,
+      startMs,
+      toMs,
+      endMs,
+      page: this.d.page ?? BACKTEST_PAGE,
+    });
   }
 }
+
+/**
+ * Feeds the strokes of [startMs, endMs) within `reachKm` of the shape (CG only unless `allTypes`) to a
+ * replay, a page at a time in time order, and stops past `toMs` as soon as no warning begun before it is on.
+ * Returns how many strokes were replayed and where the replay stands; `onPage` hears where it stands after
+ * each page. The backtest and the rules advisor read their strokes through it.
+ */
+export async function replayStrokes(
+  strokes: Pick<EngineStrokesRepo, 'page'>,
+  runner: BacktestRunner,
+  o: {
+    shape: LocationShape;
+    reachKm: number;
+    allTypes: boolean;
+    startMs: number;
+    toMs: number;
+    endMs: number;
+    page: number;
+    onPage?: (at: { count: number; nowMs: number }) => Promise<void>;
+  },
+): Promise<{ count: number; nowMs: number; following: boolean }> {
+  const filter: StrokeFilter = {
+    from: new Date(o.startMs),
+    to: new Date(o.endMs),
+    bbox: boxOf(shapeBounds(o.shape, o.reachKm)),
+    ...(o.allTypes ? {} : { type: 'CG' as const }),
+  };
+  let after: { time: string; id: number } | undefined;
+  let count = 0;
+  let progress = { nowMs: Number.NEGATIVE_INFINITY, following: false };
+  for (;;) {
+    const page = await strokes.page(filter, o.page, after);
+    progress = await runner.feed(page.strokes);
+    count += page.strokes.length;
+    await o.onPage?.({ count, nowMs: progress.nowMs });
+    if (!page.last || page.strokes.length < o.page) return { count, ...progress };
+    if (progress.nowMs >= o.toMs && !progress.following) return { count, ...progress };
+    after = page.last;
+  }
+}
+
+/** How far past the window a replay follows a warning begun in it (as warning skill does). */
+export const BACKTEST_FOLLOW_MS = FOLLOW_MS;
+/** The reach of a replay's stroke box beyond its outer ring, and beyond a prediction's range. */
+export const REPLAY_MARGIN_KM = { rings: MARGIN_KM, cells: CELL_MARGIN_KM } as const;
 
 /**
  * The prediction a backtest replays: the request's `predict`, else the location's setting (its range and
  * level, whether or not it is on live), else 40 km at the outermost ring's level; it holds for the
  * all-clear time of the outermost ring of its level.
  */
-function predictionOf(
-  input: BacktestInput,
+export function predictionOf(
+  input: Pick<BacktestInput, 'predict'>,
   location: WithPredict | null,
   shape: LocationShape,
   rings: readonly Ring[],
@@ -199,7 +247,7 @@ function predictionOf(
   };
 }
 
-function checkedShape(shape: BacktestInput['shape']): LocationShape {
+export function checkedShape(shape: BacktestInput['shape']): LocationShape {
   if (!shape || !isValidShape(shape)) {
     const details = validateShape(shape).map((i) => ({ field: `shape/${i.path}`, message: i.message }));
     throw new AppError(

@@ -1,0 +1,95 @@
+import { fullObjective } from '@thunderwatch/domain/warnings/rules-grid';
+import type { AdviseInput, AdviseSite } from '@thunderwatch/shared/schemas/advise';
+import type { FastifyBaseLogger } from 'fastify';
+import { QueueDrainer } from '../../../lib/queue-drainer.js';
+import type { EngineStrokesRepo } from '../../lightning/strokes/engine-strokes-repo.js';
+import type { backtestRunner } from '../backtest/backtest-runner.js';
+import type { AdviseJobsRepo, ClaimedAdviseJob } from './advise-jobs-repo.js';
+import { adviceSites, adviseSite } from './advise-replay.js';
+
+const LEASE_MS = 60_000;
+
+/**
+ * Runs queued advisor jobs on this node, one at a time (claimed SKIP LOCKED, so every node may run one; a
+ * lease a dead node leaves runs out and another node starts the job again). Each site is one replay on a
+ * worker thread (advise-replay.ts); progress is the rule sets replayed, sites × sets, a site's share counted
+ * by how far its replay's clock has come.
+ */
+export class AdviseJobWorker {
+  private readonly queue: QueueDrainer<ClaimedAdviseJob>;
+
+  constructor(
+    private readonly d: {
+      jobs: AdviseJobsRepo;
+      strokes: Pick<EngineStrokesRepo, 'page'>;
+      now: () => Date;
+      log: FastifyBaseLogger;
+      everyMs: number;
+      runner?: typeof backtestRunner;
+      page?: number;
+    },
+  ) {
+    this.queue = new QueueDrainer({
+      everyMs: d.everyMs,
+      what: 'a rules advisor job',
+      log: d.log,
+      claim: () => d.jobs.claim(d.now(), this.lease()),
+      work: (job) => this.run(job),
+    });
+  }
+
+  start(): void {
+    this.queue.start();
+  }
+
+  stop(): Promise<void> {
+    return this.queue.stop();
+  }
+
+  kick(): Promise<void> {
+    return this.queue.kick();
+  }
+
+  private lease(): Date {
+    return new Date(this.d.now().getTime() + LEASE_MS);
+  }
+
+  private async run(job: ClaimedAdviseJob): Promise<void> {
+    try {
+      const input: AdviseInput = job.input;
+      const window = { fromMs: Date.parse(input.from), toMs: Date.parse(input.to) };
+      const objective = fullObjective(input.objective);
+      const counts = job.sites.map((s) => adviceSites(s).grid.length);
+      const total = counts.reduce((a, b) => a + b, 0);
+      const sites: AdviseSite[] = [];
+      let base = 0;
+      for (const [i, site] of job.sites.entries()) {
+        const n = counts[i] as number;
+        sites.push(
+          await adviseSite(
+            {
+              strokes: this.d.strokes,
+              runner: this.d.runner,
+              page: this.d.page,
+              nowMs: this.d.now().getTime(),
+            },
+            site,
+            window,
+            objective,
+            (fraction) => this.d.jobs.progress(job.id, base + Math.floor(n * fraction), total, this.lease()),
+          ),
+        );
+        base += n;
+        await this.d.jobs.progress(job.id, base, total, this.lease());
+      }
+      await this.d.jobs.finish(
+        job.id,
+        { result: { from: input.from, to: input.to, objective, sites } },
+        this.d.now(),
+      );
+    } catch (error) {
+      this.d.log.error({ err: error, job: job.id }, 'rules advisor job failed');
+      await this.d.jobs.finish(job.id, { error: { code: 'server.internal', params: {} } }, this.d.now());
+    }
+  }
+}

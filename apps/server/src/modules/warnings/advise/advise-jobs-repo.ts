@@ -1,0 +1,143 @@
+import type { AdviseCode, AdviseInput, AdviseJob, AdviseResult } from '@thunderwatch/shared/schemas/advise';
+import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
+import type { Ring } from '@thunderwatch/shared/schemas/locations';
+import type { Database, Queryable } from '../../../db/database.js';
+
+/** One site a job replays, as it was when the job was asked for. */
+export interface AdviseJobSite {
+  location_id: number | null;
+  name: string | null;
+  name_en: string | null;
+  shape: LocationShape;
+  rings: Ring[];
+  /** The site's prediction setting (a shape: off, 40 km, the outer ring's level). */
+  predict: { enabled: boolean; range_km: number; level: number | null };
+}
+
+interface JobRow {
+  id: string;
+  user_id: number;
+  input: AdviseInput;
+  sites: AdviseJobSite[];
+  status: AdviseJob['status'];
+  progress_done: number;
+  progress_total: number;
+  result: AdviseResult | null;
+  error: AdviseCode | null;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+const COLUMNS =
+  'id, user_id::float8 AS user_id, input, sites, status, progress_done, progress_total, result, error, created_at, finished_at';
+
+const toJob = (r: JobRow): AdviseJob => ({
+  id: r.id,
+  status: r.status,
+  progress: { done: r.progress_done, total: r.progress_total },
+  error: r.error,
+  input: r.input,
+  created_at: r.created_at.toISOString(),
+  finished_at: r.finished_at?.toISOString() ?? null,
+  result: r.result,
+});
+
+export type ClaimedAdviseJob = AdviseJob & { userId: number; sites: AdviseJobSite[] };
+
+/** The rules advisor's jobs, and the audit entry of an applied set. SQL only. */
+export class AdviseJobsRepo {
+  constructor(private readonly db: Database) {}
+
+  async create(
+    job: { id: string; userId: number; input: AdviseInput; sites: AdviseJobSite[]; total: number },
+    now: Date,
+  ): Promise<AdviseJob> {
+    const r = await this.db.query<JobRow>(
+      `INSERT INTO advise_jobs (id, user_id, input, sites, status, progress_total, created_at)
+       VALUES ($1, $2, $3::jsonb, $4::jsonb, 'queued', $5, $6) RETURNING ${COLUMNS}`,
+      [job.id, job.userId, JSON.stringify(job.input), JSON.stringify(job.sites), job.total, now],
+    );
+    return toJob(r.rows[0] as JobRow);
+  }
+
+  /** The job if it is the user's; null otherwise. */
+  async get(id: string, userId: number): Promise<AdviseJob | null> {
+    const r = await this.db.query<JobRow>(
+      `SELECT ${COLUMNS} FROM advise_jobs WHERE id = $1 AND user_id = $2`,
+      [id, userId],
+    );
+    return r.rows[0] ? toJob(r.rows[0]) : null;
+  }
+
+  /** The oldest waiting job (or one whose node's lease ran out), leased to this node until `leaseUntil`. */
+  async claim(now: Date, leaseUntil: Date): Promise<ClaimedAdviseJob | null> {
+    const r = await this.db.query<JobRow>(
+      `UPDATE advise_jobs SET status = 'running', lease_until = $2
+       WHERE id = (SELECT id FROM advise_jobs
+                   WHERE status = 'queued' OR (status = 'running' AND lease_until < $1)
+                   ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+       RETURNING ${COLUMNS}`,
+      [now, leaseUntil],
+    );
+    const row = r.rows[0];
+    return row ? { ...toJob(row), userId: row.user_id, sites: row.sites } : null;
+  }
+
+  /** Progress never goes back (a job taken up again after a lost lease starts over below what was shown). */
+  async progress(id: string, done: number, total: number, leaseUntil: Date): Promise<void> {
+    await this.db.query(
+      `UPDATE advise_jobs SET progress_done = GREATEST(progress_done, $2), progress_total = $3, lease_until = $4
+       WHERE id = $1`,
+      [id, done, total, leaseUntil],
+    );
+  }
+
+  async finish(
+    id: string,
+    outcome: { result: AdviseResult } | { error: AdviseCode },
+    now: Date,
+  ): Promise<void> {
+    const ok = 'result' in outcome;
+    await this.db.query(
+      `UPDATE advise_jobs SET status = $2, progress_done = CASE WHEN $2 = 'done' THEN progress_total ELSE progress_done END,
+         result = $3::jsonb, error = $4::jsonb, finished_at = $5, lease_until = NULL WHERE id = $1`,
+      [
+        id,
+        ok ? 'done' : 'failed',
+        ok ? JSON.stringify(outcome.result) : null,
+        ok ? null : JSON.stringify(outcome.error),
+        now,
+      ],
+    );
+  }
+
+  /** Drops jobs made before `before` (housekeeping). */
+  async prune(before: Date): Promise<number> {
+    const r = await this.db.query(
+      `DELETE FROM advise_jobs WHERE created_at < $1 AND status IN ('done', 'failed')`,
+      [before],
+    );
+    return r.rowCount ?? 0;
+  }
+
+  /**
+   * The audit entry of a rule set applied to a location, in the audit log the administrator's database view
+   * keeps (`admin_db_audit`): the rings before and after, and the figures the set was chosen on.
+   */
+  async audit(
+    entry: { userId: number; username: string; locationId: number; before: unknown; after: unknown },
+    tx?: Queryable,
+  ): Promise<void> {
+    await (tx ?? this.db).query(
+      `INSERT INTO admin_db_audit (user_id, username, table_name, row_key, before, after)
+       VALUES ($1, $2, 'locations', $3, $4::jsonb, $5::jsonb)`,
+      [
+        entry.userId,
+        entry.username,
+        String(entry.locationId),
+        JSON.stringify(entry.before),
+        JSON.stringify(entry.after),
+      ],
+    );
+  }
+}

@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { fullObjective } from '@thunderwatch/domain/warnings/rules-grid';
+import { DEFAULT_RINGS } from '@thunderwatch/shared/default-rings';
+import {
+  ADVISE_MAX_DAYS,
+  type AdviseApplyInput,
+  type AdviseInput,
+  type AdviseJob,
+} from '@thunderwatch/shared/schemas/advise';
+import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
+import { PREDICT_LIMITS } from '@thunderwatch/shared/warnings';
+import { type AuthUser, requirePermission } from '../../../lib/access.js';
+import { AppError } from '../../../lib/app-error.js';
+import { requestTimeZone } from '../../../lib/time-zone.js';
+import { checkedShape } from '../backtest/backtest-service.js';
+import type { LocationsService } from '../locations/locations-service.js';
+import { type AdviseExportLang, adviseCsv, adviseXlsx } from './advise-export.js';
+import type { AdviseJobSite, AdviseJobsRepo } from './advise-jobs-repo.js';
+import { adviceSites } from './advise-replay.js';
+
+const DAY_MS = 86_400_000;
+/** The most sites one group run replays. */
+export const ADVISE_MAX_SITES = 1000;
+
+const invalid = (field: string, message: string) =>
+  new AppError('validation.failed', 400, `${field} ${message}`, [{ field, message }]);
+const notFound = () => new AppError('advise.not_found', 404, 'No such advice');
+
+/**
+ * The rules advisor (issue 34): checks the request and the caller's right to see each site, then queues a
+ * job (any node's `AdviseJobWorker` runs it: advise-replay.ts); reads a job back, exports its table and
+ * applies one of its sets to a location through the locations service (validation, permission and change
+ * notification stay there), audited with the figures it was chosen on.
+ */
+export class AdviseService {
+  constructor(
+    private readonly d: {
+      locations: Pick<LocationsService, 'get' | 'list' | 'update'>;
+      jobs: AdviseJobsRepo;
+      /** Looks for work at once (the job worker's kick); none: the worker's next poll. */
+      kick?: () => void;
+      now: () => Date;
+      /** The deployment's zone (`TIME_ZONE`), the export's default. */
+      timeZone: string;
+    },
+  ) {}
+
+  async start(user: AuthUser, input: AdviseInput): Promise<AdviseJob> {
+    requirePermission(user, 'location.read');
+    const targets = [input.location_id, input.shape, input.group_id].filter((t) => t !== undefined);
+    if (targets.length !== 1) {
+      throw new AppError(
+        'advise.invalid_target',
+        400,
+        'Give exactly one of location_id, shape and group_id',
+        [{ field: 'location_id', message: 'give exactly one of location_id, shape and group_id' }],
+      );
+    }
+    const { fromMs, toMs } = this.windowOf(input);
+    const sites = await this.sitesOf(user, input);
+    const objective = fullObjective(input.objective);
+    const perSite = sites.map((s) => adviceSites(s).grid.length);
+    const job = await this.d.jobs.create(
+      {
+        id: randomUUID(),
+        userId: user.id,
+        input: {
+          ...input,
+          from: new Date(fromMs).toISOString(),
+          to: new Date(toMs).toISOString(),
+          objective,
+        },
+        sites,
+        total: perSite.reduce((a, b) => a + b, 0),
+      },
+      this.d.now(),
+    );
+    this.d.kick?.();
+    return job;
+  }
+
+  async get(user: AuthUser, id: string): Promise<AdviseJob> {
+    requirePermission(user, 'location.read');
+    const job = await this.d.jobs.get(id, user.id);
+    if (!job) throw notFound();
+    return job;
+  }
+
+  async export(
+    user: AuthUser,
+    id: string,
+    q: { format: 'csv' | 'xlsx'; lang?: AdviseExportLang; time_zone?: string },
+  ): Promise<{ body: string | Buffer; type: string; filename: string }> {
+    requirePermission(user, 'location.read');
+    const timeZone = requestTimeZone(q.time_zone, this.d.timeZone);
+    const job = await this.d.jobs.get(id, user.id);
+    if (!job) throw notFound();
+    if (!job.result) throw new AppError('advise.not_ready', 409, 'The advice is not done');
+    if (q.format === 'csv') {
+      return {
+        body: `\uFEFF${adviseCsv(job.result)}`,
+        type: 'text/csv; charset=utf-8',
+        filename: 'advice.csv',
+      };
+    }
+    return {
+      body: await adviseXlsx(job.result, q.lang, timeZone),
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      filename: 'advice.xlsx',
+    };
+  }
+
+  /**
+   * Sets a location's rings (and its prediction on or off) to one set of a finished job, through the
+   * locations service (its permission, validation and change notification), and records it in the audit log
+   * with the job, window, objective and the set's figures.
+   */
+  async apply(user: AuthUser, id: string, input: AdviseApplyInput): Promise<LocationDto> {
+    requirePermission(user, 'location.update');
+    const job = await this.d.jobs.get(id, user.id);
+    if (!job) throw notFound();
+    if (!job.result) throw new AppError('advise.not_ready', 409, 'The advice is not done');
+    const site = job.result.sites.find((s) => s.location_id === input.location_id);
+    const set = site?.sets.find((s) => s.id === input.set_id);
+    if (!site || !set) {
+      throw new AppError('advise.set_not_found', 404, 'No such set for that location in this advice', [
+        { field: site ? 'set_id' : 'location_id', message: 'not in this advice' },
+      ]);
+    }
+    const before = await this.d.locations.get(user, input.location_id);
+    const after = await this.d.locations.update(user, input.location_id, {
+      name: before.name,
+      rings: set.rings,
+      predict: { enabled: set.predicted },
+    });
+    const { on_front, current, ...figures } = set;
+    await this.d.jobs.audit({
+      userId: user.id,
+      username: user.username,
+      locationId: input.location_id,
+      before: { rings: before.rings, predict: before.predict },
+      after: {
+        rings: after.rings,
+        predict: after.predict,
+        advice: {
+          job_id: job.id,
+          from: job.result.from,
+          to: job.result.to,
+          objective: job.result.objective,
+          event_definition: site.event_definition,
+          events: site.events,
+          set: { ...figures, on_front, current },
+          recommended: site.recommended_set_id === set.id,
+        },
+      },
+    });
+    return after;
+  }
+
+  /** The window asked for: from < to, at most 92 days, from in the past; `to` capped at now. */
+  private windowOf(input: AdviseInput): { fromMs: number; toMs: number } {
+    const fromMs = Date.parse(input.from);
+    const askedToMs = Date.parse(input.to);
+    if (!Number.isFinite(fromMs)) throw invalid('from', 'must be a date-time');
+    if (!Number.isFinite(askedToMs)) throw invalid('to', 'must be a date-time');
+    if (!(askedToMs > fromMs)) throw invalid('to', 'must be after from');
+    if (askedToMs - fromMs > ADVISE_MAX_DAYS * DAY_MS) {
+      throw new AppError(
+        'advise.window_too_large',
+        400,
+        `The advisor covers at most ${ADVISE_MAX_DAYS} days`,
+        [{ field: 'to', message: `must be at most ${ADVISE_MAX_DAYS} days after from` }],
+      );
+    }
+    const nowMs = this.d.now().getTime();
+    if (fromMs >= nowMs) throw invalid('from', 'must be in the past');
+    return { fromMs, toMs: Math.min(askedToMs, nowMs) };
+  }
+
+  /** The sites a job replays, each checked visible to the caller; a group only for admins and its own admins. */
+  private async sitesOf(user: AuthUser, input: AdviseInput): Promise<AdviseJobSite[]> {
+    if (input.location_id !== undefined) return [siteOf(await this.d.locations.get(user, input.location_id))];
+    if (input.shape !== undefined) {
+      return [
+        {
+          location_id: null,
+          name: null,
+          name_en: null,
+          shape: checkedShape(input.shape),
+          rings: [...DEFAULT_RINGS],
+          predict: { enabled: false, range_km: PREDICT_LIMITS.defaultRangeKm, level: null },
+        },
+      ];
+    }
+    const groupId = input.group_id as number;
+    const groupAdmin = user.role === 'group_admin' && user.groupId === groupId;
+    if (user.role !== 'admin' && !groupAdmin) {
+      throw new AppError('permission.denied', 403, 'Only admins and the group’s admins advise a whole group');
+    }
+    const page = await this.d.locations.list(user, { group_id: groupId, limit: ADVISE_MAX_SITES, offset: 0 });
+    return page.items.map(siteOf);
+  }
+}
+
+function siteOf(l: LocationDto): AdviseJobSite {
+  return {
+    location_id: l.id,
+    name: l.name,
+    name_en: l.name_en,
+    shape: l.shape,
+    rings: l.rings,
+    predict: { enabled: l.predict.enabled, range_km: l.predict.range_km, level: l.predict.level },
+  };
+}
