@@ -15,6 +15,8 @@ import {
   type LocationDraft,
   newLocationDraft,
 } from '../model/location-draft';
+import { AdviseGroupPanel } from './advise-group-panel';
+import { AdvisePanel } from './advise-panel';
 import { BacktestPanel } from './backtest-panel';
 import { LocationForm } from './location-form';
 import { LocationMap } from './location-map';
@@ -44,6 +46,8 @@ export function LocationScreen() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const canEdit = can(user.data, 'location.update');
+  // The advisor for every site of a group: group administrators (their group) and administrators (any).
+  const canAdviseGroup = can(user.data, 'group.update');
   const locations = useLocations();
   const zones = useZoneChoices();
   const items = locations.data?.items ?? NO_LOCATIONS;
@@ -131,6 +135,14 @@ export function LocationScreen() {
           />
           {selectedLocation && <LocationSkill location={selectedLocation} />}
           {selectedLocation && <BacktestPanel key={selectedLocation.id} location={selectedLocation} />}
+          {selectedLocation && (
+            <AdvisePanel
+              key={`advise-${selectedLocation.id}`}
+              location={selectedLocation}
+              canEdit={canEdit}
+            />
+          )}
+          {canAdviseGroup && <AdviseGroupPanel isAdmin={user.data?.role === 'admin'} />}
         </>
       )}
       <ErrorMessage error={zones.error} />

@@ -1,0 +1,137 @@
+import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ringsSummaryText } from '../src/features/location/model/advise';
+import { type Browser, launchBrowser, newPage } from './browser';
+import { E2E_ADMIN } from './global-setup';
+import { sharedServerUrl } from './shared-server';
+import { text } from './ui-text';
+import { adminToken, api, createUser, overflowing, signIn, stormWarnedInTime } from './web-helpers';
+
+/**
+ * The rules advisor on the location screen (issue 34): a site with one stored storm, the advisor run over
+ * the last 30 local days, its chart and table, a set applied through the confirm dialog and the site's
+ * rings changed; then the same screen in Chinese on a 390 px phone, nothing sticking out.
+ */
+const baseUrl = sharedServerUrl();
+/** Far from the other specs' strokes: only this spec's storm reaches this site's rings. */
+const SITE = { lat: 46.0, lon: 90.0 };
+const NAME = 'E2E advisor quay';
+const ZH_USER = { username: 'e2e-advise-zh', password: 'Advise12345', role: 'group_admin' };
+
+let browser: Browser;
+let token: string;
+let site: LocationDto;
+let feedKey: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  token = await adminToken(baseUrl);
+  feedKey = (await api<{ key: string }>(baseUrl, token, 'POST', '/api/feeds/', { name: 'e2e-advise' })).key;
+  site = await api<LocationDto>(baseUrl, token, 'POST', '/api/locations/', {
+    name: NAME,
+    name_en: NAME,
+    shape: { type: 'Point', coordinates: [SITE.lon, SITE.lat] },
+  });
+  await createUser(baseUrl, { ...ZH_USER, language: 'zh-Hans' });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Opens the advisor of the site and runs it with the defaults; waits for its table. */
+async function runAdvisor(page: Page, title: string, run: string) {
+  await page.locator('.location-table').getByRole('button', { name: NAME, exact: true }).click();
+  const panel = page.getByTestId('advise-panel');
+  await panel.getByText(title, { exact: true }).click();
+  await panel.getByRole('button', { name: run }).click();
+  await panel.getByTestId('advise-table').waitFor({ timeout: 90_000 });
+  await panel.getByTestId('advise-chart').locator('canvas').waitFor();
+  return panel;
+}
+
+describe('rules advisor', () => {
+  it('runs for a site with a stored storm, shows the front and applies a set', {
+    timeout: 240_000,
+  }, async () => {
+    // A storm (expect.poll runs inside a test): a stroke 15 km north raises orange, then one 2 km north.
+    await stormWarnedInTime({ baseUrl, token, feedKey }, { id: site.id, ...SITE });
+    const { page, errors } = await newPage(browser, 'en-US', { viewport: { width: 1366, height: 900 } });
+    await signIn(page, baseUrl, E2E_ADMIN.username, E2E_ADMIN.password, '/login?next=%2Flocation');
+    await page.getByRole('heading', { name: 'Locations', level: 1 }).waitFor();
+    const panel = await runAdvisor(page, 'Rules advisor', 'Run advisor');
+
+    // One storm reached the inner ring of the current rules (10 km); the figures are explained.
+    await panel
+      .getByTestId('advise-replayed')
+      .getByText(/1 storm events reached the 10 km inner ring/)
+      .waitFor();
+    await panel
+      .getByTestId('advise-explain')
+      .getByText(/not a forecast/)
+      .waitFor();
+    expect(await panel.getByTestId('advise-recommendation').innerText()).toMatch(/^Recommended: /);
+
+    // The table: the front first, the current rules and the recommended set marked.
+    const table = panel.getByTestId('advise-table');
+    await table.locator('tr.advise-current').getByText('current', { exact: true }).waitFor();
+    const recommended = table.locator('tr.advise-recommended');
+    await recommended.getByText('recommended', { exact: true }).waitFor();
+    expect((await table.locator('tbody tr').first().getAttribute('class')) ?? '').not.toMatch(
+      /advise-off-front/,
+    );
+    await page.screenshot({ path: '/tmp/advise-en-1366.png', fullPage: false });
+
+    // Apply a set of the front other than the current rules: the recommended one if it is not current.
+    const choice = (await recommended.getAttribute('class'))?.includes('advise-current')
+      ? table.locator('tbody tr:not(.advise-current):not(.advise-off-front)').first()
+      : recommended;
+    const chosenRules = (await choice.locator('.advise-rules').innerText()).trim();
+    await choice.locator('td.actions button').click();
+    const dialog = page.getByTestId('advise-dialog');
+    await dialog.getByRole('heading', { name: 'Give this site the chosen rules?' }).waitFor();
+    expect((await dialog.getByTestId('advise-dialog-chosen').innerText()).trim()).toBe(chosenRules);
+    await dialog.screenshot({ path: '/tmp/advise-en-dialog.png' });
+    await dialog.getByRole('button', { name: 'Apply these rules' }).click();
+    await panel.getByTestId('advise-applied').getByText(`The site now warns with ${chosenRules}.`).waitFor();
+
+    // The site's rings are the chosen set's, in the API and in the edit form.
+    const stored = await api<LocationDto>(baseUrl, token, 'GET', `/api/locations/${site.id}`);
+    expect(ringsSummaryText(stored.rings)).toBe(chosenRules);
+    const inner = [...stored.rings].sort((a, b) => b.level - a.level)[0];
+    await page.getByRole('button', { name: `Edit ${NAME}` }).click();
+    expect(await page.getByLabel('Radius (km), ring 1').inputValue()).toBe(String(inner?.radius_km));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('fits a 390 px phone in Chinese', { timeout: 240_000 }, async () => {
+    // Signed in through the English form; the profile's language (Chinese) takes over from there.
+    const { page, errors } = await newPage(browser, 'en-US', {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await signIn(page, baseUrl, ZH_USER.username, ZH_USER.password, '/login?next=%2Flocation');
+    await page.getByRole('heading', { name: text('zh-Hans', 'screens.location'), level: 1 }).waitFor();
+    const panel = await runAdvisor(page, text('zh-Hans', 'advise.title'), text('zh-Hans', 'advise.run'));
+    await panel
+      .getByTestId('advise-explain')
+      .getByText(/不是预报/)
+      .waitFor();
+    // The group's advisor is there for a group administrator.
+    await page.getByTestId('advise-group-panel').waitFor();
+    await panel.getByTestId('advise-chart').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/advise-zh-390.png', fullPage: false });
+    await panel.getByTestId('advise-table').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/advise-zh-390-table.png', fullPage: false });
+    expect(await overflowing(page)).toEqual([]);
+    // The confirm dialog fits too.
+    await panel.locator('.advise-table td.actions button').first().click();
+    await page.getByTestId('advise-dialog').waitFor();
+    expect(await overflowing(page)).toEqual([]);
+    await page.getByTestId('advise-dialog').screenshot({ path: '/tmp/advise-zh-390-dialog.png' });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
