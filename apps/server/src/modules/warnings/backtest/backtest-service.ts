@@ -194,17 +194,24 @@ export async function replayStrokes(
     bbox: boxOf(shapeBounds(o.shape, o.reachKm)),
     ...(o.allTypes ? {} : { type: 'CG' as const }),
   };
-  let after: { time: string; id: number } | undefined;
   let count = 0;
   let progress = { nowMs: Number.NEGATIVE_INFINITY, following: false };
+  let reading = strokes.page(filter, o.page);
   for (;;) {
-    const page = await strokes.page(filter, o.page, after);
+    const page = await reading;
+    const more = Boolean(page.last) && page.strokes.length >= o.page;
+    // The next page is read while this one is replayed: the database and the replay's worker each take a
+    // core, and neither waits for the other. A page read past where the replay stops (or after a failure)
+    // is dropped: marked handled here, awaited below when it is used.
+    if (more) {
+      reading = strokes.page(filter, o.page, page.last ?? undefined);
+      reading.catch(() => {});
+    }
     progress = await runner.feed(page.strokes);
     count += page.strokes.length;
     await o.onPage?.({ count, nowMs: progress.nowMs });
-    if (!page.last || page.strokes.length < o.page) return { count, ...progress };
+    if (!more) return { count, ...progress };
     if (progress.nowMs >= o.toMs && !progress.following) return { count, ...progress };
-    after = page.last;
   }
 }
 
