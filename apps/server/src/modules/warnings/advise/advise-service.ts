@@ -128,10 +128,13 @@ export class AdviseService {
       ]);
     }
     const before = await this.d.locations.get(user, input.location_id);
+    // Predictions are switched only where the advice weighed them (it offered predicted sets): below orange a
+    // prediction changes no score, and a site's yellow predicted warnings stay as they are.
+    const weighed = site.sets.some((s) => s.predicted && !s.current);
     const after = await this.d.locations.update(user, input.location_id, {
       name: before.name,
       rings: set.rings,
-      predict: { enabled: set.predicted },
+      ...(weighed ? { predict: { enabled: set.predicted } } : {}),
     });
     const { on_front, current, ...figures } = set;
     await this.d.jobs.audit({

@@ -288,6 +288,29 @@ describe.each(DB_KINDS)('rules advisor (%s)', (kind) => {
     expect(back.statusCode).toBe(200);
   });
 
+  it("keeps a site's yellow predicted warnings when it applies a set: the advice did not weigh them", async () => {
+    const put = (predict: object) =>
+      t.call({
+        method: 'PUT',
+        url: `/api/locations/${apron}`,
+        token: operator.access,
+        payload: { name: 'Apron', rings: RINGS, predict },
+      });
+    expect((await put({ enabled: true, level: 1 })).statusCode).toBe(200);
+    const { job } = await finished((await ask({ ...window, location_id: apron })).json().id);
+    const sets = job.result?.sites[0]?.sets ?? [];
+    expect(sets.filter((s) => s.predicted && !s.current)).toEqual([]);
+    const res = await t.call({
+      method: 'POST',
+      url: `/api/warning/advise/${job.id}/apply`,
+      token: operator.access,
+      payload: { location_id: apron, set_id: 'i15-m30-o60-ac30-n2' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().predict).toMatchObject({ enabled: true, level: 1 });
+    expect((await put({ enabled: false })).statusCode).toBe(200);
+  });
+
   it('advises a whole group for its admin and exports the table as CSV and XLSX', async () => {
     const res = await ask({ ...window, group_id: groupAdmin.groupId }, groupAdmin);
     expect(res.statusCode, res.body).toBe(202);
