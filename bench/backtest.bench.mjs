@@ -9,7 +9,7 @@ import { openEmbedded } from '../apps/server/dist/db/embedded.js';
 import { createRandom } from '../packages/domain/dist/common/random.js';
 import { backtest } from '../packages/domain/dist/warnings/backtest.js';
 import { WarningEngineCore } from '../packages/domain/dist/warnings/warning-engine.js';
-import { appOn } from './lib.mjs';
+import { adminAuth, appOn, seedStrokes } from './lib.mjs';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -134,32 +134,8 @@ async function httpRun() {
   const toMs = fromMs + DAY;
   await app.services.partitions.ensure(db, [fromMs - DAY, fromMs, toMs, now]);
   const strokes = weather(100_000, fromMs, SITE, 45, 8);
-  const t0 = performance.now();
-  for (let off = 0; off < strokes.length; off += 10_000) {
-    const part = strokes.slice(off, off + 10_000);
-    await db.query(
-      `INSERT INTO strokes (time, ns, lat, lon, peak_ka, is_ic, sensors, source)
-       SELECT to_timestamp(t / 1000.0), (g * 7919) % 1000000, lat, lon, ka, ic, 6, 'bench'
-       FROM unnest($1::float8[], $2::float8[], $3::float8[], $4::float8[], $5::bool[]) WITH ORDINALITY
-         AS x(t, lat, lon, ka, ic, g)`,
-      [
-        part.map((s) => Math.floor(s.timeMs)),
-        part.map((s) => s.lat),
-        part.map((s) => s.lon),
-        part.map((s) => s.peakKa),
-        part.map((s) => s.isIc),
-      ],
-    );
-  }
-  console.log(
-    `embedded: seeded ${strokes.length.toLocaleString('en')} strokes in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-  );
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { username: 'admin', password: 'Admin12345' },
-  });
-  const auth = { authorization: `Bearer ${login.json().access}` };
+  await seedStrokes(db, strokes, 'embedded');
+  const auth = await adminAuth(app);
   const created = await app.inject({
     method: 'POST',
     url: '/api/locations/',

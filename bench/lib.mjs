@@ -102,3 +102,37 @@ export function ualfBatch(offset, n, now) {
   }
   return lines.join('\n');
 }
+
+/** Stores strokes (`{timeMs, lat, lon, peakKa, isIc}`) as source `bench`, 10,000 a statement, and says how long it took. */
+export async function seedStrokes(db, strokes, label) {
+  const t0 = performance.now();
+  for (let off = 0; off < strokes.length; off += 10_000) {
+    const part = strokes.slice(off, off + 10_000);
+    await db.query(
+      `INSERT INTO strokes (time, ns, lat, lon, peak_ka, is_ic, sensors, source)
+       SELECT to_timestamp(t / 1000.0), (g * 7919) % 1000000, lat, lon, ka, ic, 6, 'bench'
+       FROM unnest($1::float8[], $2::float8[], $3::float8[], $4::float8[], $5::bool[]) WITH ORDINALITY
+         AS x(t, lat, lon, ka, ic, g)`,
+      [
+        part.map((s) => Math.floor(s.timeMs)),
+        part.map((s) => s.lat),
+        part.map((s) => s.lon),
+        part.map((s) => s.peakKa),
+        part.map((s) => s.isIc),
+      ],
+    );
+  }
+  console.log(
+    `${label}: seeded ${strokes.length.toLocaleString('en')} strokes in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+}
+
+/** The authorization header of the bench app's administrator (`appOn`'s). */
+export async function adminAuth(app) {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username: 'admin', password: 'Admin12345' },
+  });
+  return { authorization: `Bearer ${login.json().access}` };
+}

@@ -34,3 +34,10 @@ export const PREDICT_LIMITS = {
   maxRangeKm: 200,
   defaultRangeKm: 40,
 } as const;
+
+/** The rules advisor (POST /api/warning/advise): the longest window one advice replays, in days. */
+export const ADVISE_MAX_DAYS = 92;
+/** The advisor's default objective's least POD. */
+export const ADVISE_DEFAULT_MIN_POD = 0.8;
+/** The advisor's default most FAR of `most_lead_at_far`. */
+export const ADVISE_DEFAULT_MAX_FAR = 0.3;

@@ -11,12 +11,10 @@ import { Ring } from './locations.js';
 
 const Time = Type.String({ format: 'date-time' });
 
-/** The longest window one advice replays. */
-export const ADVISE_MAX_DAYS = 92;
-/** The default objective's least POD. */
-export const ADVISE_DEFAULT_MIN_POD = 0.8;
-/** The default most FAR of `most_lead_at_far`. */
-export const ADVISE_DEFAULT_MAX_FAR = 0.3;
+// The advisor's limits live in a module without TypeBox, which the web imports.
+import { ADVISE_DEFAULT_MAX_FAR, ADVISE_DEFAULT_MIN_POD, ADVISE_MAX_DAYS } from '../warnings.js';
+
+export { ADVISE_DEFAULT_MAX_FAR, ADVISE_DEFAULT_MIN_POD, ADVISE_MAX_DAYS } from '../warnings.js';
 
 const Fraction = (description: string) => Type.Number({ minimum: 0, maximum: 1, description });
 

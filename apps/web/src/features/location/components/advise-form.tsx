@@ -1,5 +1,5 @@
 import type { AdviseJob, AdviseObjective } from '@thunderwatch/shared/schemas/advise';
-import { ADVISE_MAX_DAYS } from '@thunderwatch/shared/schemas/advise';
+import { ADVISE_MAX_DAYS } from '@thunderwatch/shared/warnings';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';

@@ -1,11 +1,6 @@
-import {
-  ADVISE_DEFAULT_MAX_FAR,
-  ADVISE_DEFAULT_MIN_POD,
-  type AdviceSet,
-  type AdviseObjective,
-  type AdviseSite,
-} from '@thunderwatch/shared/schemas/advise';
+import type { AdviceSet, AdviseObjective, AdviseSite } from '@thunderwatch/shared/schemas/advise';
 import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
+import { ADVISE_DEFAULT_MAX_FAR, ADVISE_DEFAULT_MIN_POD } from '@thunderwatch/shared/warnings';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';

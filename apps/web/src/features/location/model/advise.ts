@@ -1,12 +1,10 @@
+import type { AdviceSet, AdviseObjective, AdviseSite } from '@thunderwatch/shared/schemas/advise';
+import type { Ring } from '@thunderwatch/shared/schemas/locations';
 import {
   ADVISE_DEFAULT_MAX_FAR,
   ADVISE_DEFAULT_MIN_POD,
   ADVISE_MAX_DAYS,
-  type AdviceSet,
-  type AdviseObjective,
-  type AdviseSite,
-} from '@thunderwatch/shared/schemas/advise';
-import type { Ring } from '@thunderwatch/shared/schemas/locations';
+} from '@thunderwatch/shared/warnings';
 import { addDays, type IsoDate, isoDate, todayIn } from '../../../lib/calendar-dates';
 import { zonedLocalToIso } from '../../../lib/time';
 

@@ -59,6 +59,14 @@ export const ANALYTICS_TABLES: readonly TableDef[] = [
       result:large error:text lease_until:timestamp created_at:timestamp finished_at:timestamp`),
   }),
   table({
+    name: 'advise_jobs',
+    key: 'id',
+    order: 'created_at',
+    columns: cols(`id:text user_id:integer input:json sites:large status:text progress_done:integer
+      progress_total:integer result:large error:json lease_until:timestamp created_at:timestamp
+      finished_at:timestamp`),
+  }),
+  table({
     name: 'saved_queries',
     key: 'id',
     order: 'id',

@@ -43,6 +43,14 @@ export const LIGHTNING_TABLES: readonly TableDef[] = [
     order: 'id',
     columns: cols(`id:integer time:timestamp state:large`),
   }),
+  // The hours of tracker steps run again for late or imported strokes, with each run's progress.
+  table({
+    name: 'cell_restep_blocks',
+    key: 'block',
+    order: 'block',
+    columns: cols(`block:timestamp requested:integer requested_at:timestamp done:integer started_at:timestamp
+      finished_at:timestamp through:timestamp steps:integer strokes:integer end_state:large error:text`),
+  }),
   table({
     name: 'radar_frames',
     key: 'id',
