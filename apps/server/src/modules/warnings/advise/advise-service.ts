@@ -9,7 +9,7 @@ import {
 } from '@thunderwatch/shared/schemas/advise';
 import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import { PREDICT_LIMITS } from '@thunderwatch/shared/warnings';
-import { type AuthUser, requirePermission } from '../../../lib/access.js';
+import { type AuthUser, canSeeGroup, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import { requestTimeZone } from '../../../lib/time-zone.js';
 import { checkedShape } from '../backtest/backtest-service.js';
@@ -196,8 +196,9 @@ export class AdviseService {
       ];
     }
     const groupId = input.group_id as number;
-    const groupAdmin = user.role === 'group_admin' && user.groupId === groupId;
-    if (user.role !== 'admin' && !groupAdmin) {
+    // Whoever manages a group (group.update: its admins, and admins) may advise all its sites.
+    requirePermission(user, 'group.update');
+    if (!canSeeGroup(user, groupId)) {
       throw new AppError('permission.denied', 403, 'Only admins and the group’s admins advise a whole group');
     }
     const page = await this.d.locations.list(user, { group_id: groupId, limit: ADVISE_MAX_SITES, offset: 0 });
