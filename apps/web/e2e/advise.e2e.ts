@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,8 +120,19 @@ describe('rules advisor', () => {
       .getByTestId('advise-explain')
       .getByText(/不是预报/)
       .waitFor();
-    // The group's advisor is there for a group administrator.
-    await page.getByTestId('advise-group-panel').waitFor();
+    // The group's advisor: every site of the group, the current and recommended rules, the table as CSV.
+    const group = page.getByTestId('advise-group-panel');
+    await group.locator('summary').click();
+    await group.getByRole('button', { name: text('zh-Hans', 'advise.run') }).click();
+    await group.getByTestId(`advise-group-site-${site.id}`).waitFor({ timeout: 90_000 });
+    expect(await overflowing(page)).toEqual([]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      group.getByRole('button', { name: text('zh-Hans', 'advise.group.export_csv') }).click(),
+    ]);
+    const csv = await readFile((await download.path()) as string, 'utf8');
+    expect(csv).toContain(NAME);
+    await group.locator('summary').click();
     await panel.getByTestId('advise-chart').scrollIntoViewIfNeeded();
     await page.screenshot({ path: '/tmp/advise-zh-390.png', fullPage: false });
     await panel.getByTestId('advise-table').scrollIntoViewIfNeeded();
