@@ -21,10 +21,13 @@ afterAll(async () => {
 const list = async <T>(path: string) =>
   (await api<{ items: T[] }>(baseUrl, await adminToken(baseUrl), 'GET', `${path}?limit=1000`)).items;
 
-/** The map's box once MapLibre has loaded its style (layer components, and so the tools, mount then). */
+/**
+ * The map's box once the map shows: MapLibre has loaded its style (layer components, and so the tools, mount
+ * then) and the screen's data. Waiting for the canvas alone let a loaded machine's clicks fall on a map whose
+ * point tool was not there yet (20 clicks, none placed a point).
+ */
 async function mapBox(page: Page) {
-  const canvas = page.locator('.maplibregl-canvas');
-  await canvas.waitFor();
+  await page.locator('.map-view:not([data-opening])').waitFor({ timeout: 30_000 });
   const box = await page.locator('.map-canvas').boundingBox();
   if (!box) throw new Error('no map on the page');
   return box;
