@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ringsSummaryText } from '../src/features/location/model/advise';
 import { type Browser, launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
-import { sharedServerUrl } from './shared-server';
+import { type RunningServer, startQuietServer } from './server';
 import { text } from './ui-text';
 import { adminToken, api, createUser, overflowing, signIn, stormWarnedInTime } from './web-helpers';
 
@@ -14,7 +14,10 @@ import { adminToken, api, createUser, overflowing, signIn, stormWarnedInTime } f
  * the last 30 local days, its chart and table, a set applied through the confirm dialog and the site's
  * rings changed; then the same screen in Chinese on a 390 px phone, nothing sticking out.
  */
-const baseUrl = sharedServerUrl();
+// A server of its own: its site and storm would change what the shared server's other specs count and fit
+// (home's strokes of the last 5 minutes, the location screen's view of every site).
+let server: RunningServer;
+let baseUrl: string;
 /** Far from the other specs' strokes: only this spec's storm reaches this site's rings. */
 const SITE = { lat: 46.0, lon: 90.0 };
 const NAME = 'E2E advisor quay';
@@ -26,6 +29,8 @@ let site: LocationDto;
 let feedKey: string;
 
 beforeAll(async () => {
+  server = await startQuietServer();
+  baseUrl = server.baseUrl;
   browser = await launchBrowser();
   token = await adminToken(baseUrl);
   feedKey = (await api<{ key: string }>(baseUrl, token, 'POST', '/api/feeds/', { name: 'e2e-advise' })).key;
@@ -38,6 +43,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+  await server?.stop();
 });
 
 /** Opens the advisor of the site and runs it with the defaults; waits for its table. */

@@ -124,6 +124,8 @@ describe('home: official warnings and sensors', () => {
     const { page, errors } = await newPage(browser, 'en-US', { viewport: { width: 390, height: 844 } });
     await signIn(page, server.baseUrl, E2E_ADMIN.username, E2E_ADMIN.password, AT);
     await page.waitForURL(/\/\?lat=25\.2/);
+    // The map shows once it has loaded its style, tiles and first data (on a loaded machine, seconds).
+    await page.locator('.map-view:not([data-opening])').waitFor({ timeout: 30_000 });
     // Saved by the switcher a moment after the change: both layers are on again.
     await expect
       .poll(() => drawn(page, 'weather-warning-fill', 'level'), { timeout: 20_000 })
