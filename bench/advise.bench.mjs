@@ -1,4 +1,4 @@
-// Rules advisor (issue 34): one busy site's 31 days replayed through the advisor's ~100 rule sets in ONE
+// Rules advisor: one busy site's 31 days replayed through the advisor's ~100 rule sets in ONE
 // backtest (the sets as virtual sites of the same shape, one event definition), target ≤ 10 s; in the domain
 // (strokes in memory) rings alone and with the few predicted sets (the cell tracker's replay on top), then
 // through POST /api/warning/advise on the embedded database (strokes read a page at a time, the replay on

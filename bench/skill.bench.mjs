@@ -20,7 +20,7 @@
 // travelling storms some 10–18 min earlier with the least FAR, and is the rule; longer leads or wider
 // margins added false alarms faster than lead.
 //
-// The rules advisor (issue 34), held out: its grid of ring sets is replayed over each site, every set judged
+// The rules advisor, held out: its grid of ring sets is replayed over each site, every set judged
 // against the default rings' events (10 km, 30 min); the advisor's default objective (POD ≥ 0.8 with the
 // least time under warning) picks a set per site on one half of the day, and the pick is scored against the
 // defaults on the other half (then the halves swapped). The pick's figures on the half it was chosen on are

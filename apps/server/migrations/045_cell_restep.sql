@@ -1,5 +1,5 @@
 -- Storm cells for strokes the live cell tracker never read (an archive import, a feed that arrived late):
--- the UTC hours whose tracker steps must run again (issue 34). A row is written in the transaction that
+-- the UTC hours whose tracker steps must run again. A row is written in the transaction that
 -- stores such strokes (`StrokesRepo.insert`), so a restart or failover still does it; the tracker's leader
 -- re-steps the hour once it is past the live tracker's reach (`pipeline/cells/cell-restep.ts`).
 CREATE TABLE cell_restep_blocks (

@@ -1,4 +1,4 @@
--- The rules advisor's runs (issue 34): a heavy replay run as a job on any node (claimed with SKIP LOCKED, held
+-- The rules advisor's runs: a heavy replay run as a job on any node (claimed with SKIP LOCKED, held
 -- by a lease a crashed node's job outlives), readable from every node. `sites` is what the job replays, taken
 -- when it was asked for (the caller's right to see each site was checked then); `result` its answer.
 CREATE TABLE advise_jobs (

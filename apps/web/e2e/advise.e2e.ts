@@ -10,7 +10,7 @@ import { text } from './ui-text';
 import { adminToken, api, createUser, overflowing, signIn, stormWarnedInTime } from './web-helpers';
 
 /**
- * The rules advisor on the location screen (issue 34): a site with one stored storm, the advisor run over
+ * The rules advisor on the location screen: a site with one stored storm, the advisor run over
  * the last 30 local days, its chart and table, a set applied through the confirm dialog and the site's
  * rings changed; then the same screen in Chinese on a 390 px phone, nothing sticking out.
  */

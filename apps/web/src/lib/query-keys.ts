@@ -71,7 +71,7 @@ export const queryKeys = {
   scenes: { all: ['scene'] as const, one: (id: number) => ['scene', id] as const },
   /** The home map's view and locations; socket `warning` events update the levels in it. */
   userMapData: ['user_map_data'],
-  /** A rules advisor job by id, polled until done (issue 34). */
+  /** A rules advisor job by id, polled until done. */
   adviseJob: (id: string) => ['advise', id] as const,
   /** A location's warning skill over the last `days` days (the location screen and the board share it). */
   warningSkill: (locationId: number, days: number) => ['warning', 'skill', locationId, days] as const,

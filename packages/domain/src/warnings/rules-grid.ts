@@ -2,7 +2,7 @@ import type { Ring } from '@thunderwatch/shared/schemas/locations';
 import { areValidRings, sortRings } from './ring-validation.js';
 
 /**
- * The rules advisor's grid (issue 34): the rule sets a site's history is replayed through, the Pareto front
+ * The rules advisor's grid: the rule sets a site's history is replayed through, the Pareto front
  * of more warning against more disruption, and the set an objective recommends. Pure: the scores come from
  * the backtest (`Backtest` with one event definition for every set of a site, docs/api.md).
  *

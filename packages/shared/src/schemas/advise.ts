@@ -4,7 +4,7 @@ import { Id, Nullable } from './kit.js';
 import { Ring } from './locations.js';
 
 /**
- * POST /api/warning/advise: the rules advisor (issue 34). A site's stored strokes replayed through a grid of
+ * POST /api/warning/advise: the rules advisor. A site's stored strokes replayed through a grid of
  * rule sets, every set scored as the backtest scores it against one fixed event definition, the Pareto front
  * (max POD vs min minutes under warning) and a recommendation for an objective (docs/api.md).
  */

@@ -27,7 +27,7 @@ const invalid = (field: string, message: string) =>
 const notFound = () => new AppError('advise.not_found', 404, 'No such advice');
 
 /**
- * The rules advisor (issue 34): checks the request and the caller's right to see each site, then queues a
+ * The rules advisor: checks the request and the caller's right to see each site, then queues a
  * job (any node's `AdviseJobWorker` runs it: advise-replay.ts); reads a job back, exports its table and
  * applies one of its sets to a location through the locations service (validation, permission and change
  * notification stay there), audited with the figures it was chosen on.

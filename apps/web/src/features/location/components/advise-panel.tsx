@@ -8,7 +8,7 @@ import { AdviseForm, AdviseJobError, AdviseProgress } from './advise-form';
 import { AdviseResults } from './advise-results';
 
 /**
- * The rules advisor of the selected location (issue 34): its stored strokes of a period replayed through a
+ * The rules advisor of the selected location: its stored strokes of a period replayed through a
  * grid of ring rules, the Pareto front of POD against minutes under warning, a recommendation for the
  * chosen objective, and a set given to the site on confirmation (for those who may edit it).
  */
