@@ -12,18 +12,15 @@ import { PREDICT_LIMITS } from '@thunderwatch/shared/warnings';
 import { type AuthUser, canSeeGroup, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import { requestTimeZone } from '../../../lib/time-zone.js';
-import { checkedShape } from '../backtest/backtest-service.js';
+import { checkedShape, replayWindow } from '../backtest/backtest-service.js';
 import type { LocationsService } from '../locations/locations-service.js';
 import { type AdviseExportLang, adviseCsv, adviseXlsx } from './advise-export.js';
 import type { AdviseJobSite, AdviseJobsRepo } from './advise-jobs-repo.js';
 import { adviceSites } from './advise-replay.js';
 
-const DAY_MS = 86_400_000;
 /** The most sites one group run replays. */
 export const ADVISE_MAX_SITES = 1000;
 
-const invalid = (field: string, message: string) =>
-  new AppError('validation.failed', 400, `${field} ${message}`, [{ field, message }]);
 const notFound = () => new AppError('advise.not_found', 404, 'No such advice');
 
 /**
@@ -56,7 +53,11 @@ export class AdviseService {
         [{ field: 'location_id', message: 'give exactly one of location_id, shape and group_id' }],
       );
     }
-    const { fromMs, toMs } = this.windowOf(input);
+    const { fromMs, toMs } = replayWindow(input, this.d.now().getTime(), {
+      days: ADVISE_MAX_DAYS,
+      code: 'advise.window_too_large',
+      message: `The advisor covers at most ${ADVISE_MAX_DAYS} days`,
+    });
     const sites = await this.sitesOf(user, input);
     const objective = fullObjective(input.objective);
     const perSite = sites.map((s) => adviceSites(s).grid.length);
@@ -158,26 +159,6 @@ export class AdviseService {
       },
     });
     return after;
-  }
-
-  /** The window asked for: from < to, at most 92 days, from in the past; `to` capped at now. */
-  private windowOf(input: AdviseInput): { fromMs: number; toMs: number } {
-    const fromMs = Date.parse(input.from);
-    const askedToMs = Date.parse(input.to);
-    if (!Number.isFinite(fromMs)) throw invalid('from', 'must be a date-time');
-    if (!Number.isFinite(askedToMs)) throw invalid('to', 'must be a date-time');
-    if (!(askedToMs > fromMs)) throw invalid('to', 'must be after from');
-    if (askedToMs - fromMs > ADVISE_MAX_DAYS * DAY_MS) {
-      throw new AppError(
-        'advise.window_too_large',
-        400,
-        `The advisor covers at most ${ADVISE_MAX_DAYS} days`,
-        [{ field: 'to', message: `must be at most ${ADVISE_MAX_DAYS} days after from` }],
-      );
-    }
-    const nowMs = this.d.now().getTime();
-    if (fromMs >= nowMs) throw invalid('from', 'must be in the past');
-    return { fromMs, toMs: Math.min(askedToMs, nowMs) };
   }
 
   /** The sites a job replays, each checked visible to the caller; a group only for admins and its own admins. */

@@ -12,6 +12,7 @@ import { predictAllClearMs } from '@thunderwatch/domain/warnings/predicted-warni
 import { ringRulesOf } from '@thunderwatch/domain/warnings/ring-rules';
 import { areValidRings, sortRings, validateRings } from '@thunderwatch/domain/warnings/ring-validation';
 import { DEFAULT_RINGS } from '@thunderwatch/shared/default-rings';
+import type { ErrorCode } from '@thunderwatch/shared/error-codes';
 import {
   BACKTEST_MAX_DAYS,
   type BacktestInput,
@@ -78,7 +79,11 @@ export class BacktestService {
   ): Promise<BacktestResult> {
     requirePermission(user, 'location.read');
     if (input.predict && !input.predicted) throw invalid('predict', 'needs predicted: true');
-    const { fromMs, toMs } = this.windowOf(input);
+    const { fromMs, toMs } = replayWindow(input, this.d.now().getTime(), {
+      days: BACKTEST_MAX_DAYS,
+      code: 'backtest.window_too_large',
+      message: `A backtest covers at most ${BACKTEST_MAX_DAYS} days`,
+    });
     if ((input.location_id === undefined) === (input.shape === undefined)) {
       throw new AppError('backtest.invalid_target', 400, 'Give exactly one of location_id and shape', [
         {
@@ -125,24 +130,6 @@ export class BacktestService {
     } finally {
       await runner.close();
     }
-  }
-
-  /** The window asked for, its end capped at now (as warning skill caps it). */
-  private windowOf(input: BacktestInput): { fromMs: number; toMs: number } {
-    const fromMs = Date.parse(input.from);
-    const askedToMs = Date.parse(input.to);
-    if (!(askedToMs > fromMs)) throw invalid('to', 'must be after from');
-    if (askedToMs - fromMs > BACKTEST_MAX_DAYS * DAY_MS) {
-      throw new AppError(
-        'backtest.window_too_large',
-        400,
-        `A backtest covers at most ${BACKTEST_MAX_DAYS} days`,
-        [{ field: 'to', message: `must be at most ${BACKTEST_MAX_DAYS} days after from` }],
-      );
-    }
-    const nowMs = this.d.now().getTime();
-    if (fromMs >= nowMs) throw invalid('from', 'must be in the past');
-    return { fromMs, toMs: Math.min(askedToMs, nowMs) };
   }
 
   private replay(
@@ -252,6 +239,29 @@ export function predictionOf(
     setting,
     allClearMs: predictAllClearMs(ringRulesOf(rings), setting.level),
   };
+}
+
+/**
+ * The window a replay (backtest, rules advisor) is asked for: both ends date-times, from < to, at most
+ * `limit.days` apart (else 400 `limit.code`), from in the past; `to` capped at now (as warning skill caps it).
+ */
+export function replayWindow(
+  input: { from: string; to: string },
+  nowMs: number,
+  limit: { days: number; code: ErrorCode; message: string },
+): { fromMs: number; toMs: number } {
+  const fromMs = Date.parse(input.from);
+  const askedToMs = Date.parse(input.to);
+  if (!Number.isFinite(fromMs)) throw invalid('from', 'must be a date-time');
+  if (!Number.isFinite(askedToMs)) throw invalid('to', 'must be a date-time');
+  if (!(askedToMs > fromMs)) throw invalid('to', 'must be after from');
+  if (askedToMs - fromMs > limit.days * DAY_MS) {
+    throw new AppError(limit.code, 400, limit.message, [
+      { field: 'to', message: `must be at most ${limit.days} days after from` },
+    ]);
+  }
+  if (fromMs >= nowMs) throw invalid('from', 'must be in the past');
+  return { fromMs, toMs: Math.min(askedToMs, nowMs) };
 }
 
 export function checkedShape(shape: BacktestInput['shape']): LocationShape {
