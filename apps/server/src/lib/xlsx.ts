@@ -1,9 +1,21 @@
 import { localDateTimeSeconds } from '@thunderwatch/domain/common/local-time';
-import type { SheetCell, SheetColumn, SheetExportQuery } from '@thunderwatch/shared/schemas/sheets';
+import type {
+  SheetCell,
+  SheetColumn,
+  SheetColumnKind,
+  SheetExportQuery,
+} from '@thunderwatch/shared/schemas/sheets';
 import ExcelJS from 'exceljs';
 
 /** The language of a download's headers: one, or both when none is asked for. */
 export type HeaderLang = SheetExportQuery['lang'];
+
+/** A download's column: its key (the CSV's), its kind and its header in each language. */
+export const sheetColumn = (key: string, kind: SheetColumnKind, en: string, zh: string): SheetColumn => ({
+  key,
+  kind,
+  header: { en, 'zh-Hans': zh },
+});
 
 /** A column's header in a download: one language, or both ("中文 / English") so either reader finds it. */
 export function headerOf(column: SheetColumn, lang: HeaderLang): string {

@@ -1,10 +1,7 @@
-import type { SheetColumn, SheetColumnKind, SheetId, SheetInfo } from '@thunderwatch/shared/schemas/sheets';
+import type { SheetId, SheetInfo } from '@thunderwatch/shared/schemas/sheets';
+import { sheetColumn } from '../../../lib/xlsx.js';
 
-const col = (key: string, kind: SheetColumnKind, en: string, zh: string): SheetColumn => ({
-  key,
-  kind,
-  header: { en, 'zh-Hans': zh },
-});
+const col = sheetColumn;
 
 /** What each sheet holds: its columns with both-language headers, and the order it comes in by default. */
 const LIGHTNING_COLUMNS = [

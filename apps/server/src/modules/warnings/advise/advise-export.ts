@@ -1,17 +1,10 @@
 import { namedForExport } from '@thunderwatch/domain/analytics/sheet-columns';
 import type { AdviceSet, AdviseResult, AdviseSite } from '@thunderwatch/shared/schemas/advise';
-import type { SheetCell, SheetColumn, SheetColumnKind } from '@thunderwatch/shared/schemas/sheets';
+import type { SheetCell, SheetColumn } from '@thunderwatch/shared/schemas/sheets';
 import { toCsv } from '../../../lib/csv.js';
-import { sheetXlsx } from '../../../lib/xlsx.js';
+import { type HeaderLang, sheetColumn, sheetXlsx } from '../../../lib/xlsx.js';
 
-/** The language of an export's headers and words; both when not asked for one. */
-export type AdviseExportLang = 'en' | 'zh-Hans' | undefined;
-
-const col = (key: string, kind: SheetColumnKind, en: string, zh: string): SheetColumn => ({
-  key,
-  kind,
-  header: { en, 'zh-Hans': zh },
-});
+const col = sheetColumn;
 
 /**
  * The advisor's table, one row per site and rule set: the CSV's keys (English whatever the language, both
@@ -80,7 +73,7 @@ function rowOf(
   };
 }
 
-function rowsOf(r: AdviseResult, lang: AdviseExportLang | 'csv'): Record<string, SheetCell>[] {
+function rowsOf(r: AdviseResult, lang: HeaderLang | 'csv'): Record<string, SheetCell>[] {
   const [yes, no] = lang === 'csv' ? YES_NO.en : YES_NO[lang ?? 'both'];
   const yesNo = (b: boolean) => (b ? yes : no);
   return r.sites.flatMap((site) => site.sets.map((set) => rowOf(r, site, set, yesNo)));
@@ -96,7 +89,7 @@ export function adviseCsv(r: AdviseResult): string {
 }
 
 /** The table as one worksheet, headed and worded in `lang` (both when none), times in `timeZone`. */
-export function adviseXlsx(r: AdviseResult, lang: AdviseExportLang, timeZone: string): Promise<Buffer> {
+export function adviseXlsx(r: AdviseResult, lang: HeaderLang, timeZone: string): Promise<Buffer> {
   const title = lang === 'en' ? 'Rules advice' : '规则建议';
   const sheet = namedForExport(ADVISE_COLUMNS, rowsOf(r, lang), lang);
   return sheetXlsx(title, sheet.columns, sheet.rows, lang, timeZone);

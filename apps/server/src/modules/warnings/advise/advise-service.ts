@@ -12,9 +12,10 @@ import { PREDICT_LIMITS } from '@thunderwatch/shared/warnings';
 import { type AuthUser, canSeeGroup, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import { requestTimeZone } from '../../../lib/time-zone.js';
+import type { HeaderLang } from '../../../lib/xlsx.js';
 import { checkedShape, replayWindow } from '../backtest/backtest-service.js';
 import type { LocationsService } from '../locations/locations-service.js';
-import { type AdviseExportLang, adviseCsv, adviseXlsx } from './advise-export.js';
+import { adviseCsv, adviseXlsx } from './advise-export.js';
 import type { AdviseJobSite, AdviseJobsRepo } from './advise-jobs-repo.js';
 import { adviceSites } from './advise-replay.js';
 
@@ -90,7 +91,7 @@ export class AdviseService {
   async export(
     user: AuthUser,
     id: string,
-    q: { format: 'csv' | 'xlsx'; lang?: AdviseExportLang; time_zone?: string },
+    q: { format: 'csv' | 'xlsx'; lang?: HeaderLang; time_zone?: string },
   ): Promise<{ body: string | Buffer; type: string; filename: string }> {
     requirePermission(user, 'location.read');
     const timeZone = requestTimeZone(q.time_zone, this.d.timeZone);

@@ -1,16 +1,9 @@
 import { namedForExport } from '@thunderwatch/domain/analytics/sheet-columns';
 import type { AlertDto } from '@thunderwatch/shared/schemas/alerts';
-import type { SheetCell, SheetColumn, SheetColumnKind } from '@thunderwatch/shared/schemas/sheets';
-import { sheetXlsx } from '../../../lib/xlsx.js';
+import type { SheetCell, SheetColumn } from '@thunderwatch/shared/schemas/sheets';
+import { type HeaderLang, sheetColumn, sheetXlsx } from '../../../lib/xlsx.js';
 
-/** The language of an export's headers and words; both when not asked for one. */
-export type AlertExportLang = 'en' | 'zh-Hans' | undefined;
-
-const col = (key: string, kind: SheetColumnKind, en: string, zh: string): SheetColumn => ({
-  key,
-  kind,
-  header: { en, 'zh-Hans': zh },
-});
+const col = sheetColumn;
 
 /**
  * The columns of `/api/alert_hist/?format=xlsx` (written by lib/xlsx.ts, as the data sheets are): the CSV's,
@@ -50,7 +43,7 @@ const YES_NO = {
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
 /** One episode as a row of the XLSX export, its yes/no in the export's language. */
-export function alertXlsxRow(a: AlertDto, lang: AlertExportLang): Record<string, SheetCell> {
+export function alertXlsxRow(a: AlertDto, lang: HeaderLang): Record<string, SheetCell> {
   const [yes, no] = YES_NO[lang ?? 'both'];
   const yesNo = (b: boolean | null) => (b === null ? null : b ? yes : no);
   return {
@@ -75,11 +68,7 @@ export function alertXlsxRow(a: AlertDto, lang: AlertExportLang): Record<string,
 }
 
 /** The episodes as one worksheet, named and headed in `lang` (both languages when none). */
-export function alertsXlsx(
-  alerts: readonly AlertDto[],
-  lang: AlertExportLang,
-  timeZone: string,
-): Promise<Buffer> {
+export function alertsXlsx(alerts: readonly AlertDto[], lang: HeaderLang, timeZone: string): Promise<Buffer> {
   const title = lang === 'en' ? 'Alert history' : '预警历史';
   const sheet = namedForExport(
     ALERT_XLSX_COLUMNS,

@@ -4,7 +4,8 @@ import { AppError } from '../../../lib/app-error.js';
 import { toCsv } from '../../../lib/csv.js';
 import { readScope } from '../../../lib/group-scope.js';
 import { requestTimeZone } from '../../../lib/time-zone.js';
-import { type AlertExportLang, alertsXlsx } from './alert-export.js';
+import type { HeaderLang } from '../../../lib/xlsx.js';
+import { alertsXlsx } from './alert-export.js';
 import type { AlertFilter, AlertsRepo } from './alerts-repo.js';
 import { alertToCap } from './cap.js';
 import type { WarningStatsRepo } from './warning-stats-repo.js';
@@ -76,7 +77,7 @@ export class AlertsService {
   }
 
   /** The filtered episodes (at most as many as the CSV) as an XLSX workbook, headed in `lang`, times in `zone`. */
-  async xlsx(user: AuthUser, q: AlertQuery, lang: AlertExportLang, zone?: string): Promise<Buffer> {
+  async xlsx(user: AuthUser, q: AlertQuery, lang: HeaderLang, zone?: string): Promise<Buffer> {
     requirePermission(user, 'location.read');
     const timeZone = requestTimeZone(zone, this.timeZone);
     const page = await this.list(user, q, ALERT_CSV_MAX_ROWS, 0);
