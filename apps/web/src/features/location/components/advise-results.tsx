@@ -238,7 +238,7 @@ function ApplyDialog({
   return (
     <dialog
       ref={dialog}
-      className="advise-dialog"
+      className="modal-dialog"
       aria-labelledby="advise-dialog-title"
       data-testid="advise-dialog"
       onCancel={(event) => {

@@ -45,7 +45,7 @@ export function ConfirmAlarmDialog({
   return (
     <dialog
       ref={dialog}
-      className="rta-dialog"
+      className="modal-dialog rta-dialog"
       aria-labelledby="rta-dialog-title"
       onCancel={(event) => {
         event.preventDefault();
