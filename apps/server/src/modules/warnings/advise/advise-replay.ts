@@ -16,7 +16,7 @@ import {
   BACKTEST_FOLLOW_MS,
   BACKTEST_PAGE,
   predictionOf,
-  REPLAY_MARGIN_KM,
+  replayReach,
   replayStrokes,
 } from '../backtest/backtest-service.js';
 import type { AdviseJobSite } from './advise-jobs-repo.js';
@@ -74,16 +74,10 @@ export async function adviseSite(
   let results: SiteBacktest[];
   let count: number;
   try {
-    const ringReach = Math.max(...sites.map((s) => Math.max(...s.rules.map((r) => r.radiusKm))));
-    const cellReach = Math.max(0, ...sites.map((s) => (s.predict ? s.predict.setting.rangeKm : 0)));
-    const predicting = sites.some((s) => s.predict);
     const endMs = Math.min(d.nowMs, toMs + BACKTEST_FOLLOW_MS);
     const replayed = await replayStrokes(d.strokes, runner, {
       shape: site.shape,
-      reachKm: predicting
-        ? Math.max(ringReach, cellReach + REPLAY_MARGIN_KM.cells)
-        : ringReach + REPLAY_MARGIN_KM.rings,
-      allTypes: predicting || sites.some((s) => s.rules.some((r) => r.includeIc) || s.events?.includeIc),
+      ...replayReach(sites),
       startMs,
       toMs,
       endMs,

@@ -114,7 +114,7 @@ export class BacktestService {
     });
     try {
       const endMs = Math.min(this.d.now().getTime(), toMs + FOLLOW_MS);
-      const replayed = await this.replay(runner, site, rings, fromMs - siteWarmupMs(site), toMs, endMs);
+      const replayed = await this.replay(runner, site, fromMs - siteWarmupMs(site), toMs, endMs);
       const untilMs = replayed.following ? endMs : Math.max(toMs, replayed.nowMs);
       const [result] = (await runner.finish(untilMs)).results;
       if (!result) throw new Error('the backtest lost its location');
@@ -135,18 +135,13 @@ export class BacktestService {
   private replay(
     runner: BacktestRunner,
     site: BacktestSite,
-    rings: readonly Ring[],
     startMs: number,
     toMs: number,
     endMs: number,
   ): Promise<{ count: number; nowMs: number; following: boolean }> {
-    const ringReachKm = Math.max(...rings.map((r) => r.radius_km), site.events?.radiusKm ?? 0);
     return replayStrokes(this.d.strokes, runner, {
       shape: site.shape,
-      reachKm: site.predict
-        ? Math.max(ringReachKm, site.predict.setting.rangeKm + CELL_MARGIN_KM)
-        : ringReachKm + MARGIN_KM,
-      allTypes: Boolean(site.predict) || rings.some((r) => r.include_ic) || site.events?.includeIc === true,
+      ...replayReach([site]),
       startMs,
       toMs,
       endMs,
@@ -202,10 +197,26 @@ export async function replayStrokes(
   }
 }
 
+/**
+ * The strokes a replay of `sites` (one shape) reads: from within the outermost ring (or event radius) plus a
+ * kilometre, or, with predictions, the prediction's range plus 100 km; every type when a ring, an event
+ * definition or a prediction counts intra-cloud strokes, else cloud-to-ground only.
+ */
+export function replayReach(sites: readonly BacktestSite[]): { reachKm: number; allTypes: boolean } {
+  const ringKm = Math.max(
+    ...sites.flatMap((s) => [...s.rules.map((r) => r.radiusKm), s.events?.radiusKm ?? 0]),
+  );
+  const cellKm = Math.max(0, ...sites.map((s) => s.predict?.setting.rangeKm ?? 0));
+  const predicting = sites.some((s) => s.predict);
+  return {
+    reachKm: predicting ? Math.max(ringKm, cellKm + CELL_MARGIN_KM) : ringKm + MARGIN_KM,
+    allTypes:
+      predicting || sites.some((s) => s.rules.some((r) => r.includeIc) || s.events?.includeIc === true),
+  };
+}
+
 /** How far past the window a replay follows a warning begun in it (as warning skill does). */
 export const BACKTEST_FOLLOW_MS = FOLLOW_MS;
-/** The reach of a replay's stroke box beyond its outer ring, and beyond a prediction's range. */
-export const REPLAY_MARGIN_KM = { rings: MARGIN_KM, cells: CELL_MARGIN_KM } as const;
 
 /**
  * The prediction a backtest replays: the request's `predict`, else the location's setting (its range and
