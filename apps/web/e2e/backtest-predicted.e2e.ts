@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './global-setup';
 import { type RunningServer, startQuietServer } from './server';
+import { type Lang, text } from './ui-text';
 import { adminToken, api, createUser, signIn } from './web-helpers';
 
 let baseUrl: string;
@@ -81,6 +82,8 @@ describe('location: backtest with lightning-jump prediction', () => {
     const user = locale === 'zh-Hans' ? who : { username: E2E_ADMIN.username, password: E2E_ADMIN.password };
     const { page, errors } = await newPage(browser, 'en-US', { viewport: { width, height: 900 } });
     await signIn(page, baseUrl, user.username, user.password, '/login?next=%2Flocation');
+    // The location screen in the profile's language (applied at sign-in), before anything is clicked.
+    await page.getByRole('heading', { name: text(locale as Lang, 'screens.location'), level: 1 }).waitFor();
     await page.getByRole('button', { name: 'E2E Jump site', exact: true }).click();
     const panel = page.getByTestId('backtest-panel');
     const title = locale === 'en' ? 'Backtest' : '回测';
