@@ -1,8 +1,9 @@
 // Rules advisor: one busy site's 31 days replayed through the advisor's ~100 rule sets in ONE
 // backtest (the sets as virtual sites of the same shape, one event definition), target ≤ 10 s; in the domain
-// (strokes in memory) rings alone and with the few predicted sets (the cell tracker's replay on top), then
-// through POST /api/warning/advise on the embedded database (strokes read a page at a time, the replay on
-// a worker thread, the job polled to its end). The baseline is one backtest of the current rules alone over
+// (strokes in memory, one thread) rings alone and with the few predicted sets (the cell tracker's replay on
+// top), then through POST /api/warning/advise on the embedded database with the predicted sets (strokes read a
+// page at a time, the rings replayed on one worker thread and the cell tracker on another beside them, the job
+// polled to its end). The baseline is one backtest of the current rules alone over
 // the same strokes: the ratio says what the other ~99 sets cost. Wall and CPU time are both printed: on a
 // shared machine (load above its cores) the wall clock mostly measures waiting.
 import { performance } from 'node:perf_hooks';
@@ -127,6 +128,8 @@ async function httpRun() {
       name: 'Bench site',
       shape: { type: 'Point', coordinates: [SITE.lon, SITE.lat] },
       rings: RINGS,
+      // Predictions at orange: the advice weighs predicted sets too (the cell tracker replayed beside the rings).
+      predict: { enabled: false, range_km: 40, level: 2 },
     },
   });
   const id = created.json().id;

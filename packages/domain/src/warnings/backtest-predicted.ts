@@ -72,7 +72,7 @@ interface Watched extends SitePrediction {
   state: PredictedState;
 }
 
-export class PredictedReplay {
+export class PredictedReplay implements PredictionSource {
   private readonly sites: Watched[];
   /** Strokes in time order from `head` on (older ones are dropped in chunks). */
   private strokes: EngineStroke[] = [];
@@ -220,4 +220,97 @@ function predictCell(c: TrackedCell): PredictCell {
     nowcast30: (ahead?.geometry.coordinates[0] as [number, number][] | undefined) ?? null,
     motion: motion ? { speedKmh: motion.speed_kmh, directionDeg: motion.direction_deg } : null,
   };
+}
+
+/** The predictions that changed at one instant of a replay. */
+export interface TimedPredictedChanges {
+  atMs: number;
+  changes: PredictedChange[];
+}
+
+/** Where a backtest reads its predicted warnings from: the tracker's replay, or changes replayed apart. */
+export interface PredictionSource {
+  /** Applies, in time order, the changes due at or before `untilMs` (see `PredictedReplay.runUntil`). */
+  runUntil(untilMs: number, apply: (atMs: number, changes: PredictedChange[]) => void): void;
+  /** A replayed stroke (time order; after `runUntil(stroke.timeMs)`). */
+  add(stroke: EngineStroke): void;
+}
+
+/**
+ * The tracker's replay apart from the rings (on a thread of its own): fed the same strokes as the backtest,
+ * it answers the changes of predictions each page brought, for `GivenPredictions` on the backtest's side.
+ * The changes only depend on the strokes (the rings do not enter a prediction), so the backtest that applies
+ * them at the same points gives exactly the figures of one that ran the tracker itself. The changes a page
+ * brings are those due after the previous page's last stroke and at or before its own last stroke.
+ */
+export class PredictionTrack {
+  private readonly replay: PredictedReplay;
+  private out: TimedPredictedChanges[] = [];
+  private readonly record = (atMs: number, changes: PredictedChange[]) => {
+    this.out.push({ atMs, changes });
+  };
+
+  constructor(
+    sites: readonly (SitePrediction & { id: number; shape: ShapeGeometry })[],
+    startMs: number,
+    stepDelayMs = PREDICT_STEP_DELAY_MS,
+  ) {
+    this.replay = new PredictedReplay(sites, startMs, stepDelayMs);
+  }
+
+  get stats(): PredictedReplay['stats'] {
+    return this.replay.stats;
+  }
+
+  /** Strokes in time order, as `Backtest.feed` has them: the changes due up to the last one. */
+  feed(strokes: readonly EngineStroke[]): TimedPredictedChanges[] {
+    for (const stroke of strokes) {
+      this.replay.runUntil(stroke.timeMs, this.record);
+      this.replay.add(stroke);
+    }
+    return this.take();
+  }
+
+  /** The changes due up to `untilMs` (the backtest's end) not yet answered. */
+  until(untilMs: number): TimedPredictedChanges[] {
+    this.replay.runUntil(untilMs, this.record);
+    return this.take();
+  }
+
+  private take(): TimedPredictedChanges[] {
+    const out = this.out;
+    this.out = [];
+    return out;
+  }
+}
+
+/** Changes of predictions replayed apart (`PredictionTrack`), applied by a backtest where it would run them. */
+export class GivenPredictions implements PredictionSource {
+  private queue: TimedPredictedChanges[] = [];
+  private head = 0;
+
+  /** Changes in time order, after those given before. */
+  give(changes: readonly TimedPredictedChanges[]): void {
+    for (const c of changes) {
+      const last = this.queue[this.queue.length - 1];
+      if (last && c.atMs < last.atMs) throw new RangeError('predicted changes must come in time order');
+      this.queue.push(c);
+    }
+  }
+
+  runUntil(untilMs: number, apply: (atMs: number, changes: PredictedChange[]) => void): void {
+    while (
+      this.head < this.queue.length &&
+      (this.queue[this.head] as TimedPredictedChanges).atMs <= untilMs
+    ) {
+      const next = this.queue[this.head++] as TimedPredictedChanges;
+      apply(next.atMs, next.changes);
+    }
+    if (this.head > 1024 && this.head * 2 > this.queue.length) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  add(): void {}
 }

@@ -2,11 +2,15 @@ import type { Level } from '@thunderwatch/shared/warnings';
 import { distanceToShape, type ShapeGeometry } from '../geo/shape-distance.js';
 import { type BacktestEpisode, type LevelStep, SiteRecorder } from './backtest-episodes.js';
 import {
+  GivenPredictions,
   PREDICT_STEP_DELAY_MS,
   type PredictedChange,
   PredictedReplay,
+  type PredictionSource,
+  PredictionTrack,
   predictWarmupMs,
   type SitePrediction,
+  type TimedPredictedChanges,
 } from './backtest-predicted.js';
 import type { RingRule } from './ring-rules.js';
 import { type EngineStroke, WarningEngineCore } from './warning-engine.js';
@@ -36,6 +40,9 @@ import {
  * minute (`PredictedReplay`); each change of a prediction is applied at its time, after the rings' clock has
  * been let run to it, so the steps stay in time order. The level shown, and judged, is the higher of the
  * rings' and the prediction's (`SiteRecorder`); the skill's warning periods are read from those steps.
+ * The tracker's replay can also run apart (`predictionTrackOf`, on another thread) and its changes be given
+ * to the backtest page by page (`predictions: 'given'`, `givePredictions`): the same figures, in the time of
+ * the slower of the two.
  *
  * Each site is replayed from its own warm-up (`siteWarmupMs`): it joins the engine when the clock reaches
  * `fromMs − siteWarmupMs(site)`, so its figures do not depend on the other sites replayed with it (a site
@@ -121,6 +128,29 @@ export function sitesWarmupMs(sites: readonly BacktestSite[]): number {
   return Math.max(0, ...sites.map(siteWarmupMs));
 }
 
+/** The end of a backtest that `finish(untilMs)` runs to, with its clock at `clockMs`. */
+export function backtestEndMs(window: BacktestWindow, untilMs: number, clockMs: number): number {
+  return Math.max(untilMs, clockMs, window.toMs);
+}
+
+function predictingSites(sites: readonly BacktestSite[]) {
+  return sites.flatMap((s) => (s.predict ? [{ id: s.id, shape: s.shape, ...s.predict }] : []));
+}
+
+/**
+ * The tracker's replay of a backtest's predictions, to run apart from it (null when no site predicts):
+ * fed the backtest's strokes, its changes go to a backtest made with `predictions: 'given'`.
+ */
+export function predictionTrackOf(
+  sites: readonly BacktestSite[],
+  window: BacktestWindow,
+  stepDelayMs = PREDICT_STEP_DELAY_MS,
+): PredictionTrack | null {
+  const predicting = predictingSites(sites);
+  if (predicting.length === 0) return null;
+  return new PredictionTrack(predicting, window.fromMs - sitesWarmupMs(sites), stepDelayMs);
+}
+
 export class Backtest {
   private readonly recorders = new Map<number, SiteRecorder>();
   /** Sites not yet in the engine, latest start first (each joins at `fromMs − siteWarmupMs`). */
@@ -133,7 +163,9 @@ export class Backtest {
   private clockMs = Number.NEGATIVE_INFINITY;
   private nextTickMs = Number.NEGATIVE_INFINITY;
   private readonly batch: EngineStroke[] = [];
-  private readonly predicted: PredictedReplay | null;
+  private readonly predicted: PredictionSource | null;
+  private readonly replayed: PredictedReplay | null = null;
+  private readonly given: GivenPredictions | null = null;
   private readonly applyPredicted = (atMs: number, changes: readonly PredictedChange[]) => {
     for (const u of this.core.advance(atMs)) this.recorders.get(u.id)?.update(u);
     for (const c of changes) this.recorders.get(c.id)?.predict(atMs, c.level);
@@ -141,12 +173,14 @@ export class Backtest {
 
   /**
    * `stepDelayMs`: how long after each whole minute the tracker's step for it is judged (the live tracker's
-   * delay); only read when a site has `predict`.
+   * delay); only read when a site has `predict`. `predictions`: `replay` runs the cell tracker here; `given`
+   * applies the changes a `predictionTrackOf` of the same sites and window found (`givePredictions`).
    */
   constructor(
     sites: readonly BacktestSite[],
     private readonly window: BacktestWindow,
     stepDelayMs = PREDICT_STEP_DELAY_MS,
+    predictions: 'replay' | 'given' = 'replay',
   ) {
     if (!(window.toMs > window.fromMs)) throw new RangeError('toMs must be after fromMs');
     this.core = new WarningEngineCore((id, stroke, km) => this.recorders.get(id)?.counted(stroke, km));
@@ -175,16 +209,27 @@ export class Backtest {
     this.pending = sites
       .map((site) => ({ site, startMs: window.fromMs - siteWarmupMs(site) }))
       .sort((a, b) => b.startMs - a.startMs);
-    const predicting = sites.flatMap((s) => (s.predict ? [{ id: s.id, shape: s.shape, ...s.predict }] : []));
-    this.predicted =
-      predicting.length > 0
-        ? new PredictedReplay(predicting, window.fromMs - sitesWarmupMs(sites), stepDelayMs)
-        : null;
+    const predicting = predictingSites(sites);
+    if (predicting.length > 0 && predictions === 'given') this.given = new GivenPredictions();
+    else if (predicting.length > 0) {
+      this.replayed = new PredictedReplay(predicting, window.fromMs - sitesWarmupMs(sites), stepDelayMs);
+    }
+    this.predicted = this.given ?? this.replayed;
   }
 
-  /** The tracker steps the predictions ran, and how long they took (ms); null without predictions. */
+  /** The tracker steps the predictions ran; null without predictions, or with predictions given. */
   get trackerStats(): PredictedReplay['stats'] | null {
-    return this.predicted?.stats ?? null;
+    return this.replayed?.stats ?? null;
+  }
+
+  /**
+   * The changes a `PredictionTrack` answered for strokes up to those to be fed next (or up to the end, before
+   * `finish`), in order; only for a backtest made with `predictions: 'given'`.
+   */
+  givePredictions(changes: readonly TimedPredictedChanges[]): void {
+    if (changes.length === 0) return;
+    if (!this.given) throw new Error('this backtest does not take given predictions');
+    this.given.give(changes);
   }
 
   /** The simulated clock: the time of the last stroke fed, or the instant `finish` ran to. */
@@ -238,7 +283,7 @@ export class Backtest {
 
   /** Lets the clock run to `untilMs` and judges every location; warnings still on then end there. */
   finish(untilMs: number): SiteBacktest[] {
-    const endMs = Math.max(untilMs, this.clockMs, this.window.toMs);
+    const endMs = backtestEndMs(this.window, untilMs, this.clockMs);
     this.join(endMs);
     this.predicted?.runUntil(endMs, this.applyPredicted);
     this.tick(endMs);

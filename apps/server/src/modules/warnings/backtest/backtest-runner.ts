@@ -2,137 +2,198 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import {
-  Backtest,
-  type BacktestSite,
   type BacktestWindow,
+  backtestEndMs,
   type SiteBacktest,
 } from '@thunderwatch/domain/warnings/backtest';
+import type { TimedPredictedChanges } from '@thunderwatch/domain/warnings/backtest-predicted';
 import type { EngineStroke } from '@thunderwatch/domain/warnings/warning-engine';
+import {
+  type FromBacktestWorker,
+  packEngineStrokes,
+  ReplayHost,
+  type ReplayProgress,
+  type ReplayRole,
+  type ReplayStart,
+  type ToBacktestWorker,
+} from './backtest-host.js';
 
-/** Messages to the backtest worker. */
-export type ToBacktestWorker =
-  | { type: 'start'; sites: BacktestSite[]; window: BacktestWindow; stepDelayMs: number }
-  | { type: 'feed'; seq: number; packed: Float64Array }
-  | { type: 'finish'; seq: number; untilMs: number };
+export type { ReplayProgress } from './backtest-host.js';
 
-/** Where the replay stands after a page: the simulated clock, and whether a warning begun in the window is on. */
-export interface ReplayProgress {
-  nowMs: number;
-  following: boolean;
-}
-
-export type FromBacktestWorker =
-  | { seq: number; progress: ReplayProgress }
-  | { seq: number; results: SiteBacktest[]; trackerSteps: number | null }
-  | { seq: number; error: string };
-
-/** One backtest's replay, page by page (each call answered before the next is made). */
+/** One backtest's replay, page by page (each `feed` answered before the next is made). */
 export interface BacktestRunner {
   feed(strokes: readonly EngineStroke[]): Promise<ReplayProgress>;
-  finish(untilMs: number): Promise<{ results: SiteBacktest[]; trackerSteps: number | null }>;
+  /**
+   * The page that will probably be fed next, as soon as it is read: a replay with predictions starts its cell
+   * tracker on it at once. Pages are fed in the order they were announced; one announced and never fed
+   * (the replay ended first) changes nothing.
+   */
+  ahead?(strokes: readonly EngineStroke[]): void;
+  finish(untilMs: number): Promise<{ results: SiteBacktest[] }>;
   close(): Promise<void>;
 }
 
-type Start = Extract<ToBacktestWorker, { type: 'start' }>;
+type Call = Exclude<ToBacktestWorker, { type: 'start' }>;
 
-/** The replay on the calling thread (tests: under vitest there is no compiled worker). */
-export function inlineBacktestRunner(start: Omit<Start, 'type'>): BacktestRunner {
-  const run = new Backtest(start.sites, start.window, start.stepDelayMs);
-  return {
-    feed: async (strokes) => {
-      run.feed(strokes);
-      return { nowMs: run.nowMs, following: run.following };
-    },
-    finish: async (untilMs) => ({
-      results: run.finish(untilMs),
-      trackerSteps: run.trackerStats?.steps ?? null,
-    }),
-    close: async () => {},
-  };
+/** A replay thread, called one message at a time (several may be out; each answered in turn). */
+interface ReplayPort {
+  call(message: Call, transfer?: ArrayBuffer[]): Promise<FromBacktestWorker>;
+  close(): Promise<void>;
 }
 
 const WORKER_URL = new URL('./backtest-worker.js', import.meta.url);
 
 /**
- * The replay on a worker thread of its own, so that the rings' engine and the cell tracker (a step a
- * simulated minute, up to a few hundred ms in a great storm) never hold the thread that answers HTTP and
- * sockets. Strokes go over as one Float64Array per page (transferred, not copied). The worker ends with
- * `close`; one that dies fails the call waiting on it.
+ * The replay on worker threads, so that the rings' engine and the cell tracker (a step a simulated minute, up
+ * to a few hundred ms in a great storm) never hold the thread that answers HTTP and sockets; on the calling
+ * thread where there is no compiled worker (tests under vitest), with the same hosts. Without predictions
+ * one thread replays everything. With them the cell tracker runs on a second thread beside the rings, a
+ * page ahead of them, and hands its changes of predictions to the rings' thread with each page: the same
+ * figures as one thread's (the rings never enter a prediction), in the time of the slower of the two.
  */
-export function backtestRunner(start: Omit<Start, 'type'>): BacktestRunner {
-  if (!existsSync(fileURLToPath(WORKER_URL))) return inlineBacktestRunner(start);
+export function backtestRunner(start: ReplayStart): BacktestRunner {
+  const onThreads = existsSync(fileURLToPath(WORKER_URL));
+  const port = (role: ReplayRole) => (onThreads ? workerPort(start, role) : inlinePort(start, role));
+  if (!start.sites.some((s) => s.predict)) return wholeRunner(port('backtest'));
+  return splitRunner(port('rings'), port('track'), start.window);
+}
+
+/** One thread replays the rings and the predictions (the replay the split one must equal). */
+export function inlineBacktestRunner(start: ReplayStart): BacktestRunner {
+  return wholeRunner(inlinePort(start, 'backtest'));
+}
+
+/** The split replay on the calling thread (tests of the split itself). */
+export function inlineSplitRunner(start: ReplayStart): BacktestRunner {
+  return splitRunner(inlinePort(start, 'rings'), inlinePort(start, 'track'), start.window);
+}
+
+function wholeRunner(port: ReplayPort): BacktestRunner {
+  let seq = 0;
+  return {
+    async feed(strokes) {
+      const packed = packEngineStrokes(strokes);
+      return progressOf(
+        await port.call({ type: 'feed', seq: ++seq, packed }, [packed.buffer as ArrayBuffer]),
+      );
+    },
+    async finish(untilMs) {
+      return resultsOf(await port.call({ type: 'finish', seq: ++seq, untilMs }));
+    },
+    close: () => port.close(),
+  };
+}
+
+function splitRunner(rings: ReplayPort, track: ReplayPort, window: BacktestWindow): BacktestRunner {
+  let seq = 0;
+  let nowMs = Number.NEGATIVE_INFINITY;
+  /** Pages the tracker has been given and the rings not yet, with the changes it answers for each. */
+  const sent: { strokes: readonly EngineStroke[]; changes: Promise<TimedPredictedChanges[]> }[] = [];
+  const send = (strokes: readonly EngineStroke[]) => {
+    const packed = packEngineStrokes(strokes);
+    const changes = track
+      .call({ type: 'feed', seq: ++seq, packed }, [packed.buffer as ArrayBuffer])
+      .then(changesOf);
+    changes.catch(() => {});
+    sent.push({ strokes, changes });
+  };
+  return {
+    ahead: send,
+    async feed(strokes) {
+      if (sent.length === 0) send(strokes);
+      const page = sent.shift();
+      if (page?.strokes !== strokes) throw new Error('pages must be fed in the order they were announced');
+      const predicted = await page.changes;
+      const packed = packEngineStrokes(strokes);
+      const progress = progressOf(
+        await rings.call({ type: 'feed', seq: ++seq, packed, predicted }, [packed.buffer as ArrayBuffer]),
+      );
+      nowMs = progress.nowMs;
+      return progress;
+    },
+    async finish(untilMs) {
+      // The tracker runs on to the rings' end. A page it ran past their last (announced, not fed) only comes
+      // when the replay stopped at that page's first stroke (past the window, nothing followed): all it found
+      // is due after the end, and is dropped.
+      sent.splice(0);
+      const endMs = backtestEndMs(window, untilMs, nowMs);
+      const predicted = changesOf(await track.call({ type: 'finish', seq: ++seq, untilMs: endMs }));
+      return resultsOf(await rings.call({ type: 'finish', seq: ++seq, untilMs, predicted }));
+    },
+    async close() {
+      await Promise.all([rings.close(), track.close()]);
+    },
+  };
+}
+
+const unexpected = () => new Error('unexpected answer of the backtest worker');
+function progressOf(m: FromBacktestWorker): ReplayProgress {
+  if (!('progress' in m)) throw unexpected();
+  return m.progress;
+}
+function changesOf(m: FromBacktestWorker): TimedPredictedChanges[] {
+  if (!('changes' in m)) throw unexpected();
+  return m.changes;
+}
+function resultsOf(m: FromBacktestWorker): { results: SiteBacktest[] } {
+  if (!('results' in m)) throw unexpected();
+  return { results: m.results };
+}
+
+function inlinePort(start: ReplayStart, role: ReplayRole): ReplayPort {
+  let host: ReplayHost | null = null;
+  let failed: Error | null = null;
+  try {
+    host = new ReplayHost({ type: 'start', role, ...start });
+  } catch (error) {
+    failed = error as Error;
+  }
+  return {
+    async call(message) {
+      if (!host) throw failed;
+      const m = host.handle(message);
+      if ('error' in m) throw new Error(m.error);
+      return m;
+    },
+    close: async () => {},
+  };
+}
+
+/**
+ * A replay thread of its own. Strokes go over as one Float64Array per page (transferred, not copied). The
+ * thread ends with `close`; one that dies fails every call waiting on it.
+ */
+function workerPort(start: ReplayStart, role: ReplayRole): ReplayPort {
   const worker = new Worker(WORKER_URL);
   worker.unref();
-  let seq = 0;
-  let waiting: { seq: number; resolve: (m: FromBacktestWorker) => void; reject: (e: Error) => void } | null =
-    null;
+  const waiting = new Map<number, { resolve: (m: FromBacktestWorker) => void; reject: (e: Error) => void }>();
   let dead: Error | null = null;
   const fail = (error: Error) => {
     dead ??= error;
-    const w = waiting;
-    waiting = null;
-    w?.reject(error);
+    for (const w of waiting.values()) w.reject(error);
+    waiting.clear();
   };
   worker.on('message', (msg: FromBacktestWorker) => {
-    if (waiting?.seq !== msg.seq) return;
-    const w = waiting;
-    waiting = null;
+    const w = waiting.get(msg.seq);
+    if (!w) return;
+    waiting.delete(msg.seq);
     if ('error' in msg) w.reject(new Error(msg.error));
     else w.resolve(msg);
   });
   worker.on('error', fail);
   worker.on('exit', () => fail(new Error('backtest worker exited')));
-  worker.postMessage({ type: 'start', ...start } satisfies ToBacktestWorker);
-  const ask = (message: ToBacktestWorker, transfer: ArrayBuffer[] = []) => {
-    if (dead) return Promise.reject(dead);
-    if (waiting) return Promise.reject(new Error('a backtest call is already out'));
-    return new Promise<FromBacktestWorker>((resolve, reject) => {
-      waiting = { seq, resolve, reject };
-      worker.postMessage(message, transfer);
-    });
-  };
+  worker.postMessage({ type: 'start', role, ...start } satisfies ToBacktestWorker);
   return {
-    async feed(strokes) {
-      const packed = packEngineStrokes(strokes);
-      const m = await ask({ type: 'feed', seq: ++seq, packed }, [packed.buffer as ArrayBuffer]);
-      if (!('progress' in m)) throw new Error('unexpected answer of the backtest worker');
-      return m.progress;
-    },
-    async finish(untilMs) {
-      const m = await ask({ type: 'finish', seq: ++seq, untilMs });
-      if (!('results' in m)) throw new Error('unexpected answer of the backtest worker');
-      return { results: m.results, trackerSteps: m.trackerSteps };
+    call(message, transfer = []) {
+      if (dead) return Promise.reject(dead);
+      return new Promise<FromBacktestWorker>((resolve, reject) => {
+        waiting.set(message.seq, { resolve, reject });
+        worker.postMessage(message, transfer);
+      });
     },
     async close() {
       fail(new Error('backtest runner closed'));
       await worker.terminate();
     },
   };
-}
-
-const FIELDS = 6;
-
-/** time, lat, lon, IC (1/0), kA, flash id (NaN for none) per stroke. */
-export function packEngineStrokes(strokes: readonly EngineStroke[]): Float64Array {
-  const out = new Float64Array(strokes.length * FIELDS);
-  strokes.forEach((s, i) => {
-    out.set([s.timeMs, s.lat, s.lon, s.isIc ? 1 : 0, s.peakKa, s.flashId ?? Number.NaN], i * FIELDS);
-  });
-  return out;
-}
-
-export function unpackEngineStrokes(packed: Float64Array): EngineStroke[] {
-  const out: EngineStroke[] = [];
-  for (let i = 0; i < packed.length; i += FIELDS) {
-    const flash = packed[i + 5] as number;
-    out.push({
-      timeMs: packed[i] as number,
-      lat: packed[i + 1] as number,
-      lon: packed[i + 2] as number,
-      isIc: packed[i + 3] === 1,
-      peakKa: packed[i + 4] as number,
-      flashId: Number.isNaN(flash) ? null : flash,
-    });
-  }
-  return out;
 }

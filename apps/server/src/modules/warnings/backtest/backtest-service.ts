@@ -183,11 +183,12 @@ export async function replayStrokes(
     const page = await reading;
     const more = Boolean(page.last) && page.strokes.length >= o.page;
     // The next page is read while this one is replayed: the database and the replay's worker each take a
-    // core, and neither waits for the other. A page read past where the replay stops (or after a failure)
-    // is dropped: marked handled here, awaited below when it is used.
+    // core, and neither waits for the other; the replay hears of it as soon as it is read (its cell tracker
+    // starts on it). A page read past where the replay stops (or after a failure) is dropped: marked handled
+    // here, awaited below when it is used.
     if (more) {
       reading = strokes.page(filter, o.page, page.last ?? undefined);
-      reading.catch(() => {});
+      reading.then((next) => runner.ahead?.(next.strokes)).catch(() => {});
     }
     progress = await runner.feed(page.strokes);
     count += page.strokes.length;
