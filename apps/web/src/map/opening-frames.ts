@@ -5,23 +5,48 @@ interface Painter {
   render: (...args: unknown[]) => void;
 }
 
+interface Hold {
+  count: number;
+  draw: Painter['render'];
+  own: boolean;
+}
+const holds = new WeakMap<object, Hold>();
+
 /**
  * Lets a map update its sources and tiles on each frame but draw nothing, until the returned function is
- * called (which asks for a frame). A map whose MapLibre has no painter to hold (another version) draws as
- * usual.
+ * called (which asks for a frame). Holds nest: the map draws again when the last is let go. A map whose
+ * MapLibre has no painter to hold (another version) draws as usual.
  */
 export function holdDrawing(map: Pick<MapLibreMap, 'triggerRepaint'>): () => void {
   const painter = (map as unknown as { painter?: Partial<Painter> }).painter;
-  const draw = painter?.render;
-  if (!painter || typeof draw !== 'function') return () => {};
-  const own = Object.hasOwn(painter, 'render');
-  painter.render = () => {};
+  if (!painter) return () => {};
+  let hold = holds.get(painter);
+  if (!hold) {
+    const draw = painter.render;
+    if (typeof draw !== 'function') return () => {};
+    hold = { count: 0, draw, own: Object.hasOwn(painter, 'render') };
+    holds.set(painter, hold);
+    painter.render = () => {};
+  }
+  hold.count++;
+  const held = hold;
+  let released = false;
   return () => {
+    if (released) return;
+    released = true;
+    if (--held.count > 0) return;
+    holds.delete(painter);
     // MapLibre's method again (its class's, unless the painter had its own).
-    if (own) painter.render = draw;
+    if (held.own) painter.render = held.draw;
     else Reflect.deleteProperty(painter, 'render');
     map.triggerRepaint();
   };
+}
+
+/** Whether something holds the map's drawing now (an opening map does). */
+export function drawingHeld(map: Pick<MapLibreMap, 'triggerRepaint'>): boolean {
+  const painter = (map as unknown as { painter?: object }).painter;
+  return painter !== undefined && holds.has(painter);
 }
 
 /**

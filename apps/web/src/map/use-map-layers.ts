@@ -1,11 +1,13 @@
 import type { AddLayerObject, GeoJSONSource, Map as MapLibreMap, SourceSpecification } from 'maplibre-gl';
 import { useEffect, useState } from 'react';
+import { holdUntilFirstData } from './layer-frames';
 import { useMap } from './map-context';
 import { type Slot, slotId } from './map-style';
 
 /**
  * How every layer component uses the map: it adds its source and layers on mount (before its slot), removes
- * them on unmount, and updates data in its own effects. Returns the source once it is on the map.
+ * them on unmount, and updates data in its own effects. Returns the source once it is on the map. A layer
+ * switched on shows in one frame, with its first data (`holdUntilFirstData`).
  */
 export function useMapLayers(
   sourceId: string,
@@ -20,8 +22,10 @@ export function useMapLayers(
   useEffect(() => {
     map.addSource(sourceId, source);
     for (const layer of layers) map.addLayer(layer, slotId(slot));
+    const letGo = holdUntilFirstData(map, sourceId);
     setAdded(map.getSource<GeoJSONSource>(sourceId) ?? null);
     return () => {
+      letGo();
       removeLayers(
         map,
         sourceId,
