@@ -54,6 +54,7 @@ export const ERROR_CODES = [
   'advise.not_found',
   'advise.not_ready',
   'advise.set_not_found',
+  'advise.already_finished',
   'distribution.not_found',
   'notification.topic_not_found',
   'notification.no_address',

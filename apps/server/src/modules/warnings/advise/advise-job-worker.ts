@@ -9,11 +9,20 @@ import { adviceSites, adviseSite } from './advise-replay.js';
 
 const LEASE_MS = 60_000;
 
+/** A progress write found the job no longer running: its owner cancelled it, and the worker stops there. */
+export class AdviseJobCancelled extends Error {
+  constructor(readonly jobId: string) {
+    super(`rules advisor job ${jobId} was cancelled`);
+    this.name = 'AdviseJobCancelled';
+  }
+}
+
 /**
  * Runs queued advisor jobs on this node, one at a time (claimed SKIP LOCKED, so every node may run one; a
  * lease a dead node leaves runs out and another node starts the job again). Each site is one replay on a
  * worker thread (advise-replay.ts); progress is the rule sets replayed, sites × sets, a site's share counted
- * by how far its replay's clock has come.
+ * by how far its replay's clock has come. Each progress write (after every page of strokes and every site) also
+ * asks whether the job still runs: a job its owner cancelled stops there, its replay closed.
  */
 export class AdviseJobWorker {
   private readonly queue: QueueDrainer<ClaimedAdviseJob>;
@@ -54,6 +63,10 @@ export class AdviseJobWorker {
     return new Date(this.d.now().getTime() + LEASE_MS);
   }
 
+  private async progress(id: string, done: number, total: number): Promise<void> {
+    if (!(await this.d.jobs.progress(id, done, total, this.lease()))) throw new AdviseJobCancelled(id);
+  }
+
   private async run(job: ClaimedAdviseJob): Promise<void> {
     try {
       const input: AdviseInput = job.input;
@@ -76,11 +89,11 @@ export class AdviseJobWorker {
             site,
             window,
             objective,
-            (fraction) => this.d.jobs.progress(job.id, base + Math.floor(n * fraction), total, this.lease()),
+            (fraction) => this.progress(job.id, base + Math.floor(n * fraction), total),
           ),
         );
         base += n;
-        await this.d.jobs.progress(job.id, base, total, this.lease());
+        await this.progress(job.id, base, total);
       }
       await this.d.jobs.finish(
         job.id,
@@ -88,6 +101,10 @@ export class AdviseJobWorker {
         this.d.now(),
       );
     } catch (error) {
+      if (error instanceof AdviseJobCancelled) {
+        this.d.log.info({ job: job.id }, 'rules advisor job cancelled');
+        return;
+      }
       this.d.log.error({ err: error, job: job.id }, 'rules advisor job failed');
       await this.d.jobs.finish(job.id, { error: { code: 'server.internal', params: {} } }, this.d.now());
     }

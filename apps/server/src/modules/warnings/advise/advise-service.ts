@@ -88,6 +88,19 @@ export class AdviseService {
     return job;
   }
 
+  /**
+   * Stops the caller's job: a queued one never starts, a running one stops at its worker's next page. 404 as
+   * `get`; 409 once it has ended (done, failed or cancelled).
+   */
+  async cancel(user: AuthUser, id: string): Promise<AdviseJob> {
+    requirePermission(user, 'location.read');
+    const cancelled = await this.d.jobs.cancel(id, user.id, this.d.now());
+    if (cancelled) return cancelled;
+    const job = await this.d.jobs.get(id, user.id);
+    if (!job) throw notFound();
+    throw new AppError('advise.already_finished', 409, `The advice has already ended (${job.status})`);
+  }
+
   async export(
     user: AuthUser,
     id: string,

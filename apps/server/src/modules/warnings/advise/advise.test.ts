@@ -2,9 +2,13 @@ import { warningMinutes } from '@thunderwatch/domain/warnings/rules-grid';
 import { warningPeriodsOf } from '@thunderwatch/domain/warnings/warning-skill';
 import type { AdviseJob } from '@thunderwatch/shared/schemas/advise';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
 import { jsonStroke } from '../../../test/strokes.js';
+import { EngineStrokesRepo } from '../../lightning/strokes/engine-strokes-repo.js';
+import { type BacktestRunner, inlineBacktestRunner } from '../backtest/backtest-runner.js';
+import { AdviseJobWorker } from './advise-job-worker.js';
+import { AdviseService } from './advise-service.js';
 
 const MIN = 60_000;
 const SITE = { lat: 23.0, lon: 113.0 };
@@ -369,5 +373,148 @@ describe.each(DB_KINDS)('rules advisor (%s)', (kind) => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+/**
+ * Jobs run by a worker of the test's own, one drain at a time (`kick`), with a replay it watches page by page:
+ * the app runs no advisor worker, and jobs are queued through a service that does not kick one.
+ */
+describe.each(DB_KINDS)('rules advisor jobs: cancelling, failures (%s)', (kind) => {
+  const start = Math.floor(Date.now() / MIN) * MIN - 5 * 60 * MIN;
+  const clock = start + 4 * 60 * MIN;
+  const window = { from: new Date(start).toISOString(), to: new Date(clock).toISOString() };
+  let t: TestApp;
+  let operator: TestUser;
+  let other: TestUser;
+  let apron: number;
+  let queue: AdviseService;
+  /** What the replays did: runners started, pages fed, finished; `onFeed` runs before each page is fed. */
+  let replays: { started: number; feeds: number; finished: number; closed: number };
+  let onFeed: (feeds: number) => Promise<void>;
+
+  const runner = (start: Parameters<typeof inlineBacktestRunner>[0]): BacktestRunner => {
+    replays.started++;
+    const inner = inlineBacktestRunner(start);
+    return {
+      feed: async (strokes) => {
+        replays.feeds++;
+        await onFeed(replays.feeds);
+        return inner.feed(strokes);
+      },
+      finish: async (untilMs) => {
+        replays.finished++;
+        return inner.finish(untilMs);
+      },
+      close: async () => {
+        replays.closed++;
+      },
+    };
+  };
+  let worker: AdviseJobWorker;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, { now: () => new Date(clock) });
+    const key = await t.createFeed('adv-jobs-net');
+    operator = await t.createUser({ role: 'operator' });
+    other = await t.createUser({ role: 'operator' });
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/locations/',
+      token: operator.access,
+      payload: { name: 'Quay', shape: { type: 'Point', coordinates: [SITE.lon, SITE.lat] }, rings: RINGS },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    apron = res.json().id;
+    const ingest = await t.call({
+      method: 'POST',
+      url: '/api/ingest/strokes',
+      headers: { 'x-feed-key': key },
+      payload: weather(start + 10 * MIN).map((s) =>
+        jsonStroke({ time: new Date(s.timeMs).toISOString(), lat: SITE.lat + s.km * KM, lon: SITE.lon }),
+      ),
+    });
+    expect(ingest.statusCode, ingest.body).toBe(200);
+    const services = t.app.services;
+    queue = new AdviseService({
+      locations: services.locations,
+      jobs: services.adviseJobs,
+      now: () => new Date(clock),
+      timeZone: 'UTC',
+    });
+    worker = new AdviseJobWorker({
+      jobs: services.adviseJobs,
+      strokes: new EngineStrokesRepo(t.db),
+      now: () => new Date(clock),
+      log: t.app.log,
+      everyMs: 60_000,
+      runner,
+      // About 75 strokes: several pages, so a cancelled replay has pages left it never reads.
+      page: 10,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  beforeEach(() => {
+    replays = { started: 0, feeds: 0, finished: 0, closed: 0 };
+    onFeed = async () => {};
+  });
+
+  const caller = (user: TestUser) => ({ ...user, role: 'operator' as const, sessionId: 'advise-jobs-test' });
+  const queued = (user = operator) => queue.start(caller(user), { ...window, location_id: apron });
+  const read = async (id: string) => {
+    const res = await t.call({ method: 'GET', url: `/api/warning/advise/${id}`, token: operator.access });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as AdviseJob;
+  };
+  const cancel = (id: string, user = operator) =>
+    t.call({ method: 'POST', url: `/api/warning/advise/${id}/cancel`, token: user.access });
+
+  it('never starts a queued job that was cancelled; only its owner may cancel it, and only once', async () => {
+    const job = await queued();
+    expect(job.status).toBe('queued');
+    const stranger = await cancel(job.id, other);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json().error.code).toBe('advise.not_found');
+    expect((await read(job.id)).status).toBe('queued');
+    const res = await cancel(job.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: job.id, status: 'cancelled', result: null, error: null });
+    expect(res.json().finished_at).not.toBeNull();
+    await worker.kick();
+    expect(replays.started).toBe(0);
+    expect(await read(job.id)).toMatchObject({ status: 'cancelled', progress: { done: 0 } });
+    const again = await cancel(job.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('advise.already_finished');
+    expect((await cancel('no-such-job')).statusCode).toBe(404);
+  });
+
+  it('stops a running job at its next page, and runs the next job', async () => {
+    const job = await queued();
+    // The owner cancels while the worker replays the job's first page.
+    onFeed = async (feeds) => {
+      if (feeds !== 1) return;
+      expect((await read(job.id)).status).toBe('running');
+      expect((await cancel(job.id)).statusCode).toBe(200);
+    };
+    await worker.kick();
+    expect(replays).toEqual({ started: 1, feeds: 1, finished: 0, closed: 1 });
+    const stopped = await read(job.id);
+    expect(stopped).toMatchObject({ status: 'cancelled', result: null, error: null });
+    expect(stopped.progress.done).toBeLessThan(stopped.progress.total);
+
+    // The worker goes on: the next job runs to the end, over more pages than the cancelled one read.
+    onFeed = async () => {};
+    replays = { started: 0, feeds: 0, finished: 0, closed: 0 };
+    const next = await queued();
+    await worker.kick();
+    expect(replays.feeds).toBeGreaterThan(1);
+    const done = await read(next.id);
+    expect(done.status, JSON.stringify(done.error)).toBe('done');
+    const late = await cancel(next.id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.code).toBe('advise.already_finished');
   });
 });
