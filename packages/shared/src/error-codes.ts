@@ -55,6 +55,8 @@ export const ERROR_CODES = [
   'advise.not_ready',
   'advise.set_not_found',
   'advise.already_finished',
+  'advise.location_gone',
+  'advise.worker_failed',
   'distribution.not_found',
   'notification.topic_not_found',
   'notification.no_address',

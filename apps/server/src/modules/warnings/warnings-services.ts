@@ -90,6 +90,7 @@ export function warningsServices(
   const engineStrokes = new EngineStrokesRepo(db);
   const adviseWorker = new AdviseJobWorker({
     jobs: adviseJobs,
+    locations: locationsRepo,
     strokes: engineStrokes,
     now,
     log: d.log,

@@ -392,14 +392,18 @@ describe.each(DB_KINDS)('rules advisor jobs: cancelling, failures (%s)', (kind) 
   /** What the replays did: runners started, pages fed, finished; `onFeed` runs before each page is fed. */
   let replays: { started: number; feeds: number; finished: number; closed: number };
   let onFeed: (feeds: number) => Promise<void>;
+  /** Set: the replay fails with it at its first page. */
+  let replayError: Error | null;
 
   const runner = (start: Parameters<typeof inlineBacktestRunner>[0]): BacktestRunner => {
     replays.started++;
     const inner = inlineBacktestRunner(start);
     return {
+      ...inner,
       feed: async (strokes) => {
         replays.feeds++;
         await onFeed(replays.feeds);
+        if (replayError) throw replayError;
         return inner.feed(strokes);
       },
       finish: async (untilMs) => {
@@ -444,6 +448,7 @@ describe.each(DB_KINDS)('rules advisor jobs: cancelling, failures (%s)', (kind) 
     });
     worker = new AdviseJobWorker({
       jobs: services.adviseJobs,
+      locations: services.locationsRepo,
       strokes: new EngineStrokesRepo(t.db),
       now: () => new Date(clock),
       log: t.app.log,
@@ -459,6 +464,7 @@ describe.each(DB_KINDS)('rules advisor jobs: cancelling, failures (%s)', (kind) 
   beforeEach(() => {
     replays = { started: 0, feeds: 0, finished: 0, closed: 0 };
     onFeed = async () => {};
+    replayError = null;
   });
 
   const caller = (user: TestUser) => ({ ...user, role: 'operator' as const, sessionId: 'advise-jobs-test' });
@@ -516,5 +522,71 @@ describe.each(DB_KINDS)('rules advisor jobs: cancelling, failures (%s)', (kind) 
     const late = await cancel(next.id);
     expect(late.statusCode).toBe(409);
     expect(late.json().error.code).toBe('advise.already_finished');
+  });
+
+  it('fails a job whose location was deleted before it ran, naming the site', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/locations/',
+      token: operator.access,
+      payload: {
+        name: 'Old pier',
+        shape: { type: 'Point', coordinates: [SITE.lon, SITE.lat] },
+        rings: RINGS,
+      },
+    });
+    const pier = res.json().id as number;
+    const job = await queue.start(caller(operator), { ...window, location_id: pier });
+    const removed = await t.call({ method: 'DELETE', url: `/api/locations/${pier}`, token: operator.access });
+    expect(removed.statusCode, removed.body).toBe(200);
+    await worker.kick();
+    expect(replays.started).toBe(0);
+    expect(await read(job.id)).toMatchObject({
+      status: 'failed',
+      result: null,
+      error: { code: 'advise.location_gone', params: { location_id: pier, name: 'Old pier', name_en: null } },
+    });
+  });
+
+  it('says when the replay’s worker failed, and keeps any other failure’s message in the log', async () => {
+    replayError = Object.assign(new Error('Worker terminated due to reaching memory limit'), {
+      code: 'ERR_WORKER_OUT_OF_MEMORY',
+    });
+    const job = await queued();
+    await worker.kick();
+    expect(replays).toMatchObject({ started: 1, feeds: 1, finished: 0, closed: 1 });
+    expect(await read(job.id)).toMatchObject({
+      status: 'failed',
+      error: { code: 'advise.worker_failed', params: { out_of_memory: true } },
+    });
+
+    replayError = new Error('backtest worker exited');
+    const exited = await queued();
+    await worker.kick();
+    expect((await read(exited.id)).error).toEqual({
+      code: 'advise.worker_failed',
+      params: { out_of_memory: false },
+    });
+
+    // Reading the strokes fails: not the replay's worker, so no reason the screen could give.
+    replayError = null;
+    const broken = new AdviseJobWorker({
+      jobs: t.app.services.adviseJobs,
+      locations: t.app.services.locationsRepo,
+      strokes: {
+        page: async () => {
+          throw new Error('relation "strokes" is on fire');
+        },
+      },
+      now: () => new Date(clock),
+      log: t.app.log,
+      everyMs: 60_000,
+      runner,
+    });
+    const other = await queued();
+    await broken.kick();
+    const failed = await read(other.id);
+    expect(failed.error).toEqual({ code: 'server.internal', params: {} });
+    expect(JSON.stringify(failed)).not.toContain('on fire');
   });
 });

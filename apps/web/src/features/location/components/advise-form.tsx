@@ -1,3 +1,4 @@
+import { nameIn } from '@thunderwatch/shared/names';
 import type { AdviseJob, AdviseObjective } from '@thunderwatch/shared/schemas/advise';
 import { ADVISE_MAX_DAYS } from '@thunderwatch/shared/warnings';
 import { type FormEvent, useState } from 'react';
@@ -130,14 +131,20 @@ export function AdviseProgress({ job }: { job: AdviseJob }) {
   );
 }
 
-/** A failed job, in the reader's language from its code. */
+/** A failed job, in the reader's language from its code (a site it names, by its name in that language). */
 export function AdviseJobError({ job }: { job: AdviseJob }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (job.status !== 'failed') return null;
   const code = job.error?.code ?? 'unknown';
+  const params = job.error?.params ?? {};
+  const words = wordParams(params);
+  if (typeof params.name === 'string') {
+    const nameEn = typeof params.name_en === 'string' ? params.name_en : null;
+    words.name = nameIn(i18n.language, { name: params.name, name_en: nameEn });
+  }
   return (
     <div className="alert alert-error" role="alert" data-testid="advise-failed">
-      <p>{t([`errors.${code}`, 'errors.unknown'], wordParams(job.error?.params ?? {}))}</p>
+      <p>{t([`errors.${code}`, 'errors.unknown'], words)}</p>
     </div>
   );
 }
