@@ -7,7 +7,9 @@ import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../te
 import { jsonStroke } from '../../../test/strokes.js';
 import { EngineStrokesRepo } from '../../lightning/strokes/engine-strokes-repo.js';
 import { type BacktestRunner, inlineBacktestRunner } from '../backtest/backtest-runner.js';
+import type { LocationChange } from '../locations/location-changes.js';
 import { AdviseJobWorker } from './advise-job-worker.js';
+import type { AdviseJobsRepo } from './advise-jobs-repo.js';
 import { AdviseService } from './advise-service.js';
 
 const MIN = 60_000;
@@ -588,5 +590,58 @@ describe.each(DB_KINDS)('rules advisor jobs: cancelling, failures (%s)', (kind) 
     const failed = await read(other.id);
     expect(failed.error).toEqual({ code: 'server.internal', params: {} });
     expect(JSON.stringify(failed)).not.toContain('on fire');
+  });
+
+  it('applies a set and writes its audit entry in one transaction: a failed audit leaves the rings as they were', async () => {
+    const job = await queued();
+    await worker.kick();
+    expect((await read(job.id)).status).toBe('done');
+    const jobs = t.app.services.adviseJobs;
+    // The audit entry is written, then the write fails: the transaction must take both back.
+    const failingAudit: AdviseJobsRepo = Object.assign(Object.create(jobs), {
+      audit: async (...args: Parameters<AdviseJobsRepo['audit']>) => {
+        await jobs.audit(...args);
+        throw new Error('the audit log refused the entry');
+      },
+    });
+    const advise = new AdviseService({
+      locations: t.app.services.locations,
+      jobs: failingAudit,
+      now: () => new Date(clock),
+      timeZone: 'UTC',
+    });
+    const heard: LocationChange[] = [];
+    const unsubscribe = t.app.services.locationChanges.subscribe((c) => {
+      if (c.type === 'upsert' && c.location.id === apron) heard.push(c);
+    });
+    const audits = async () =>
+      (
+        await t.db.query(`SELECT 1 FROM admin_db_audit WHERE table_name = 'locations' AND row_key = $1`, [
+          String(apron),
+        ])
+      ).rowCount;
+    const rings = async () =>
+      (await t.call({ method: 'GET', url: `/api/locations/${apron}`, token: operator.access })).json().rings;
+    try {
+      const choice = { location_id: apron, set_id: 'i15-m30-o60-ac30-n2' };
+      await expect(advise.apply(caller(operator), job.id, choice)).rejects.toThrow('refused the entry');
+      expect(await rings()).toEqual(RINGS);
+      expect(await audits()).toBe(0);
+      expect(heard).toEqual([]);
+
+      // With the audit log working, the same apply changes the rings, writes one entry and tells the engine.
+      const res = await t.call({
+        method: 'POST',
+        url: `/api/warning/advise/${job.id}/apply`,
+        token: operator.access,
+        payload: choice,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await rings()).not.toEqual(RINGS);
+      expect(await audits()).toBe(1);
+      expect(heard).toHaveLength(1);
+    } finally {
+      unsubscribe();
+    }
   });
 });
