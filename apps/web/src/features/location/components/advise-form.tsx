@@ -114,20 +114,47 @@ export function AdviseForm({ id, timeZone, running, onRun }: AdviseFormProps) {
   );
 }
 
-/** A job under way: queued, or how far the replay is. */
-export function AdviseProgress({ job }: { job: AdviseJob }) {
+/** A job under way: queued, or how far the replay is; and the button that cancels it. */
+export function AdviseProgress({
+  job,
+  onCancel,
+  cancelling,
+}: {
+  job: AdviseJob;
+  onCancel: () => void;
+  cancelling: boolean;
+}) {
   const { t } = useTranslation();
   if (job.status !== 'queued' && job.status !== 'running') return null;
   const share = progressPercent(job.progress);
   return (
-    <div className="advise-progress" role="status" data-testid="advise-progress">
+    <div className="advise-progress" data-testid="advise-progress">
       <progress max={100} value={job.status === 'queued' ? undefined : share} />
-      <span>
+      <span role="status">
         {job.status === 'queued'
           ? t('advise.queued')
           : t('advise.progress', { done: job.progress.done, total: job.progress.total, percent: share })}
       </span>
+      <button
+        type="button"
+        className="button button-secondary button-small"
+        onClick={onCancel}
+        disabled={cancelling}
+      >
+        {cancelling ? t('advise.cancelling') : t('advise.cancel')}
+      </button>
     </div>
+  );
+}
+
+/** A job its owner cancelled. */
+export function AdviseCancelled({ job }: { job: AdviseJob }) {
+  const { t } = useTranslation();
+  if (job.status !== 'cancelled') return null;
+  return (
+    <p className="field-hint" role="status" data-testid="advise-cancelled">
+      {t('advise.cancelled')}
+    </p>
   );
 }
 
