@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import type { AdviseJob } from '@thunderwatch/shared/schemas/advise';
 import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ringsSummaryText } from '../src/features/location/model/advise';
 import { type Browser, launchBrowser, newPage } from './browser';
@@ -149,6 +150,96 @@ describe('rules advisor', () => {
     await page.getByTestId('advise-dialog').waitFor();
     expect(await overflowing(page)).toEqual([]);
     await page.getByTestId('advise-dialog').screenshot({ path: '/tmp/advise-zh-390-dialog.png' });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('cancels a running advice and says why one failed, in Chinese on a 390 px phone', {
+    timeout: 120_000,
+  }, async () => {
+    // This server finishes an advice within seconds, so the screen is shown jobs of the test's own: one that
+    // runs until it is cancelled, then one whose site was deleted before it ran. The server's side of both
+    // (the worker stopping, the reason found) is in apps/server's advise.test.ts.
+    const now = new Date().toISOString();
+    const jobOf = (id: string, over: Partial<AdviseJob> = {}): AdviseJob => ({
+      id,
+      status: 'running',
+      progress: { done: 23, total: 92 },
+      error: null,
+      input: { location_id: site.id, from: now, to: now },
+      created_at: now,
+      finished_at: null,
+      result: null,
+      ...over,
+    });
+    const jobs = new Map<string, AdviseJob>();
+    const next = [
+      jobOf('e2e-running'),
+      jobOf('e2e-failed', {
+        status: 'failed',
+        finished_at: now,
+        error: {
+          code: 'advise.location_gone',
+          params: { location_id: site.id, name: '旧码头', name_en: 'Old pier' },
+        },
+      }),
+    ];
+    const cancelled: string[] = [];
+    const { page, errors } = await newPage(browser, 'en-US', {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await page.route('**/api/warning/advise', async (route) => {
+      const job = next.shift();
+      if (!job) return route.abort();
+      jobs.set(job.id, job);
+      await route.fulfill({
+        status: 202,
+        json: { ...job, status: 'queued', progress: { done: 0, total: 92 } },
+      });
+    });
+    const jobRoute = (route: Route) => {
+      const [, id, cancel] =
+        /\/advise\/(e2e-[a-z]+)(\/cancel)?$/.exec(new URL(route.request().url()).pathname) ?? [];
+      const job = id ? jobs.get(id) : undefined;
+      if (!job) return route.abort();
+      if (cancel) {
+        cancelled.push(job.id);
+        jobs.set(job.id, { ...job, status: 'cancelled', finished_at: new Date().toISOString() });
+      }
+      return route.fulfill({ json: jobs.get(job.id) });
+    };
+    await page.route(/\/api\/warning\/advise\/e2e-[a-z]+(\/cancel)?$/, jobRoute);
+
+    await signIn(page, baseUrl, ZH_USER.username, ZH_USER.password, '/login?next=%2Flocation');
+    await page.getByRole('heading', { name: text('zh-Hans', 'screens.location'), level: 1 }).waitFor();
+    await page.locator('.location-table').getByRole('button', { name: NAME, exact: true }).click();
+    const panel = page.getByTestId('advise-panel');
+    await panel.getByText(text('zh-Hans', 'advise.title'), { exact: true }).click();
+    const run = panel.getByRole('button', { name: text('zh-Hans', 'advise.run') });
+    await run.click();
+
+    // Running: the progress with its cancel button beside it, on the phone's width.
+    const progress = panel.getByTestId('advise-progress');
+    await progress.getByText('23', { exact: false }).waitFor();
+    const cancel = progress.getByRole('button', { name: text('zh-Hans', 'advise.cancel') });
+    await cancel.waitFor();
+    expect(await overflowing(page)).toEqual([]);
+    await progress.screenshot({ path: '/tmp/advise-zh-390-cancel.png' });
+    await cancel.click();
+    await panel.getByTestId('advise-cancelled').getByText(text('zh-Hans', 'advise.cancelled')).waitFor();
+    expect(cancelled).toEqual(['e2e-running']);
+    expect(await progress.count()).toBe(0);
+
+    // Run again: this time the site was deleted before the job ran, and the screen says so, naming it.
+    await run.click();
+    const failed = panel.getByTestId('advise-failed');
+    await failed
+      .getByText(text('zh-Hans', 'errors.advise.location_gone').replace('{{name}}', '旧码头'))
+      .waitFor();
+    expect(await panel.getByTestId('advise-cancelled').count()).toBe(0);
+    expect(await overflowing(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -71,6 +71,7 @@ export const AdviceSet = Type.Object({
 });
 export type AdviceSet = Static<typeof AdviceSet>;
 
+/** A code the screen translates, with its parameters: a recommendation, or why a job failed. */
 export const AdviseCode = Type.Object({
   code: Type.String(),
   params: Type.Record(Type.String(), Type.Unknown()),
@@ -105,7 +106,7 @@ export const AdviseResult = Type.Object({
 });
 export type AdviseResult = Static<typeof AdviseResult>;
 
-export const ADVISE_JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export const ADVISE_JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 
 export const AdviseJob = Type.Object({
   id: Type.String(),

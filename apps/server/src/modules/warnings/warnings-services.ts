@@ -78,6 +78,7 @@ export function warningsServices(
   const { db, now, groupExists } = d;
   const { locationsRepo, zonesRepo, alarmsRepo } = stores;
   const locations = new LocationsService({
+    db,
     levels: (ids) => d.engine.levels(ids),
     locations: locationsRepo,
     zones: zonesRepo,
@@ -90,6 +91,7 @@ export function warningsServices(
   const engineStrokes = new EngineStrokesRepo(db);
   const adviseWorker = new AdviseJobWorker({
     jobs: adviseJobs,
+    locations: locationsRepo,
     strokes: engineStrokes,
     now,
     log: d.log,

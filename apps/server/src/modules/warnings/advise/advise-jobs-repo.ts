@@ -83,15 +83,20 @@ export class AdviseJobsRepo {
     return row ? { ...toJob(row), userId: row.user_id, sites: row.sites } : null;
   }
 
-  /** Progress never goes back (a job taken up again after a lost lease starts over below what was shown). */
-  async progress(id: string, done: number, total: number, leaseUntil: Date): Promise<void> {
-    await this.db.query(
+  /**
+   * Progress never goes back (a job taken up again after a lost lease starts over below what was shown).
+   * False when the job is no longer running (its owner cancelled it): the worker stops there.
+   */
+  async progress(id: string, done: number, total: number, leaseUntil: Date): Promise<boolean> {
+    const r = await this.db.query(
       `UPDATE advise_jobs SET progress_done = GREATEST(progress_done, $2), progress_total = $3, lease_until = $4
-       WHERE id = $1`,
+       WHERE id = $1 AND status = 'running'`,
       [id, done, total, leaseUntil],
     );
+    return r.rowCount > 0;
   }
 
+  /** A running job's outcome; a job cancelled meanwhile stays cancelled. */
   async finish(
     id: string,
     outcome: { result: AdviseResult } | { error: AdviseCode },
@@ -100,7 +105,8 @@ export class AdviseJobsRepo {
     const ok = 'result' in outcome;
     await this.db.query(
       `UPDATE advise_jobs SET status = $2, progress_done = CASE WHEN $2 = 'done' THEN progress_total ELSE progress_done END,
-         result = $3::jsonb, error = $4::jsonb, finished_at = $5, lease_until = NULL WHERE id = $1`,
+         result = $3::jsonb, error = $4::jsonb, finished_at = $5, lease_until = NULL
+       WHERE id = $1 AND status = 'running'`,
       [
         id,
         ok ? 'done' : 'failed',
@@ -111,10 +117,23 @@ export class AdviseJobsRepo {
     );
   }
 
+  /**
+   * Cancels the user's job if it is queued or running (a running one stops at its worker's next progress
+   * write); null when it is not the user's or has already ended.
+   */
+  async cancel(id: string, userId: number, now: Date): Promise<AdviseJob | null> {
+    const r = await this.db.query<JobRow>(
+      `UPDATE advise_jobs SET status = 'cancelled', finished_at = $3, lease_until = NULL
+       WHERE id = $1 AND user_id = $2 AND status IN ('queued', 'running') RETURNING ${COLUMNS}`,
+      [id, userId, now],
+    );
+    return r.rows[0] ? toJob(r.rows[0]) : null;
+  }
+
   /** Drops jobs made before `before` (housekeeping). */
   async prune(before: Date): Promise<number> {
     const r = await this.db.query(
-      `DELETE FROM advise_jobs WHERE created_at < $1 AND status IN ('done', 'failed')`,
+      `DELETE FROM advise_jobs WHERE created_at < $1 AND status IN ('done', 'failed', 'cancelled')`,
       [before],
     );
     return r.rowCount ?? 0;

@@ -88,6 +88,19 @@ export class AdviseService {
     return job;
   }
 
+  /**
+   * Stops the caller's job: a queued one never starts, a running one stops at its worker's next page. 404 as
+   * `get`; 409 once it has ended (done, failed or cancelled).
+   */
+  async cancel(user: AuthUser, id: string): Promise<AdviseJob> {
+    requirePermission(user, 'location.read');
+    const cancelled = await this.d.jobs.cancel(id, user.id, this.d.now());
+    if (cancelled) return cancelled;
+    const job = await this.d.jobs.get(id, user.id);
+    if (!job) throw notFound();
+    throw new AppError('advise.already_finished', 409, `The advice has already ended (${job.status})`);
+  }
+
   async export(
     user: AuthUser,
     id: string,
@@ -115,14 +128,15 @@ export class AdviseService {
   /**
    * Sets a location's rings (and its prediction on or off) to one set of a finished job, through the
    * locations service (its permission, validation and change notification), and records it in the audit log
-   * with the job, window, objective and the set's figures.
+   * with the job, window, objective and the set's figures, in the edit's own transaction.
    */
   async apply(user: AuthUser, id: string, input: AdviseApplyInput): Promise<LocationDto> {
     requirePermission(user, 'location.update');
     const job = await this.d.jobs.get(id, user.id);
     if (!job) throw notFound();
-    if (!job.result) throw new AppError('advise.not_ready', 409, 'The advice is not done');
-    const site = job.result.sites.find((s) => s.location_id === input.location_id);
+    const { result } = job;
+    if (!result) throw new AppError('advise.not_ready', 409, 'The advice is not done');
+    const site = result.sites.find((s) => s.location_id === input.location_id);
     const set = site?.sets.find((s) => s.id === input.set_id);
     if (!site || !set) {
       throw new AppError('advise.set_not_found', 404, 'No such set for that location in this advice', [
@@ -133,32 +147,41 @@ export class AdviseService {
     // Predictions are switched only where the advice weighed them (it offered predicted sets): below orange a
     // prediction changes no score, and a site's yellow predicted warnings stay as they are.
     const weighed = site.sets.some((s) => s.predicted && !s.current);
-    const after = await this.d.locations.update(user, input.location_id, {
-      name: before.name,
-      rings: set.rings,
-      ...(weighed ? { predict: { enabled: set.predicted } } : {}),
-    });
     const { on_front, current, ...figures } = set;
-    await this.d.jobs.audit({
-      userId: user.id,
-      username: user.username,
-      locationId: input.location_id,
-      before: { rings: before.rings, predict: before.predict },
-      after: {
-        rings: after.rings,
-        predict: after.predict,
-        advice: {
-          job_id: job.id,
-          from: job.result.from,
-          to: job.result.to,
-          objective: job.result.objective,
-          event_definition: site.event_definition,
-          events: site.events,
-          set: { ...figures, on_front, current },
-          recommended: site.recommended_set_id === set.id,
-        },
+    // The edit and its audit entry are one transaction: no change goes unaudited.
+    const after = await this.d.locations.update(
+      user,
+      input.location_id,
+      {
+        name: before.name,
+        rings: set.rings,
+        ...(weighed ? { predict: { enabled: set.predicted } } : {}),
       },
-    });
+      (tx, edit) =>
+        this.d.jobs.audit(
+          {
+            userId: user.id,
+            username: user.username,
+            locationId: input.location_id,
+            before: { rings: edit.before.rings, predict: edit.before.predict },
+            after: {
+              rings: edit.after.rings,
+              predict: edit.after.predict,
+              advice: {
+                job_id: job.id,
+                from: result.from,
+                to: result.to,
+                objective: result.objective,
+                event_definition: site.event_definition,
+                events: site.events,
+                set: { ...figures, on_front, current },
+                recommended: site.recommended_set_id === set.id,
+              },
+            },
+          },
+          tx,
+        ),
+    );
     return after;
   }
 

@@ -2,9 +2,15 @@ import { warningMinutes } from '@thunderwatch/domain/warnings/rules-grid';
 import { warningPeriodsOf } from '@thunderwatch/domain/warnings/warning-skill';
 import type { AdviseJob } from '@thunderwatch/shared/schemas/advise';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
 import { jsonStroke } from '../../../test/strokes.js';
+import { EngineStrokesRepo } from '../../lightning/strokes/engine-strokes-repo.js';
+import { type BacktestRunner, inlineBacktestRunner } from '../backtest/backtest-runner.js';
+import type { LocationChange } from '../locations/location-changes.js';
+import { AdviseJobWorker } from './advise-job-worker.js';
+import type { AdviseJobsRepo } from './advise-jobs-repo.js';
+import { AdviseService } from './advise-service.js';
 
 const MIN = 60_000;
 const SITE = { lat: 23.0, lon: 113.0 };
@@ -369,5 +375,273 @@ describe.each(DB_KINDS)('rules advisor (%s)', (kind) => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+/**
+ * Jobs run by a worker of the test's own, one drain at a time (`kick`), with a replay it watches page by page:
+ * the app runs no advisor worker, and jobs are queued through a service that does not kick one.
+ */
+describe.each(DB_KINDS)('rules advisor jobs: cancelling, failures (%s)', (kind) => {
+  const start = Math.floor(Date.now() / MIN) * MIN - 5 * 60 * MIN;
+  const clock = start + 4 * 60 * MIN;
+  const window = { from: new Date(start).toISOString(), to: new Date(clock).toISOString() };
+  let t: TestApp;
+  let operator: TestUser;
+  let other: TestUser;
+  let apron: number;
+  let queue: AdviseService;
+  /** What the replays did: runners started, pages fed, finished; `onFeed` runs before each page is fed. */
+  let replays: { started: number; feeds: number; finished: number; closed: number };
+  let onFeed: (feeds: number) => Promise<void>;
+  /** Set: the replay fails with it at its first page. */
+  let replayError: Error | null;
+
+  const runner = (start: Parameters<typeof inlineBacktestRunner>[0]): BacktestRunner => {
+    replays.started++;
+    const inner = inlineBacktestRunner(start);
+    return {
+      ...inner,
+      feed: async (strokes) => {
+        replays.feeds++;
+        await onFeed(replays.feeds);
+        if (replayError) throw replayError;
+        return inner.feed(strokes);
+      },
+      finish: async (untilMs) => {
+        replays.finished++;
+        return inner.finish(untilMs);
+      },
+      close: async () => {
+        replays.closed++;
+      },
+    };
+  };
+  let worker: AdviseJobWorker;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, { now: () => new Date(clock) });
+    const key = await t.createFeed('adv-jobs-net');
+    operator = await t.createUser({ role: 'operator' });
+    other = await t.createUser({ role: 'operator' });
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/locations/',
+      token: operator.access,
+      payload: { name: 'Quay', shape: { type: 'Point', coordinates: [SITE.lon, SITE.lat] }, rings: RINGS },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    apron = res.json().id;
+    const ingest = await t.call({
+      method: 'POST',
+      url: '/api/ingest/strokes',
+      headers: { 'x-feed-key': key },
+      payload: weather(start + 10 * MIN).map((s) =>
+        jsonStroke({ time: new Date(s.timeMs).toISOString(), lat: SITE.lat + s.km * KM, lon: SITE.lon }),
+      ),
+    });
+    expect(ingest.statusCode, ingest.body).toBe(200);
+    const services = t.app.services;
+    queue = new AdviseService({
+      locations: services.locations,
+      jobs: services.adviseJobs,
+      now: () => new Date(clock),
+      timeZone: 'UTC',
+    });
+    worker = new AdviseJobWorker({
+      jobs: services.adviseJobs,
+      locations: services.locationsRepo,
+      strokes: new EngineStrokesRepo(t.db),
+      now: () => new Date(clock),
+      log: t.app.log,
+      everyMs: 60_000,
+      runner,
+      // About 75 strokes: several pages, so a cancelled replay has pages left it never reads.
+      page: 10,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  beforeEach(() => {
+    replays = { started: 0, feeds: 0, finished: 0, closed: 0 };
+    onFeed = async () => {};
+    replayError = null;
+  });
+
+  const caller = (user: TestUser) => ({ ...user, role: 'operator' as const, sessionId: 'advise-jobs-test' });
+  const queued = (user = operator) => queue.start(caller(user), { ...window, location_id: apron });
+  const read = async (id: string) => {
+    const res = await t.call({ method: 'GET', url: `/api/warning/advise/${id}`, token: operator.access });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as AdviseJob;
+  };
+  const cancel = (id: string, user = operator) =>
+    t.call({ method: 'POST', url: `/api/warning/advise/${id}/cancel`, token: user.access });
+
+  it('never starts a queued job that was cancelled; only its owner may cancel it, and only once', async () => {
+    const job = await queued();
+    expect(job.status).toBe('queued');
+    const stranger = await cancel(job.id, other);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json().error.code).toBe('advise.not_found');
+    expect((await read(job.id)).status).toBe('queued');
+    const res = await cancel(job.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: job.id, status: 'cancelled', result: null, error: null });
+    expect(res.json().finished_at).not.toBeNull();
+    await worker.kick();
+    expect(replays.started).toBe(0);
+    expect(await read(job.id)).toMatchObject({ status: 'cancelled', progress: { done: 0 } });
+    const again = await cancel(job.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('advise.already_finished');
+    expect((await cancel('no-such-job')).statusCode).toBe(404);
+  });
+
+  it('stops a running job at its next page, and runs the next job', async () => {
+    const job = await queued();
+    // The owner cancels while the worker replays the job's first page.
+    onFeed = async (feeds) => {
+      if (feeds !== 1) return;
+      expect((await read(job.id)).status).toBe('running');
+      expect((await cancel(job.id)).statusCode).toBe(200);
+    };
+    await worker.kick();
+    expect(replays).toEqual({ started: 1, feeds: 1, finished: 0, closed: 1 });
+    const stopped = await read(job.id);
+    expect(stopped).toMatchObject({ status: 'cancelled', result: null, error: null });
+    expect(stopped.progress.done).toBeLessThan(stopped.progress.total);
+
+    // The worker goes on: the next job runs to the end, over more pages than the cancelled one read.
+    onFeed = async () => {};
+    replays = { started: 0, feeds: 0, finished: 0, closed: 0 };
+    const next = await queued();
+    await worker.kick();
+    expect(replays.feeds).toBeGreaterThan(1);
+    const done = await read(next.id);
+    expect(done.status, JSON.stringify(done.error)).toBe('done');
+    const late = await cancel(next.id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.code).toBe('advise.already_finished');
+  });
+
+  it('fails a job whose location was deleted before it ran, naming the site', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/locations/',
+      token: operator.access,
+      payload: {
+        name: 'Old pier',
+        shape: { type: 'Point', coordinates: [SITE.lon, SITE.lat] },
+        rings: RINGS,
+      },
+    });
+    const pier = res.json().id as number;
+    const job = await queue.start(caller(operator), { ...window, location_id: pier });
+    const removed = await t.call({ method: 'DELETE', url: `/api/locations/${pier}`, token: operator.access });
+    expect(removed.statusCode, removed.body).toBe(200);
+    await worker.kick();
+    expect(replays.started).toBe(0);
+    expect(await read(job.id)).toMatchObject({
+      status: 'failed',
+      result: null,
+      error: { code: 'advise.location_gone', params: { location_id: pier, name: 'Old pier', name_en: null } },
+    });
+  });
+
+  it('says when the replay’s worker failed, and keeps any other failure’s message in the log', async () => {
+    replayError = Object.assign(new Error('Worker terminated due to reaching memory limit'), {
+      code: 'ERR_WORKER_OUT_OF_MEMORY',
+    });
+    const job = await queued();
+    await worker.kick();
+    expect(replays).toMatchObject({ started: 1, feeds: 1, finished: 0, closed: 1 });
+    expect(await read(job.id)).toMatchObject({
+      status: 'failed',
+      error: { code: 'advise.worker_failed', params: { out_of_memory: true } },
+    });
+
+    replayError = new Error('backtest worker exited');
+    const exited = await queued();
+    await worker.kick();
+    expect((await read(exited.id)).error).toEqual({
+      code: 'advise.worker_failed',
+      params: { out_of_memory: false },
+    });
+
+    // Reading the strokes fails: not the replay's worker, so no reason the screen could give.
+    replayError = null;
+    const broken = new AdviseJobWorker({
+      jobs: t.app.services.adviseJobs,
+      locations: t.app.services.locationsRepo,
+      strokes: {
+        page: async () => {
+          throw new Error('relation "strokes" is on fire');
+        },
+      },
+      now: () => new Date(clock),
+      log: t.app.log,
+      everyMs: 60_000,
+      runner,
+    });
+    const other = await queued();
+    await broken.kick();
+    const failed = await read(other.id);
+    expect(failed.error).toEqual({ code: 'server.internal', params: {} });
+    expect(JSON.stringify(failed)).not.toContain('on fire');
+  });
+
+  it('applies a set and writes its audit entry in one transaction: a failed audit leaves the rings as they were', async () => {
+    const job = await queued();
+    await worker.kick();
+    expect((await read(job.id)).status).toBe('done');
+    const jobs = t.app.services.adviseJobs;
+    // The audit entry is written, then the write fails: the transaction must take both back.
+    const failingAudit: AdviseJobsRepo = Object.assign(Object.create(jobs), {
+      audit: async (...args: Parameters<AdviseJobsRepo['audit']>) => {
+        await jobs.audit(...args);
+        throw new Error('the audit log refused the entry');
+      },
+    });
+    const advise = new AdviseService({
+      locations: t.app.services.locations,
+      jobs: failingAudit,
+      now: () => new Date(clock),
+      timeZone: 'UTC',
+    });
+    const heard: LocationChange[] = [];
+    const unsubscribe = t.app.services.locationChanges.subscribe((c) => {
+      if (c.type === 'upsert' && c.location.id === apron) heard.push(c);
+    });
+    const audits = async () =>
+      (
+        await t.db.query(`SELECT 1 FROM admin_db_audit WHERE table_name = 'locations' AND row_key = $1`, [
+          String(apron),
+        ])
+      ).rowCount;
+    const rings = async () =>
+      (await t.call({ method: 'GET', url: `/api/locations/${apron}`, token: operator.access })).json().rings;
+    try {
+      const choice = { location_id: apron, set_id: 'i15-m30-o60-ac30-n2' };
+      await expect(advise.apply(caller(operator), job.id, choice)).rejects.toThrow('refused the entry');
+      expect(await rings()).toEqual(RINGS);
+      expect(await audits()).toBe(0);
+      expect(heard).toEqual([]);
+
+      // With the audit log working, the same apply changes the rings, writes one entry and tells the engine.
+      const res = await t.call({
+        method: 'POST',
+        url: `/api/warning/advise/${job.id}/apply`,
+        token: operator.access,
+        payload: choice,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await rings()).not.toEqual(RINGS);
+      expect(await audits()).toBe(1);
+      expect(heard).toHaveLength(1);
+    } finally {
+      unsubscribe();
+    }
   });
 });

@@ -21,7 +21,7 @@ const ExportQuery = Type.Object(
   { additionalProperties: false },
 );
 
-/** The rules advisor: jobs, their table as a file, and applying a set (docs/api.md). */
+/** The rules advisor: jobs (and cancelling one), their table as a file, and applying a set (docs/api.md). */
 export function adviseRoutes(app: App, advise: AdviseService): void {
   app.post(
     '/api/warning/advise',
@@ -38,6 +38,17 @@ export function adviseRoutes(app: App, advise: AdviseService): void {
     '/api/warning/advise/:id',
     { schema: { tags: ['warnings'], params: ById, response: { 200: AdviseJob, ...errors(401, 403, 404) } } },
     (req) => advise.get(callerOf(req), req.params.id),
+  );
+  app.post(
+    '/api/warning/advise/:id/cancel',
+    {
+      schema: {
+        tags: ['warnings'],
+        params: ById,
+        response: { 200: AdviseJob, ...errors(401, 403, 404, 409) },
+      },
+    },
+    (req) => advise.cancel(callerOf(req), req.params.id),
   );
   app.get(
     '/api/warning/advise/:id/export',

@@ -120,6 +120,16 @@ export class LocationsRepo {
     return r.rows[0] ? toStored(r.rows[0]) : null;
   }
 
+  /** Which of `ids` are live locations (not deleted), of any group. */
+  async liveIds(ids: readonly number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const r = await this.db.query<{ id: number }>(
+      'SELECT id FROM locations WHERE id = ANY($1::bigint[]) AND deleted_at IS NULL',
+      [ids],
+    );
+    return new Set(r.rows.map((row) => Number(row.id)));
+  }
+
   /** Every live location of one group (or of every group for null), enabled or not, in id order. */
   async ofGroup(groupId: number | null): Promise<StoredLocation[]> {
     const r = await this.db.query<LocationRow>(

@@ -11,6 +11,7 @@ import { englishName } from '@thunderwatch/shared/names';
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import type { LocationDto, LocationInput } from '@thunderwatch/shared/schemas/locations';
 import type { Level } from '@thunderwatch/shared/warnings';
+import type { Database, Queryable } from '../../../db/database.js';
 import { type AuthUser, groupScope, requirePermission } from '../../../lib/access.js';
 import { AppError } from '../../../lib/app-error.js';
 import { readScope, writeGroup } from '../../../lib/group-scope.js';
@@ -28,6 +29,7 @@ export interface LocationQuery {
 }
 
 export interface LocationsServiceDeps {
+  db: Pick<Database, 'transaction'>;
   locations: LocationsRepo;
   zones: Pick<ZonesRepo, 'get'>;
   groupExists: (id: number) => Promise<boolean>;
@@ -36,6 +38,18 @@ export interface LocationsServiceDeps {
   levels?: (ids: readonly number[]) => Promise<(locationId: number) => Level>;
   now: () => Date;
 }
+
+/** A location's settings as read or written, without its live warning level (not known inside a transaction). */
+export type LocationSettings = Omit<LocationDto, 'level'>;
+
+/**
+ * What is written together with an edit of a location, in its transaction (an audit entry): it sees the
+ * location before and after the edit, and whatever it throws undoes the edit.
+ */
+export type LocationEditWith = (
+  tx: Queryable,
+  edit: { before: LocationSettings; after: LocationSettings },
+) => Promise<void>;
 
 const notFound = () => new AppError('location.not_found', 404, 'No such location');
 const invalidShape = (field: string, message: string) =>
@@ -101,14 +115,27 @@ export class LocationsService {
     return this.dto(created);
   }
 
-  /** Fields left out keep their values; a new `shape` drops the zone link, a new `zone_id` re-copies it. */
-  async update(user: AuthUser, id: number, input: LocationInput): Promise<LocationDto> {
+  /**
+   * Fields left out keep their values; a new `shape` drops the zone link, a new `zone_id` re-copies it. One
+   * transaction, with whatever `alsoWrite` writes beside it; the engine hears of the change after it commits.
+   */
+  async update(
+    user: AuthUser,
+    id: number,
+    input: LocationInput,
+    alsoWrite?: LocationEditWith,
+  ): Promise<LocationDto> {
     requirePermission(user, 'location.update');
-    const current = await this.d.locations.get(id, readScope(user, undefined));
-    if (!current) throw notFound();
-    const fields = await this.fieldsOf(input, current.groupId, current);
-    const updated = await this.d.locations.update(id, fields, this.d.now());
-    if (!updated) throw notFound();
+    const scope = readScope(user, undefined);
+    const updated = await this.d.db.transaction(async (tx) => {
+      const current = await this.d.locations.get(id, scope, tx);
+      if (!current) throw notFound();
+      const fields = await this.fieldsOf(input, current.groupId, current, tx);
+      const row = await this.d.locations.update(id, fields, this.d.now(), tx);
+      if (!row) throw notFound();
+      await alsoWrite?.(tx, { before: settingsOf(current), after: settingsOf(row) });
+      return row;
+    });
     this.d.changes.publish({ type: 'upsert', location: toRecord(updated) });
     return this.dto(updated);
   }
@@ -125,6 +152,7 @@ export class LocationsService {
     groupId: number,
     base: Omit<LocationFields, 'name' | 'nameEn' | 'shape' | 'zoneId'> &
       Partial<Pick<LocationFields, 'nameEn' | 'shape' | 'zoneId'>>,
+    tx?: Queryable,
   ): Promise<LocationFields> {
     const rings = input.rings ?? base.rings;
     if (!areValidRings(rings)) {
@@ -139,7 +167,7 @@ export class LocationsService {
     }
     const timeZone = input.time_zone ?? base.timeZone;
     assertTimeZone(timeZone);
-    const { shape, zoneId } = await this.shapeOf(input, groupId, base);
+    const { shape, zoneId } = await this.shapeOf(input, groupId, base, tx);
     return {
       name: input.name.trim(),
       // Left out: kept (a new site has none); null or blank: none.
@@ -160,6 +188,7 @@ export class LocationsService {
     input: LocationInput,
     groupId: number,
     current: Partial<Pick<LocationFields, 'shape' | 'zoneId'>>,
+    tx?: Queryable,
   ): Promise<{ shape: LocationShape; zoneId: number | null }> {
     if (input.shape && input.zone_id !== undefined)
       throw invalidShape('zone_id', 'give either shape or zone_id');
@@ -173,13 +202,18 @@ export class LocationsService {
       return { shape, zoneId: null };
     }
     if (input.zone_id !== undefined) {
-      const zone = await this.d.zones.get(input.zone_id, groupId);
+      const zone = await this.d.zones.get(input.zone_id, groupId, tx);
       if (!zone) throw invalidShape('zone_id', "is not one of the location's group's zones");
       return { shape: zone.geometry, zoneId: zone.id };
     }
     if (current.shape) return { shape: current.shape, zoneId: current.zoneId ?? null };
     throw invalidShape('shape', 'is required (or a zone_id)');
   }
+}
+
+function settingsOf(s: StoredLocation): LocationSettings {
+  const { level: _, ...settings } = toDto(s, () => 0);
+  return settings;
 }
 
 function toDto(s: StoredLocation, levelOf: (locationId: number) => Level): LocationDto {

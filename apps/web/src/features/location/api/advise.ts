@@ -5,7 +5,7 @@ import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { invalidateLocations } from './invalidate-locations';
 
-/** A queued or running advice is asked about every second until it is done or failed. */
+/** A queued or running advice is asked about every second until it has ended (done, failed or cancelled). */
 export const ADVISE_POLL_MS = 1000;
 
 const waiting = (job: AdviseJob | undefined) => job?.status === 'queued' || job?.status === 'running';
@@ -17,7 +17,7 @@ export function useStartAdvice() {
   });
 }
 
-/** The job polled until it is done or failed (its first answer is the one the start gave). */
+/** The job polled until it has ended (its first answer is the one the start gave). */
 export function useAdviseJob(job: AdviseJob | null) {
   return useQuery({
     queryKey: queryKeys.adviseJob(job?.id ?? ''),
@@ -28,6 +28,20 @@ export function useAdviseJob(job: AdviseJob | null) {
     enabled: job !== null && waiting(job),
     initialData: job ?? undefined,
     refetchInterval: (q) => (waiting(q.state.data) ? ADVISE_POLL_MS : false),
+  });
+}
+
+/**
+ * Cancels a queued or running job: its answer (cancelled) becomes the job shown, so its polling stops. One
+ * that ended meanwhile (409) is read again, to show how it ended.
+ */
+export function useCancelAdvice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiClient.post<AdviseJob>(`/api/warning/advise/${encodeURIComponent(id)}/cancel`),
+    onSuccess: (job) => queryClient.setQueryData(queryKeys.adviseJob(job.id), job),
+    onError: (_error, id) => queryClient.invalidateQueries({ queryKey: queryKeys.adviseJob(id) }),
   });
 }
 

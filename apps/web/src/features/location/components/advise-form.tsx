@@ -1,3 +1,4 @@
+import { nameIn } from '@thunderwatch/shared/names';
 import type { AdviseJob, AdviseObjective } from '@thunderwatch/shared/schemas/advise';
 import { ADVISE_MAX_DAYS } from '@thunderwatch/shared/warnings';
 import { type FormEvent, useState } from 'react';
@@ -113,31 +114,64 @@ export function AdviseForm({ id, timeZone, running, onRun }: AdviseFormProps) {
   );
 }
 
-/** A job under way: queued, or how far the replay is. */
-export function AdviseProgress({ job }: { job: AdviseJob }) {
+/** A job under way: queued, or how far the replay is; and the button that cancels it. */
+export function AdviseProgress({
+  job,
+  onCancel,
+  cancelling,
+}: {
+  job: AdviseJob;
+  onCancel: () => void;
+  cancelling: boolean;
+}) {
   const { t } = useTranslation();
   if (job.status !== 'queued' && job.status !== 'running') return null;
   const share = progressPercent(job.progress);
   return (
-    <div className="advise-progress" role="status" data-testid="advise-progress">
+    <div className="advise-progress" data-testid="advise-progress">
       <progress max={100} value={job.status === 'queued' ? undefined : share} />
-      <span>
+      <span role="status">
         {job.status === 'queued'
           ? t('advise.queued')
           : t('advise.progress', { done: job.progress.done, total: job.progress.total, percent: share })}
       </span>
+      <button
+        type="button"
+        className="button button-secondary button-small"
+        onClick={onCancel}
+        disabled={cancelling}
+      >
+        {cancelling ? t('advise.cancelling') : t('advise.cancel')}
+      </button>
     </div>
   );
 }
 
-/** A failed job, in the reader's language from its code. */
-export function AdviseJobError({ job }: { job: AdviseJob }) {
+/** A job its owner cancelled. */
+export function AdviseCancelled({ job }: { job: AdviseJob }) {
   const { t } = useTranslation();
+  if (job.status !== 'cancelled') return null;
+  return (
+    <p className="field-hint" role="status" data-testid="advise-cancelled">
+      {t('advise.cancelled')}
+    </p>
+  );
+}
+
+/** A failed job, in the reader's language from its code (a site it names, by its name in that language). */
+export function AdviseJobError({ job }: { job: AdviseJob }) {
+  const { t, i18n } = useTranslation();
   if (job.status !== 'failed') return null;
   const code = job.error?.code ?? 'unknown';
+  const params = job.error?.params ?? {};
+  const words = wordParams(params);
+  if (typeof params.name === 'string') {
+    const nameEn = typeof params.name_en === 'string' ? params.name_en : null;
+    words.name = nameIn(i18n.language, { name: params.name, name_en: nameEn });
+  }
   return (
     <div className="alert alert-error" role="alert" data-testid="advise-failed">
-      <p>{t([`errors.${code}`, 'errors.unknown'], wordParams(job.error?.params ?? {}))}</p>
+      <p>{t([`errors.${code}`, 'errors.unknown'], words)}</p>
     </div>
   );
 }

@@ -8,8 +8,8 @@ import { saveBlob } from '../../../lib/download';
 import { useGroupNames } from '../../../lib/group-names';
 import { validZone } from '../../../lib/time';
 import { minutes, percent } from '../../../lib/warning-skill';
-import { exportAdvice, useAdviseJob, useStartAdvice } from '../api/advise';
-import { AdviseForm, AdviseJobError, AdviseProgress } from './advise-form';
+import { exportAdvice, useAdviseJob, useCancelAdvice, useStartAdvice } from '../api/advise';
+import { AdviseCancelled, AdviseForm, AdviseJobError, AdviseProgress } from './advise-form';
 import { useRecommendationText, useRulesText } from './advise-results';
 
 /**
@@ -23,6 +23,7 @@ export function AdviseGroupPanel({ isAdmin }: { isAdmin: boolean }) {
   const own = user.data?.group;
   const [groupId, setGroupId] = useState<number | null>(null);
   const start = useStartAdvice();
+  const cancel = useCancelAdvice();
   const [started, setStarted] = useState<AdviseJob | null>(null);
   const job = useAdviseJob(started).data ?? null;
   const [downloadError, setDownloadError] = useState<unknown>(null);
@@ -83,12 +84,24 @@ export function AdviseGroupPanel({ isAdmin }: { isAdmin: boolean }) {
         timeZone={timeZone}
         running={running}
         onRun={(window) =>
-          start.mutate({ group_id: chosen, ...window }, { onSuccess: (queued) => setStarted(queued) })
+          start.mutate(
+            { group_id: chosen, ...window },
+            {
+              onSuccess: (queued) => {
+                cancel.reset();
+                setStarted(queued);
+              },
+            },
+          )
         }
       />
       <ErrorMessage error={start.error} />
-      {job && <AdviseProgress job={job} />}
+      {job && (
+        <AdviseProgress job={job} onCancel={() => cancel.mutate(job.id)} cancelling={cancel.isPending} />
+      )}
+      <ErrorMessage error={cancel.error} />
       {job && <AdviseJobError job={job} />}
+      {job && <AdviseCancelled job={job} />}
       {result && job && (
         <div className="advise-results" data-testid="advise-group-results">
           <div className="sq-downloads">

@@ -3,8 +3,8 @@ import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
-import { useAdviseJob, useStartAdvice } from '../api/advise';
-import { AdviseForm, AdviseJobError, AdviseProgress } from './advise-form';
+import { useAdviseJob, useCancelAdvice, useStartAdvice } from '../api/advise';
+import { AdviseCancelled, AdviseForm, AdviseJobError, AdviseProgress } from './advise-form';
 import { AdviseResults } from './advise-results';
 
 /**
@@ -15,6 +15,7 @@ import { AdviseResults } from './advise-results';
 export function AdvisePanel({ location, canEdit }: { location: LocationDto; canEdit: boolean }) {
   const { t } = useTranslation();
   const start = useStartAdvice();
+  const cancel = useCancelAdvice();
   const [started, setStarted] = useState<AdviseJob | null>(null);
   const job = useAdviseJob(started).data ?? null;
   const running = start.isPending || job?.status === 'queued' || job?.status === 'running';
@@ -31,12 +32,24 @@ export function AdvisePanel({ location, canEdit }: { location: LocationDto; canE
         timeZone={location.time_zone}
         running={running}
         onRun={(window) =>
-          start.mutate({ location_id: location.id, ...window }, { onSuccess: (queued) => setStarted(queued) })
+          start.mutate(
+            { location_id: location.id, ...window },
+            {
+              onSuccess: (queued) => {
+                cancel.reset();
+                setStarted(queued);
+              },
+            },
+          )
         }
       />
       <ErrorMessage error={start.error} />
-      {job && <AdviseProgress job={job} />}
+      {job && (
+        <AdviseProgress job={job} onCancel={() => cancel.mutate(job.id)} cancelling={cancel.isPending} />
+      )}
+      <ErrorMessage error={cancel.error} />
       {job && <AdviseJobError job={job} />}
+      {job && <AdviseCancelled job={job} />}
       {job?.result && site && (
         <AdviseResults
           jobId={job.id}
