@@ -1,5 +1,5 @@
 import type { GeoJSONSource, Map as MapLibreMap, MapSourceDataEvent } from 'maplibre-gl';
-import { drawingHeld, holdDrawing } from './opening-frames';
+import { holdDrawing, openingHeld } from './opening-frames';
 
 /** However slow its data, a layer switched on lets the map draw again this long after it was added. */
 export const LAYER_HOLD_MS = 1_500;
@@ -15,7 +15,7 @@ export const LAYER_HOLD_MS = 1_500;
  */
 export function holdUntilFirstData(map: MapLibreMap, sourceId: string): () => void {
   const source = map.getSource(sourceId);
-  if (!source || drawingHeld(map)) return () => {};
+  if (!source || openingHeld(map)) return () => {};
   const release = holdDrawing(map);
   let dataSet = source.type !== 'geojson';
   let restore = () => {};

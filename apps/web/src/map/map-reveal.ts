@@ -39,7 +39,7 @@ export class MapReveal {
     private readonly map: RevealMap,
     private readonly onShown: () => void,
   ) {
-    this.release = holdDrawing(map);
+    this.release = holdDrawing(map, true);
     this.after(LOAD_DEADLINE_MS, () => this.show());
   }
 

@@ -7,6 +7,8 @@ interface Painter {
 
 interface Hold {
   count: number;
+  /** Of them, an opening map's. */
+  opening: number;
   draw: Painter['render'];
   own: boolean;
 }
@@ -14,26 +16,29 @@ const holds = new WeakMap<object, Hold>();
 
 /**
  * Lets a map update its sources and tiles on each frame but draw nothing, until the returned function is
- * called (which asks for a frame). Holds nest: the map draws again when the last is let go. A map whose
- * MapLibre has no painter to hold (another version) draws as usual.
+ * called (which asks for a frame). Holds nest: the map draws again when the last is let go. `opening`: the
+ * hold of a map opening unseen (`openingHeld`). A map whose MapLibre has no painter to hold (another version)
+ * draws as usual.
  */
-export function holdDrawing(map: Pick<MapLibreMap, 'triggerRepaint'>): () => void {
+export function holdDrawing(map: Pick<MapLibreMap, 'triggerRepaint'>, opening = false): () => void {
   const painter = (map as unknown as { painter?: Partial<Painter> }).painter;
   if (!painter) return () => {};
   let hold = holds.get(painter);
   if (!hold) {
     const draw = painter.render;
     if (typeof draw !== 'function') return () => {};
-    hold = { count: 0, draw, own: Object.hasOwn(painter, 'render') };
+    hold = { count: 0, opening: 0, draw, own: Object.hasOwn(painter, 'render') };
     holds.set(painter, hold);
     painter.render = () => {};
   }
   hold.count++;
+  if (opening) hold.opening++;
   const held = hold;
   let released = false;
   return () => {
     if (released) return;
     released = true;
+    if (opening) held.opening--;
     if (--held.count > 0) return;
     holds.delete(painter);
     // MapLibre's method again (its class's, unless the painter had its own).
@@ -43,10 +48,10 @@ export function holdDrawing(map: Pick<MapLibreMap, 'triggerRepaint'>): () => voi
   };
 }
 
-/** Whether something holds the map's drawing now (an opening map does). */
-export function drawingHeld(map: Pick<MapLibreMap, 'triggerRepaint'>): boolean {
+/** Whether the map is opening unseen (its drawing held by the opening). */
+export function openingHeld(map: Pick<MapLibreMap, 'triggerRepaint'>): boolean {
   const painter = (map as unknown as { painter?: object }).painter;
-  return painter !== undefined && holds.has(painter);
+  return painter !== undefined && (holds.get(painter)?.opening ?? 0) > 0;
 }
 
 /**
