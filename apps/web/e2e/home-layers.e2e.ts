@@ -89,6 +89,11 @@ describe('home: official warnings and sensors', () => {
     await page.waitForURL(/\/\?lat=25\.2/);
     const warnings = page.getByRole('checkbox', { name: 'Official weather warnings' });
     expect(await warnings.isChecked()).toBe(false);
+    // The choice is saved a moment after it is made (the next test opens with it).
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/user_map_data') && r.request().method() === 'PUT' && r.ok(),
+      { timeout: 30_000 },
+    );
     await warnings.check();
     await page.getByRole('checkbox', { name: 'Field mills and met sensors' }).check();
     await page.getByRole('list', { name: 'Official weather warnings: Legend' }).waitFor();
@@ -116,6 +121,7 @@ describe('home: official warnings and sensors', () => {
     await popup.getByText('Orange (severe)').waitFor();
     await page.screenshot({ path: join(tmpdir(), 'home-layers-en.png') });
     expect(errors).toEqual([]);
+    await saved;
     await page.context().close();
   });
 

@@ -28,6 +28,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   responseType?: 'json' | 'text' | 'blob';
+  /** The request outlives the page (a save sent as the page is left). */
+  keepalive?: boolean;
 }
 
 export interface ApiClient {
@@ -205,6 +207,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
         headers,
         body,
         signal: options.signal,
+        ...(options.keepalive ? { keepalive: true } : {}),
       });
     } catch (error) {
       if (options.signal?.aborted) throw error;

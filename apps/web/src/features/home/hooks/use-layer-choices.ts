@@ -46,13 +46,29 @@ export function useLayerChoices(scene: readonly { id: string; opacity: number }[
   );
 
   const { mutate } = save;
+  /** The save waiting for its moment, sent at once if the user leaves first (the page, or home). */
+  const pending = useRef<((keepalive: boolean) => void) | null>(null);
+  // Declared before the save's own effect, so that on leaving home it runs before that one drops the save.
+  useEffect(() => {
+    const leave = () => pending.current?.(true);
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      leave();
+    };
+  }, []);
   useEffect(() => {
     if (scene || Object.keys(changes).length === 0) return;
-    const timer = window.setTimeout(
-      () => mutate({ layer_state: changedChoices(latest.current, items, custom) }),
-      SAVE_AFTER_MS,
-    );
-    return () => window.clearTimeout(timer);
+    const send = (keepalive: boolean) => {
+      pending.current = null;
+      mutate({ layer_state: changedChoices(latest.current, items, custom), keepalive });
+    };
+    pending.current = send;
+    const timer = window.setTimeout(() => send(false), SAVE_AFTER_MS);
+    return () => {
+      window.clearTimeout(timer);
+      if (pending.current === send) pending.current = null;
+    };
   }, [changes, scene, mutate, items, custom]);
 
   const visible = useCallback((id: string) => choices[id]?.visible ?? false, [choices]);
