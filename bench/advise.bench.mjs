@@ -105,7 +105,7 @@ function domainRuns() {
   );
   const withPredicted = timed(() => backtest(all, strokes, { fromMs, toMs }));
   console.log(
-    `domain: ${all.length} rule sets with ${all.length - rings.length} predicted (one cell tracker replay shared): ${(withPredicted.ms / 1000).toFixed(2)} s wall, ${cpuOf(withPredicted)} (target ≤ 10 s: ${withPredicted.ms <= 10_000 ? 'met' : 'NOT met'})`,
+    `domain: ${all.length} rule sets with ${all.length - rings.length} predicted (one cell tracker replay shared), all on one thread: ${(withPredicted.ms / 1000).toFixed(2)} s wall, ${cpuOf(withPredicted)} (the server replays the tracker on a second thread beside the rings: the end-to-end figure below is the one held to the target)`,
   );
 }
 
