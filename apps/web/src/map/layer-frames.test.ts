@@ -89,12 +89,10 @@ describe('a layer switched on draws once, with its first data', () => {
     expect(state.drawn).toBe(1);
   });
 
-  it('takes an image source as loaded with its own image', () => {
+  it('does not hold an image source (one tile, loaded only as it is drawn)', () => {
     const { map, state, asMap } = fakeMap();
     map.sources.set('radar', { type: 'image' });
     holdUntilFirstData(asMap, 'radar');
-    map.frame();
-    map.loaded('radar');
     map.frame();
     expect(state.drawn).toBe(1);
   });

@@ -3,47 +3,51 @@ import { holdDrawing, openingHeld } from './opening-frames';
 
 /** However slow its data, a layer switched on lets the map draw again this long after it was added. */
 export const LAYER_HOLD_MS = 1_500;
+const LOADED_POLL_MS = 50;
 
 /**
- * A layer switched on while the map is shown: the map draws nothing from the moment its source is added
- * until the source has loaded the first data its layer sets on it (a GeoJSON source's `setData`; an image's
- * own), then one frame with it. MapLibre would draw a frame for each tile of the new source as it arrives,
+ * A layer switched on while the map is shown: the map draws nothing from the moment its GeoJSON source is
+ * added until the source has loaded the first data its layer sets on it (`setData`), then one frame with it.
+ * MapLibre would draw a frame for each tile of the new source as it arrives,
  * and without a graphics card each frame costs the page's main thread 100–150 ms (it reads the frame back):
  * a layer showed after five to seven of them. Other layers' updates wait meanwhile, `LAYER_HOLD_MS` at the
- * most. Nothing is held while the map opens (it shows once, complete: map-reveal.ts). Returns the function
- * that lets go (also called when the layer is removed first).
+ * most. An image source (radar) is one tile, and finishes loading only as it is drawn: it is not held.
+ * Nothing is held while the map opens (it shows once, complete: map-reveal.ts). Returns the function that
+ * lets go (also called when the layer is removed first).
  */
 export function holdUntilFirstData(map: MapLibreMap, sourceId: string): () => void {
   const source = map.getSource(sourceId);
-  if (!source || openingHeld(map)) return () => {};
+  if (source?.type !== 'geojson' || openingHeld(map)) return () => {};
   const release = holdDrawing(map);
-  let dataSet = source.type !== 'geojson';
-  let restore = () => {};
-  if (!dataSet) {
-    const geojson = source as GeoJSONSource;
-    const setData = geojson.setData;
-    geojson.setData = (...args: Parameters<GeoJSONSource['setData']>) => {
-      dataSet = true;
-      return setData.apply(geojson, args);
-    };
-    restore = () => {
-      if (Object.hasOwn(geojson, 'setData')) Reflect.deleteProperty(geojson, 'setData');
-    };
-  }
+  let dataSet = false;
+  const geojson = source as GeoJSONSource;
+  const setData = geojson.setData;
+  geojson.setData = (...args: Parameters<GeoJSONSource['setData']>) => {
+    dataSet = true;
+    return setData.apply(geojson, args);
+  };
+  const restore = () => {
+    if (Object.hasOwn(geojson, 'setData')) Reflect.deleteProperty(geojson, 'setData');
+  };
   let done = false;
   const letGo = () => {
     if (done) return;
     done = true;
     clearTimeout(timer);
+    clearInterval(poll);
     map.off('sourcedata', onData);
     restore();
     release();
   };
+  const check = () => {
+    if (dataSet && map.getSource(sourceId) && map.isSourceLoaded(sourceId)) letGo();
+  };
   const onData = (e: MapSourceDataEvent) => {
-    if (e.sourceId !== sourceId || !dataSet) return;
-    if (map.getSource(sourceId) && map.isSourceLoaded(sourceId)) letGo();
+    if (e.sourceId === sourceId) check();
   };
   const timer = setTimeout(letGo, LAYER_HOLD_MS);
+  // Polled too, as the opening polls: the last tile's event may come before the data is marked set.
+  const poll = setInterval(check, LOADED_POLL_MS);
   map.on('sourcedata', onData);
   return letGo;
 }
