@@ -292,7 +292,9 @@ function modelServices(d: {
   outputs: OutputsRepo;
 }) {
   const runner = modelRunner(d.log);
+  const cells = new TrackedCells({ cells: d.cells, now: d.now });
   const modelScheduler = new ModelScheduler({
+    cells,
     db: d.db,
     runs: d.runs,
     executor: new ModelExecutor({
@@ -301,7 +303,7 @@ function modelServices(d: {
       outputs: d.outputs,
       strokes: d.strokes,
       // The cells the lightning models start from; see modules/models/compute/cell-source.ts.
-      cells: new TrackedCells({ cells: d.cells, now: d.now }),
+      cells,
       runner,
       config: d.config.models,
       now: d.now,

@@ -9,6 +9,9 @@ export interface CellSource {
 /** A step older than this is not "the cells now": the tracker has stopped, and a model run says so. */
 export const CELL_STEP_MAX_AGE_MS = 5 * 60_000;
 
+/** The models that start from the newest cell step. */
+export const CELL_MODELS: ReadonlySet<string> = new Set(['lightning_nowcast', 'lightning_forecast']);
+
 /**
  * The cell tracker's newest stored step (`cell_steps`, written each minute by the `cell-tracker`
  * singleton), whose cells carry their trend and their motion from matching across steps. The properties of

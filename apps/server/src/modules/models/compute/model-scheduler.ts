@@ -6,6 +6,7 @@ import type { Database } from '../../../db/database.js';
 import type { Lease, Singleton } from '../../../db/singleton.js';
 import { scheduleOf } from '../catalog/model-catalog.js';
 import type { RunFailureReason, RunsRepo } from '../runs/runs-repo.js';
+import { CELL_MODELS, CELL_STEP_MAX_AGE_MS, type CellSource } from './cell-source.js';
 import type { ModelExecutor } from './model-executor.js';
 
 export const MODELS_SINGLETON = 'models';
@@ -27,13 +28,16 @@ interface Term {
   /** Asked again while busy: go round once more when done (`schedule`: and queue what is due). */
   again: { schedule: boolean } | null;
   purgedAt: number;
+  startedAt: number;
 }
 
 /**
  * Model runs on the cluster's leader (`models` singleton). A new term first fails the runs left running by
  * a node that stopped, then every `MODELS_TICK_MS` queues the models whose schedule slot came
  * (`dueModels`) and works through the queue one run at a time, oldest first; a run queued on this node
- * wakes it at once. Runs queued on other nodes wait for the next tick.
+ * wakes it at once. Runs queued on other nodes wait for the next tick. In a term's first
+ * `CELL_STEP_MAX_AGE_MS` a model that starts from the cells waits for the tracker's first step (a node just
+ * started has none yet: not a failure); after that, a run without a recent step fails and says so.
  */
 export class ModelScheduler implements Singleton {
   readonly name = MODELS_SINGLETON;
@@ -45,6 +49,8 @@ export class ModelScheduler implements Singleton {
       runs: RunsRepo;
       executor: ModelExecutor;
       config: ModelsConfig;
+      /** The newest cell step, for the models that start from it. */
+      cells: CellSource;
       node: string;
       now: () => Date;
       log: FastifyBaseLogger;
@@ -64,6 +70,7 @@ export class ModelScheduler implements Singleton {
       busy: null,
       again: null,
       purgedAt: 0,
+      startedAt: this.d.now().getTime(),
       timer: setInterval(() => this.cycle(true), MODELS_TICK_MS),
     };
     term.timer.unref();
@@ -138,8 +145,13 @@ export class ModelScheduler implements Singleton {
     const now = this.d.now().getTime();
     const every = new Map(MODEL_IDS.map((m) => [m, scheduleOf(m, this.d.config)]));
     const { active } = await this.d.runs.latestByModel();
+    let waitForCells: boolean | null = null;
     for (const model of dueModels(every, term.lastQueued, new Set(active.keys()), now)) {
       if (this.term !== term) return;
+      if (CELL_MODELS.has(model) && now - term.startedAt < CELL_STEP_MAX_AGE_MS) {
+        waitForCells ??= (await this.d.cells.latest()) === null;
+        if (waitForCells) continue;
+      }
       await this.d.db.transaction(async (tx) => {
         await term.lease.check(tx);
         await this.d.runs.insert(model, 'schedule', null, tx);

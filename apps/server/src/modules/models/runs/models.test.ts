@@ -274,4 +274,38 @@ describe.each(DB_KINDS)('models and runs (%s)', (kind) => {
     const list = (await get('/api/models/')).json().items;
     expect(list.find((m: { id: string }) => m.id === 'fire_risk').last_run.trigger).toBe('schedule');
   });
+
+  it('waits at a new term for the cell tracker’s first step instead of failing the models that need it', async () => {
+    await t.db.query("DELETE FROM model_runs WHERE trigger = 'schedule'");
+    await t.db.query('DELETE FROM cell_steps');
+    await t.app.services.leadership.resign('models');
+    await expect
+      .poll(() => t.app.services.modelScheduler.scheduleNow(), { timeout: 5000, interval: 50 })
+      .toBe(true);
+    const scheduled = async () =>
+      (await get('/api/weather/task?limit=50'))
+        .json()
+        .items.filter((r: { trigger: string }) => r.trigger === 'schedule')
+        .map((r: { model_id: string; status: string }) => `${r.model_id}:${r.status}`)
+        .sort();
+    // No step yet (as on a node just started): the nowcast is not run, and nothing failed.
+    expect(await scheduled()).toEqual(['fire_risk:done']);
+    // The tracker's first step: the nowcast's slot is taken up at the next tick.
+    const strokes = [];
+    for (let ago = 0; ago < 30; ago++) {
+      for (let k = 0; k < 6; k++) {
+        const a = (k * Math.PI) / 3;
+        strokes.push(
+          jsonStroke({
+            agoMs: ago * MIN + k * 5000,
+            lat: 23 + 0.03 * Math.sin(a),
+            lon: 113 + 0.03 * Math.cos(a),
+          }),
+        );
+      }
+    }
+    await trackCells(strokes);
+    expect(await t.app.services.modelScheduler.scheduleNow()).toBe(true);
+    expect(await scheduled()).toEqual(['fire_risk:done', 'lightning_nowcast:done']);
+  });
 });
