@@ -57,6 +57,7 @@ export const ERROR_CODES = [
   'advise.already_finished',
   'advise.location_gone',
   'advise.worker_failed',
+  'advise.abandoned',
   'distribution.not_found',
   'notification.topic_not_found',
   'notification.no_address',

@@ -69,10 +69,19 @@ export class AdviseJobsRepo {
     return r.rows[0] ? toJob(r.rows[0]) : null;
   }
 
-  /** The oldest waiting job (or one whose node's lease ran out), leased to this node until `leaseUntil`. */
-  async claim(now: Date, leaseUntil: Date): Promise<ClaimedAdviseJob | null> {
+  /**
+   * The oldest waiting job (or one whose node's lease ran out), leased to this node until `leaseUntil`. A job
+   * whose lease ran out after `maxAttempts` takings fails first (`advise.abandoned`): its nodes died with it.
+   */
+  async claim(now: Date, leaseUntil: Date, maxAttempts: number): Promise<ClaimedAdviseJob | null> {
+    await this.db.query(
+      `UPDATE advise_jobs SET status = 'failed', finished_at = $1, lease_until = NULL,
+         error = jsonb_build_object('code', 'advise.abandoned', 'params', jsonb_build_object('attempts', attempts))
+       WHERE status = 'running' AND lease_until < $1 AND attempts >= $2`,
+      [now, maxAttempts],
+    );
     const r = await this.db.query<JobRow>(
-      `UPDATE advise_jobs SET status = 'running', lease_until = $2
+      `UPDATE advise_jobs SET status = 'running', lease_until = $2, attempts = attempts + 1
        WHERE id = (SELECT id FROM advise_jobs
                    WHERE status = 'queued' OR (status = 'running' AND lease_until < $1)
                    ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)

@@ -526,6 +526,32 @@ describe.each(DB_KINDS)('rules advisor jobs: cancelling, failures (%s)', (kind) 
     expect(late.json().error.code).toBe('advise.already_finished');
   });
 
+  it('takes up a job its node died with again, up to three times, then fails it as abandoned', async () => {
+    // As a node that died mid-run leaves a job: running, its lease run out.
+    const died = async (id: string, attempts: number) =>
+      t.db.query("UPDATE advise_jobs SET status = 'running', lease_until = $1, attempts = $2 WHERE id = $3", [
+        new Date(clock - MIN),
+        attempts,
+        id,
+      ]);
+    const twice = await queued();
+    await died(twice.id, 2);
+    await worker.kick();
+    expect(replays.started).toBe(1);
+    expect((await read(twice.id)).status).toBe('done');
+
+    replays = { started: 0, feeds: 0, finished: 0, closed: 0 };
+    const thrice = await queued();
+    await died(thrice.id, 3);
+    await worker.kick();
+    expect(replays.started).toBe(0);
+    expect(await read(thrice.id)).toMatchObject({
+      status: 'failed',
+      result: null,
+      error: { code: 'advise.abandoned', params: { attempts: 3 } },
+    });
+  });
+
   it('fails a job whose location was deleted before it ran, naming the site', async () => {
     const res = await t.call({
       method: 'POST',
