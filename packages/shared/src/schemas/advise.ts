@@ -98,11 +98,21 @@ export const AdviseSite = Type.Object({
 });
 export type AdviseSite = Static<typeof AdviseSite>;
 
+/** A site of a group's advice deleted after the advice was asked for: left out of it. */
+export const AdviseSkippedSite = Type.Object({
+  location_id: Type.Integer(),
+  name: Nullable(Type.String()),
+  name_en: Nullable(Type.String()),
+});
+export type AdviseSkippedSite = Static<typeof AdviseSkippedSite>;
+
 export const AdviseResult = Type.Object({
   from: Time,
   to: Time,
   objective: AdviseObjective,
   sites: Type.Array(AdviseSite),
+  /** A group's sites deleted since the advice was asked for (none in results made before this was kept). */
+  skipped: Type.Optional(Type.Array(AdviseSkippedSite)),
 });
 export type AdviseResult = Static<typeof AdviseResult>;
 

@@ -1,5 +1,10 @@
 import { fullObjective } from '@thunderwatch/domain/warnings/rules-grid';
-import type { AdviseCode, AdviseInput, AdviseSite } from '@thunderwatch/shared/schemas/advise';
+import type {
+  AdviseCode,
+  AdviseInput,
+  AdviseSite,
+  AdviseSkippedSite,
+} from '@thunderwatch/shared/schemas/advise';
 import type { FastifyBaseLogger } from 'fastify';
 import { QueueDrainer } from '../../../lib/queue-drainer.js';
 import type { EngineStrokesRepo } from '../../lightning/strokes/engine-strokes-repo.js';
@@ -126,31 +131,43 @@ export class AdviseJobWorker {
     if (!(await this.d.jobs.progress(id, done, total, this.lease()))) throw new AdviseJobCancelled(id);
   }
 
-  /** Fails the job if a location it replays was deleted since it was asked for (the first such site named). */
-  private async checkSites(sites: readonly AdviseJobSite[]): Promise<void> {
-    const ids = sites.flatMap((s) => (s.location_id === null ? [] : [s.location_id]));
+  /**
+   * The job's sites still there, and those deleted since it was asked for. A group's advice leaves the deleted
+   * ones out (and says so); a site's own advice, or a group's whose every site is gone, fails naming the first.
+   */
+  private async liveSites(
+    job: ClaimedAdviseJob,
+  ): Promise<{ sites: AdviseJobSite[]; skipped: AdviseSkippedSite[] }> {
+    const ids = job.sites.flatMap((s) => (s.location_id === null ? [] : [s.location_id]));
     const live = await this.d.locations.liveIds(ids);
-    const gone = sites.find((s) => s.location_id !== null && !live.has(s.location_id));
-    if (gone) {
+    const isGone = (s: AdviseJobSite) => s.location_id !== null && !live.has(s.location_id);
+    const sites = job.sites.filter((s) => !isGone(s));
+    const gone = job.sites.filter(isGone);
+    const first = gone[0];
+    if (first && (job.input.group_id === undefined || sites.length === 0)) {
       throw new AdviseJobFailure({
         code: 'advise.location_gone',
-        params: { location_id: gone.location_id, name: gone.name, name_en: gone.name_en },
+        params: { location_id: first.location_id, name: first.name, name_en: first.name_en },
       });
     }
+    return {
+      sites,
+      skipped: gone.map((s) => ({ location_id: s.location_id as number, name: s.name, name_en: s.name_en })),
+    };
   }
 
   private async run(job: ClaimedAdviseJob): Promise<void> {
     const runner = replayFailuresNamed(this.d.runner ?? backtestRunner);
     try {
-      await this.checkSites(job.sites);
+      const { sites: replayed, skipped } = await this.liveSites(job);
       const input: AdviseInput = job.input;
       const window = { fromMs: Date.parse(input.from), toMs: Date.parse(input.to) };
       const objective = fullObjective(input.objective);
-      const counts = job.sites.map((s) => adviceSites(s).grid.length);
+      const counts = replayed.map((s) => adviceSites(s).grid.length);
       const total = counts.reduce((a, b) => a + b, 0);
       const sites: AdviseSite[] = [];
       let base = 0;
-      for (const [i, site] of job.sites.entries()) {
+      for (const [i, site] of replayed.entries()) {
         const n = counts[i] as number;
         sites.push(
           await adviseSite(
@@ -171,7 +188,7 @@ export class AdviseJobWorker {
       }
       await this.d.jobs.finish(
         job.id,
-        { result: { from: input.from, to: input.to, objective, sites } },
+        { result: { from: input.from, to: input.to, objective, sites, skipped } },
         this.d.now(),
       );
     } catch (error) {

@@ -576,6 +576,35 @@ describe.each(DB_KINDS)('rules advisor jobs: cancelling, failures (%s)', (kind) 
     });
   });
 
+  it('leaves out of a group’s advice a site deleted after it was asked for, and says so', async () => {
+    const made = await t.call({
+      method: 'POST',
+      url: '/api/locations/',
+      token: operator.access,
+      payload: { name: 'Jetty', shape: { type: 'Point', coordinates: [SITE.lon, SITE.lat] }, rings: RINGS },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const jetty = made.json().id as number;
+    const admin = await t.createUser({ role: 'group_admin', groupId: operator.groupId });
+    const job = await queue.start(
+      { ...admin, role: 'group_admin' as const, sessionId: 'advise-jobs-test' },
+      { ...window, group_id: operator.groupId },
+    );
+    const removed = await t.call({
+      method: 'DELETE',
+      url: `/api/locations/${jetty}`,
+      token: operator.access,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    await worker.kick();
+    const res = await t.call({ method: 'GET', url: `/api/warning/advise/${job.id}`, token: admin.access });
+    const done = res.json() as AdviseJob;
+    expect(done.status, JSON.stringify(done.error)).toBe('done');
+    expect(done.result?.sites.map((s) => s.location_id)).toContain(apron);
+    expect(done.result?.sites.map((s) => s.location_id)).not.toContain(jetty);
+    expect(done.result?.skipped).toEqual([{ location_id: jetty, name: 'Jetty', name_en: null }]);
+  });
+
   it('says when the replay’s worker failed, and keeps any other failure’s message in the log', async () => {
     replayError = Object.assign(new Error('Worker terminated due to reaching memory limit'), {
       code: 'ERR_WORKER_OUT_OF_MEMORY',

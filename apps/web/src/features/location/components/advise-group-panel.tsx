@@ -121,6 +121,16 @@ export function AdviseGroupPanel({ isAdmin }: { isAdmin: boolean }) {
             </button>
           </div>
           <ErrorMessage error={downloadError} />
+          {(result.skipped?.length ?? 0) > 0 && (
+            <p className="field-hint" data-testid="advise-group-skipped">
+              {t('advise.group.skipped', {
+                count: result.skipped?.length ?? 0,
+                names: (result.skipped ?? [])
+                  .map((s) => nameIn(i18n.language, { name: s.name ?? '', name_en: s.name_en }))
+                  .join(i18n.language === 'zh-Hans' ? '、' : ', '),
+              })}
+            </p>
+          )}
           <div className="table-wrap">
             <table className="table table-dense table-cards advise-table" data-testid="advise-group-table">
               <caption className="visually-hidden">{t('advise.group.caption')}</caption>
