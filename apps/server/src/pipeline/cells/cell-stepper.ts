@@ -26,11 +26,12 @@ export interface CellStepResult {
 }
 
 /** Strokes kept: the clustering window and a minute more (older minutes live on in the tracker's state). */
-const KEEP_MS = TRACKER.windowMs + 60_000;
+export const KEEP_MS = TRACKER.windowMs + 60_000;
 
 /**
  * The tracker's working set, on the cell worker (or inline in tests): the strokes of the last 11 minutes by
- * id (a stroke read twice counts once) and the tracker's state; each step groups them into flashes, reads
+ * id (a stroke read twice counts once; one that came late takes its place by time, as they are sorted at
+ * each step) and the tracker's state; each step groups them into flashes, reads
  * the radar frame it is given (its objects), runs `stepCellTracker`, and turns its cells into the API's
  * GeoJSON with nowcasts. A frame that cannot be read costs the step its radar, not the step.
  */
