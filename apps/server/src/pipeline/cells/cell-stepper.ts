@@ -17,6 +17,8 @@ export interface CellStepResult {
   state: CellTrackerState;
   /** Flashes in the step's window, and the time the step took where it ran (ms). */
   flashes: number;
+  /** Strokes held for the step (those from 11 min before it on, each once however often read). */
+  strokes: number;
   ms: number;
   /** The radar frame's objects (null without a frame), the time reading it took (ms, 0 when kept). */
   radarObjects: number | null;
@@ -75,6 +77,7 @@ export class CellStepper {
       features,
       state: r.state,
       flashes: flashes.length,
+      strokes: this.strokes.size,
       ms: performance.now() - started,
       radarObjects: radar ? radar.objects.length : null,
       radarMs,

@@ -32,6 +32,8 @@ export interface CellStats {
   lastMs: number;
   maxMs: number;
   cells: number;
+  /** Strokes the last step held (its window and the minute before). */
+  strokes: number;
   /** Objects of the last step's radar frame (null without one), and the time reading it took (ms). */
   radarObjects: number | null;
   radarMs: number;
@@ -71,7 +73,15 @@ export class CellTrackerService implements Singleton {
   private cursorUs: number | null = null;
   /** A step failed: the next run starts again from the stored state (the worker may have died). */
   private broken = false;
-  readonly stats: CellStats = { steps: 0, lastMs: 0, maxMs: 0, cells: 0, radarObjects: null, radarMs: 0 };
+  readonly stats: CellStats = {
+    steps: 0,
+    lastMs: 0,
+    maxMs: 0,
+    cells: 0,
+    strokes: 0,
+    radarObjects: null,
+    radarMs: 0,
+  };
 
   constructor(
     private readonly d: {
@@ -202,6 +212,7 @@ export class CellTrackerService implements Singleton {
     this.stats.lastMs = result.ms;
     this.stats.maxMs = Math.max(this.stats.maxMs, result.ms);
     this.stats.cells = result.features.length;
+    this.stats.strokes = result.strokes;
     this.stats.radarObjects = result.radarObjects;
     this.stats.radarMs = result.radarMs;
   }
