@@ -8,7 +8,7 @@ import {
   pageMinutes,
   RESTEP,
 } from './cell-restep.js';
-import { emptyTrackerState, stepCellTracker } from './cell-tracker.js';
+import { emptyTrackerState, stepCellTracker, TRACKER } from './cell-tracker.js';
 import { syntheticFlashes } from './synthetic-storm.js';
 
 const MIN = 60_000;
@@ -26,13 +26,28 @@ describe('firstStepOf', () => {
 
 describe('lateBlocks', () => {
   it.each([
+    // First step 10:06; the live steps 10:06 … 10:15 hold it in their window and read it when it comes.
     { name: 'on time', strokes: [{ timeMs: at(10, 5, 30), receivedMs: at(10, 6, 2) }], blocks: [] },
-    // Read again by the step 2 min after its first: not late.
-    { name: 'within the re-read', strokes: [{ timeMs: at(10, 5, 30), receivedMs: at(10, 8) }], blocks: [] },
+    { name: '2 min late', strokes: [{ timeMs: at(10, 5, 30), receivedMs: at(10, 8, 1) }], blocks: [] },
+    { name: '5 min late', strokes: [{ timeMs: at(10, 5, 30), receivedMs: at(10, 11, 5) }], blocks: [] },
+    // Read by the step 10:15 (at 10:15:05), the last whose window holds it.
+    { name: 'by the last step', strokes: [{ timeMs: at(10, 5, 30), receivedMs: at(10, 15) }], blocks: [] },
     {
-      name: 'past the re-read',
-      strokes: [{ timeMs: at(10, 5, 30), receivedMs: at(10, 8, 1) }],
+      name: 'after the last step',
+      strokes: [{ timeMs: at(10, 5, 30), receivedMs: at(10, 15) + 1 }],
       blocks: [H10],
+    },
+    {
+      name: '15 min late',
+      strokes: [{ timeMs: at(10, 5, 30), receivedMs: at(10, 21, 5) }],
+      blocks: [H10],
+    },
+    // A feed 8 min late across the hour: read live, no hour stepped again.
+    { name: '8 min late at 11:00', strokes: [{ timeMs: at(10, 59, 30), receivedMs: at(11, 8) }], blocks: [] },
+    {
+      name: 'its steps cross the hour',
+      strokes: [{ timeMs: at(10, 58, 30), receivedMs: at(11, 8, 1) }],
+      blocks: [H10, H10 + RESTEP.blockMs],
     },
     {
       name: 'its window reaches the next hour',
@@ -56,6 +71,10 @@ describe('lateBlocks', () => {
       blocks: [H10, H10 + 3 * RESTEP.blockMs],
     },
   ])('$name', ({ strokes, blocks }) => expect(lateBlocks(strokes)).toEqual(blocks));
+
+  it('is late once the clustering window has passed its first step', () => {
+    expect(RESTEP.lateAfterMs).toBe(TRACKER.windowMs - TRACKER.stepMs);
+  });
 });
 
 describe('blockDue and lastDueBlock', () => {

@@ -13,10 +13,14 @@ import { CELL_STEP_DELAY_MS, TRACKER } from './cell-tracker.js';
 export const RESTEP = {
   blockMs: 3_600_000,
   /**
-   * A live step at T reads the strokes of (T − 3 min, T] (the minute and the 2 before, again): a stroke
-   * stored more than this after the first step that counts it was never seen by the live tracker.
+   * A live step at T reads the strokes stored since the step before whose time lies in its window, however
+   * late they came, so a stroke counts live until the last step whose clustering window holds it: its first
+   * step (`firstStepOf`) and the 9 after (`windowMs − stepMs`). A stroke stored more than this after its
+   * first step was never seen by the live tracker. The read of step T runs at T + `CELL_STEP_DELAY_MS`; the
+   * delay is not added here but left as margin for a batch that commits a little after its `received_at`
+   * (a stroke stored in those seconds is most likely read live, and is stepped again all the same).
    */
-  lateAfterMs: 2 * 60_000,
+  lateAfterMs: TRACKER.windowMs - TRACKER.stepMs,
   /**
    * How far back the live tracker may still write: a new term replays at most the last 30 min (and the
    * step for T runs at T + 5 s). A block is taken only once its last step is older than this, so a
@@ -41,8 +45,9 @@ export function blockOf(stepMs: number): number {
 
 /**
  * The blocks (their starts, ascending) whose steps need running again for strokes stored at `receivedMs`:
- * those the live tracker did not read (stored more than `lateAfterMs` after their first step). A stroke
- * counts in the steps from its first to 9 min after (the clustering window), which may reach the next block.
+ * those the live tracker did not read (stored more than `lateAfterMs` after their first step, when its
+ * window had passed them). A stroke counts in the steps from its first to 9 min after (the clustering
+ * window), which may reach the next block.
  */
 export function lateBlocks(strokes: Iterable<{ timeMs: number; receivedMs: number }>): number[] {
   const out = new Set<number>();

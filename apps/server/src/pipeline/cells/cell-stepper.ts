@@ -17,6 +17,8 @@ export interface CellStepResult {
   state: CellTrackerState;
   /** Flashes in the step's window, and the time the step took where it ran (ms). */
   flashes: number;
+  /** Strokes held for the step (those from 11 min before it on, each once however often read). */
+  strokes: number;
   ms: number;
   /** The radar frame's objects (null without a frame), the time reading it took (ms, 0 when kept). */
   radarObjects: number | null;
@@ -26,11 +28,12 @@ export interface CellStepResult {
 }
 
 /** Strokes kept: the clustering window and a minute more (older minutes live on in the tracker's state). */
-const KEEP_MS = TRACKER.windowMs + 60_000;
+export const KEEP_MS = TRACKER.windowMs + 60_000;
 
 /**
  * The tracker's working set, on the cell worker (or inline in tests): the strokes of the last 11 minutes by
- * id (a stroke read twice counts once) and the tracker's state; each step groups them into flashes, reads
+ * id (a stroke read twice counts once; one that came late takes its place by time, as they are sorted at
+ * each step) and the tracker's state; each step groups them into flashes, reads
  * the radar frame it is given (its objects), runs `stepCellTracker`, and turns its cells into the API's
  * GeoJSON with nowcasts. A frame that cannot be read costs the step its radar, not the step.
  */
@@ -74,6 +77,7 @@ export class CellStepper {
       features,
       state: r.state,
       flashes: flashes.length,
+      strokes: this.strokes.size,
       ms: performance.now() - started,
       radarObjects: radar ? radar.objects.length : null,
       radarMs,

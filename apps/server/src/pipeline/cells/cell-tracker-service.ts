@@ -4,19 +4,24 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
 import type { Lease, Singleton } from '../../db/singleton.js';
 import type { CellRestepRepo } from '../../modules/lightning/cells/cell-restep-repo.js';
-import type { CellsRepo } from '../../modules/lightning/cells/cells-repo.js';
+import type { CellsRepo, StrokeLogPosition } from '../../modules/lightning/cells/cells-repo.js';
 import type { RadarRepo } from '../../modules/weather/radar/radar-repo.js';
 import { CHANNELS, type ClusterSignals } from '../cluster/signals.js';
 import { type CellRadarFrame, cellRadarFrameOf } from './cell-radar.js';
 import type { CellRestep } from './cell-restep.js';
 import type { CellRunner } from './cell-runner.js';
-import type { CellStepResult } from './cell-stepper.js';
+import { type CellStepResult, KEEP_MS } from './cell-stepper.js';
 
 export const CELL_TRACKER = 'cell-tracker';
 
 const MIN_MS = 60_000;
-/** Each step reads again the strokes of the 2 min before its last (strokes that arrived late count). */
-const REREAD_MS = 2 * MIN_MS;
+/**
+ * Strokes a step reads: those of the clustering window and the minute before (the strokes the worker
+ * keeps, `KEEP_MS`: a flash's first stroke may lie just before the window), however late they arrived.
+ */
+const READ_BACK_MS = KEEP_MS;
+/** Strokes read at a time (a storm's window may hold hundreds of thousands). */
+export const READ_PAGE = 50_000;
 /** A new term with no usable state rebuilds this many minutes of steps from the stored strokes. */
 export const REBUILD_MIN = 30;
 /** The longest gap of a down tracker whose hours are asked to be stepped again. */
@@ -27,6 +32,8 @@ export interface CellStats {
   lastMs: number;
   maxMs: number;
   cells: number;
+  /** Strokes the last step held (its window and the minute before). */
+  strokes: number;
   /** Objects of the last step's radar frame (null without one), and the time reading it took (ms). */
   radarObjects: number | null;
   radarMs: number;
@@ -34,12 +41,13 @@ export interface CellStats {
 
 /**
  * The cell tracker on the node holding its lease: once a minute (aligned to the minute, 5 s after it) it
- * reads the strokes since its last read, looks up the newest reflectivity frame of the 10 min before the
- * step, runs one tracker step on the cell worker (which reads the frame's grid and finds its ≥ 35 dBZ
- * objects) and writes the step's cells and its state in one transaction that checks the lease. A term
- * starts from the stored state and replays, from the stored strokes and radar frames, every minute it
- * missed (at most the last 30; with no usable state, the last 30 from scratch), each minute with the frame
- * the live step would have had, so a restart or a failover continues the same cells with the same ids.
+ * reads the strokes stored since its last read whose time lies in its window (late ones included), looks
+ * up the newest reflectivity frame of the 10 min before the step, runs one tracker step on the cell worker
+ * (which reads the frame's grid and finds its ≥ 35 dBZ objects) and writes the step's cells and its state
+ * in one transaction that checks the lease. A term starts from the stored state and replays, from the
+ * stored strokes and radar frames, every minute it missed (at most the last 30; with no usable state, the
+ * last 30 from scratch), each minute with the frame the live step would have had, so a restart or a
+ * failover continues the same cells with the same ids.
  */
 export class CellTrackerService implements Singleton {
   readonly name = CELL_TRACKER;
@@ -48,10 +56,32 @@ export class CellTrackerService implements Singleton {
   private timer: NodeJS.Timeout | null = null;
   private queue: Promise<void> = Promise.resolve();
   private lastStepMs: number | null = null;
-  private readToMs = 0;
+  /**
+   * The strokes log's position read through (microseconds; null: none read yet). Each read takes the
+   * strokes received after it and at or before the log's head, then moves it to that head.
+   *
+   * Why `received_at` and the head, not the id sequence: ids are handed out when a row is inserted, not when
+   * it commits, so a batch holding lower ids may commit after one holding higher ids, and a cursor on ids
+   * would pass over it for good (or would have to re-read an overlap of guessed length). `received_at` is
+   * stamped by moving `stroke_log_head` forward under its row lock, held until the batch commits, so its
+   * order is commit order, on PostgreSQL with many connections as in the embedded database with one (the
+   * warning engine follows the log the same way). Every stroke received at or before a head that can be
+   * read is committed, and every later one is received after it: reading (cursor, head] leaves no gap and
+   * reads nothing twice. A stroke read twice all the same (a new term's rebuild) counts once: the worker
+   * keeps strokes by id.
+   */
+  private cursorUs: number | null = null;
   /** A step failed: the next run starts again from the stored state (the worker may have died). */
   private broken = false;
-  readonly stats: CellStats = { steps: 0, lastMs: 0, maxMs: 0, cells: 0, radarObjects: null, radarMs: 0 };
+  readonly stats: CellStats = {
+    steps: 0,
+    lastMs: 0,
+    maxMs: 0,
+    cells: 0,
+    strokes: 0,
+    radarObjects: null,
+    radarMs: 0,
+  };
 
   constructor(
     private readonly d: {
@@ -101,11 +131,10 @@ export class CellTrackerService implements Singleton {
     if (state?.timeMs != null && !usable) await this.requestGap(state.timeMs, first);
     runner.reset(usable);
     this.lastStepMs = first - MIN_MS;
-    const strokes = await this.d.repo.strokes(new Date(first - TRACKER.windowMs - MIN_MS), new Date(due));
-    runner.add(strokes);
-    this.readToMs = due;
+    this.cursorUs = null;
+    const strokes = await this.read(runner, first - READ_BACK_MS);
     // Without a state, strokes or radar there is nothing to rebuild: the clock's first step starts.
-    if (usable || strokes.length > 0 || (await this.radarFor(due, first))) {
+    if (usable || strokes > 0 || (await this.radarFor(due, first))) {
       for (let t = first; t <= due; t += MIN_MS) await this.stepAt(t, false);
     }
     this.lastStepMs = Math.max(this.lastStepMs, due);
@@ -166,10 +195,7 @@ export class CellTrackerService implements Singleton {
     const runner = this.runner;
     const lease = this.lease;
     if (!runner || !lease) return;
-    if (read) {
-      runner.add(await this.d.repo.strokes(new Date(Math.min(this.readToMs, t) - REREAD_MS), new Date(t)));
-      this.readToMs = Math.max(this.readToMs, t);
-    }
+    if (read) await this.read(runner, t - READ_BACK_MS);
     // A minute passed over (a step failed, or steps were already stored past it) is not stepped again.
     this.lastStepMs = t;
     const result: CellStepResult = await runner.step(t, await this.radarFor(t));
@@ -186,8 +212,35 @@ export class CellTrackerService implements Singleton {
     this.stats.lastMs = result.ms;
     this.stats.maxMs = Math.max(this.stats.maxMs, result.ms);
     this.stats.cells = result.features.length;
+    this.stats.strokes = result.strokes;
     this.stats.radarObjects = result.radarObjects;
     this.stats.radarMs = result.radarMs;
+  }
+
+  /**
+   * Gives the runner the strokes with `time > fromMs` received since the last read (all of them after a
+   * reset) up to the log's head, a page at a time, as many as counted first (never more than the window's:
+   * strokes received later wait for the next read); moves the cursor to that head. How many were read.
+   * A stroke's place in the window is its time, whenever it came: the worker sorts them at each step.
+   */
+  private async read(runner: CellRunner, fromMs: number): Promise<number> {
+    const head = await this.d.repo.logHead();
+    if (head === null || (this.cursorUs !== null && head <= this.cursorUs)) return 0;
+    const from = new Date(fromMs);
+    const count = await this.d.repo.countArrived(this.cursorUs, head, from);
+    let page: StrokeLogPosition | null = null;
+    let read = 0;
+    while (read < count) {
+      const limit = Math.min(READ_PAGE, count - read);
+      const r = await this.d.repo.arrived(this.cursorUs, head, from, page, limit);
+      if (r.strokes.length > 0) runner.add(r.strokes);
+      read += r.strokes.length;
+      page = r.last;
+      // Fewer than counted: some were deleted meanwhile (retention).
+      if (r.strokes.length < limit) break;
+    }
+    this.cursorUs = head;
+    return read;
   }
 
   /** The newest reflectivity frame at most 10 min before `t` (and, in a rebuild, not before `from`). */

@@ -12,6 +12,38 @@ export interface TrackerStroke {
   flashId: number | null;
 }
 
+/**
+ * Where a stroke stands in the strokes log: its `received_at` in whole microseconds since the epoch, and its
+ * id (a batch's strokes share one `received_at`).
+ */
+export interface StrokeLogPosition {
+  us: number;
+  id: number;
+}
+
+type StrokeDbRow = {
+  id: number;
+  ms: number;
+  lat: number;
+  lon: number;
+  is_ic: boolean;
+  flash_id: number | null;
+};
+
+function trackerStroke(s: StrokeDbRow): TrackerStroke {
+  return {
+    id: Number(s.id),
+    timeMs: Number(s.ms),
+    lat: s.lat,
+    lon: s.lon,
+    isIc: s.is_ic,
+    flashId: s.flash_id === null ? null : Number(s.flash_id),
+  };
+}
+
+const TRACKER_COLUMNS = 'id, (extract(epoch FROM time) * 1000)::float8 AS ms, lat, lon, is_ic, flash_id';
+const AT_US = (p: number) => `('epoch'::timestamptz + $${p}::bigint * interval '1 microsecond')`;
+
 export interface Bbox {
   west: number;
   south: number;
@@ -37,28 +69,77 @@ interface TrackRow {
 export class CellsRepo {
   constructor(private readonly db: Database) {}
 
-  /** Strokes with `from < time <= to`, in time order (the tracker's input). */
+  /** Strokes with `from < time <= to`, in time order (a re-step's input). */
   async strokes(from: Date, to: Date): Promise<TrackerStroke[]> {
-    const r = await this.db.query<{
-      id: number;
-      ms: number;
-      lat: number;
-      lon: number;
-      is_ic: boolean;
-      flash_id: number | null;
-    }>(
-      `SELECT id, (extract(epoch FROM time) * 1000)::float8 AS ms, lat, lon, is_ic, flash_id FROM strokes
-       WHERE time > $1 AND time <= $2 ORDER BY time`,
+    const r = await this.db.query<StrokeDbRow>(
+      `SELECT ${TRACKER_COLUMNS} FROM strokes WHERE time > $1 AND time <= $2 ORDER BY time`,
       [from, to],
     );
-    return r.rows.map((s) => ({
-      id: Number(s.id),
-      timeMs: Number(s.ms),
-      lat: s.lat,
-      lon: s.lon,
-      isIc: s.is_ic,
-      flashId: s.flash_id === null ? null : Number(s.flash_id),
-    }));
+    return r.rows.map(trackerStroke);
+  }
+
+  /**
+   * The strokes log's head (`stroke_log_head`, microseconds; null while no stroke was ever stored): every
+   * stroke with `received_at` at or before it is committed, and every stroke committed later comes after
+   * it. The ingest stamps each batch by moving the head forward under the head row's lock, held until the
+   * batch commits, so `received_at` order is commit order (`StrokesRepo.insert`).
+   */
+  async logHead(): Promise<number | null> {
+    const r = await this.db.query<{ us: number | null }>(
+      `SELECT CASE WHEN isfinite(received_at) THEN (extract(epoch FROM received_at) * 1000000)::bigint END AS us
+       FROM stroke_log_head WHERE id = 1`,
+    );
+    const us = r.rows[0]?.us;
+    return us === null || us === undefined ? null : Number(us);
+  }
+
+  /**
+   * How many strokes with `time > from` were received in (`afterUs`, `throughUs`] (from the start of the
+   * log for a null `afterUs`): the tracker's budget for reading them.
+   */
+  async countArrived(afterUs: number | null, throughUs: number, from: Date): Promise<number> {
+    const after = afterUs === null ? '' : ` AND received_at > ${AT_US(3)}`;
+    const r = await this.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM strokes WHERE time > $1 AND received_at <= ${AT_US(2)}${after}`,
+      afterUs === null ? [from, throughUs] : [from, throughUs, afterUs],
+    );
+    return r.rows[0]?.n ?? 0;
+  }
+
+  /**
+   * A page of the strokes with `time > from` received in (`afterUs`, `throughUs`], in log order
+   * (`received_at`, id), after `page` (the last one of the page before; none for the first), at most
+   * `limit`; with the position of the page's last stroke.
+   */
+  async arrived(
+    afterUs: number | null,
+    throughUs: number,
+    from: Date,
+    page: StrokeLogPosition | null,
+    limit: number,
+  ): Promise<{ strokes: TrackerStroke[]; last: StrokeLogPosition | null }> {
+    const params: unknown[] = [from, throughUs];
+    let where = `time > $1 AND received_at <= ${AT_US(2)}`;
+    if (afterUs !== null) {
+      params.push(afterUs);
+      where += ` AND received_at > ${AT_US(params.length)}`;
+    }
+    if (page) {
+      params.push(page.us, page.id);
+      const at = AT_US(params.length - 1);
+      where += ` AND received_at >= ${at} AND (received_at, id) > (${at}, $${params.length}::bigint)`;
+    }
+    params.push(limit);
+    const r = await this.db.query<StrokeDbRow & { received_us: number }>(
+      `SELECT ${TRACKER_COLUMNS}, (extract(epoch FROM received_at) * 1000000)::bigint AS received_us
+       FROM strokes WHERE ${where} ORDER BY received_at, id LIMIT $${params.length}`,
+      params,
+    );
+    const tail = r.rows.at(-1);
+    return {
+      strokes: r.rows.map(trackerStroke),
+      last: tail ? { us: Number(tail.received_us), id: Number(tail.id) } : null,
+    };
   }
 
   async loadState(): Promise<CellTrackerState | null> {
