@@ -143,7 +143,6 @@ export class AdviseService {
         { field: site ? 'set_id' : 'location_id', message: 'not in this advice' },
       ]);
     }
-    const before = await this.d.locations.get(user, input.location_id);
     // Predictions are switched only where the advice weighed them (it offered predicted sets): below orange a
     // prediction changes no score, and a site's yellow predicted warnings stay as they are.
     const weighed = site.sets.some((s) => s.predicted && !s.current);
@@ -152,11 +151,12 @@ export class AdviseService {
     const after = await this.d.locations.update(
       user,
       input.location_id,
-      {
-        name: before.name,
+      // The name as it is in the edit's transaction: a rename made meanwhile is kept.
+      (current) => ({
+        name: current.name,
         rings: set.rings,
         ...(weighed ? { predict: { enabled: set.predicted } } : {}),
-      },
+      }),
       (tx, edit) =>
         this.d.jobs.audit(
           {

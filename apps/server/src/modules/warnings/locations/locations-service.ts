@@ -119,10 +119,14 @@ export class LocationsService {
    * Fields left out keep their values; a new `shape` drops the zone link, a new `zone_id` re-copies it. One
    * transaction, with whatever `alsoWrite` writes beside it; the engine hears of the change after it commits.
    */
+  /**
+   * `input` may be made from the location as read in the edit's transaction (a caller changing some settings
+   * keeps its name as it is then, not as it read it before).
+   */
   async update(
     user: AuthUser,
     id: number,
-    input: LocationInput,
+    input: LocationInput | ((current: { name: string }) => LocationInput),
     alsoWrite?: LocationEditWith,
   ): Promise<LocationDto> {
     requirePermission(user, 'location.update');
@@ -130,7 +134,12 @@ export class LocationsService {
     const updated = await this.d.db.transaction(async (tx) => {
       const current = await this.d.locations.get(id, scope, tx);
       if (!current) throw notFound();
-      const fields = await this.fieldsOf(input, current.groupId, current, tx);
+      const fields = await this.fieldsOf(
+        typeof input === 'function' ? input(current) : input,
+        current.groupId,
+        current,
+        tx,
+      );
       const row = await this.d.locations.update(id, fields, this.d.now(), tx);
       if (!row) throw notFound();
       await alsoWrite?.(tx, { before: settingsOf(current), after: settingsOf(row) });
