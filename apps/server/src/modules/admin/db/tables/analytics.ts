@@ -63,8 +63,8 @@ export const ANALYTICS_TABLES: readonly TableDef[] = [
     key: 'id',
     order: 'created_at',
     columns: cols(`id:text user_id:integer input:json sites:large status:text progress_done:integer
-      progress_total:integer result:large error:json lease_until:timestamp created_at:timestamp
-      finished_at:timestamp`),
+      progress_total:integer result:large error:json lease_until:timestamp attempts:integer
+      created_at:timestamp finished_at:timestamp`),
   }),
   table({
     name: 'saved_queries',
