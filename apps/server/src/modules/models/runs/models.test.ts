@@ -47,6 +47,25 @@ describe.each(DB_KINDS)('models and runs (%s)', (kind) => {
     return (await get(`/api/weather/task/${res.json().id}`)).json();
   };
 
+  /** A cell over the last 30 min moving east at `kmh`, 6 flashes a minute round its centre (23 N 113 E now). */
+  const cellStrokes = (kmh: number) => {
+    const strokes = [];
+    for (let ago = 0; ago < 30; ago++) {
+      const lon = 113 - ((kmh / 60) * ago) / (111.19 * Math.cos((23 * Math.PI) / 180));
+      for (let k = 0; k < 6; k++) {
+        const a = (k * Math.PI) / 3;
+        strokes.push(
+          jsonStroke({
+            agoMs: ago * MIN + k * 5000,
+            lat: 23 + 0.03 * Math.sin(a),
+            lon: lon + 0.03 * Math.cos(a),
+          }),
+        );
+      }
+    }
+    return strokes;
+  };
+
   /**
    * The cell tracker's steps over the strokes (one a minute for their last 30 min, as the `cell-tracker`
    * singleton takes them), the newest stored as the models read it: the tracker's clock is the wall's, so
@@ -136,20 +155,7 @@ describe.each(DB_KINDS)('models and runs (%s)', (kind) => {
 
   it('runs a nowcast of a cell moving east: done, with bands east of it', async () => {
     // A cell moving east at 36 km/h over the last 30 min: 6 flashes a minute round its centre (113.0 E now).
-    const strokes = [];
-    for (let ago = 0; ago < 30; ago++) {
-      const lon = 113 - (0.6 * ago) / (111.19 * Math.cos((23 * Math.PI) / 180));
-      for (let k = 0; k < 6; k++) {
-        const a = (k * Math.PI) / 3;
-        strokes.push(
-          jsonStroke({
-            agoMs: ago * MIN + k * 5000,
-            lat: 23 + 0.03 * Math.sin(a),
-            lon: lon + 0.03 * Math.cos(a),
-          }),
-        );
-      }
-    }
+    const strokes = cellStrokes(36);
     await ingest(strokes);
     await trackCells(strokes);
     const run = await runToEnd('lightning_nowcast');
@@ -291,19 +297,7 @@ describe.each(DB_KINDS)('models and runs (%s)', (kind) => {
     // No step yet (as on a node just started): the nowcast is not run, and nothing failed.
     expect(await scheduled()).toEqual(['fire_risk:done']);
     // The tracker's first step: the nowcast's slot is taken up at the next tick.
-    const strokes = [];
-    for (let ago = 0; ago < 30; ago++) {
-      for (let k = 0; k < 6; k++) {
-        const a = (k * Math.PI) / 3;
-        strokes.push(
-          jsonStroke({
-            agoMs: ago * MIN + k * 5000,
-            lat: 23 + 0.03 * Math.sin(a),
-            lon: 113 + 0.03 * Math.cos(a),
-          }),
-        );
-      }
-    }
+    const strokes = cellStrokes(0);
     await trackCells(strokes);
     expect(await t.app.services.modelScheduler.scheduleNow()).toBe(true);
     expect(await scheduled()).toEqual(['fire_risk:done', 'lightning_nowcast:done']);
