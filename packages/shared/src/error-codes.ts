@@ -104,6 +104,7 @@ export const ERROR_CODES = [
   'query.saved_not_found',
   'query.saved_limit',
   'query.not_ready',
+  'query.abandoned',
   'admin_db.read_only',
   'admin_db.row_not_found',
   'layer.not_found',

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { GeometryInput } from './geo.js';
-import { Id, Nullable } from './kit.js';
+import { CodeWithParams, Id, Nullable } from './kit.js';
 import { Ring } from './locations.js';
 
 /**
@@ -72,11 +72,8 @@ export const AdviceSet = Type.Object({
 export type AdviceSet = Static<typeof AdviceSet>;
 
 /** A code the screen translates, with its parameters: a recommendation, or why a job failed. */
-export const AdviseCode = Type.Object({
-  code: Type.String(),
-  params: Type.Record(Type.String(), Type.Unknown()),
-});
-export type AdviseCode = Static<typeof AdviseCode>;
+export const AdviseCode = CodeWithParams;
+export type AdviseCode = CodeWithParams;
 
 export const AdviseSite = Type.Object({
   location_id: Nullable(Type.Integer({ description: 'null for a shape' })),

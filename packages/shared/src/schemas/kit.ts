@@ -30,6 +30,13 @@ export const ErrorBody = Type.Object({
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 export const StatusOk = Type.Object({ status: Type.Literal('ok') });
+
+/** A code the screen words in the reader's language, with its parameters (why a job failed, a recommendation). */
+export const CodeWithParams = Type.Object({
+  code: Type.String(),
+  params: Type.Record(Type.String(), Type.Unknown()),
+});
+export type CodeWithParams = Static<typeof CodeWithParams>;
 export type StatusOk = Static<typeof StatusOk>;
 
 export const Paging = {

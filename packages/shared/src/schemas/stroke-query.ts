@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Id, Nullable } from './kit.js';
+import { CodeWithParams, Id, Nullable } from './kit.js';
 import { RegionCode } from './regions.js';
 
 const Lat = Type.Number({ minimum: -90, maximum: 90 });
@@ -118,7 +118,8 @@ export const QueryJob = Type.Object({
   }),
   created_at: Type.String({ format: 'date-time' }),
   finished_at: Nullable(Type.String({ format: 'date-time' })),
-  error: Nullable(Type.String()),
+  /** Why it failed, as a code the screen words (`query.abandoned`, `region.not_found`, `zone.not_found`, `server.internal`). */
+  error: Nullable(CodeWithParams),
   result: Nullable(StrokeQueryResult),
 });
 export type QueryJob = Static<typeof QueryJob>;

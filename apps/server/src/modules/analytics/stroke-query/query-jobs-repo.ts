@@ -1,3 +1,4 @@
+import type { CodeWithParams } from '@thunderwatch/shared/schemas/kit';
 import type {
   QueryJob,
   SavedQuery,
@@ -5,6 +6,7 @@ import type {
   StrokeQuerySpec,
 } from '@thunderwatch/shared/schemas/stroke-query';
 import type { Database } from '../../../db/database.js';
+import { failAbandonedJobs } from '../../../db/job-attempts.js';
 import { type StrokeFilter, strokeWhere } from '../../lightning/strokes/strokes-repo.js';
 
 interface JobRow {
@@ -15,7 +17,7 @@ interface JobRow {
   progress: number;
   estimated: number;
   result: StrokeQueryResult | null;
-  error: string | null;
+  error: CodeWithParams | null;
   created_at: Date;
   finished_at: Date | null;
 }
@@ -81,10 +83,14 @@ export class QueryJobsRepo {
     return r.rows[0] ? toJob(r.rows[0]) : null;
   }
 
-  /** The oldest waiting job (or one whose node's lease ran out), leased to this node until `leaseUntil`. */
+  /**
+   * The oldest waiting job (or one whose node's lease ran out), leased to this node until `leaseUntil`. A job
+   * whose lease ran out after `JOB_MAX_ATTEMPTS` takings fails first (`query.abandoned`): its nodes died with it.
+   */
   async claim(now: Date, leaseUntil: Date): Promise<ClaimedJob | null> {
+    await failAbandonedJobs(this.db, 'query_jobs', 'query.abandoned', now);
     const r = await this.db.query<JobRow>(
-      `UPDATE query_jobs SET status = 'running', lease_until = $2
+      `UPDATE query_jobs SET status = 'running', lease_until = $2, attempts = attempts + 1
        WHERE id = (SELECT id FROM query_jobs
                    WHERE status = 'queued' OR (status = 'running' AND lease_until < $1)
                    ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
@@ -105,18 +111,18 @@ export class QueryJobsRepo {
 
   async finish(
     id: number,
-    outcome: { result: StrokeQueryResult } | { error: string },
+    outcome: { result: StrokeQueryResult } | { error: CodeWithParams },
     now: Date,
   ): Promise<void> {
     const ok = 'result' in outcome;
     await this.db.query(
       `UPDATE query_jobs SET status = $2, progress = CASE WHEN $2 = 'done' THEN 1 ELSE progress END,
-         result = $3::jsonb, error = $4, finished_at = $5, lease_until = NULL WHERE id = $1`,
+         result = $3::jsonb, error = $4::jsonb, finished_at = $5, lease_until = NULL WHERE id = $1`,
       [
         id,
         ok ? 'done' : 'failed',
         ok ? JSON.stringify(outcome.result) : null,
-        ok ? null : outcome.error,
+        ok ? null : JSON.stringify(outcome.error),
         now,
       ],
     );

@@ -254,4 +254,40 @@ describe.each(DB_KINDS)('statistics queries (%s)', (kind) => {
         .statusCode,
     ).toBe(200);
   });
+  /** A job as a node that died mid-run leaves it: running, its lease run out, taken up `attempts` times. */
+  const diedWith = async (attempts: number, area?: object) => {
+    // The spec of a job the tests above ran, as the service stored it (its area changed where asked).
+    const r = await t.db.query<{ id: number }>(
+      `INSERT INTO query_jobs (user_id, spec, status, estimated, lease_until, created_at, attempts)
+       SELECT user_id, CASE WHEN $3::jsonb IS NULL THEN spec ELSE jsonb_set(spec, '{area}', $3::jsonb) END,
+              'running', estimated, $1, $1, $2
+       FROM query_jobs WHERE status = 'done' AND user_id = $4 ORDER BY id LIMIT 1
+       RETURNING id::float8 AS id`,
+      [new Date(NOW.getTime() - 60_000), attempts, area ? JSON.stringify(area) : null, analyst.id],
+    );
+    expect(r.rows).toHaveLength(1);
+    return r.rows[0]?.id as number;
+  };
+  const settled = async (id: number) => {
+    await t.app.services.queryWorker.kick();
+    const res = await t.call({
+      method: 'GET',
+      url: `/api/statistics_query/jobs/${id}`,
+      token: analyst.access,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  it('takes up a job its node died with again, up to three times, then fails it with a code the screen words', async () => {
+    const twice = await diedWith(2);
+    await expect.poll(async () => (await settled(twice)).status, { timeout: 10_000 }).toBe('done');
+    const thrice = await diedWith(3);
+    await expect.poll(async () => (await settled(thrice)).status, { timeout: 10_000 }).toBe('failed');
+    expect((await settled(thrice)).error).toEqual({ code: 'query.abandoned', params: { attempts: 3 } });
+    // An area gone since: its code, not the server's words.
+    const gone = await diedWith(0, { kind: 'zone', id: 987_654 });
+    await expect.poll(async () => (await settled(gone)).status, { timeout: 10_000 }).toBe('failed');
+    expect((await settled(gone)).error).toEqual({ code: 'zone.not_found', params: {} });
+  });
 });

@@ -14,8 +14,6 @@ import type { AdviseJobSite, AdviseJobsRepo, ClaimedAdviseJob } from './advise-j
 import { adviceSites, adviseSite } from './advise-replay.js';
 
 const LEASE_MS = 60_000;
-/** How often a job is taken up before its nodes' deaths fail it (`advise.abandoned`). */
-export const ADVISE_MAX_ATTEMPTS = 3;
 
 /** A progress write found the job no longer running: its owner cancelled it, and the worker stops there. */
 export class AdviseJobCancelled extends Error {
@@ -106,7 +104,7 @@ export class AdviseJobWorker {
       everyMs: d.everyMs,
       what: 'a rules advisor job',
       log: d.log,
-      claim: () => d.jobs.claim(d.now(), this.lease(), ADVISE_MAX_ATTEMPTS),
+      claim: () => d.jobs.claim(d.now(), this.lease()),
       work: (job) => this.run(job),
     });
   }

@@ -2,6 +2,7 @@ import type { AdviseCode, AdviseInput, AdviseJob, AdviseResult } from '@thunderw
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import type { Ring } from '@thunderwatch/shared/schemas/locations';
 import type { Database, Queryable } from '../../../db/database.js';
+import { failAbandonedJobs } from '../../../db/job-attempts.js';
 
 /** One site a job replays, as it was when the job was asked for. */
 export interface AdviseJobSite {
@@ -71,15 +72,10 @@ export class AdviseJobsRepo {
 
   /**
    * The oldest waiting job (or one whose node's lease ran out), leased to this node until `leaseUntil`. A job
-   * whose lease ran out after `maxAttempts` takings fails first (`advise.abandoned`): its nodes died with it.
+   * whose lease ran out after `JOB_MAX_ATTEMPTS` takings fails first (`advise.abandoned`): its nodes died with it.
    */
-  async claim(now: Date, leaseUntil: Date, maxAttempts: number): Promise<ClaimedAdviseJob | null> {
-    await this.db.query(
-      `UPDATE advise_jobs SET status = 'failed', finished_at = $1, lease_until = NULL,
-         error = jsonb_build_object('code', 'advise.abandoned', 'params', jsonb_build_object('attempts', attempts))
-       WHERE status = 'running' AND lease_until < $1 AND attempts >= $2`,
-      [now, maxAttempts],
-    );
+  async claim(now: Date, leaseUntil: Date): Promise<ClaimedAdviseJob | null> {
+    await failAbandonedJobs(this.db, 'advise_jobs', 'advise.abandoned', now);
     const r = await this.db.query<JobRow>(
       `UPDATE advise_jobs SET status = 'running', lease_until = $2, attempts = attempts + 1
        WHERE id = (SELECT id FROM advise_jobs

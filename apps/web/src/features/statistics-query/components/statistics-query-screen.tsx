@@ -83,7 +83,12 @@ export function StatisticsQueryScreen() {
       )}
       {shown?.status === 'failed' && (
         <p className="alert alert-error" role="alert">
-          {t('statistics_query.failed', { error: shown.error ?? '' })}
+          {t('statistics_query.failed', {
+            error: t(
+              [`errors.${shown.error?.code ?? 'unknown'}`, 'errors.unknown'],
+              shown.error?.params ?? {},
+            ),
+          })}
         </p>
       )}
       {shown?.status === 'done' && <QueryResults job={shown} />}

@@ -56,7 +56,7 @@ export const ANALYTICS_TABLES: readonly TableDef[] = [
     key: 'id',
     order: 'id',
     columns: cols(`id:integer user_id:integer spec:json status:text progress:number estimated:integer
-      result:large error:text lease_until:timestamp created_at:timestamp finished_at:timestamp`),
+      result:large error:json lease_until:timestamp attempts:integer created_at:timestamp finished_at:timestamp`),
   }),
   table({
     name: 'advise_jobs',
