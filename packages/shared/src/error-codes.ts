@@ -105,6 +105,7 @@ export const ERROR_CODES = [
   'query.saved_limit',
   'query.not_ready',
   'query.abandoned',
+  'report.abandoned',
   'admin_db.read_only',
   'admin_db.row_not_found',
   'layer.not_found',

@@ -13,3 +13,13 @@ export class AppError extends Error {
     super(message ?? code);
   }
 }
+
+/**
+ * Why a background job failed, as the screen words it: a client error's code (its area or template is gone),
+ * else `server.internal` (the message stays in the server's log).
+ */
+export function failureCode(error: unknown): { code: string; params: Record<string, unknown> } {
+  return error instanceof AppError && error.statusCode < 500
+    ? { code: error.code, params: {} }
+    : { code: 'server.internal', params: {} };
+}

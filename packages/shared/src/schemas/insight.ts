@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Id, Nullable } from './kit.js';
+import { CodeWithParams, Id, Nullable } from './kit.js';
 import { RegionCode } from './regions.js';
 
 /** The report templates: a region's month of lightning, a site's year for protection design, a group's warnings. */
@@ -67,7 +67,8 @@ export const ReportDto = Type.Object({
   parameters: ReportParameters,
   title: Type.String(),
   status: Type.Enum(REPORT_STATUSES),
-  error: Nullable(Type.String()),
+  /** Why it failed, as a code the screen words (`report.abandoned` `{attempts}`, `server.internal`, …). */
+  error: Nullable(CodeWithParams),
   has_pdf: Type.Boolean(),
   pdf_note: Nullable(Type.String({ description: 'Why there is no PDF (the node has no Chromium)' })),
   schedule_id: Nullable(Type.Integer()),

@@ -91,7 +91,7 @@ describe.each(DB_KINDS)('insight reports (%s)', (kind) => {
         await t.call({ method: 'GET', url: `/api/insight/report/${report.id}`, token: operator.access })
       ).json();
     }
-    expect(report.status, report.error).toBe('done');
+    expect(report.status, JSON.stringify(report.error)).toBe('done');
     return report;
   };
   const html = async (id: number) =>
@@ -299,5 +299,32 @@ describe.each(DB_KINDS)('insight reports (%s)', (kind) => {
       token: boss.access,
     });
     expect(del.statusCode).toBe(200);
+  });
+  it('makes a report its node died with again, up to three times, then gives it up with a code the screen words', {
+    timeout: 60_000,
+  }, async () => {
+    // As a node that died mid-run leaves a report: running, its lease run out, taken up `attempts` times.
+    const diedWith = async (attempts: number) => {
+      const r = await t.db.query<{ id: number }>(
+        `INSERT INTO reports (group_id, template, parameters, title, status, created_by, lease_until, created_at, attempts)
+         SELECT group_id, template, parameters, title, 'running', created_by, $1, $1, $2
+         FROM reports WHERE status = 'done' AND created_by = $3 ORDER BY id LIMIT 1
+         RETURNING id::float8 AS id`,
+        [new Date(NOW.getTime() - 120_000), attempts, operator.id],
+      );
+      expect(r.rows).toHaveLength(1);
+      return r.rows[0]?.id as number;
+    };
+    const read = async (id: number) => {
+      await t.app.services.reportWorker.kick();
+      return (
+        await t.call({ method: 'GET', url: `/api/insight/report/${id}`, token: operator.access })
+      ).json();
+    };
+    const twice = await diedWith(2);
+    await expect.poll(async () => (await read(twice)).status, { timeout: 20_000 }).toBe('done');
+    const thrice = await diedWith(3);
+    await expect.poll(async () => (await read(thrice)).status, { timeout: 20_000 }).toBe('failed');
+    expect((await read(thrice)).error).toEqual({ code: 'report.abandoned', params: { attempts: 3 } });
   });
 });

@@ -1,5 +1,6 @@
 import type { ReportParameters } from '@thunderwatch/shared/schemas/insight';
 import type { FastifyBaseLogger } from 'fastify';
+import { failureCode } from '../../../lib/app-error.js';
 import { QueueDrainer } from '../../../lib/queue-drainer.js';
 import type { ReportContent } from './report-content.js';
 import { reportHtml, sheetsOf } from './report-content.js';
@@ -65,8 +66,7 @@ export class ReportWorker {
       await this.d.done?.(report.id);
     } catch (error) {
       this.d.log.error({ err: error, report: report.id }, 'report generation failed');
-      const message = error instanceof Error ? error.message : String(error);
-      await this.d.reports.finish(report.id, { error: message }, this.d.now());
+      await this.d.reports.finish(report.id, { error: failureCode(error) }, this.d.now());
     }
   }
 }

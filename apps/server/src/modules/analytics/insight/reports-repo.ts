@@ -4,7 +4,9 @@ import type {
   ReportSheet,
   ReportTemplate,
 } from '@thunderwatch/shared/schemas/insight';
+import type { CodeWithParams } from '@thunderwatch/shared/schemas/kit';
 import type { Database, Queryable } from '../../../db/database.js';
+import { failAbandonedJobs, JOB_MAX_ATTEMPTS } from '../../../db/job-attempts.js';
 
 interface ReportRow {
   id: number;
@@ -13,7 +15,7 @@ interface ReportRow {
   parameters: ReportParameters;
   title: string;
   status: ReportDto['status'];
-  error: string | null;
+  error: CodeWithParams | null;
   has_pdf: boolean;
   pdf_note: string | null;
   schedule_id: number | null;
@@ -98,10 +100,15 @@ export class ReportsRepo {
     return r.rows[0]?.body ?? null;
   }
 
+  /**
+   * The oldest waiting report (or one whose node's lease ran out), leased to this node until `leaseUntil`. A
+   * report whose lease ran out after `JOB_MAX_ATTEMPTS` takings fails first (`report.abandoned`).
+   */
   async claim(now: Date, leaseUntil: Date): Promise<ClaimedReport | null> {
+    await failAbandonedJobs(this.db, 'reports', 'report.abandoned', now);
     const r = await this.db.query<ReportRow & { created_by: number | null }>(
-      `UPDATE reports SET status = 'running', lease_until = $2
-       WHERE id = (SELECT id FROM reports WHERE status = 'queued' OR (status = 'running' AND lease_until < $1)
+      `UPDATE reports SET status = 'running', lease_until = $2, attempts = attempts + 1
+       WHERE id = (SELECT id FROM reports WHERE status = 'queued' OR (status = 'running' AND lease_until < $1 AND attempts < ${JOB_MAX_ATTEMPTS})
                    ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
        RETURNING ${COLUMNS}, created_by::float8 AS created_by`,
       [now, leaseUntil],
@@ -114,13 +121,13 @@ export class ReportsRepo {
     id: number,
     outcome:
       | { html: string; pdf: Buffer | null; pdfNote: string | null; sheets: ReportSheet[]; title: string }
-      | { error: string },
+      | { error: CodeWithParams },
     now: Date,
   ): Promise<void> {
     if ('error' in outcome) {
       await this.db.query(
-        `UPDATE reports SET status = 'failed', error = $2, finished_at = $3, lease_until = NULL WHERE id = $1`,
-        [id, outcome.error.slice(0, 2000), now],
+        `UPDATE reports SET status = 'failed', error = $2::jsonb, finished_at = $3, lease_until = NULL WHERE id = $1`,
+        [id, JSON.stringify(outcome.error), now],
       );
       return;
     }

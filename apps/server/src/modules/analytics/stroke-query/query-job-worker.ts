@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../../lib/app-error.js';
+import { failureCode } from '../../../lib/app-error.js';
 import { QueueDrainer } from '../../../lib/queue-drainer.js';
 import type { AreaSources } from './query-area.js';
 import { resolveArea } from './query-area.js';
@@ -62,10 +62,7 @@ export class QueryJobWorker {
       await this.d.jobs.finish(job.id, { result }, this.d.now());
     } catch (error) {
       this.d.log.error({ err: error, job: job.id }, 'statistics query job failed');
-      // The screen words a known failure (its area is gone); any other's message stays in the log.
-      const known = error instanceof AppError && error.statusCode < 500;
-      const reason = known ? { code: error.code, params: {} } : { code: 'server.internal', params: {} };
-      await this.d.jobs.finish(job.id, { error: reason }, this.d.now());
+      await this.d.jobs.finish(job.id, { error: failureCode(error) }, this.d.now());
     }
   }
 }

@@ -6,7 +6,7 @@ import type {
   StrokeQuerySpec,
 } from '@thunderwatch/shared/schemas/stroke-query';
 import type { Database } from '../../../db/database.js';
-import { failAbandonedJobs } from '../../../db/job-attempts.js';
+import { failAbandonedJobs, JOB_MAX_ATTEMPTS } from '../../../db/job-attempts.js';
 import { type StrokeFilter, strokeWhere } from '../../lightning/strokes/strokes-repo.js';
 
 interface JobRow {
@@ -92,7 +92,7 @@ export class QueryJobsRepo {
     const r = await this.db.query<JobRow>(
       `UPDATE query_jobs SET status = 'running', lease_until = $2, attempts = attempts + 1
        WHERE id = (SELECT id FROM query_jobs
-                   WHERE status = 'queued' OR (status = 'running' AND lease_until < $1)
+                   WHERE status = 'queued' OR (status = 'running' AND lease_until < $1 AND attempts < ${JOB_MAX_ATTEMPTS})
                    ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
        RETURNING ${JOB_COLUMNS}`,
       [now, leaseUntil],

@@ -2,7 +2,7 @@ import type { AdviseCode, AdviseInput, AdviseJob, AdviseResult } from '@thunderw
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import type { Ring } from '@thunderwatch/shared/schemas/locations';
 import type { Database, Queryable } from '../../../db/database.js';
-import { failAbandonedJobs } from '../../../db/job-attempts.js';
+import { failAbandonedJobs, JOB_MAX_ATTEMPTS } from '../../../db/job-attempts.js';
 
 /** One site a job replays, as it was when the job was asked for. */
 export interface AdviseJobSite {
@@ -79,7 +79,7 @@ export class AdviseJobsRepo {
     const r = await this.db.query<JobRow>(
       `UPDATE advise_jobs SET status = 'running', lease_until = $2, attempts = attempts + 1
        WHERE id = (SELECT id FROM advise_jobs
-                   WHERE status = 'queued' OR (status = 'running' AND lease_until < $1)
+                   WHERE status = 'queued' OR (status = 'running' AND lease_until < $1 AND attempts < ${JOB_MAX_ATTEMPTS})
                    ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
        RETURNING ${COLUMNS}`,
       [now, leaseUntil],

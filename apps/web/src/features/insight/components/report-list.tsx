@@ -36,9 +36,12 @@ export function ReportList({ reports, loading, timeZone, onOpen, onPdf }: Report
             <tr key={r.id} data-report={r.id}>
               <td>{r.title}</td>
               <td>
-                <span className={`badge ins-status-${r.status}`} title={r.error ?? undefined}>
-                  {t(`insight.status.${r.status}`)}
-                </span>
+                <span className={`badge ins-status-${r.status}`}>{t(`insight.status.${r.status}`)}</span>
+                {r.error && (
+                  <small className="field-hint" data-testid="report-failed">
+                    {t([`errors.${r.error.code}`, 'errors.unknown'], r.error.params)}
+                  </small>
+                )}
               </td>
               <td>{formatDateTime(r.finished_at ?? r.created_at, timeZone, i18n.language)}</td>
               <td className="ins-actions">

@@ -87,7 +87,7 @@ export const ANALYTICS_TABLES: readonly TableDef[] = [
     key: 'id',
     order: 'id',
     columns: cols(`id:integer group_id:integer template:text parameters:json title:text status:text
-      error:text html:large pdf:bytes pdf_note:text sheets:large schedule_id:integer created_by:integer
+      error:json attempts:integer html:large pdf:bytes pdf_note:text sheets:large schedule_id:integer created_by:integer
       lease_until:timestamp created_at:timestamp finished_at:timestamp`),
   }),
 ];
