@@ -58,7 +58,8 @@ export function ReportList({ reports, loading, timeZone, onOpen, onPdf }: Report
                       type="button"
                       className="button button-small button-secondary"
                       disabled={!r.has_pdf}
-                      title={r.pdf_note ?? undefined}
+                      // Why there is no PDF, in the reader's language (the server's note names its setting).
+                      title={r.has_pdf ? undefined : t('errors.report.no_pdf')}
                       onClick={() => onPdf(r)}
                     >
                       PDF
