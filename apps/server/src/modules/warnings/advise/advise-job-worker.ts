@@ -6,6 +6,7 @@ import type {
   AdviseSkippedSite,
 } from '@thunderwatch/shared/schemas/advise';
 import type { FastifyBaseLogger } from 'fastify';
+import { failureCode } from '../../../lib/app-error.js';
 import { QueueDrainer } from '../../../lib/queue-drainer.js';
 import type { EngineStrokesRepo } from '../../lightning/strokes/engine-strokes-repo.js';
 import { type BacktestRunner, backtestRunner } from '../backtest/backtest-runner.js';
@@ -25,7 +26,7 @@ export class AdviseJobCancelled extends Error {
 
 /**
  * Why a job failed, in a code the screen translates (`advise.location_gone`, `advise.worker_failed`); any
- * other failure is `server.internal`, its message only in the log.
+ * other failure is as `failureCode` words it (`server.internal`, its message only in the log).
  */
 export class AdviseJobFailure extends Error {
   constructor(
@@ -203,7 +204,7 @@ export class AdviseJobWorker {
         return;
       }
       this.d.log.error({ err: error, job: job.id }, 'rules advisor job failed');
-      await this.d.jobs.finish(job.id, { error: { code: 'server.internal', params: {} } }, this.d.now());
+      await this.d.jobs.finish(job.id, { error: failureCode(error) }, this.d.now());
     }
   }
 }

@@ -118,10 +118,8 @@ export class LocationsService {
   /**
    * Fields left out keep their values; a new `shape` drops the zone link, a new `zone_id` re-copies it. One
    * transaction, with whatever `alsoWrite` writes beside it; the engine hears of the change after it commits.
-   */
-  /**
-   * `input` may be made from the location as read in the edit's transaction (a caller changing some settings
-   * keeps its name as it is then, not as it read it before).
+   * `input` may be made from the location as read in that transaction (a caller changing some settings keeps
+   * its name as it is then, not as it read it before).
    */
   async update(
     user: AuthUser,
