@@ -1,6 +1,7 @@
 import type { ReportDto } from '@thunderwatch/shared/schemas/insight';
 import { useTranslation } from 'react-i18next';
 import { EmptyTableRow } from '../../../components/empty-table-row';
+import { failureWords } from '../../../lib/failure-words';
 import { formatDateTime } from '../../../lib/time';
 
 interface ReportListProps {
@@ -39,7 +40,7 @@ export function ReportList({ reports, loading, timeZone, onOpen, onPdf }: Report
                 <span className={`badge ins-status-${r.status}`}>{t(`insight.status.${r.status}`)}</span>
                 {r.error && (
                   <small className="field-hint" data-testid="report-failed">
-                    {t([`errors.${r.error.code}`, 'errors.unknown'], r.error.params)}
+                    {failureWords(t, i18n.language, r.error)}
                   </small>
                 )}
               </td>

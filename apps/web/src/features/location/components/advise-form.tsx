@@ -1,9 +1,9 @@
-import { nameIn } from '@thunderwatch/shared/names';
 import type { AdviseJob, AdviseObjective } from '@thunderwatch/shared/schemas/advise';
 import { ADVISE_MAX_DAYS } from '@thunderwatch/shared/warnings';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
+import { failureWords } from '../../../lib/failure-words';
 import {
   DEFAULT_THRESHOLD,
   lastLocalDays,
@@ -162,16 +162,9 @@ export function AdviseCancelled({ job }: { job: AdviseJob }) {
 export function AdviseJobError({ job }: { job: AdviseJob }) {
   const { t, i18n } = useTranslation();
   if (job.status !== 'failed') return null;
-  const code = job.error?.code ?? 'unknown';
-  const params = job.error?.params ?? {};
-  const words = wordParams(params);
-  if (typeof params.name === 'string') {
-    const nameEn = typeof params.name_en === 'string' ? params.name_en : null;
-    words.name = nameIn(i18n.language, { name: params.name, name_en: nameEn });
-  }
   return (
     <div className="alert alert-error" role="alert" data-testid="advise-failed">
-      <p>{t([`errors.${code}`, 'errors.unknown'], words)}</p>
+      <p>{failureWords(t, i18n.language, job.error, wordParams)}</p>
     </div>
   );
 }

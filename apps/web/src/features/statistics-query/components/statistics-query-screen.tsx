@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { useCurrentUser } from '../../../lib/current-user';
+import { failureWords } from '../../../lib/failure-words';
 import { DEFAULT_TIME_ZONE } from '../../../lib/time';
 import { MapWorkspace } from '../../../map/map-workspace';
 import { EMPTY_DRAFT, type PolygonDraft } from '../../../map/sites/polygon-draft';
@@ -24,7 +25,7 @@ const today = (timeZone: string) =>
  * ones run as jobs with a progress bar; the result as totals, chart, table and density map, downloadable.
  */
 export function StatisticsQueryScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useCurrentUser();
   const timeZone = user.data?.time_zone ?? DEFAULT_TIME_ZONE;
   const [form, setForm] = useState<QueryForm>(() => emptyForm(today(timeZone)));
@@ -84,10 +85,7 @@ export function StatisticsQueryScreen() {
       {shown?.status === 'failed' && (
         <p className="alert alert-error" role="alert">
           {t('statistics_query.failed', {
-            error: t(
-              [`errors.${shown.error?.code ?? 'unknown'}`, 'errors.unknown'],
-              shown.error?.params ?? {},
-            ),
+            error: failureWords(t, i18n.language, shown.error),
           })}
         </p>
       )}
