@@ -39,7 +39,7 @@ export function ReportList({ reports, loading, timeZone, onOpen, onPdf }: Report
               <td>
                 <span className={`badge ins-status-${r.status}`}>{t(`insight.status.${r.status}`)}</span>
                 {r.error && (
-                  <small className="field-hint" data-testid="report-failed">
+                  <small className="field-hint ins-reason" data-testid="report-failed">
                     {failureWords(t, i18n.language, r.error)}
                   </small>
                 )}
