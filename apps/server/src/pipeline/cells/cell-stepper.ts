@@ -15,7 +15,7 @@ export interface CellStepResult {
   timeMs: number;
   features: CellFeature[];
   state: CellTrackerState;
-  /** Flashes in the step's window, and the time the step took where it ran (ms). */
+  /** Flashes of the strokes held for the step, and the time the step took where it ran (ms). */
   flashes: number;
   /** Strokes held for the step (those from 11 min before it on, each once however often read). */
   strokes: number;

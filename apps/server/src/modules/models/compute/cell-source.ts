@@ -1,4 +1,5 @@
 import type { NowcastCellInput } from '@thunderwatch/domain/cells/cell-footprint';
+import type { ModelId } from '@thunderwatch/shared/schemas/models';
 import type { CellsRepo } from '../../lightning/cells/cells-repo.js';
 
 /** The storm cells the lightning models start from: those of the newest step, or null without a recent one. */
@@ -10,7 +11,10 @@ export interface CellSource {
 export const CELL_STEP_MAX_AGE_MS = 5 * 60_000;
 
 /** The models that start from the newest cell step. */
-export const CELL_MODELS: ReadonlySet<string> = new Set(['lightning_nowcast', 'lightning_forecast']);
+export const CELL_MODELS: ReadonlySet<ModelId> = new Set<ModelId>([
+  'lightning_nowcast',
+  'lightning_forecast',
+]);
 
 /**
  * The cell tracker's newest stored step (`cell_steps`, written each minute by the `cell-tracker`

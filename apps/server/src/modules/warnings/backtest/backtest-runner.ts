@@ -87,15 +87,23 @@ function wholeRunner(port: ReplayPort): BacktestRunner {
 function splitRunner(rings: ReplayPort, track: ReplayPort, window: BacktestWindow): BacktestRunner {
   let seq = 0;
   let nowMs = Number.NEGATIVE_INFINITY;
-  /** Pages the tracker has been given and the rings not yet, with the changes it answers for each. */
-  const sent: { strokes: readonly EngineStroke[]; changes: Promise<TimedPredictedChanges[]> }[] = [];
+  /**
+   * Pages the tracker has been given and the rings not yet: packed once (the tracker's copy transferred, the
+   * rings' kept), with the changes the tracker answers for each.
+   */
+  const sent: {
+    strokes: readonly EngineStroke[];
+    packed: Float64Array;
+    changes: Promise<TimedPredictedChanges[]>;
+  }[] = [];
   const send = (strokes: readonly EngineStroke[]) => {
     const packed = packEngineStrokes(strokes);
+    const forTracker = packed.slice();
     const changes = track
-      .call({ type: 'feed', seq: ++seq, packed }, [packed.buffer as ArrayBuffer])
+      .call({ type: 'feed', seq: ++seq, packed: forTracker }, [forTracker.buffer as ArrayBuffer])
       .then(changesOf);
     changes.catch(() => {});
-    sent.push({ strokes, changes });
+    sent.push({ strokes, packed, changes });
   };
   return {
     ahead: send,
@@ -104,7 +112,7 @@ function splitRunner(rings: ReplayPort, track: ReplayPort, window: BacktestWindo
       const page = sent.shift();
       if (page?.strokes !== strokes) throw new Error('pages must be fed in the order they were announced');
       const predicted = await page.changes;
-      const packed = packEngineStrokes(strokes);
+      const { packed } = page;
       const progress = progressOf(
         await rings.call({ type: 'feed', seq: ++seq, packed, predicted }, [packed.buffer as ArrayBuffer]),
       );
