@@ -80,6 +80,8 @@ export async function measureOpen(page, url) {
       const map = document.querySelector('.map-canvas')?.maplibreMap;
       // An opening map hides its canvas until it has drawn (MapView's data-opening): not yet seen.
       if (document.querySelector('.map-view[data-opening]')) return null;
+      // Without a graphics card a frame shows once drawn, as a copy (software-present.ts): not yet seen.
+      if (document.querySelector('.map-present[data-drawing]')) return null;
       if (!map?.getSource('strokes') || !map.isSourceLoaded('strokes')) return null;
       return map.querySourceFeatures('strokes').length > 0 ? performance.now() : null;
     },
@@ -101,9 +103,9 @@ export async function measureOpen(page, url) {
   };
 }
 
-/** The page's map shows, has drawn everything loaded and stands still. */
+/** The page's map shows, has drawn everything loaded (and shown its last frame) and stands still. */
 const mapSettled = () => {
-  if (document.querySelector('.map-view[data-opening]')) return null;
+  if (document.querySelector('.map-view[data-opening], .map-present[data-drawing]')) return null;
   const map = document.querySelector('.map-canvas')?.maplibreMap;
   return map?.loaded() && map.areTilesLoaded() && !map.isMoving() ? performance.now() : null;
 };

@@ -83,11 +83,23 @@ describe('home: live lightning map', () => {
     );
     await page.waitForURL(/\/\?lat=30\.5/);
     await expect.poll(() => page.getByTestId('count-5').innerText(), { timeout: 20_000 }).toBe('2');
-    // The map opened unseen and shows once it has drawn its data (MapReveal): its canvas is opaque again.
+    // The map opened unseen and shows once it has drawn its data (MapReveal). This browser draws WebGL in
+    // software: MapLibre's canvas stays unseen, and each frame shows as a copy over it once drawn
+    // (software-present.ts), the copy as large as the canvas and painted.
     await page.locator('.map-view:not([data-opening])').waitFor({ timeout: 15_000 });
     expect(
       await page.locator('.maplibregl-canvas').evaluate((canvas) => getComputedStyle(canvas).opacity),
-    ).toBe('1');
+    ).toBe('0');
+    const shown = await page.locator('.map-present').evaluate((copy: HTMLCanvasElement) => {
+      const drawn = document.querySelector('.maplibregl-canvas') as HTMLCanvasElement;
+      const centre = copy.getContext('2d')?.getImageData(copy.width / 2, copy.height / 2, 1, 1).data;
+      return {
+        opacity: getComputedStyle(copy).opacity,
+        sameSize: copy.width === drawn.width && copy.height === drawn.height,
+        painted: (centre?.[3] ?? 0) > 0,
+      };
+    });
+    expect(shown).toEqual({ opacity: '1', sameSize: true, painted: true });
     // Real feeds only (the simulator is off): no "simulated data" badge.
     expect(await page.getByText('Simulated data').count()).toBe(0);
 

@@ -1,7 +1,7 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { holdDrawing } from './frame-gate';
 import { holdUntilFirstData, LAYER_HOLD_MS } from './layer-frames';
-import { holdDrawing } from './opening-frames';
 
 /** A map as the hold sees it: sources loaded or not, a painter that counts frames drawn, sourcedata events. */
 function fakeMap() {
@@ -114,7 +114,7 @@ describe('a layer switched on draws once, with its first data', () => {
 
   it('holds nothing while the map opens (the opening shows it all at once)', () => {
     const { map, state, asMap } = fakeMap();
-    const opening = holdDrawing(asMap, true);
+    const opening = holdDrawing(asMap, { opening: true });
     map.addGeoJson('cells');
     holdUntilFirstData(asMap, 'cells');
     opening();

@@ -1,5 +1,5 @@
 import type { GeoJSONSource, Map as MapLibreMap, MapSourceDataEvent } from 'maplibre-gl';
-import { holdDrawing, openingHeld } from './opening-frames';
+import { holdDrawing, openingHeld } from './frame-gate';
 
 /** However slow its data, a layer switched on lets the map draw again this long after it was added. */
 export const LAYER_HOLD_MS = 1_500;
@@ -8,9 +8,8 @@ const LOADED_POLL_MS = 50;
 /**
  * A layer switched on while the map is shown: the map draws nothing from the moment its GeoJSON source is
  * added until the source has loaded the first data its layer sets on it (`setData`), then one frame with it.
- * MapLibre would draw a frame for each tile of the new source as it arrives,
- * and without a graphics card each frame costs the page's main thread 100–150 ms (it reads the frame back):
- * a layer showed after five to seven of them. Other layers' updates wait meanwhile, `LAYER_HOLD_MS` at the
+ * MapLibre would draw a frame for each tile of the new source as it arrives, and without a graphics card
+ * each frame costs the processor 50–300 ms: a layer showed after five to seven of them. Other layers' updates wait meanwhile, `LAYER_HOLD_MS` at the
  * most. An image source (radar) is one tile, and finishes loading only as it is drawn: it is not held.
  * Nothing is held while the map opens (it shows once, complete: map-reveal.ts). Returns the function that
  * lets go (also called when the layer is removed first).

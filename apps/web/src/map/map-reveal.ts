@@ -1,5 +1,5 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { holdDrawing, whenGpuDone } from './opening-frames';
+import { holdDrawing, whenGpuDone } from './frame-gate';
 
 /** However slow a source, the map shows this long after its style loaded... */
 export const LOAD_DEADLINE_MS = 4_000;
@@ -39,7 +39,7 @@ export class MapReveal {
     private readonly map: RevealMap,
     private readonly onShown: () => void,
   ) {
-    this.release = holdDrawing(map, true);
+    this.release = holdDrawing(map, { opening: true });
     this.after(LOAD_DEADLINE_MS, () => this.show());
   }
 

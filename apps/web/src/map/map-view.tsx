@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MapContext } from './map-context';
 import { buildBaseStyle } from './map-style';
 import { maplibregl } from './maplibre';
+import { presentInSoftware, softwareWebGl } from './software-present';
 import { useReveal } from './use-reveal';
 import './map-view.css';
 
@@ -65,8 +66,10 @@ export function MapView({
         bearing: rotate ? (initial.current.bearing ?? 0) : 0,
         maxZoom: 16,
         // Names show and hide at once: a 300 ms fade redraws the map for each change of their placement, and
-        // a frame costs a PC without a graphics card 100-300 ms of its main thread (bench/map-open).
+        // a frame costs a PC without a graphics card 50-300 ms of its processor (bench/map-open).
         fadeDuration: 0,
+        // Without a graphics card a frame is shown by copy once drawn (`presentInSoftware`): it must last.
+        canvasContextAttributes: { preserveDrawingBuffer: softwareWebGl() },
         // The basemap's sources carry its credit (the offline map's data, or the online tiles').
         attributionControl: { compact: true },
         locale: {
@@ -87,6 +90,7 @@ export function MapView({
     // The map of a `.map-canvas` element, for the end-to-end tests (which layers show, what they draw) and
     // for looking into it from the browser's console.
     Object.defineProperty(container.current, 'maplibreMap', { value: instance, configurable: true });
+    const stopPresenting = presentInSoftware(instance);
     instance.addControl(
       new maplibregl.NavigationControl({ showCompass: rotate, visualizePitch: false }),
       'bottom-right',
@@ -129,6 +133,7 @@ export function MapView({
     });
     return () => {
       setMap(null);
+      stopPresenting();
       instance.remove();
     };
   }, []);
