@@ -1,6 +1,7 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type LayerWarmUp, warmUpLayers } from './layer-warm-up';
 import { MapContext } from './map-context';
 import { buildBaseStyle } from './map-style';
 import { maplibregl } from './maplibre';
@@ -32,6 +33,11 @@ interface MapViewProps {
    * once they are drawn (see `MapReveal`).
    */
   ready?: boolean;
+  /**
+   * Layers the screen may switch on later, drawn once unseen after the map shows, so that their first frame
+   * does not also compile their shaders (without a graphics card only: `warmUpLayers`). Read once.
+   */
+  warmUp?: readonly LayerWarmUp[];
 }
 
 /** The one MapLibre map of a screen; creates it once and hands it to its layer components. */
@@ -42,12 +48,17 @@ export function MapView({
   label,
   rotate = false,
   ready = true,
+  warmUp = [],
 }: MapViewProps) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [failed, setFailed] = useState(false);
   const opening = useReveal(map, ready);
+  const warmUps = useRef(warmUp);
+  useEffect(() => {
+    if (map && !opening) return warmUpLayers(map, warmUps.current);
+  }, [map, opening]);
   const initial = useRef(initialView);
   const moveEnd = useRef(onMoveEnd);
   moveEnd.current = onMoveEnd;

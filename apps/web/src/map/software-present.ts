@@ -58,22 +58,37 @@ export const PRESENT_POLL_MS = 8;
 export function presentOnceDrawn(map: PresentMap, surface: PresentSurface): () => void {
   let release: (() => void) | null = null;
   let stopWaiting: (() => void) | null = null;
-  const finished = () => {
-    stopWaiting = null;
-    surface.copy();
-    surface.drawing(false);
-    const letGo = release;
-    release = null;
-    letGo?.();
-  };
+  let nextUnseen: (() => void) | null = null;
   const drawn = () => {
     if (release) return;
     release = holdDrawing(map, { quiet: true });
-    surface.drawing(true);
-    stopWaiting = whenGpuDone(map, finished, PRESENT_POLL_MS);
+    const unseen = nextUnseen;
+    nextUnseen = null;
+    if (!unseen) surface.drawing(true);
+    stopWaiting = whenGpuDone(
+      map,
+      () => {
+        stopWaiting = null;
+        if (unseen) unseen();
+        else {
+          surface.copy();
+          surface.drawing(false);
+        }
+        const letGo = release;
+        release = null;
+        letGo?.();
+      },
+      PRESENT_POLL_MS,
+    );
   };
   const stopFrames = afterEachFrame(map, drawn);
+  presents.set(map, {
+    drawUnseen: (done) => {
+      nextUnseen = done;
+    },
+  });
   return () => {
+    presents.delete(map);
     stopFrames();
     stopWaiting?.();
     stopWaiting = null;
@@ -81,6 +96,24 @@ export function presentOnceDrawn(map: PresentMap, surface: PresentSurface): () =
     release = null;
     surface.remove();
   };
+}
+
+const presents = new WeakMap<object, { drawUnseen: (done: () => void) => void }>();
+
+/** Whether the map's frames are shown by `presentOnceDrawn`. */
+export function presentedInSoftware(map: object): boolean {
+  return presents.has(map);
+}
+
+/**
+ * On a map shown by `presentOnceDrawn` (one at a time): its next frame is drawn and not shown (the frame shown stays), and
+ * `done` is called once the GPU has finished it, before any other frame is drawn. False (and `done` never
+ * called) on a map that shows its own canvas.
+ */
+export function drawUnseen(map: object, done: () => void): boolean {
+  const present = presents.get(map);
+  present?.drawUnseen(done);
+  return present !== undefined;
 }
 
 /** A 2D canvas over MapLibre's, which stays in place unseen (it still takes the clicks and drags). */

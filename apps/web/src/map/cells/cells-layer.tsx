@@ -1,3 +1,4 @@
+import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import type {
   AddLayerObject,
   ExpressionSpecification,
@@ -7,6 +8,7 @@ import type {
 } from 'maplibre-gl';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { LayerWarmUp } from '../layer-warm-up';
 import { useMap } from '../map-context';
 import { useMapLayers } from '../use-map-layers';
 import { type CellFeatureKind, type CellMapData, JUMP_COLOR } from './cell-features';
@@ -142,6 +144,54 @@ const MARK_LAYERS: AddLayerObject[] = [
   },
 ];
 const CLICKABLE = ['cell-hull-fill', 'cell-hull-line', 'cell-hull-line-decaying'];
+
+/**
+ * A feature of each kind the layers draw, around [lon, lat]; but a lead label (its icon is drawn as the bolt
+ * is, and needs its words).
+ */
+function warmUpFeatures([lon, lat]: [number, number]): FeatureCollection {
+  const d = 0.02;
+  const ring = [
+    [lon - d, lat - d],
+    [lon + d, lat - d],
+    [lon + d, lat + d],
+    [lon - d, lat + d],
+    [lon - d, lat - d],
+  ];
+  const across = [
+    [lon - d, lat],
+    [lon + d, lat],
+  ];
+  const at = (properties: Record<string, unknown>, geometry: Geometry): Feature => ({
+    type: 'Feature',
+    geometry,
+    properties: { color: JUMP_COLOR, edge: JUMP_COLOR, opacity: 0.5, width: 2, direction: 0, ...properties },
+  });
+  const polygon = (p: Record<string, unknown>) => at(p, { type: 'Polygon', coordinates: [ring] });
+  const line = (p: Record<string, unknown>) => at(p, { type: 'LineString', coordinates: across });
+  const point = (p: Record<string, unknown>) => at(p, { type: 'Point', coordinates: [lon, lat] });
+  return {
+    type: 'FeatureCollection',
+    features: [
+      polygon({ kind: 'cone' }),
+      line({ kind: 'track' }),
+      point({ kind: 'track-jump' }),
+      polygon({ kind: 'hull', jump: true, decaying: false }),
+      polygon({ kind: 'hull', jump: false, decaying: true }),
+      line({ kind: 'arrow' }),
+      point({ kind: 'arrow-head' }),
+      point({ kind: 'centre', jump: false }),
+      point({ kind: 'centre', jump: true }),
+    ],
+  };
+}
+
+/** The storm cells' layers, drawn once unseen as home's map shows (see `warmUpLayers`). */
+export const CELL_WARM_UP: LayerWarmUp = {
+  layers: [...LAYERS.filter((l) => l.id !== 'cell-lead'), ...MARK_LAYERS],
+  features: warmUpFeatures,
+  images: addCellIcons,
+};
 
 interface CellsLayerProps {
   /** From `cellMapData`. */

@@ -8,7 +8,7 @@ import { DEFAULT_TIME_ZONE } from '../../../lib/time';
 import { useIsPhone } from '../../../lib/use-media-query';
 import { FLIGHT_CLICK, FlightsLayer } from '../../../map/aviation/flights-layer';
 import { BasemapLayer } from '../../../map/basemap/basemap-layer';
-import { CELL_MARK_CLICK, CellsLayer } from '../../../map/cells/cells-layer';
+import { CELL_MARK_CLICK, CELL_WARM_UP, CellsLayer } from '../../../map/cells/cells-layer';
 import { ModelOutputLayer } from '../../../map/cells/model-output-layer';
 import { DensityLayer } from '../../../map/lightning/density-layer';
 import { REPLAY_TRAIL_MIN } from '../../../map/lightning/stroke-style';
@@ -67,6 +67,9 @@ interface ViewInfo {
 }
 
 /** The live lightning map: strokes by age and type, counters, replay of the span with data, density, details. */
+/** The layer whose first frame costs most without a graphics card (its shaders), readied as the map shows. */
+const HOME_WARM_UP = [CELL_WARM_UP];
+
 export function HomeScreen() {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -148,6 +151,7 @@ export function HomeScreen() {
         label={t('home.map_label')}
         rotate
         ready={opening.kind !== 'wait' && feed.loading !== 'recent'}
+        warmUp={HOME_WARM_UP}
       >
         <BasemapLayer />
         <OpenOn opening={opening} />

@@ -1,0 +1,110 @@
+import type { AddLayerObject, FillLayerSpecification } from 'maplibre-gl';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type LayerWarmUp, WARM_UP_WAIT_MS, type WarmUpMap, warmUpLayers } from './layer-warm-up';
+import { PRESENT_POLL_MS, type PresentMap, presentOnceDrawn } from './software-present';
+
+/** A map with sources and layers, a painter that records the layers of each frame drawn, a GPU fence. */
+function fakeMap() {
+  const state = { frames: [] as string[][], repaints: 0, signalled: true, loaded: false };
+  const layers = new Map<string, AddLayerObject>();
+  const sources = new Map<string, unknown>();
+  const gl = {
+    SYNC_GPU_COMMANDS_COMPLETE: 1,
+    SYNC_STATUS: 2,
+    SIGNALED: 3,
+    fenceSync: () => ({}),
+    flush: () => {},
+    deleteSync: () => {},
+    isContextLost: () => false,
+    getSyncParameter: () => (state.signalled ? 3 : 0),
+  };
+  class Painter {
+    render() {
+      state.frames.push([...layers.keys()]);
+    }
+  }
+  const painter = new Painter();
+  const map = {
+    painter,
+    getCanvas: () => ({ getContext: () => gl }),
+    triggerRepaint: () => {
+      state.repaints++;
+    },
+    getCenter: () => ({ lng: 113.3, lat: 23.1 }),
+    addSource: (id: string, spec: unknown) => sources.set(id, spec),
+    getSource: (id: string) => sources.get(id),
+    removeSource: (id: string) => sources.delete(id),
+    isSourceLoaded: () => state.loaded,
+    addLayer: (layer: AddLayerObject) => layers.set(layer.id, layer),
+    getLayer: (id: string) => layers.get(id),
+    removeLayer: (id: string) => layers.delete(id),
+    frame: () => painter.render(),
+    layers,
+    sources,
+  };
+  const copies: string[][] = [];
+  const surface = {
+    copy: () => copies.push(state.frames.at(-1) ?? []),
+    drawing: () => {},
+    remove: () => {},
+  };
+  return { map, state, surface, copies, asMap: map as unknown as WarmUpMap & PresentMap };
+}
+
+const HULL_PAINT: FillLayerSpecification['paint'] = { 'fill-color': ['get', 'color'] };
+const WARM: LayerWarmUp = {
+  layers: [
+    { id: 'cell-hull-fill', type: 'fill', source: 'cells', paint: HULL_PAINT },
+    { id: 'cell-centre', type: 'circle', source: 'cell-marks' },
+  ],
+  features: ([lon, lat]) => ({
+    type: 'FeatureCollection',
+    features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [lon, lat] }, properties: {} }],
+  }),
+};
+
+describe('layers drawn once unseen, without a graphics card', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('adds nothing to a map that shows its own canvas', () => {
+    const { map, asMap } = fakeMap();
+    warmUpLayers(asMap, [WARM]);
+    expect(map.layers.size).toBe(0);
+  });
+
+  it('draws them in one frame that is not shown, once loaded, and shows the next frame without them', () => {
+    const { map, state, surface, copies, asMap } = fakeMap();
+    presentOnceDrawn(asMap, surface);
+    warmUpLayers(asMap, [WARM]);
+    const source = map.layers.get('warm-up-0:cell-hull-fill') as { source: string; paint: unknown };
+    expect(source.source).toBe('warm-up-0');
+    expect(source.paint).toEqual(HULL_PAINT);
+    expect(map.sources.has('warm-up-0')).toBe(true);
+    map.frame(); // its source still loading: held
+    expect(state.frames).toHaveLength(0);
+    state.loaded = true;
+    vi.advanceTimersByTime(50);
+    map.frame();
+    expect(state.frames).toEqual([['warm-up-0:cell-hull-fill', 'warm-up-0:cell-centre']]);
+    vi.advanceTimersByTime(PRESENT_POLL_MS);
+    expect(copies).toEqual([]);
+    expect(map.layers.size).toBe(0);
+    expect(map.sources.size).toBe(0);
+    map.frame();
+    vi.advanceTimersByTime(PRESENT_POLL_MS);
+    expect(copies).toEqual([[]]);
+  });
+
+  it('gives up when its source does not load in time: removed, the map draws again', () => {
+    const { map, state, surface, copies, asMap } = fakeMap();
+    presentOnceDrawn(asMap, surface);
+    warmUpLayers(asMap, [WARM]);
+    vi.advanceTimersByTime(WARM_UP_WAIT_MS);
+    expect(map.layers.size).toBe(0);
+    map.frame();
+    vi.advanceTimersByTime(PRESENT_POLL_MS);
+    expect(state.frames).toEqual([[]]);
+    expect(copies).toEqual([[]]);
+  });
+});
