@@ -1,6 +1,7 @@
 import type { AddLayerObject, FillLayerSpecification } from 'maplibre-gl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type LayerWarmUp, WARM_UP_WAIT_MS, type WarmUpMap, warmUpLayers } from './layer-warm-up';
+import { fakeFenceGl, fakePainter } from './map-fakes';
 import { PRESENT_POLL_MS, type PresentMap, presentOnceDrawn } from './software-present';
 
 /** A map with sources and layers, a painter that records the layers of each frame drawn, a GPU fence. */
@@ -8,22 +9,10 @@ function fakeMap() {
   const state = { frames: [] as string[][], repaints: 0, signalled: true, loaded: false };
   const layers = new Map<string, AddLayerObject>();
   const sources = new Map<string, unknown>();
-  const gl = {
-    SYNC_GPU_COMMANDS_COMPLETE: 1,
-    SYNC_STATUS: 2,
-    SIGNALED: 3,
-    fenceSync: () => ({}),
-    flush: () => {},
-    deleteSync: () => {},
-    isContextLost: () => false,
-    getSyncParameter: () => (state.signalled ? 3 : 0),
-  };
-  class Painter {
-    render() {
-      state.frames.push([...layers.keys()]);
-    }
-  }
-  const painter = new Painter();
+  const gl = fakeFenceGl(state);
+  const painter = fakePainter(() => {
+    state.frames.push([...layers.keys()]);
+  });
   const map = {
     painter,
     getCanvas: () => ({ getContext: () => gl }),

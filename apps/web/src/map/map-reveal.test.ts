@@ -1,27 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeFenceGl, fakePainter } from './map-fakes';
 import { DRAW_DEADLINE_MS, LOAD_DEADLINE_MS, MapReveal, type RevealMap } from './map-reveal';
 
 /** A map as the reveal sees it: loaded or not, a painter that counts frames drawn, a GPU fence to signal. */
 function fakeMap({ webgl2 = true } = {}) {
   const state = { loaded: false, signalled: false, drawn: 0, renders: 0 };
   const listeners = new Set<() => void>();
-  const gl = {
-    SYNC_GPU_COMMANDS_COMPLETE: 1,
-    SYNC_STATUS: 2,
-    SIGNALED: 3,
-    fenceSync: () => ({}),
-    flush: () => {},
-    deleteSync: () => {},
-    isContextLost: () => false,
-    getSyncParameter: () => (state.signalled ? 3 : 0),
-  };
-  // As MapLibre's: the method is its class's.
-  class Painter {
-    render() {
-      state.drawn++;
-    }
-  }
-  const painter = new Painter();
+  const gl = fakeFenceGl(state);
+  const painter = fakePainter(() => {
+    state.drawn++;
+  });
   const map = {
     painter,
     loaded: () => state.loaded,

@@ -1,30 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { holdDrawing } from './frame-gate';
+import { fakeFenceGl, fakePainter } from './map-fakes';
 import { isSoftwareRenderer, PRESENT_POLL_MS, type PresentMap, presentOnceDrawn } from './software-present';
 
 /** A map as the present sees it: a painter that counts frames drawn, a GPU fence to signal, repaints asked. */
 function fakeMap() {
   const state = { drawn: 0, repaints: 0, fences: 0, signalled: false };
-  const gl = {
-    SYNC_GPU_COMMANDS_COMPLETE: 1,
-    SYNC_STATUS: 2,
-    SIGNALED: 3,
-    fenceSync: () => {
-      state.fences++;
-      return {};
-    },
-    flush: () => {},
-    deleteSync: () => {},
-    isContextLost: () => false,
-    getSyncParameter: () => (state.signalled ? 3 : 0),
-  };
-  // As MapLibre's: the method is its class's.
-  class Painter {
-    render() {
-      state.drawn++;
-    }
-  }
-  const painter = new Painter();
+  const gl = fakeFenceGl(state);
+  const painter = fakePainter(() => {
+    state.drawn++;
+  });
   const map = {
     painter,
     getCanvas: () => ({ getContext: () => gl }),
