@@ -79,9 +79,9 @@ export async function measureOpen(page, url) {
     () => {
       const map = document.querySelector('.map-canvas')?.maplibreMap;
       // An opening map hides its canvas until it has drawn (MapView's data-opening): not yet seen.
+      // (Without a graphics card the frame it reveals is copied to the screen at the same fence, a few ms
+      // apart: software-present.ts.)
       if (document.querySelector('.map-view[data-opening]')) return null;
-      // Without a graphics card a frame shows once drawn, as a copy (software-present.ts): not yet seen.
-      if (document.querySelector('.map-present[data-drawing]')) return null;
       if (!map?.getSource('strokes') || !map.isSourceLoaded('strokes')) return null;
       return map.querySourceFeatures('strokes').length > 0 ? performance.now() : null;
     },
