@@ -43,6 +43,9 @@ export interface PresentSurface {
 
 export type PresentMap = Pick<MapLibreMap, 'triggerRepaint' | 'getCanvas'>;
 
+/** The maps shown by `presentOnceDrawn`, and how each draws a frame not shown. */
+const presents = new WeakMap<object, { drawUnseen: (done: () => void) => void }>();
+
 /** How often a frame on its way is asked whether the GPU has finished it. */
 export const PRESENT_POLL_MS = 8;
 
@@ -98,17 +101,15 @@ export function presentOnceDrawn(map: PresentMap, surface: PresentSurface): () =
   };
 }
 
-const presents = new WeakMap<object, { drawUnseen: (done: () => void) => void }>();
-
 /** Whether the map's frames are shown by `presentOnceDrawn`. */
 export function presentedInSoftware(map: object): boolean {
   return presents.has(map);
 }
 
 /**
- * On a map shown by `presentOnceDrawn` (one at a time): its next frame is drawn and not shown (the frame shown stays), and
- * `done` is called once the GPU has finished it, before any other frame is drawn. False (and `done` never
- * called) on a map that shows its own canvas.
+ * On a map shown by `presentOnceDrawn` (one at a time): its next frame is drawn and not shown (the frame shown
+ * stays), and `done` is called once the GPU has finished it, before any other frame is drawn. False (and `done`
+ * never called) on a map that shows its own canvas.
  */
 export function drawUnseen(map: object, done: () => void): boolean {
   const present = presents.get(map);
