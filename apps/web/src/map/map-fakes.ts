@@ -2,9 +2,9 @@
 
 /**
  * The part of WebGL 2 a GPU fence uses (`whenGpuDone`), its fences signalled once `gpu.signalled` is set;
- * `gpu.fences` counts those made.
+ * `gpu.fences` counts those made; `gpu.lost` loses the context.
  */
-export function fakeFenceGl(gpu: { signalled: boolean; fences?: number }) {
+export function fakeFenceGl(gpu: { signalled: boolean; fences?: number; lost?: boolean }) {
   return {
     SYNC_GPU_COMMANDS_COMPLETE: 1,
     SYNC_STATUS: 2,
@@ -15,7 +15,7 @@ export function fakeFenceGl(gpu: { signalled: boolean; fences?: number }) {
     },
     flush: () => {},
     deleteSync: () => {},
-    isContextLost: () => false,
+    isContextLost: () => gpu.lost ?? false,
     getSyncParameter: () => (gpu.signalled ? 3 : 0),
   };
 }

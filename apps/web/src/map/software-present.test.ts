@@ -5,7 +5,7 @@ import { isSoftwareRenderer, PRESENT_POLL_MS, type PresentMap, presentOnceDrawn 
 
 /** A map as the present sees it: a painter that counts frames drawn, a GPU fence to signal, repaints asked. */
 function fakeMap() {
-  const state = { drawn: 0, repaints: 0, fences: 0, signalled: false };
+  const state = { drawn: 0, repaints: 0, fences: 0, signalled: false, lost: false };
   const gl = fakeFenceGl(state);
   const painter = fakePainter(() => {
     state.drawn++;
@@ -89,6 +89,16 @@ describe('a frame drawn in software shows once the GPU has finished it', () => {
     state.signalled = true;
     vi.advanceTimersByTime(PRESENT_POLL_MS);
     expect(state.repaints).toBe(2);
+  });
+
+  it('keeps the last frame shown when the context is lost on the way (nothing to copy)', () => {
+    const { map, state, surface, asMap } = fakeMap();
+    presentOnceDrawn(asMap, surface);
+    map.frame();
+    state.lost = true;
+    vi.advanceTimersByTime(PRESENT_POLL_MS);
+    expect(surface.copies).toBe(0);
+    expect(surface.onItsWay).toBe(false);
   });
 
   it('stops: the map draws as MapLibre does again, and the copy is gone', () => {

@@ -74,7 +74,8 @@ export function presentOnceDrawn(map: PresentMap, surface: PresentSurface): () =
         stopWaiting = null;
         if (unseen) unseen();
         else {
-          surface.copy();
+          // A lost context has nothing to copy: the last frame shown stays until MapLibre draws again.
+          if (!map.getCanvas().getContext('webgl2')?.isContextLost()) surface.copy();
           surface.drawing(false);
         }
         const letGo = release;
