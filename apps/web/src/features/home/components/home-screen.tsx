@@ -66,10 +66,10 @@ interface ViewInfo {
   zoom: number;
 }
 
-/** The live lightning map: strokes by age and type, counters, replay of the span with data, density, details. */
 /** The layer whose first frame costs most without a graphics card (its shaders), readied as the map shows. */
 const HOME_WARM_UP = [CELL_WARM_UP];
 
+/** The live lightning map: strokes by age and type, counters, replay of the span with data, density, details. */
 export function HomeScreen() {
   const { t } = useTranslation();
   const user = useCurrentUser();
