@@ -6,7 +6,7 @@ import type {
 } from '@thunderwatch/shared/schemas/insight';
 import type { CodeWithParams } from '@thunderwatch/shared/schemas/kit';
 import type { Database, Queryable } from '../../../db/database.js';
-import { failAbandonedJobs, JOB_MAX_ATTEMPTS } from '../../../db/job-attempts.js';
+import { claimJob, type JobClaim } from '../../../db/job-attempts.js';
 
 interface ReportRow {
   id: number;
@@ -25,6 +25,12 @@ interface ReportRow {
 
 const COLUMNS = `id::float8 AS id, group_id::float8 AS group_id, template, parameters, title, status, error,
   pdf IS NOT NULL AS has_pdf, pdf_note, schedule_id::float8 AS schedule_id, created_at, finished_at`;
+const CLAIM: JobClaim = {
+  table: 'reports',
+  abandoned: 'report.abandoned',
+  columns: `${COLUMNS}, created_by::float8 AS created_by`,
+  orderBy: 'id',
+};
 
 const toDto = (r: ReportRow): ReportDto => ({
   ...r,
@@ -100,20 +106,9 @@ export class ReportsRepo {
     return r.rows[0]?.body ?? null;
   }
 
-  /**
-   * The oldest waiting report (or one whose node's lease ran out), leased to this node until `leaseUntil`. A
-   * report whose lease ran out after `JOB_MAX_ATTEMPTS` takings fails first (`report.abandoned`).
-   */
+  /** The oldest waiting report, leased to this node until `leaseUntil` (`claimJob`: `report.abandoned`). */
   async claim(now: Date, leaseUntil: Date): Promise<ClaimedReport | null> {
-    await failAbandonedJobs(this.db, 'reports', 'report.abandoned', now);
-    const r = await this.db.query<ReportRow & { created_by: number | null }>(
-      `UPDATE reports SET status = 'running', lease_until = $2, attempts = attempts + 1
-       WHERE id = (SELECT id FROM reports WHERE status = 'queued' OR (status = 'running' AND lease_until < $1 AND attempts < ${JOB_MAX_ATTEMPTS})
-                   ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
-       RETURNING ${COLUMNS}, created_by::float8 AS created_by`,
-      [now, leaseUntil],
-    );
-    const row = r.rows[0];
+    const row = await claimJob<ReportRow & { created_by: number | null }>(this.db, CLAIM, now, leaseUntil);
     return row ? { ...toDto(row), createdBy: row.created_by } : null;
   }
 

@@ -6,7 +6,7 @@ import type {
   StrokeQuerySpec,
 } from '@thunderwatch/shared/schemas/stroke-query';
 import type { Database } from '../../../db/database.js';
-import { failAbandonedJobs, JOB_MAX_ATTEMPTS } from '../../../db/job-attempts.js';
+import { claimJob, type JobClaim } from '../../../db/job-attempts.js';
 import { type StrokeFilter, strokeWhere } from '../../lightning/strokes/strokes-repo.js';
 
 interface JobRow {
@@ -24,6 +24,12 @@ interface JobRow {
 
 const JOB_COLUMNS =
   'id::float8 AS id, user_id::float8 AS user_id, spec, status, progress, estimated::float8 AS estimated, result, error, created_at, finished_at';
+const CLAIM: JobClaim = {
+  table: 'query_jobs',
+  abandoned: 'query.abandoned',
+  columns: JOB_COLUMNS,
+  orderBy: 'id',
+};
 
 export const toJob = (r: JobRow): QueryJob => ({
   id: r.id,
@@ -83,21 +89,9 @@ export class QueryJobsRepo {
     return r.rows[0] ? toJob(r.rows[0]) : null;
   }
 
-  /**
-   * The oldest waiting job (or one whose node's lease ran out), leased to this node until `leaseUntil`. A job
-   * whose lease ran out after `JOB_MAX_ATTEMPTS` takings fails first (`query.abandoned`): its nodes died with it.
-   */
+  /** The oldest waiting job, leased to this node until `leaseUntil` (`claimJob`: `query.abandoned`). */
   async claim(now: Date, leaseUntil: Date): Promise<ClaimedJob | null> {
-    await failAbandonedJobs(this.db, 'query_jobs', 'query.abandoned', now);
-    const r = await this.db.query<JobRow>(
-      `UPDATE query_jobs SET status = 'running', lease_until = $2, attempts = attempts + 1
-       WHERE id = (SELECT id FROM query_jobs
-                   WHERE status = 'queued' OR (status = 'running' AND lease_until < $1 AND attempts < ${JOB_MAX_ATTEMPTS})
-                   ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
-       RETURNING ${JOB_COLUMNS}`,
-      [now, leaseUntil],
-    );
-    const row = r.rows[0];
+    const row = await claimJob<JobRow>(this.db, CLAIM, now, leaseUntil);
     return row ? { ...toJob(row), userId: row.user_id } : null;
   }
 

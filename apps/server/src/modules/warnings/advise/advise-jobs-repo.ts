@@ -2,7 +2,7 @@ import type { AdviseCode, AdviseInput, AdviseJob, AdviseResult } from '@thunderw
 import type { LocationShape } from '@thunderwatch/shared/schemas/geo';
 import type { Ring } from '@thunderwatch/shared/schemas/locations';
 import type { Database, Queryable } from '../../../db/database.js';
-import { failAbandonedJobs, JOB_MAX_ATTEMPTS } from '../../../db/job-attempts.js';
+import { claimJob, type JobClaim } from '../../../db/job-attempts.js';
 
 /** One site a job replays, as it was when the job was asked for. */
 export interface AdviseJobSite {
@@ -31,6 +31,12 @@ interface JobRow {
 
 const COLUMNS =
   'id, user_id::float8 AS user_id, input, sites, status, progress_done, progress_total, result, error, created_at, finished_at';
+const CLAIM: JobClaim = {
+  table: 'advise_jobs',
+  abandoned: 'advise.abandoned',
+  columns: COLUMNS,
+  orderBy: 'created_at, id',
+};
 
 const toJob = (r: JobRow): AdviseJob => ({
   id: r.id,
@@ -70,21 +76,9 @@ export class AdviseJobsRepo {
     return r.rows[0] ? toJob(r.rows[0]) : null;
   }
 
-  /**
-   * The oldest waiting job (or one whose node's lease ran out), leased to this node until `leaseUntil`. A job
-   * whose lease ran out after `JOB_MAX_ATTEMPTS` takings fails first (`advise.abandoned`): its nodes died with it.
-   */
+  /** The oldest waiting job, leased to this node until `leaseUntil` (`claimJob`: `advise.abandoned`). */
   async claim(now: Date, leaseUntil: Date): Promise<ClaimedAdviseJob | null> {
-    await failAbandonedJobs(this.db, 'advise_jobs', 'advise.abandoned', now);
-    const r = await this.db.query<JobRow>(
-      `UPDATE advise_jobs SET status = 'running', lease_until = $2, attempts = attempts + 1
-       WHERE id = (SELECT id FROM advise_jobs
-                   WHERE status = 'queued' OR (status = 'running' AND lease_until < $1 AND attempts < ${JOB_MAX_ATTEMPTS})
-                   ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
-       RETURNING ${COLUMNS}`,
-      [now, leaseUntil],
-    );
-    const row = r.rows[0];
+    const row = await claimJob<JobRow>(this.db, CLAIM, now, leaseUntil);
     return row ? { ...toJob(row), userId: row.user_id, sites: row.sites } : null;
   }
 
