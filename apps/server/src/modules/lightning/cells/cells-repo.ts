@@ -44,6 +44,27 @@ function trackerStroke(s: StrokeDbRow): TrackerStroke {
 const TRACKER_COLUMNS = 'id, (extract(epoch FROM time) * 1000)::float8 AS ms, lat, lon, is_ic, flash_id';
 const AT_US = (p: number) => `('epoch'::timestamptz + $${p}::bigint * interval '1 microsecond')`;
 
+/** The strokes with `time > from` received in (`afterUs`, `throughUs`], after `page` in log order if given. */
+function arrivedWhere(
+  afterUs: number | null,
+  throughUs: number,
+  from: Date,
+  page: StrokeLogPosition | null,
+): { where: string; params: unknown[] } {
+  const params: unknown[] = [from, throughUs];
+  let where = `time > $1 AND received_at <= ${AT_US(2)}`;
+  if (afterUs !== null) {
+    params.push(afterUs);
+    where += ` AND received_at > ${AT_US(params.length)}`;
+  }
+  if (page) {
+    params.push(page.us, page.id);
+    const at = AT_US(params.length - 1);
+    where += ` AND received_at >= ${at} AND (received_at, id) > (${at}, $${params.length}::bigint)`;
+  }
+  return { where, params };
+}
+
 export interface Bbox {
   west: number;
   south: number;
@@ -98,10 +119,10 @@ export class CellsRepo {
    * log for a null `afterUs`): the tracker's budget for reading them.
    */
   async countArrived(afterUs: number | null, throughUs: number, from: Date): Promise<number> {
-    const after = afterUs === null ? '' : ` AND received_at > ${AT_US(3)}`;
+    const { where, params } = arrivedWhere(afterUs, throughUs, from, null);
     const r = await this.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM strokes WHERE time > $1 AND received_at <= ${AT_US(2)}${after}`,
-      afterUs === null ? [from, throughUs] : [from, throughUs, afterUs],
+      `SELECT count(*)::int AS n FROM strokes WHERE ${where}`,
+      params,
     );
     return r.rows[0]?.n ?? 0;
   }
@@ -118,17 +139,7 @@ export class CellsRepo {
     page: StrokeLogPosition | null,
     limit: number,
   ): Promise<{ strokes: TrackerStroke[]; last: StrokeLogPosition | null }> {
-    const params: unknown[] = [from, throughUs];
-    let where = `time > $1 AND received_at <= ${AT_US(2)}`;
-    if (afterUs !== null) {
-      params.push(afterUs);
-      where += ` AND received_at > ${AT_US(params.length)}`;
-    }
-    if (page) {
-      params.push(page.us, page.id);
-      const at = AT_US(params.length - 1);
-      where += ` AND received_at >= ${at} AND (received_at, id) > (${at}, $${params.length}::bigint)`;
-    }
+    const { where, params } = arrivedWhere(afterUs, throughUs, from, page);
     params.push(limit);
     const r = await this.db.query<StrokeDbRow & { received_us: number }>(
       `SELECT ${TRACKER_COLUMNS}, (extract(epoch FROM received_at) * 1000000)::bigint AS received_us
