@@ -66,6 +66,8 @@ export interface TestApp {
   createGroup(slug: string, opts?: { dutyList?: boolean }): Promise<number>;
   /** Creates a feed (as admin) and returns its key. */
   createFeed(name: string): Promise<string>;
+  /** Sends strokes on a feed (`POST /api/ingest/strokes`); how many it accepted (anything but 200 throws). */
+  ingest(feedKey: string, strokes: readonly unknown[]): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -170,6 +172,16 @@ export async function startTestApp(
       const res = await call({ method: 'POST', url: '/api/feeds/', token: admin.access, payload: { name } });
       if (res.statusCode !== 201) throw new Error(`create feed failed: ${res.body}`);
       return res.json().key;
+    },
+    async ingest(feedKey, strokes) {
+      const res = await call({
+        method: 'POST',
+        url: '/api/ingest/strokes',
+        headers: { 'x-feed-key': feedKey },
+        payload: strokes as unknown[],
+      });
+      if (res.statusCode !== 200) throw new Error(`ingest failed (${res.statusCode}): ${res.body}`);
+      return res.json().accepted;
     },
     async close() {
       await app.close();

@@ -39,16 +39,7 @@ describe.each(DB_KINDS)('storm cells of a late feed (%s)', (kind) => {
     expect(res.statusCode, url).toBe(200);
     return res.json() as T;
   };
-  const ingest = async (strokes: unknown[]) => {
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/ingest/strokes',
-      headers: { 'x-feed-key': key },
-      payload: strokes,
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json().accepted as number;
-  };
+  const ingest = (strokes: unknown[]) => t.ingest(key, strokes);
   /** Moves the clock to 6 s past minute `k` of the storm, stores what the feed sends then, steps. */
   const stepTo = async (k: number, send: unknown[] = []) => {
     clock = base + k * MIN + 6_000;

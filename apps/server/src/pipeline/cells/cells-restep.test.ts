@@ -37,16 +37,7 @@ describe.each(DB_KINDS)('cells of imported strokes (%s)', (kind) => {
     expect(res.statusCode, url).toBe(200);
     return res.json() as T;
   };
-  const ingest = async (strokes: unknown[]) => {
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/ingest/strokes',
-      headers: { 'x-feed-key': key },
-      payload: strokes,
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json().accepted as number;
-  };
+  const ingest = (strokes: unknown[]) => t.ingest(key, strokes);
   /** The day imported in batches of 10 minutes, as an archive's reader sends it. */
   const importDay = async () => {
     let accepted = 0;

@@ -34,13 +34,7 @@ describe.each(DB_KINDS)('storm cells (%s)', (kind) => {
   const minute = async (m: number) => {
     const strokes = minuteStrokes(flashes, base, m);
     clock = base + (m + 1) * MIN + 6_000;
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/ingest/strokes',
-      headers: { 'x-feed-key': key },
-      payload: strokes,
-    });
-    expect(res.json().accepted).toBe(strokes.length);
+    expect(await t.ingest(key, strokes)).toBe(strokes.length);
     await tracker.runDue();
   };
 

@@ -27,15 +27,7 @@ describe.each(DB_KINDS)('models and runs (%s)', (kind) => {
   });
   afterAll(() => t.close());
 
-  const ingest = async (strokes: ReturnType<typeof jsonStroke>[]) => {
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/ingest/strokes',
-      headers: { 'x-feed-key': feed },
-      payload: strokes,
-    });
-    expect(res.statusCode, res.body).toBeLessThan(300);
-  };
+  const ingest = (strokes: ReturnType<typeof jsonStroke>[]) => t.ingest(feed, strokes);
   const start = (model: string, token = t.admin.access) =>
     t.call({ method: 'POST', url: '/api/weather/task', token, payload: { model } });
   const get = (url: string, token = viewer.access) => t.call({ method: 'GET', url, token });

@@ -77,11 +77,9 @@ describe.each(DB_KINDS)('rules advisor (%s)', (kind) => {
     };
     apron = await create('Apron', RINGS);
     other = await create('Apron other', OTHER);
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/ingest/strokes',
-      headers: { 'x-feed-key': key },
-      payload: weather(start + 10 * MIN).map((s) =>
+    await t.ingest(
+      key,
+      weather(start + 10 * MIN).map((s) =>
         jsonStroke({
           time: new Date(s.timeMs).toISOString(),
           lat: SITE.lat + s.km * KM,
@@ -90,8 +88,7 @@ describe.each(DB_KINDS)('rules advisor (%s)', (kind) => {
           peak_ka: -15,
         }),
       ),
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    );
   });
   afterAll(async () => {
     await t.close();
@@ -432,15 +429,12 @@ describe.each(DB_KINDS)('rules advisor jobs: cancelling, failures (%s)', (kind) 
     });
     expect(res.statusCode, res.body).toBe(201);
     apron = res.json().id;
-    const ingest = await t.call({
-      method: 'POST',
-      url: '/api/ingest/strokes',
-      headers: { 'x-feed-key': key },
-      payload: weather(start + 10 * MIN).map((s) =>
+    await t.ingest(
+      key,
+      weather(start + 10 * MIN).map((s) =>
         jsonStroke({ time: new Date(s.timeMs).toISOString(), lat: SITE.lat + s.km * KM, lon: SITE.lon }),
       ),
-    });
-    expect(ingest.statusCode, ingest.body).toBe(200);
+    );
     const services = t.app.services;
     queue = new AdviseService({
       locations: services.locations,

@@ -40,13 +40,7 @@ describe.each(DB_KINDS)('warning engine end to end (%s)', (kind) => {
   });
 
   const ingest = async (strokes: object[]) => {
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/ingest/strokes',
-      headers: { 'x-feed-key': key },
-      payload: strokes,
-    });
-    expect(res.statusCode).toBe(200);
+    await t.ingest(key, strokes);
     await t.app.services.warningEngine.idle();
   };
   const warningOf = async (user: TestUser, id: number) => {

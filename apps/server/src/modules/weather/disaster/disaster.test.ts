@@ -71,14 +71,7 @@ describe.each(DB_KINDS)('disaster warnings (%s)', (kind) => {
       peak_ka: peakKa,
       type: 'CG',
     }));
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/ingest/strokes',
-      headers: { 'x-feed-key': feed },
-      payload: strokes,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().accepted).toBe(n);
+    expect(await t.ingest(feed, strokes)).toBe(n);
   };
   const evaluate = () => t.app.services.disasterEvaluator.evaluate();
   const list = async (query = '') => {
