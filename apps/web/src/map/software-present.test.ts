@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { holdDrawing } from './frame-gate';
 import { fakeFenceGl, fakePainter } from './map-fakes';
-import { isSoftwareRenderer, PRESENT_POLL_MS, type PresentMap, presentOnceDrawn } from './software-present';
+import {
+  isSoftwareRenderer,
+  PRESENT_DEADLINE_MS,
+  PRESENT_POLL_MS,
+  type PresentMap,
+  presentOnceDrawn,
+} from './software-present';
 
 /** A map as the present sees it: a painter that counts frames drawn, a GPU fence to signal, repaints asked. */
 function fakeMap() {
@@ -89,6 +95,21 @@ describe('a frame drawn in software shows once the GPU has finished it', () => {
     state.signalled = true;
     vi.advanceTimersByTime(PRESENT_POLL_MS);
     expect(state.repaints).toBe(2);
+  });
+
+  it('shows a frame whose fence never signals at its deadline, and draws again', () => {
+    const { map, state, surface, asMap } = fakeMap();
+    presentOnceDrawn(asMap, surface);
+    map.frame();
+    map.frame(); // asked for meanwhile
+    vi.advanceTimersByTime(PRESENT_DEADLINE_MS - PRESENT_POLL_MS);
+    expect(surface.copies).toBe(0);
+    vi.advanceTimersByTime(PRESENT_POLL_MS);
+    expect(surface.copies).toBe(1);
+    expect(surface.onItsWay).toBe(false);
+    expect(state.repaints).toBe(1);
+    map.frame();
+    expect(state.drawn).toBe(2);
   });
 
   it('keeps the last frame shown when the context is lost on the way (nothing to copy)', () => {

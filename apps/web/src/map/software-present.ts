@@ -48,6 +48,11 @@ const presents = new WeakMap<object, { drawUnseen: (done: () => void) => void }>
 
 /** How often a frame on its way is asked whether the GPU has finished it. */
 export const PRESENT_POLL_MS = 8;
+/**
+ * However the GPU answers (a fence that never signals), a frame is shown this long after it was drawn (its
+ * copy then waits for the GPU on the main thread), and the map draws again.
+ */
+export const PRESENT_DEADLINE_MS = 2_000;
 
 /**
  * Shows each frame the map draws on `surface` once the GPU has finished it, and draws no other frame until
@@ -62,28 +67,34 @@ export function presentOnceDrawn(map: PresentMap, surface: PresentSurface): () =
   let release: (() => void) | null = null;
   let stopWaiting: (() => void) | null = null;
   let nextUnseen: (() => void) | null = null;
+  let deadline: ReturnType<typeof setTimeout> | null = null;
   const drawn = () => {
     if (release) return;
     release = holdDrawing(map, { quiet: true });
     const unseen = nextUnseen;
     nextUnseen = null;
     if (!unseen) surface.drawing(true);
-    stopWaiting = whenGpuDone(
-      map,
-      () => {
-        stopWaiting = null;
-        if (unseen) unseen();
-        else {
-          // A lost context has nothing to copy: the last frame shown stays until MapLibre draws again.
-          if (!map.getCanvas().getContext('webgl2')?.isContextLost()) surface.copy();
-          surface.drawing(false);
-        }
-        const letGo = release;
-        release = null;
-        letGo?.();
-      },
-      PRESENT_POLL_MS,
-    );
+    let done = false;
+    const finished = () => {
+      if (done) return;
+      done = true;
+      stopWaiting?.();
+      stopWaiting = null;
+      if (deadline !== null) clearTimeout(deadline);
+      deadline = null;
+      if (unseen) unseen();
+      else {
+        // A lost context has nothing to copy: the last frame shown stays until MapLibre draws again.
+        if (!map.getCanvas().getContext('webgl2')?.isContextLost()) surface.copy();
+        surface.drawing(false);
+      }
+      const letGo = release;
+      release = null;
+      letGo?.();
+    };
+    deadline = setTimeout(finished, PRESENT_DEADLINE_MS);
+    stopWaiting = whenGpuDone(map, finished, PRESENT_POLL_MS);
+    if (done) stopWaiting = null;
   };
   const stopFrames = afterEachFrame(map, drawn);
   presents.set(map, {
@@ -96,6 +107,8 @@ export function presentOnceDrawn(map: PresentMap, surface: PresentSurface): () =
     stopFrames();
     stopWaiting?.();
     stopWaiting = null;
+    if (deadline !== null) clearTimeout(deadline);
+    deadline = null;
     release?.();
     release = null;
     surface.remove();
