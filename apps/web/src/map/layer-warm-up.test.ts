@@ -1,18 +1,28 @@
 import type { AddLayerObject, FillLayerSpecification } from 'maplibre-gl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LINKED_POLL_MS } from './frame-gate';
 import { type LayerWarmUp, WARM_UP_WAIT_MS, type WarmUpMap, warmUpLayers } from './layer-warm-up';
-import { fakeFenceGl, fakePainter } from './map-fakes';
+import { fakeFenceGl, fakeLayeredPainter, fakePainter } from './map-fakes';
 import { PRESENT_POLL_MS, type PresentMap, presentOnceDrawn } from './software-present';
 
-/** A map with sources and layers, a painter that records the layers of each frame drawn, a GPU fence. */
-function fakeMap() {
+/**
+ * A map with sources and layers, a painter that records the layers of each frame drawn (or, `layered`, one
+ * whose layers each make a program of their type in `makeMs`), a GPU fence.
+ */
+function fakeMap({ layered = false, makeMs = 0 } = {}) {
   const state = { frames: [] as string[][], repaints: 0, signalled: true, loaded: false };
   const layers = new Map<string, AddLayerObject>();
   const sources = new Map<string, unknown>();
   const gl = fakeFenceGl(state);
-  const painter = fakePainter(() => {
-    state.frames.push([...layers.keys()]);
-  });
+  const clock = { now: 0 };
+  const painter = layered
+    ? fakeLayeredPainter(
+        () => [...layers.values()].map(({ id, type }) => ({ id, program: type, makeMs })),
+        clock,
+      )
+    : fakePainter(() => {
+        state.frames.push([...layers.keys()]);
+      });
   const map = {
     painter,
     getCanvas: () => ({ getContext: () => gl }),
@@ -28,6 +38,7 @@ function fakeMap() {
     getLayer: (id: string) => layers.get(id),
     removeLayer: (id: string) => layers.delete(id),
     frame: () => painter.render(),
+    state,
     layers,
     sources,
   };
@@ -37,7 +48,7 @@ function fakeMap() {
     drawing: () => {},
     remove: () => {},
   };
-  return { map, state, surface, copies, asMap: map as unknown as WarmUpMap & PresentMap };
+  return { map, state, surface, copies, clock, asMap: map as unknown as WarmUpMap & PresentMap };
 }
 
 const HULL_PAINT: FillLayerSpecification['paint'] = { 'fill-color': ['get', 'color'] };
@@ -54,7 +65,10 @@ const WARM: LayerWarmUp = {
 
 describe('layers drawn once unseen, without a graphics card', () => {
   beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
 
   it('adds nothing to a map that shows its own canvas', () => {
     const { map, asMap } = fakeMap();
@@ -73,7 +87,7 @@ describe('layers drawn once unseen, without a graphics card', () => {
     map.frame(); // its source still loading: held
     expect(state.frames).toHaveLength(0);
     state.loaded = true;
-    vi.advanceTimersByTime(50);
+    vi.advanceTimersByTime(51);
     map.frame();
     expect(state.frames).toEqual([['warm-up-0:cell-hull-fill', 'warm-up-0:cell-centre']]);
     vi.advanceTimersByTime(PRESENT_POLL_MS);
@@ -83,6 +97,34 @@ describe('layers drawn once unseen, without a graphics card', () => {
     map.frame();
     vi.advanceTimersByTime(PRESENT_POLL_MS);
     expect(copies).toEqual([[]]);
+  });
+
+  it('makes their programs first, in frames that draw nothing, so that the frame drawing them waits for none', () => {
+    const { map, surface, copies, clock, asMap } = fakeMap({ layered: true, makeMs: 60 });
+    vi.spyOn(performance, 'now').mockImplementation(() => clock.now);
+    const painter = map.painter as ReturnType<typeof fakeLayeredPainter>;
+    presentOnceDrawn(asMap, surface);
+    warmUpLayers(asMap, [WARM]);
+    map.frame(); // held while its source loads
+    expect(painter.reached).toEqual([]);
+    map.state.loaded = true;
+    vi.advanceTimersByTime(50);
+    map.frame();
+    // The fill's program took the frame's budget; the circle's is made in the next, once the GPU linked it.
+    const ids = ['warm-up-0:cell-hull-fill', 'warm-up-0:cell-centre'];
+    expect(painter.reached).toEqual([ids.slice(0, 1)]);
+    vi.advanceTimersByTime(LINKED_POLL_MS);
+    map.frame();
+    expect(painter.reached).toEqual([ids.slice(0, 1), ids]);
+    expect(Object.keys(painter.programCache.programs)).toEqual(['fill', 'circle']);
+    expect(painter.context.gl.draws).toBe(0);
+    // Then the frame that draws them, not shown.
+    vi.advanceTimersByTime(1);
+    map.frame();
+    expect(painter.context.gl.draws).toBe(2);
+    vi.advanceTimersByTime(PRESENT_POLL_MS);
+    expect(copies).toEqual([]);
+    expect(map.layers.size).toBe(0);
   });
 
   it('gives up when its source does not load in time: removed, the map draws again', () => {

@@ -1,6 +1,6 @@
 import type { FeatureCollection } from 'geojson';
 import type { AddLayerObject, Map as MapLibreMap } from 'maplibre-gl';
-import { holdDrawing } from './frame-gate';
+import { holdDrawing, makePrograms } from './frame-gate';
 import { drawUnseen, presentedInSoftware } from './software-present';
 
 /** A layer's styles, and features near a point that each of them draws (its filter passes). */
@@ -28,6 +28,7 @@ export type WarmUpMap = Pick<
   | 'isSourceLoaded'
   | 'getCenter'
   | 'triggerRepaint'
+  | 'getCanvas'
 >;
 
 /**
@@ -68,17 +69,22 @@ export function warmUpLayers(map: WarmUpMap, warmUps: readonly LayerWarmUp[]): (
       // The map itself is already gone.
     }
   };
+  let stopMaking = () => {};
   const stop = () => {
+    stopMaking();
     removeAll();
     release();
   };
   const poll = setInterval(() => {
     if (!sources.every((id) => map.isSourceLoaded(id))) return;
     clearInterval(poll);
-    clearTimeout(timer);
-    // The next frame, with the warm-up's layers, is drawn unseen; they are gone before the one after it.
-    drawUnseen(map, removeAll);
-    release();
+    // Their programs are made first, a few at a time, so that the frame drawing them waits for none.
+    stopMaking = makePrograms(map, () => {
+      clearTimeout(timer);
+      // The next frame, with the warm-up's layers, is drawn unseen; they are gone before the one after it.
+      drawUnseen(map, removeAll);
+      release();
+    });
   }, LOADED_POLL_MS);
   const timer = setTimeout(stop, WARM_UP_WAIT_MS);
   return stop;

@@ -29,3 +29,51 @@ export function fakePainter(draw: () => void) {
   }
   return new Painter();
 }
+
+/** A layer of `fakeLayeredPainter`: the shader program it uses, and how long making that program takes. */
+export interface FakeLayer {
+  id: string;
+  program: string;
+  makeMs: number;
+}
+
+/**
+ * A painter as MapLibre's draws a frame: it clears, then each layer (those of `layers`, or those it answers
+ * at each frame) makes its program if not made yet (the clock moves on by its `makeMs`) and draws. `reached` lists the layers each frame got to; its WebGL context
+ * counts the clears and draws that reached the GPU. Methods are their classes', as MapLibre's are.
+ */
+export function fakeLayeredPainter(
+  layers: readonly FakeLayer[] | (() => readonly FakeLayer[]),
+  clock: { now: number },
+) {
+  const layersNow = typeof layers === 'function' ? layers : () => layers;
+  class Gl {
+    draws = 0;
+    clears = 0;
+    drawElements() {
+      this.draws++;
+    }
+    clear() {
+      this.clears++;
+    }
+  }
+  class Painter {
+    context = { gl: new Gl() };
+    programCache = { programs: {} as Record<string, object> };
+    reached: string[][] = [];
+    render() {
+      this.reached.push([]);
+      this.context.gl.clear();
+      for (const layer of layersNow()) this.renderLayer(layer);
+    }
+    renderLayer(layer: FakeLayer) {
+      this.reached.at(-1)?.push(layer.id);
+      if (!this.programCache.programs[layer.program]) {
+        clock.now += layer.makeMs;
+        this.programCache.programs[layer.program] = {};
+      }
+      this.context.gl.drawElements();
+    }
+  }
+  return new Painter();
+}

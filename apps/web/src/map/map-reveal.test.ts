@@ -1,15 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeFenceGl, fakePainter } from './map-fakes';
+import { fakeFenceGl, fakeLayeredPainter, fakePainter } from './map-fakes';
 import { DRAW_DEADLINE_MS, LOAD_DEADLINE_MS, MapReveal, type RevealMap } from './map-reveal';
 
 /** A map as the reveal sees it: loaded or not, a painter that counts frames drawn, a GPU fence to signal. */
-function fakeMap({ webgl2 = true } = {}) {
+function fakeMap({ webgl2 = true, layered }: { webgl2?: boolean; layered?: { render: () => void } } = {}) {
   const state = { loaded: false, signalled: false, drawn: 0, renders: 0 };
   const listeners = new Set<() => void>();
   const gl = fakeFenceGl(state);
-  const painter = fakePainter(() => {
-    state.drawn++;
-  });
+  const painter =
+    layered ??
+    fakePainter(() => {
+      state.drawn++;
+    });
   const map = {
     painter,
     loaded: () => state.loaded,
@@ -27,12 +29,15 @@ function fakeMap({ webgl2 = true } = {}) {
       }
     },
   };
-  return { map: map as unknown as RevealMap & { painter: typeof painter }, state };
+  return { map: map as unknown as RevealMap & { painter: { render: () => void } }, state };
 }
 
 describe('MapReveal', () => {
   beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
 
   it('draws nothing while it loads, one frame unseen once ready and loaded, and shows when the GPU is done', () => {
     const { map, state } = fakeMap();
@@ -83,6 +88,40 @@ describe('MapReveal', () => {
     state.loaded = true;
     const shown = vi.fn();
     new MapReveal(map, shown).setReady(true);
+    vi.advanceTimersByTime(0);
+    expect(shown).toHaveBeenCalledTimes(1);
+  });
+
+  it("makes its layers' programs in frames that draw nothing, each once the GPU linked the last's, then draws", () => {
+    const clock = { now: 0 };
+    vi.spyOn(performance, 'now').mockImplementation(() => clock.now);
+    const layers = ['fill', 'line', 'circle', 'symbol'].map((program) => ({
+      id: program,
+      program,
+      makeMs: 40,
+    }));
+    const painter = fakeLayeredPainter(layers, clock);
+    const { map, state } = fakeMap({ layered: painter });
+    state.loaded = true;
+    const shown = vi.fn();
+    new MapReveal(map, shown).setReady(true);
+    // 80 ms: over the budget with two made.
+    expect(painter.reached).toEqual([['fill', 'line']]);
+    // The next waits for the GPU to have linked them.
+    vi.advanceTimersByTime(100);
+    expect(painter.reached).toHaveLength(1);
+    state.signalled = true;
+    vi.advanceTimersByTime(10);
+    // The rest made; then, without waiting for their link, one frame drawn whole (the only one drawn).
+    expect(painter.reached).toEqual([['fill', 'line'], layers.map((l) => l.id), layers.map((l) => l.id)]);
+    expect(Object.keys(painter.programCache.programs)).toHaveLength(4);
+    expect(painter.context.gl).toMatchObject({ draws: 4, clears: 1 });
+    // The map shows once the GPU is done with it.
+    state.signalled = false;
+    vi.advanceTimersByTime(100);
+    expect(shown).not.toHaveBeenCalled();
+    state.signalled = true;
+    vi.advanceTimersByTime(10);
     expect(shown).toHaveBeenCalledTimes(1);
   });
 

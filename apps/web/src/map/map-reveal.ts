@@ -1,11 +1,13 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { holdDrawing, whenGpuDone } from './frame-gate';
+import { holdDrawing, makePrograms, whenGpuDone } from './frame-gate';
 
 /** However slow a source, the map shows this long after its style loaded... */
 export const LOAD_DEADLINE_MS = 4_000;
-/** ...and this long after its first frame drawn unseen, however busy the GPU. */
+/** ...and this long after it began drawing unseen, however busy the GPU. */
 export const DRAW_DEADLINE_MS = 3_000;
 const LOADED_POLL_MS = 50;
+/** How often the GPU is asked whether it has drawn the first frame (each wait delays the map showing). */
+const DRAWN_POLL_MS = 8;
 
 /** What the reveal uses of a MapLibre map. */
 export type RevealMap = Pick<
@@ -15,14 +17,15 @@ export type RevealMap = Pick<
 
 /**
  * How a new map opens unseen. It loads its tiles and the screen's first data without drawing
- * (`holdDrawing`); once the data are set (`setReady(true)`) and every tile is loaded, it draws one frame
- * unseen (the GPU compiles its shaders and takes the data then), and `onShown` is called when the GPU is done
- * with that frame. A map whose tiles or data are late shows what it has after `LOAD_DEADLINE_MS`.
+ * (`holdDrawing`); once the data are set (`setReady(true)`) and every tile is loaded, it makes its layers'
+ * shader programs over as many tasks as they take (`makePrograms`), then draws one frame unseen (the GPU takes
+ * the data then), and `onShown` is called when the GPU is done with that frame. A map whose tiles or data are
+ * late shows what it has after `LOAD_DEADLINE_MS`.
  *
  * Why: MapLibre draws a frame whenever a tile or a source's data arrive, and without a graphics card each
  * frame costs the GPU process 100-300 ms and the page's main thread as much when it reads the frame back, so
  * an opening map blocked the page for seconds. A hidden canvas is not read back, and the first frame seen is
- * complete and cheap.
+ * complete and cheap. That first frame, making every program itself, still held the page for 150-200 ms.
  */
 export class MapReveal {
   private phase: 'held' | 'warming' | 'shown' = 'held';
@@ -31,8 +34,9 @@ export class MapReveal {
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private poll: ReturnType<typeof setInterval> | null = null;
   private stopWaiting: (() => void) | null = null;
+  private stopMaking: (() => void) | null = null;
   private readonly drawn = () => {
-    this.stopWaiting = whenGpuDone(this.map, () => this.show());
+    this.stopWaiting = whenGpuDone(this.map, () => this.show(), DRAWN_POLL_MS);
   };
 
   constructor(
@@ -63,10 +67,15 @@ export class MapReveal {
     if (!this.map.loaded() || !this.map.areTilesLoaded()) return;
     this.phase = 'warming';
     this.clearPoll();
+    this.stopMaking = makePrograms(this.map, () => this.drawFirstFrame());
+    this.after(DRAW_DEADLINE_MS, () => this.show());
+  }
+
+  private drawFirstFrame(): void {
+    if (this.phase !== 'warming') return;
     this.map.once('render', this.drawn);
     // Drawing again asks for a frame: the one drawn unseen.
     this.releaseDrawing();
-    this.after(DRAW_DEADLINE_MS, () => this.show());
   }
 
   private show(): void {
@@ -81,6 +90,8 @@ export class MapReveal {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     this.map.off('render', this.drawn);
+    this.stopMaking?.();
+    this.stopMaking = null;
     this.stopWaiting?.();
     this.stopWaiting = null;
     this.releaseDrawing();
