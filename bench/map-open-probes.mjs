@@ -29,11 +29,19 @@ async function ready(page) {
   await page.context().addInitScript(instrument);
 }
 
-/** Requests to the API in flight (the socket's upgrade aside), counted from Node. */
-function apiTracker(page) {
+/**
+ * Requests to the API in flight (the socket's upgrade aside), counted from Node; a layer switch's own also
+ * leave out the saving of the user's layer choices (`PUT /api/user_map_data` a moment after the click), which
+ * is not the layer's data.
+ */
+function apiTracker(page, { countChoicesSave = true } = {}) {
   let inFlight = 0;
   let lastDone = 0;
-  const isApi = (r) => new URL(r.url()).pathname.startsWith('/api/');
+  const isApi = (r) => {
+    const { pathname } = new URL(r.url());
+    if (!countChoicesSave && r.method() === 'PUT' && pathname === '/api/user_map_data') return false;
+    return pathname.startsWith('/api/');
+  };
   const start = (r) => {
     if (isApi(r)) inFlight++;
   };
@@ -163,7 +171,7 @@ export async function homeLayerSwitches(page, url, layers) {
       out[id] = { dataAt: null, shownAfterData: null, longest: 0, missing: true };
       continue;
     }
-    const api = apiTracker(page);
+    const api = apiTracker(page, { countChoicesSave: false });
     const clickAt = await page.evaluate(() => performance.now());
     const t0 = Date.now();
     await toggle(id);

@@ -57,9 +57,12 @@ const WARM: LayerWarmUp = {
     { id: 'cell-hull-fill', type: 'fill', source: 'cells', paint: HULL_PAINT },
     { id: 'cell-centre', type: 'circle', source: 'cell-marks' },
   ],
-  features: ([lon, lat]) => ({
-    type: 'FeatureCollection',
-    features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [lon, lat] }, properties: {} }],
+  source: ([lon, lat]) => ({
+    type: 'geojson',
+    data: {
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [lon, lat] }, properties: {} }],
+    },
   }),
 };
 
@@ -125,6 +128,28 @@ describe('layers drawn once unseen, without a graphics card', () => {
     vi.advanceTimersByTime(PRESENT_POLL_MS);
     expect(copies).toEqual([]);
     expect(map.layers.size).toBe(0);
+  });
+
+  it('does not wait for an image source to load: the frame that draws it readies it', () => {
+    const { map, state, surface, asMap } = fakeMap();
+    presentOnceDrawn(asMap, surface);
+    const raster: LayerWarmUp = {
+      layers: [{ id: 'radar-raster', type: 'raster', source: 'radar' }],
+      source: () => ({
+        type: 'canvas',
+        canvas: 'warm-up-canvas',
+        coordinates: [
+          [0, 1],
+          [1, 1],
+          [1, 0],
+          [0, 0],
+        ],
+      }),
+    };
+    warmUpLayers(asMap, [raster]);
+    vi.advanceTimersByTime(51);
+    map.frame();
+    expect(state.frames).toEqual([['warm-up-0:radar-raster']]);
   });
 
   it('gives up when its source does not load in time: removed, the map draws again', () => {

@@ -1,12 +1,17 @@
-import type { FeatureCollection } from 'geojson';
-import type { AddLayerObject, Map as MapLibreMap } from 'maplibre-gl';
+import type {
+  AddLayerObject,
+  CanvasSourceSpecification,
+  Map as MapLibreMap,
+  SourceSpecification,
+} from 'maplibre-gl';
 import { holdDrawing, makePrograms } from './frame-gate';
 import { drawUnseen, presentedInSoftware } from './software-present';
 
-/** A layer's styles, and features near a point that each of them draws (its filter passes). */
+/** A layer's styles, and what they draw in its warm-up. */
 export interface LayerWarmUp {
   layers: readonly AddLayerObject[];
-  features: (centre: [number, number]) => FeatureCollection;
+  /** A source near a point with something each of the layers draws: features their filters pass, an image. */
+  source: (centre: [number, number]) => SourceSpecification | CanvasSourceSpecification;
   /** Adds the images its symbols use (left on the map, as the layer leaves them). */
   images?: (map: MapLibreMap) => void;
 }
@@ -44,11 +49,15 @@ export function warmUpLayers(map: WarmUpMap, warmUps: readonly LayerWarmUp[]): (
   const release = holdDrawing(map);
   const { lng, lat } = map.getCenter();
   const sources: string[] = [];
+  /** Those a worker loads: an image or canvas source is made ready by the frame that draws it. */
+  const loading: string[] = [];
   const layers: string[] = [];
   warmUps.forEach((warmUp, i) => {
     const source = `${PREFIX}-${i}`;
-    map.addSource(source, { type: 'geojson', data: warmUp.features([lng, lat]) });
+    const spec = warmUp.source([lng, lat]);
+    map.addSource(source, spec);
     sources.push(source);
+    if (spec.type === 'geojson' || spec.type === 'vector') loading.push(source);
     warmUp.images?.(map as MapLibreMap);
     for (const layer of warmUp.layers) {
       const id = `${source}:${layer.id}`;
@@ -76,7 +85,7 @@ export function warmUpLayers(map: WarmUpMap, warmUps: readonly LayerWarmUp[]): (
     release();
   };
   const poll = setInterval(() => {
-    if (!sources.every((id) => map.isSourceLoaded(id))) return;
+    if (!loading.every((id) => map.isSourceLoaded(id))) return;
     clearInterval(poll);
     // Their programs are made first, a few at a time, so that the frame drawing them waits for none.
     stopMaking = makePrograms(map, () => {

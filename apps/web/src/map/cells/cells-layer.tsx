@@ -189,7 +189,7 @@ function warmUpFeatures([lon, lat]: [number, number]): FeatureCollection {
 /** The storm cells' layers, drawn once unseen as home's map shows (see `warmUpLayers`). */
 export const CELL_WARM_UP: LayerWarmUp = {
   layers: [...LAYERS.filter((l) => l.id !== 'cell-lead'), ...MARK_LAYERS],
-  features: warmUpFeatures,
+  source: (centre) => ({ type: 'geojson', data: warmUpFeatures(centre) }),
   images: addCellIcons,
 };
 

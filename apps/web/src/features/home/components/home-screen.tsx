@@ -25,7 +25,7 @@ import { useStrokeFeed } from '../../../map/scene/hooks/use-stroke-feed';
 import { clicksOver, useTyphoons } from '../../../map/scene/hooks/use-typhoons';
 import { SceneRotation } from '../../../map/scene/scene-rotation';
 import { LocationsLayer } from '../../../map/sites/locations-layer';
-import { RadarLayer } from '../../../map/weather/radar-layer';
+import { RADAR_WARM_UP, RadarLayer } from '../../../map/weather/radar-layer';
 import { TYPHOON_POINT_CLICK, TyphoonLayer } from '../../../map/weather/typhoon-layer';
 import { useSaveMapView } from '../api/save-map-view';
 import { shownTime } from '../hooks/replay';
@@ -66,8 +66,8 @@ interface ViewInfo {
   zoom: number;
 }
 
-/** The layer whose first frame costs most without a graphics card (its shaders), readied as the map shows. */
-const HOME_WARM_UP = [CELL_WARM_UP];
+/** The layers whose first frame costs most without a graphics card (their shaders), readied as the map shows. */
+const HOME_WARM_UP = [CELL_WARM_UP, RADAR_WARM_UP];
 
 /** The live lightning map: strokes by age and type, counters, replay of the span with data, density, details. */
 export function HomeScreen() {
