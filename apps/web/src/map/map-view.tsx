@@ -38,6 +38,8 @@ interface MapViewProps {
    * does not also compile their shaders (without a graphics card only: `warmUpLayers`). Read once.
    */
   warmUp?: readonly LayerWarmUp[];
+  /** Called once the map shows, or cannot start (no WebGL): what waited for the map need wait no more. */
+  onShown?: () => void;
 }
 
 /** The one MapLibre map of a screen; creates it once and hands it to its layer components. */
@@ -49,6 +51,7 @@ export function MapView({
   rotate = false,
   ready = true,
   warmUp = [],
+  onShown,
 }: MapViewProps) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
@@ -59,6 +62,11 @@ export function MapView({
   useEffect(() => {
     if (map && !opening) return warmUpLayers(map, warmUps.current);
   }, [map, opening]);
+  const shown = useRef(onShown);
+  shown.current = onShown;
+  useEffect(() => {
+    if (failed || (map && !opening)) shown.current?.();
+  }, [failed, map, opening]);
   const initial = useRef(initialView);
   const moveEnd = useRef(onMoveEnd);
   moveEnd.current = onMoveEnd;

@@ -74,7 +74,10 @@ export function HomeScreen() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const timeZone = user.data?.time_zone ?? DEFAULT_TIME_ZONE;
-  const feed = useStrokeFeed();
+  // The day's older strokes (for replay) are fetched once the map has shown: the opening has the processor first.
+  const [mapShown, setMapShown] = useState(false);
+  const onMapShown = useCallback(() => setMapShown(true), []);
+  const feed = useStrokeFeed({ history: mapShown });
   const replay = useReplay(() => feed.store.earliestTime());
   const clock = useClock(LIVE_TICK_MS);
   const { initial, fromAddress, remember } = useViewParams();
@@ -152,6 +155,7 @@ export function HomeScreen() {
         rotate
         ready={opening.kind !== 'wait' && feed.loading !== 'recent'}
         warmUp={HOME_WARM_UP}
+        onShown={onMapShown}
       >
         <BasemapLayer />
         <OpenOn opening={opening} />

@@ -1,15 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SocketStatus } from '../../../lib/socket';
 import { socketController } from '../../../lib/socket-connection';
-import { DAY_MS, HOUR_MS, MINUTE_MS, StrokeStore } from '../../../lib/stroke-store';
+import { DAY_MS, MINUTE_MS, StrokeStore } from '../../../lib/stroke-store';
 import { getLightningCompact } from '../api/get-lightning';
+import { type FeedLoading, loadStrokeFeed } from './load-stroke-feed';
 
 export interface StrokeFeed {
   store: StrokeStore;
   /** Changes whenever the store does; put it in dependency lists. */
   version: number;
   /** 'recent' until the last hour is on the map, 'history' while the rest of the 24 h loads. */
-  loading: 'recent' | 'history' | null;
+  loading: FeedLoading;
   error: unknown;
   status: SocketStatus;
   retry: () => void;
@@ -19,15 +20,22 @@ export interface StrokeFeed {
  * The strokes of the last 24 h: the last hour first (what the live map shows), then the older hours for
  * replay, then live updates from the socket. Reloads what was missed after a reconnect; forgets strokes
  * older than 24 h every minute. A wall screen keeps less (`keepMs`, e.g. the live hour), and none while
- * `enabled` is false (no step of its rotation shows live strokes).
+ * `enabled` is false (no step of its rotation shows live strokes). The older hours are fetched once `history`
+ * is true (home: once its map has shown; see `loadStrokeFeed`).
  */
-export function useStrokeFeed({ keepMs = DAY_MS, enabled = true } = {}): StrokeFeed {
+export function useStrokeFeed({ keepMs = DAY_MS, enabled = true, history = true } = {}): StrokeFeed {
   const [store] = useState(() => new StrokeStore());
   const [version, setVersion] = useState(0);
   const [loading, setLoading] = useState<StrokeFeed['loading']>('recent');
   const [error, setError] = useState<unknown>(null);
   const [status, setStatus] = useState<SocketStatus>(socketController.status());
   const [attempt, setAttempt] = useState(0);
+  const historyNow = useRef(history);
+  const historyWaiters = useRef<(() => void)[]>([]);
+  useEffect(() => {
+    historyNow.current = history;
+    if (history) for (const resume of historyWaiters.current.splice(0)) resume();
+  }, [history]);
 
   useEffect(() => store.subscribe(() => setVersion(store.version)), [store]);
 
@@ -54,17 +62,20 @@ export function useStrokeFeed({ keepMs = DAY_MS, enabled = true } = {}): StrokeF
       });
     });
 
-    const load = async () => {
+    const load = () => {
       setError(null);
-      setLoading('recent');
-      const now = Date.now();
-      await getLightningCompact({ from: now - Math.min(HOUR_MS, keepMs) }, add, signal);
-      if (signal.aborted) return;
-      if (keepMs > HOUR_MS) {
-        setLoading('history');
-        await getLightningCompact({ from: now - keepMs, to: now - HOUR_MS }, add, signal);
-      }
-      if (!signal.aborted) setLoading(null);
+      return loadStrokeFeed({
+        keepMs,
+        now: Date.now(),
+        fetch: getLightningCompact,
+        add,
+        loading: setLoading,
+        historyMay: () =>
+          historyNow.current
+            ? Promise.resolve()
+            : new Promise((resume) => historyWaiters.current.push(resume)),
+        signal,
+      });
     };
     load().catch((e: unknown) => {
       if (signal.aborted) return;
