@@ -149,6 +149,9 @@ export async function screenOpen(page, url) {
   return { drawn, longest: Math.max(0, ...tasks.filter(([s]) => s <= until).map(([, d]) => d)) };
 }
 
+/** A layer's data have all arrived once no request of it has started for this long after the last answer. */
+const CHAIN_QUIET_MS = 250;
+
 /**
  * On home, switches each layer on by its checkbox and measures: when the last API answer it caused arrived
  * (ms after the click), how long after that the map had drawn it (settled), and the longest task from the
@@ -177,14 +180,18 @@ export async function homeLayerSwitches(page, url, layers) {
     await toggle(id);
     let shown = null;
     let dataWall = null;
+    // The map settled with its data: no API request in flight, and none started and the map settled still
+    // CHAIN_QUIET_MS after the last answer (a layer's requests come one after another: radar's times, its
+    // frame, its image; and the page takes an answer a moment after it arrived).
+    let candidate = null;
     while (Date.now() - t0 < 15_000) {
-      if (api.idle() && api.lastDone() >= t0) {
-        dataWall ??= api.lastDone();
-        const at = await page.evaluate(mapSettled).catch(() => null);
-        if (at !== null) {
-          shown = Date.now();
-          break;
-        }
+      const settled =
+        api.idle() && api.lastDone() >= t0 && (await page.evaluate(mapSettled).catch(() => null));
+      if (!settled || (candidate && api.lastDone() !== candidate.data)) candidate = null;
+      else candidate ??= { shown: Date.now(), data: api.lastDone() };
+      if (candidate && Date.now() - candidate.data >= CHAIN_QUIET_MS) {
+        ({ shown, data: dataWall } = candidate);
+        break;
       }
       await new Promise((r) => setTimeout(r, 20));
     }

@@ -22,6 +22,8 @@ import { homeLayerSwitches, measureOpen, screenOpen } from './map-open-probes.mj
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'Bench!Pass2026';
 const ROUNDS = Number(process.env.BENCH_MAP_OPEN_ROUNDS ?? 2);
+/** What is measured: `MAP_OPEN_PARTS=layers` (comma-separated: home, screens, layers) for a part alone. */
+const PARTS = new Set((process.env.MAP_OPEN_PARTS ?? 'home,screens,layers').split(','));
 /** The map screens beside home, each opened warm (after a first, cold visit). */
 const SCREENS = ['/location', '/geometry', '/device', '/decision', '/wave', '/statistics_query'];
 /** Home's layers switched on one at a time (off again after). */
@@ -125,15 +127,18 @@ async function measureCheckout(root) {
         [access, refresh],
       );
       const page = await context.newPage();
-      figures.home.cold.push(await measureOpen(page, `${demo.base}/`));
-      figures.home.warm.push(await measureOpen(page, `${demo.base}/`));
-      if (round === 0) {
+      if (PARTS.has('home')) {
+        figures.home.cold.push(await measureOpen(page, `${demo.base}/`));
+        figures.home.warm.push(await measureOpen(page, `${demo.base}/`));
+      }
+      if (round === 0 && PARTS.has('screens')) {
         for (const route of SCREENS) {
           await screenOpen(page, `${demo.base}${route}`); // cold: its chunks and data for the first time
           figures.screens[route] = await screenOpen(page, `${demo.base}${route}`);
         }
-        figures.layers = await homeLayerSwitches(page, `${demo.base}/`, LAYERS);
       }
+      if (round === 0 && PARTS.has('layers'))
+        figures.layers = await homeLayerSwitches(page, `${demo.base}/`, LAYERS);
       await context.close();
     }
   } finally {
@@ -155,8 +160,10 @@ function report(label, f) {
     return `  home ${k}: first strokes ${ms(first)} (≤ ${target}), TBT 10 s ${ms(tbt)} (≤ 500), longest task after first paint ${ms(longest)} (≤ 200), socket drops ${drops} (0) — ${met ? 'met' : 'NOT met'}`;
   };
   console.log(`map-open [${label}] (worst of ${ROUNDS} rounds)`);
-  console.log(line('warm', 2000));
-  console.log(line('cold', 4000));
+  if (PARTS.has('home')) {
+    console.log(line('warm', 2000));
+    console.log(line('cold', 4000));
+  }
   for (const [route, r] of Object.entries(f.screens))
     console.log(
       `  ${route}: drawn with its data ${ms(r.drawn)} warm (≤ 2000), longest task ${ms(r.longest)} — ${r.drawn !== null && r.drawn <= 2000 ? 'met' : 'NOT met'}`,
@@ -179,6 +186,7 @@ export async function run() {
     return;
   }
   const base = report(`baseline ${baselineRoot}`, await measureCheckout(path.resolve(baselineRoot)));
+  if (!PARTS.has('home')) return;
   console.log(
     `map-open: home warm first strokes ${ms(ours.warm)} vs ${ms(base.warm)}; TBT ${ms(ours.tbt)} vs ${ms(base.tbt)} (medians)`,
   );

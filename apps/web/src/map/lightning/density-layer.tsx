@@ -2,6 +2,7 @@ import type { FeatureCollection } from 'geojson';
 import type { AddLayerObject, SourceSpecification } from 'maplibre-gl';
 import { useEffect } from 'react';
 import { useLayerOpacity } from '../layer-opacity';
+import type { LayerWarmUp } from '../layer-warm-up';
 import { useMapLayers } from '../use-map-layers';
 
 const SOURCE = 'density';
@@ -33,6 +34,35 @@ const LAYERS: AddLayerObject[] = [
     },
   },
 ];
+
+/** The density's layer, drawn once unseen as home's map shows (see `warmUpLayers`): one cell at the centre. */
+export const DENSITY_WARM_UP: LayerWarmUp = {
+  layers: LAYERS,
+  source: ([lon, lat]) => ({
+    type: 'geojson',
+    data: {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          properties: { count: 1 },
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [lon, lat],
+                [lon + 0.01, lat],
+                [lon + 0.01, lat + 0.01],
+                [lon, lat + 0.01],
+                [lon, lat],
+              ],
+            ],
+          },
+        },
+      ],
+    },
+  }),
+};
 
 /** The hourly stroke density grid as coloured squares under the strokes. */
 export function DensityLayer({ data, opacity = 1 }: { data: FeatureCollection; opacity?: number }) {
