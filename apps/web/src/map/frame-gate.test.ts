@@ -105,6 +105,8 @@ describe('makePrograms', () => {
     expect(map.repaints).toBe(1);
     map.frame();
     expect(map.repaints).toBe(2);
+    // Nothing gates the painter any more: its method is MapLibre's again.
+    expect(Object.hasOwn(painter, 'render')).toBe(false);
     map.frame();
     expect(painter.context.gl.draws).toBe(4);
   });

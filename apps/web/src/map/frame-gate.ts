@@ -64,6 +64,7 @@ function gateOf(painter: Partial<Painter>): Gate | null {
         else programsOnly.repaint();
       }
       programsOnly.done(all);
+      ungateIfUnused(painter, gate);
       return;
     }
     if (gate.holds > 0) {
