@@ -1,6 +1,7 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { leaveOutHiddenSky } from './hidden-sky';
 import { type LayerWarmUp, warmUpLayers } from './layer-warm-up';
 import { MapContext } from './map-context';
 import { buildBaseStyle } from './map-style';
@@ -110,6 +111,7 @@ export function MapView({
     // for looking into it from the browser's console.
     Object.defineProperty(container.current, 'maplibreMap', { value: instance, configurable: true });
     const stopPresenting = presentInSoftware(instance);
+    leaveOutHiddenSky(instance);
     instance.addControl(
       new maplibregl.NavigationControl({ showCompass: rotate, visualizePitch: false }),
       'bottom-right',
