@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { holdDrawing } from './frame-gate';
 import { holdUntilFirstData, LAYER_HOLD_MS } from './layer-frames';
 
+type SourceEvent = { sourceId: string; sourceDataType?: string };
+
 /** A map as the hold sees it: sources loaded or not, a painter that counts frames drawn, sourcedata events. */
 function fakeMap() {
   const state = { drawn: 0, repaints: 0, loaded: new Map<string, boolean>() };
@@ -20,14 +22,14 @@ function fakeMap() {
     }
   }
   const sources = new Map<string, { type: string }>();
-  const listeners = new Set<(e: { sourceId: string }) => void>();
+  const listeners = new Set<(e: SourceEvent) => void>();
   const map = {
     painter: new Painter(),
     sources,
     getSource: (id: string) => sources.get(id),
     isSourceLoaded: (id: string) => state.loaded.get(id) ?? false,
-    on: (_: string, fn: (e: { sourceId: string }) => void) => listeners.add(fn),
-    off: (_: string, fn: (e: { sourceId: string }) => void) => listeners.delete(fn),
+    on: (_: string, fn: (e: SourceEvent) => void) => listeners.add(fn),
+    off: (_: string, fn: (e: SourceEvent) => void) => listeners.delete(fn),
     triggerRepaint: () => {
       state.repaints++;
     },
@@ -40,6 +42,16 @@ function fakeMap() {
       state.loaded.set(id, true);
       for (const fn of [...listeners]) fn({ sourceId: id });
     },
+    /**
+     * As MapLibre's worker answers new data: 'metadata' while the tiles still hold the old data (loaded), then
+     * 'content' as they start reloading.
+     */
+    workerAnswered(id: string) {
+      state.loaded.set(id, true);
+      for (const fn of [...listeners]) fn({ sourceId: id, sourceDataType: 'metadata' });
+      state.loaded.set(id, false);
+      for (const fn of [...listeners]) fn({ sourceId: id, sourceDataType: 'content' });
+    },
     addGeoJson(id: string) {
       const s = new GeoJSONSource();
       sources.set(id, s);
@@ -49,6 +61,18 @@ function fakeMap() {
   };
   return { map, state, asMap: map as unknown as MapLibreMap };
 }
+
+const EMPTY = { type: 'FeatureCollection' as const, features: [] };
+const CELLS = {
+  type: 'FeatureCollection' as const,
+  features: [
+    {
+      type: 'Feature' as const,
+      properties: {},
+      geometry: { type: 'Point' as const, coordinates: [113, 23] },
+    },
+  ],
+};
 
 describe('a layer switched on draws once, with its first data', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -64,8 +88,8 @@ describe('a layer switched on draws once, with its first data', () => {
     map.frame();
     expect(state.drawn).toBe(0);
     state.loaded.set('cells', false);
-    source.setData({ type: 'FeatureCollection', features: [] });
-    expect(source.data).toEqual({ type: 'FeatureCollection', features: [] });
+    source.setData(CELLS);
+    expect(source.data).toEqual(CELLS);
     map.loaded('other'); // another source's tiles change nothing
     map.frame();
     expect(state.drawn).toBe(0);
@@ -74,6 +98,72 @@ describe('a layer switched on draws once, with its first data', () => {
     map.frame();
     expect(state.drawn).toBe(1);
     // The source's own setData is its class's again.
+    expect(Object.hasOwn(source, 'setData')).toBe(false);
+  });
+
+  it.each([
+    { name: 'a FeatureCollection with features', data: CELLS },
+    { name: 'a URL (fetched by the worker)', data: 'blob:cells' },
+    { name: 'a single Feature', data: CELLS.features[0] },
+  ])('takes $name as the first data', ({ data }) => {
+    const { map, state, asMap } = fakeMap();
+    const source = map.addGeoJson('cells');
+    holdUntilFirstData(asMap, 'cells');
+    source.setData(data);
+    map.loaded('cells');
+    map.frame();
+    expect(state.drawn).toBe(1);
+    expect(Object.hasOwn(source, 'setData')).toBe(false);
+  });
+
+  it('draws while the data are on their way after an empty placeholder, and holds again while they load', () => {
+    const { map, state, asMap } = fakeMap();
+    const source = map.addGeoJson('density');
+    holdUntilFirstData(asMap, 'density');
+    source.setData(EMPTY);
+    map.loaded('density');
+    // The placeholder loaded: live strokes draw while the density is fetched.
+    map.frame();
+    expect(state.drawn).toBe(1);
+    expect(Object.hasOwn(source, 'setData')).toBe(true);
+    // The density arrives: nothing is drawn while the worker cuts its tiles (a frame begun then would make
+    // the layer's own frame wait behind it).
+    state.loaded.set('density', false);
+    source.setData(CELLS);
+    map.frame();
+    expect(state.drawn).toBe(1);
+    // The worker's answer: the tiles, loaded with the placeholder, are only now asked to reload.
+    map.workerAnswered('density');
+    map.frame();
+    vi.advanceTimersByTime(100); // polled meanwhile: still reloading
+    map.frame();
+    expect(state.drawn).toBe(1);
+    map.loaded('density');
+    map.frame();
+    expect(state.drawn).toBe(2);
+    expect(Object.hasOwn(source, 'setData')).toBe(false);
+    // Later data are the layer's own business: no hold.
+    state.loaded.set('density', false);
+    source.setData(CELLS);
+    map.frame();
+    expect(state.drawn).toBe(3);
+  });
+
+  it('lets each hold go after LAYER_HOLD_MS, and still holds for the first data with features', () => {
+    const { map, state, asMap } = fakeMap();
+    const source = map.addGeoJson('density');
+    holdUntilFirstData(asMap, 'density');
+    source.setData(EMPTY);
+    vi.advanceTimersByTime(LAYER_HOLD_MS);
+    map.frame();
+    expect(state.drawn).toBe(1);
+    source.setData(CELLS);
+    vi.advanceTimersByTime(LAYER_HOLD_MS - 1);
+    map.frame();
+    expect(state.drawn).toBe(1);
+    vi.advanceTimersByTime(1);
+    map.frame();
+    expect(state.drawn).toBe(2);
     expect(Object.hasOwn(source, 'setData')).toBe(false);
   });
 
@@ -103,7 +193,7 @@ describe('a layer switched on draws once, with its first data', () => {
     map.addGeoJson('b');
     holdUntilFirstData(asMap, 'a');
     const removeB = holdUntilFirstData(asMap, 'b');
-    a.setData({});
+    a.setData(CELLS);
     map.loaded('a');
     map.frame();
     expect(state.drawn).toBe(0);
