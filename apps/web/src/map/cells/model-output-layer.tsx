@@ -3,6 +3,7 @@ import type { AddLayerObject, ExpressionSpecification, SourceSpecification } fro
 import { useEffect } from 'react';
 import { useLayerOpacity } from '../layer-opacity';
 import { useMap } from '../map-context';
+import { setSourceData } from '../source-data';
 import { useMapLayers } from '../use-map-layers';
 
 const SOURCE = 'model-output';
@@ -51,7 +52,7 @@ export function ModelOutputLayer({
   const source = useMapLayers(SOURCE, SOURCE_SPEC, LAYERS, 'data');
   useLayerOpacity(LAYERS, opacity, source !== null);
   useEffect(() => {
-    if (source) void source.setData(data);
+    if (source) void setSourceData(source, data);
   }, [source, data]);
   useEffect(() => {
     if (!source) return;

@@ -3,6 +3,7 @@ import type { AddLayerObject, SourceSpecification } from 'maplibre-gl';
 import { useEffect } from 'react';
 import { useLayerOpacity } from '../layer-opacity';
 import type { LayerWarmUp } from '../layer-warm-up';
+import { setSourceData } from '../source-data';
 import { useMapLayers } from '../use-map-layers';
 
 const SOURCE = 'density';
@@ -69,7 +70,7 @@ export function DensityLayer({ data, opacity = 1 }: { data: FeatureCollection; o
   const source = useMapLayers(SOURCE, SOURCE_SPEC, LAYERS, 'data');
   useLayerOpacity(LAYERS, opacity, source !== null);
   useEffect(() => {
-    if (source) void source.setData(data);
+    if (source) void setSourceData(source, data);
   }, [source, data]);
   return null;
 }

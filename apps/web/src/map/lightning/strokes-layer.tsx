@@ -6,6 +6,7 @@ import { NO_STROKE_FILTER, type StrokeFilter } from '../../lib/stroke-filter';
 import { S, type StrokeStore } from '../../lib/stroke-store';
 import { type ClickYield, yieldsClick } from '../area-click';
 import { useMap } from '../map-context';
+import { setSourceData } from '../source-data';
 import { useMapLayers } from '../use-map-layers';
 import { addStrokeIcons, MINUS_ICON, PLUS_ICON } from './stroke-icons';
 import {
@@ -40,16 +41,15 @@ const FLUSH_MS = 1_500;
 
 /**
  * Sends a window's change to the map. A bulk of strokes (the first load, the day's history, a jump of the
- * replay) goes as one GeoJSON text behind a blob URL, which MapLibre's worker fetches and parses: handing it
- * thousands of feature objects would have it copy them one by one on the page's main thread (seconds of a
- * blocked page while the map opened). A few strokes go as a patch.
+ * replay) replaces the source's data (`setSourceData`: thousands go as GeoJSON text, which MapLibre's worker
+ * parses, instead of objects copied one by one on the page's main thread). A few strokes go as a patch.
  */
 function send(target: GeoJSONSource, strokeWindow: StrokeWindow, diff: WindowDiff) {
   if (diff.reset || diff.add.length > BULK) {
-    const data = { type: 'FeatureCollection' as const, features: strokeWindow.strokes().map(toFeature) };
-    if (data.features.length <= BULK) return void target.setData(data);
-    const url = URL.createObjectURL(new Blob([JSON.stringify(data)], { type: 'application/geo+json' }));
-    void target.setData(url).finally(() => URL.revokeObjectURL(url));
+    void setSourceData(target, {
+      type: 'FeatureCollection',
+      features: strokeWindow.strokes().map(toFeature),
+    });
   } else if (diff.add.length > 0 || diff.remove.length > 0) {
     void target.updateData({ add: diff.add.map(toFeature), remove: diff.remove });
   }
