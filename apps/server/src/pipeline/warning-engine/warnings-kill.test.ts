@@ -60,12 +60,15 @@ describe.each(DB_KINDS)('kill -9 during an active storm, then start again (%s)',
     });
     const id = location.id as number;
     await strike(key, 3);
+    // The warning's level is set a moment before its episode's alert is recorded: wait for both (on a slow
+    // machine the level alone was seen with no alert yet).
     let before: Record<string, unknown> | undefined;
-    for (let i = 0; i < 50 && before?.level !== 3; i++) {
+    for (let i = 0; i < 50 && (before?.level !== 3 || before?.alert_id == null); i++) {
       await new Promise((r) => setTimeout(r, 100));
       before = await warningOf(token, id);
     }
     expect(before?.level).toBe(3);
+    expect(before?.alert_id).toEqual(expect.any(Number));
 
     await stopServer(child, 'SIGKILL');
     child = await start();
