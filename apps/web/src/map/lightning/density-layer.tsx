@@ -5,6 +5,9 @@ import { useLayerOpacity } from '../layer-opacity';
 import type { LayerWarmUp } from '../layer-warm-up';
 import { setSourceData } from '../source-data';
 import { useMapLayers } from '../use-map-layers';
+import { densityFeatures } from './density';
+
+const WARM_UP_HOUR = new Date(0).toISOString();
 
 const SOURCE = 'density';
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
@@ -41,27 +44,7 @@ export const DENSITY_WARM_UP: LayerWarmUp = {
   layers: LAYERS,
   source: ([lon, lat]) => ({
     type: 'geojson',
-    data: {
-      type: 'FeatureCollection',
-      features: [
-        {
-          type: 'Feature',
-          properties: { count: 1 },
-          geometry: {
-            type: 'Polygon',
-            coordinates: [
-              [
-                [lon, lat],
-                [lon + 0.01, lat],
-                [lon + 0.01, lat + 0.01],
-                [lon, lat + 0.01],
-                [lon, lat],
-              ],
-            ],
-          },
-        },
-      ],
-    },
+    data: densityFeatures([{ hour: WARM_UP_HOUR, lat, lon, count: 1 }], 0.01, Number.POSITIVE_INFINITY),
   }),
 };
 
