@@ -63,13 +63,9 @@ export function holdUntilFirstData(map: MapLibreMap, sourceId: string): () => vo
     if (e.sourceId === sourceId && e.sourceDataType !== 'metadata') check();
   };
   const setData = geojson.setData;
-  geojson.setData = (data: SourceData, ...rest: unknown[]) => {
+  geojson.setData = (data: SourceData) => {
     hold();
-    const result = (setData as (...args: unknown[]) => ReturnType<GeoJSONSource['setData']>).call(
-      geojson,
-      data,
-      ...rest,
-    );
+    const result = setData.call(geojson, data);
     dataSet = true;
     withFeatures ||= hasFeatures(data);
     return result;
