@@ -156,9 +156,9 @@ const SWITCH_WATCH_MS = 6_000;
 
 /**
  * Installed on home's page just before a layer is switched on: the sources added from then on, when data are
- * set on them, and each frame the map draws (software present: `data-drawing` set as it is drawn, cleared as it
- * is shown), with whether every added source had loaded when it was drawn. Times are wall-clock (Date.now()),
- * as the data's arrival is taken in Node.
+ * set on them (setData; updateImage on an image source), and each frame the map draws (software present:
+ * `data-drawing` set as it is drawn, cleared as it is shown), with whether every added source had loaded when it
+ * was drawn. Times are wall-clock (Date.now()), as the data's arrival is taken in Node.
  */
 function watchSwitch() {
   const map = document.querySelector('.map-canvas').maplibreMap;
@@ -167,7 +167,17 @@ function watchSwitch() {
   const addSource = map.addSource;
   map.addSource = function (id, spec) {
     w.added.push(id);
-    return addSource.call(this, id, spec);
+    const added = addSource.call(this, id, spec);
+    // An image source's data are set by updateImage (the density grid's image; the radar's next frame).
+    const source = this.getSource(id);
+    if (source?.type === 'image') {
+      const updateImage = source.updateImage;
+      source.updateImage = function (...args) {
+        w.setData.push(Date.now());
+        return updateImage.apply(this, args);
+      };
+    }
+    return added;
   };
   const geojson = Object.getPrototypeOf(map.getSource('strokes'));
   const setData = geojson.setData;

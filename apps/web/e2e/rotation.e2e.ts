@@ -192,7 +192,7 @@ describe('wall screens: rotating through scenes with their layers', () => {
     expect(first?.layers).toEqual(expect.arrayContaining(['strokes-cg-0', 'location-labels']));
     expect(first?.layers.some((id) => id.startsWith('custom-'))).toBe(false);
     expect(first?.layers.some((id) => id.startsWith('cell'))).toBe(false);
-    expect(first?.layers).not.toContain('density-fill');
+    expect(first?.layers).not.toContain('density-raster');
     // The live feed keeps the live hour only: the window's strokes are not on the map.
     expect(first?.past).toBe(0);
     expect(first?.zoom).toBeCloseTo(8, 1);

@@ -1,59 +1,50 @@
-import type { FeatureCollection } from 'geojson';
-import type { AddLayerObject, SourceSpecification } from 'maplibre-gl';
+import type { AddLayerObject, ImageSource, SourceSpecification } from 'maplibre-gl';
 import { useEffect } from 'react';
 import { useLayerOpacity } from '../layer-opacity';
-import type { LayerWarmUp } from '../layer-warm-up';
-import { setSourceData } from '../source-data';
 import { useMapLayers } from '../use-map-layers';
-import { densityFeatures } from './density';
-
-const WARM_UP_HOUR = new Date(0).toISOString();
+import type { DensityGrid } from './density';
+import { densityRaster } from './density-raster';
 
 const SOURCE = 'density';
-const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
-const SOURCE_SPEC: SourceSpecification = { type: 'geojson', data: EMPTY, tolerance: 0 };
-
-/** Strokes per cell: blue (few) to magenta (many), on a log-like scale. */
-export const DENSITY_STOPS: [number, string][] = [
-  [1, '#1d4ed8'],
-  [5, '#0891b2'],
-  [20, '#16a34a'],
-  [50, '#eab308'],
-  [200, '#ea580c'],
-  [1000, '#db2777'],
-];
+/** An image source without an image draws nothing until one is set; its corners are replaced with the image. */
+const SOURCE_SPEC: SourceSpecification = {
+  type: 'image',
+  coordinates: [
+    [0, 1],
+    [1, 1],
+    [1, 0],
+    [0, 0],
+  ],
+};
 
 const LAYERS: AddLayerObject[] = [
   {
-    id: 'density-fill',
-    type: 'fill',
+    id: 'density-raster',
+    type: 'raster',
     source: SOURCE,
-    paint: {
-      'fill-color': [
-        'step',
-        ['get', 'count'],
-        ...DENSITY_STOPS.flatMap(([n, c], i) => (i === 0 ? [c] : [n, c])),
-      ] as never,
-      'fill-opacity': 0.55,
-    },
+    paint: { 'raster-opacity': 0.55, 'raster-fade-duration': 0, 'raster-resampling': 'nearest' },
   },
 ];
 
-/** The density's layer, drawn once unseen as home's map shows (see `warmUpLayers`): one cell at the centre. */
-export const DENSITY_WARM_UP: LayerWarmUp = {
-  layers: LAYERS,
-  source: ([lon, lat]) => ({
-    type: 'geojson',
-    data: densityFeatures([{ hour: WARM_UP_HOUR, lat, lon, count: 1 }], 0.01, Number.POSITIVE_INFINITY),
-  }),
-};
+/** One transparent pixel: how an image source is emptied (it has no way to drop its image). */
+const NOTHING = { width: 1, height: 1, pixels: new Uint8ClampedArray(4) };
 
-/** The hourly stroke density grid as coloured squares under the strokes. */
-export function DensityLayer({ data, opacity = 1 }: { data: FeatureCollection; opacity?: number }) {
-  const source = useMapLayers(SOURCE, SOURCE_SPEC, LAYERS, 'data');
+/**
+ * The hourly stroke density grid as coloured squares under the strokes, drawn as one image (`densityRaster`):
+ * the squares need no tiling in MapLibre's worker, and the map shows them in its next frame. Its raster
+ * program is the radar's, made unseen as home's map shows (`RADAR_WARM_UP`).
+ */
+export function DensityLayer({ grid, opacity = 1 }: { grid: DensityGrid; opacity?: number }) {
+  const source = useMapLayers(SOURCE, SOURCE_SPEC, LAYERS, 'data') as unknown as ImageSource | null;
   useLayerOpacity(LAYERS, opacity, source !== null);
   useEffect(() => {
-    if (source) void setSourceData(source, data);
-  }, [source, data]);
+    if (!source) return;
+    const raster = densityRaster(grid);
+    const { width, height, pixels } = raster ?? NOTHING;
+    source.updateImage({
+      image: new ImageData(pixels, width, height),
+      ...(raster ? { coordinates: raster.corners } : {}),
+    });
+  }, [source, grid]);
   return null;
 }

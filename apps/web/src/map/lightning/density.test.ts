@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { densityBbox, densityFeatures, densityResolution } from './density';
+import { densityBbox, densityResolution, densitySums } from './density';
 
 describe('density grid', () => {
   it('asks for coarser cells when zoomed out and finer ones when zoomed in', () => {
@@ -21,22 +21,17 @@ describe('density grid', () => {
     });
   });
 
-  it('sums each cell over the hours up to the cursor and draws it from its south-west corner', () => {
+  it('sums each cell over the hours up to the cursor', () => {
     const cells = [
       { hour: '2025-07-01T06:00:00.000Z', lat: 23, lon: 113, count: 4 },
       { hour: '2025-07-01T07:00:00.000Z', lat: 23, lon: 113, count: 6 },
       { hour: '2025-07-01T07:00:00.000Z', lat: 23.5, lon: 113, count: 1 },
     ];
-    const all = densityFeatures(cells, 0.5, Date.parse('2025-07-01T08:00:00Z'));
-    expect(all.features.map((f) => f.properties?.count)).toEqual([10, 1]);
-    expect(all.features[0]?.geometry.coordinates[0]).toEqual([
-      [113, 23],
-      [113.5, 23],
-      [113.5, 23.5],
-      [113, 23.5],
-      [113, 23],
+    expect(densitySums(cells, Date.parse('2025-07-01T08:00:00Z'))).toEqual([
+      { lat: 23, lon: 113, count: 10 },
+      { lat: 23.5, lon: 113, count: 1 },
     ]);
-    const early = densityFeatures(cells, 0.5, Date.parse('2025-07-01T06:30:00Z'));
-    expect(early.features.map((f) => f.properties?.count)).toEqual([4]);
+    expect(densitySums(cells, Date.parse('2025-07-01T06:30:00Z'))).toEqual([{ lat: 23, lon: 113, count: 4 }]);
+    expect(cells[0]?.count).toBe(4);
   });
 });

@@ -1,5 +1,4 @@
 import type { DensityCell } from '@thunderwatch/shared/schemas/lightning';
-import type { Feature, FeatureCollection, Polygon } from 'geojson';
 import type { Bounds } from '../../lib/stroke-store';
 
 /** Grid steps the density endpoint is asked for (degrees), coarse to fine. */
@@ -35,13 +34,22 @@ export function densityBbox(view: Bounds, resolution: number): Bounds {
 
 export const bboxParam = (b: Bounds) => `${b.west},${b.south},${b.east},${b.north}`;
 
-/** Cells summed over their hours up to `until` (the replay cursor), as squares with `count`. */
-export function densityFeatures(
-  cells: readonly DensityCell[],
-  resolution: number,
-  until: number,
-): FeatureCollection<Polygon> {
-  const sums = new Map<string, { lat: number; lon: number; count: number }>();
+/** One cell of the grid: its south-west corner and its strokes. */
+export interface DensitySum {
+  lat: number;
+  lon: number;
+  count: number;
+}
+
+/** A density grid to draw: cells of `resolution` degrees. */
+export interface DensityGrid {
+  resolution: number;
+  cells: readonly DensitySum[];
+}
+
+/** Cells summed over their hours up to `until` (the replay cursor). */
+export function densitySums(cells: readonly DensityCell[], until: number): DensitySum[] {
+  const sums = new Map<string, DensitySum>();
   for (const cell of cells) {
     if (Date.parse(cell.hour) > until) continue;
     const key = `${cell.lat},${cell.lon}`;
@@ -49,26 +57,5 @@ export function densityFeatures(
     if (sum) sum.count += cell.count;
     else sums.set(key, { lat: cell.lat, lon: cell.lon, count: cell.count });
   }
-  const features: Feature<Polygon>[] = [];
-  for (const { lat, lon, count } of sums.values()) {
-    const e = round(lon + resolution);
-    const n = round(lat + resolution);
-    features.push({
-      type: 'Feature',
-      properties: { count },
-      geometry: {
-        type: 'Polygon',
-        coordinates: [
-          [
-            [lon, lat],
-            [e, lat],
-            [e, n],
-            [lon, n],
-            [lon, lat],
-          ],
-        ],
-      },
-    });
-  }
-  return { type: 'FeatureCollection', features };
+  return [...sums.values()];
 }

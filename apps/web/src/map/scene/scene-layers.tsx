@@ -106,7 +106,7 @@ function StepDensity({
   opacity: number;
 }) {
   const density = useDensityGrid(true, area?.bounds ?? null, area?.zoom ?? zoom, at.now, at.shown);
-  return <DensityLayer data={density.data} opacity={opacity} />;
+  return <DensityLayer grid={density.grid} opacity={opacity} />;
 }
 
 function StepDisaster() {

@@ -10,7 +10,7 @@ import { FLIGHT_CLICK, FlightsLayer } from '../../../map/aviation/flights-layer'
 import { BasemapLayer } from '../../../map/basemap/basemap-layer';
 import { CELL_MARK_CLICK, CELL_WARM_UP, CellsLayer } from '../../../map/cells/cells-layer';
 import { ModelOutputLayer } from '../../../map/cells/model-output-layer';
-import { DENSITY_WARM_UP, DensityLayer } from '../../../map/lightning/density-layer';
+import { DensityLayer } from '../../../map/lightning/density-layer';
 import { REPLAY_TRAIL_MIN } from '../../../map/lightning/stroke-style';
 import { STROKE_CLICK, StrokesLayer } from '../../../map/lightning/strokes-layer';
 import { MapView, type MapViewState } from '../../../map/map-view';
@@ -67,7 +67,7 @@ interface ViewInfo {
 }
 
 /** The layers whose first frame costs most without a graphics card (their shaders), readied as the map shows. */
-const HOME_WARM_UP = [CELL_WARM_UP, RADAR_WARM_UP, DENSITY_WARM_UP];
+const HOME_WARM_UP = [CELL_WARM_UP, RADAR_WARM_UP];
 
 /** The live lightning map: strokes by age and type, counters, replay of the span with data, density, details. */
 export function HomeScreen() {
@@ -163,7 +163,7 @@ export function HomeScreen() {
         {radarOn && radar.image && (
           <RadarLayer url={radar.image.url} corners={radar.image.corners} opacity={layers.opacity('radar')} />
         )}
-        {densityOn && <DensityLayer data={density.data} opacity={layers.opacity('density')} />}
+        {densityOn && <DensityLayer grid={density.grid} opacity={layers.opacity('density')} />}
         {layers.custom.map(
           (c) =>
             layers.visible(c.layer_id) && (

@@ -1,9 +1,9 @@
 import type { Position } from '@thunderwatch/shared/schemas/geo';
 import type { StrokeQueryResult } from '@thunderwatch/shared/schemas/stroke-query';
-import type { FeatureCollection, Polygon } from 'geojson';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BasemapLayer } from '../../../map/basemap/basemap-layer';
+import type { DensityGrid } from '../../../map/lightning/density';
 import { DensityLayer } from '../../../map/lightning/density-layer';
 import { MapView, type MapViewState } from '../../../map/map-view';
 import { PickPoint } from '../../../map/pick-point';
@@ -21,34 +21,17 @@ interface QueryMapProps {
 /** The result's density cells; the polygon being drawn, or a click that picks the circle's centre. */
 export function QueryMap({ result, drawing, onPick }: QueryMapProps) {
   const { t } = useTranslation();
-  const density = useMemo((): FeatureCollection<Polygon> => {
-    if (!result) return { type: 'FeatureCollection', features: [] };
-    const d = result.density.cell_deg;
-    const r = (x: number) => Math.round(x * 1e6) / 1e6;
-    return {
-      type: 'FeatureCollection',
-      features: result.density.cells.map(([lat, lon, count]) => ({
-        type: 'Feature',
-        properties: { count },
-        geometry: {
-          type: 'Polygon',
-          coordinates: [
-            [
-              [lon, lat],
-              [r(lon + d), lat],
-              [r(lon + d), r(lat + d)],
-              [lon, r(lat + d)],
-              [lon, lat],
-            ],
-          ],
-        },
-      })),
-    };
-  }, [result]);
+  const density = useMemo(
+    (): DensityGrid => ({
+      resolution: result?.density.cell_deg ?? 1,
+      cells: result ? result.density.cells.map(([lat, lon, count]) => ({ lat, lon, count })) : [],
+    }),
+    [result],
+  );
   return (
     <MapView initialView={INITIAL_VIEW} label={t('statistics_query.map_label')}>
       <BasemapLayer />
-      <DensityLayer data={density} />
+      <DensityLayer grid={density} />
       {drawing && <DrawPolygon draft={drawing.draft} onChange={drawing.onChange} />}
       {onPick && <PickPoint onPick={onPick} />}
     </MapView>

@@ -1,10 +1,15 @@
-import type { FeatureCollection } from 'geojson';
 import { useMemo } from 'react';
 import { type Bounds, DAY_MS, HOUR_MS } from '../../../lib/stroke-store';
-import { bboxParam, densityBbox, densityFeatures, densityResolution } from '../../lightning/density';
+import {
+  bboxParam,
+  type DensityGrid,
+  densityBbox,
+  densityResolution,
+  densitySums,
+} from '../../lightning/density';
 import { useDensity } from '../api/get-density';
 
-const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
+const EMPTY: DensityGrid = { resolution: 1, cells: [] };
 
 /**
  * The density grid of the last 24 h for the visible area, at a resolution that suits the zoom, summed up to
@@ -30,9 +35,12 @@ export function useDensityGrid(
       : null;
   const density = useDensity(query);
   const shownHour = Math.floor(shown / HOUR_MS) * HOUR_MS;
-  const data = useMemo(
-    () => (density.data ? densityFeatures(density.data.cells, density.data.resolution, shownHour) : EMPTY),
+  const grid = useMemo(
+    (): DensityGrid =>
+      density.data
+        ? { resolution: density.data.resolution, cells: densitySums(density.data.cells, shownHour) }
+        : EMPTY,
     [density.data, shownHour],
   );
-  return { data, error: density.error, loading: density.isFetching };
+  return { grid, error: density.error, loading: density.isFetching };
 }
