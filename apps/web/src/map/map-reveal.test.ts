@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFenceGl, fakeLayeredPainter, fakePainter } from './map-fakes';
-import { DRAW_DEADLINE_MS, LOAD_DEADLINE_MS, MapReveal, type RevealMap } from './map-reveal';
+import { DRAW_DEADLINE_MS, LOAD_DEADLINE_MS, loadedToDraw, MapReveal, type RevealMap } from './map-reveal';
 
 /** A map as the reveal sees it: loaded or not, a painter that counts frames drawn, a GPU fence to signal. */
 function fakeMap({ webgl2 = true, layered }: { webgl2?: boolean; layered?: { render: () => void } } = {}) {
@@ -16,6 +16,7 @@ function fakeMap({ webgl2 = true, layered }: { webgl2?: boolean; layered?: { ren
     painter,
     loaded: () => state.loaded,
     areTilesLoaded: () => state.loaded,
+    getStyle: () => undefined,
     once: (_: string, fn: () => void) => listeners.add(fn),
     off: (_: string, fn: () => void) => listeners.delete(fn),
     getCanvas: () => ({ getContext: () => (webgl2 ? gl : null) }),
@@ -138,5 +139,53 @@ describe('MapReveal', () => {
     expect(state.drawn).toBe(3);
     vi.advanceTimersByTime(LOAD_DEADLINE_MS * 2);
     expect(shown).not.toHaveBeenCalled();
+  });
+});
+
+/** A source as `loadedToDraw` sees it: its type, whether it has loaded, whether its tiles in view have. */
+type FakeSource = { type: string; loaded: boolean; tilesLoaded: boolean };
+
+function mapOfSources(sources: Record<string, FakeSource>, { loaded = false, styleLoaded = true } = {}) {
+  return {
+    loaded: () => loaded,
+    areTilesLoaded: () => loaded,
+    getStyle: () =>
+      styleLoaded ? { sources: Object.fromEntries(Object.keys(sources).map((id) => [id, {}])) } : undefined,
+    getSource: (id: string) => {
+      const source = sources[id];
+      return source && { type: source.type, loaded: () => source.loaded };
+    },
+    isSourceLoaded: (id: string) => sources[id]?.tilesLoaded === true,
+  } as unknown as RevealMap;
+}
+
+const basemap = (tilesLoaded: boolean): FakeSource => ({ type: 'vector', loaded: true, tilesLoaded });
+// MapLibre marks an image source's one tile loaded only as it draws it: held, its tiles are never loaded.
+const image = (type: string, loaded: boolean): FakeSource => ({ type, loaded, tilesLoaded: false });
+
+describe('loadedToDraw', () => {
+  it.each<[string, Record<string, FakeSource>, boolean]>([
+    ['every source and its tiles loaded', { basemap: basemap(true), strokes: basemap(true) }, true],
+    ['a tile still loading', { basemap: basemap(true), strokes: basemap(false) }, false],
+    [
+      'an image set, its tile drawn only as the map draws',
+      { basemap: basemap(true), density: image('image', true) },
+      true,
+    ],
+    ['a canvas, likewise', { basemap: basemap(true), radar: image('canvas', true) }, true],
+    ['an image still on its way', { basemap: basemap(true), radar: image('image', false) }, false],
+    [
+      'an image set, another tile still loading',
+      { basemap: basemap(false), density: image('image', true) },
+      false,
+    ],
+    ['no sources yet', {}, false],
+  ])('%s: %s', (_, sources, expected) => {
+    expect(loadedToDraw(mapOfSources(sources))).toBe(expected);
+  });
+
+  it("takes MapLibre's own answer when it is yes, and waits for the style", () => {
+    expect(loadedToDraw(mapOfSources({ radar: image('image', false) }, { loaded: true }))).toBe(true);
+    expect(loadedToDraw(mapOfSources({ basemap: basemap(true) }, { styleLoaded: false }))).toBe(false);
   });
 });

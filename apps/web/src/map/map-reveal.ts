@@ -12,8 +12,36 @@ const DRAWN_POLL_MS = 8;
 /** What the reveal uses of a MapLibre map. */
 export type RevealMap = Pick<
   MapLibreMap,
-  'loaded' | 'areTilesLoaded' | 'once' | 'off' | 'triggerRepaint' | 'getCanvas'
+  | 'loaded'
+  | 'areTilesLoaded'
+  | 'getStyle'
+  | 'getSource'
+  | 'isSourceLoaded'
+  | 'once'
+  | 'off'
+  | 'triggerRepaint'
+  | 'getCanvas'
 >;
+
+/** Sources of one image, which MapLibre marks loaded only as it draws them. */
+const IMAGE_SOURCES = new Set(['image', 'canvas']);
+
+/**
+ * Whether the map has loaded all it can before it draws. MapLibre's own answer (`loaded`) waits for an image
+ * source's one tile (the radar's, the density grid's), which it marks loaded only as it draws it: a map held
+ * until then waited for the deadline. Such a source counts once its image has loaded; every other source
+ * once it and its tiles in view have.
+ */
+export function loadedToDraw(map: RevealMap): boolean {
+  if (map.loaded() && map.areTilesLoaded()) return true;
+  const sources = Object.keys(map.getStyle()?.sources ?? {});
+  if (sources.length === 0) return false;
+  return sources.every((id) => {
+    const source = map.getSource(id);
+    if (!source) return false;
+    return IMAGE_SOURCES.has(source.type) ? source.loaded() : map.isSourceLoaded(id);
+  });
+}
 
 /**
  * How a new map opens unseen. It loads its tiles and the screen's first data without drawing
@@ -64,7 +92,7 @@ export class MapReveal {
 
   private checkLoaded(): void {
     if (this.phase !== 'held' || !this.ready) return;
-    if (!this.map.loaded() || !this.map.areTilesLoaded()) return;
+    if (!loadedToDraw(this.map)) return;
     this.phase = 'warming';
     this.clearPoll();
     this.stopMaking = makePrograms(this.map, () => this.drawFirstFrame());

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { leaveOutHiddenSky } from './hidden-sky';
 import { type LayerWarmUp, warmUpLayers } from './layer-warm-up';
+import { useMapConfig } from './map-config';
 import { MapContext } from './map-context';
 import { buildBaseStyle } from './map-style';
 import { maplibregl } from './maplibre';
@@ -58,7 +59,10 @@ export function MapView({
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [failed, setFailed] = useState(false);
-  const opening = useReveal(map, ready);
+  // The basemap's layers are added once the server's basemap setting is known (`BasemapLayer`): the map shows
+  // with them, not before them (image sources count as loaded at once, see `loadedToDraw`).
+  const basemapSetting = useMapConfig();
+  const opening = useReveal(map, ready && !basemapSetting.isPending);
   const warmUps = useRef(warmUp);
   useEffect(() => {
     if (map && !opening) return warmUpLayers(map, warmUps.current);
