@@ -40,7 +40,20 @@ export interface LayerDefinition {
 const l = (color: string, zh: string, en: string): LegendEntry => ({ color, label: { 'zh-Hans': zh, en } });
 const READ: Permission = 'location.read';
 
-/** Colours as the map draws them (apps/web/src/map/*: stroke-style, density-layer, cell-features, …). */
+/**
+ * Strokes per density cell and their colours, blue (few) to magenta (many) on a log-like scale: a cell takes
+ * the colour of the last stop at or below its count. The map's grid, its legend and the reports' density maps.
+ */
+export const DENSITY_STOPS: readonly (readonly [number, string])[] = [
+  [1, '#1d4ed8'],
+  [5, '#0891b2'],
+  [20, '#16a34a'],
+  [50, '#eab308'],
+  [200, '#ea580c'],
+  [1000, '#db2777'],
+];
+
+/** Colours as the map draws them (apps/web/src/map/*: stroke-style, density-raster, cell-features, …). */
 const BUILT_IN: readonly LayerDefinition[] = [
   {
     id: 'strokes',
@@ -64,14 +77,7 @@ const BUILT_IN: readonly LayerDefinition[] = [
     group: 'lightning',
     name: { 'zh-Hans': '闪电密度（最近 24 小时）', en: 'Stroke density (last 24 h)' },
     kind: 'grid',
-    legend: [
-      l('#1d4ed8', '≥1', '≥1'),
-      l('#0891b2', '≥5', '≥5'),
-      l('#16a34a', '≥20', '≥20'),
-      l('#eab308', '≥50', '≥50'),
-      l('#ea580c', '≥200', '≥200'),
-      l('#db2777', '≥1000', '≥1000'),
-    ],
+    legend: DENSITY_STOPS.map(([n, colour]) => l(colour, `≥${n}`, `≥${n}`)),
     default_visible: false,
     default_opacity: 0.7,
     time: 'replayable',

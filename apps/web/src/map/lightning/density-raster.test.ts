@@ -1,6 +1,7 @@
+import { DENSITY_STOPS } from '@thunderwatch/shared/map-layers';
 import { describe, expect, it } from 'vitest';
 import type { DensitySum } from './density';
-import { DENSITY_STOPS, type DensityRaster, densityColour, densityRaster, MAX_SIDE } from './density-raster';
+import { type DensityRaster, densityColour, densityRaster, MAX_SIDE } from './density-raster';
 
 const hex = (c: string) => [1, 3, 5].map((i) => Number.parseInt(c.slice(i, i + 2), 16));
 const stop = (i: number) => hex(DENSITY_STOPS[i]?.[1] ?? '#000000');

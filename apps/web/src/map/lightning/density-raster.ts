@@ -1,14 +1,5 @@
+import { DENSITY_STOPS } from '@thunderwatch/shared/map-layers';
 import type { DensityGrid } from './density';
-
-/** Strokes per cell: blue (few) to magenta (many), on a log-like scale (a colour from its count up). */
-export const DENSITY_STOPS: [number, string][] = [
-  [1, '#1d4ed8'],
-  [5, '#0891b2'],
-  [20, '#16a34a'],
-  [50, '#eab308'],
-  [200, '#ea580c'],
-  [1000, '#db2777'],
-];
 
 /** The longest side of the image: every graphics card (and SwiftShader) takes textures this large. */
 export const MAX_SIDE = 2048;

@@ -1,16 +1,9 @@
 import type { CompactPolygon } from '@thunderwatch/domain/regions/region-index';
+import { DENSITY_STOPS } from '@thunderwatch/shared/map-layers';
 import { escapeHtml } from './report-content.js';
 
-const STOPS: [number, string][] = [
-  [1, '#1d4ed8'],
-  [5, '#0891b2'],
-  [20, '#16a34a'],
-  [50, '#eab308'],
-  [200, '#ea580c'],
-  [1000, '#db2777'],
-];
 const colourOf = (n: number) =>
-  STOPS.reduce((c, [min, colour]) => (n >= min ? colour : c), STOPS[0]?.[1] as string);
+  DENSITY_STOPS.reduce((c, [min, colour]) => (n >= min ? colour : c), DENSITY_STOPS[0]?.[1] as string);
 
 /**
  * A density map as SVG: the region's outline and the result's cells coloured by strokes, in an equirectangular

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { LAYER_CATALOGUE, type LayerScreen } from '@thunderwatch/shared/map-layers';
+import { DENSITY_STOPS, LAYER_CATALOGUE, type LayerScreen } from '@thunderwatch/shared/map-layers';
 import { describe, expect, it } from 'vitest';
 import { REGION_COLORS } from '../../../map/basemap/region-features';
 import { STATUS_COLOURS } from '../../../map/devices/device-features';
 import { SENSOR_COLORS, SENSOR_STATES } from '../../../map/devices/sensor-features';
-import { DENSITY_STOPS } from '../../../map/lightning/density-raster';
 import { AGE_BINS, FADED_COLOR } from '../../../map/lightning/stroke-style';
 import { WALL_LAYERS } from '../../../map/scene/model/scene-step';
 import { BEAUFORT_COLORS } from '../../../map/weather/beaufort-colors';
