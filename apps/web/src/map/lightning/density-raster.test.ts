@@ -63,7 +63,7 @@ describe('density raster', () => {
       [13, 0],
       [10, 0],
     ]);
-    if (!r) return;
+    if (!r) throw new Error('no raster');
     expect(r.width).toBe(3);
     expect(r.height).toBeGreaterThanOrEqual(4);
     expect(runs(r, 0)).toEqual([[stop(0), r.height]]);
