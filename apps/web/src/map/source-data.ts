@@ -5,10 +5,10 @@ import type { GeoJSONSource } from 'maplibre-gl';
 export const BULK_FEATURES = 1_000;
 
 /**
- * Sets a GeoJSON source's data. A large collection (the day's strokes, a density grid of thousands of cells)
+ * Sets a GeoJSON source's data. A large collection (the day's strokes, a model's output grid)
  * goes as one GeoJSON text behind a blob URL, which MapLibre's worker fetches and parses natively: handed the
  * feature objects, MapLibre copies them one by one on the page's main thread and again in its worker (100 ms
- * and more of a blocked page, and a worker busy copying, for 3,000 density cells). A few features go as they are.
+ * and more of a blocked page, and a worker busy copying, for 3,000 grid squares). A few features go as they are.
  */
 export function setSourceData(source: GeoJSONSource, data: FeatureCollection): Promise<unknown> {
   if (data.features.length <= BULK_FEATURES) return source.setData(data);
