@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterEachFrame, holdDrawing, makePrograms } from './frame-gate';
+import { afterEachFrame, drawThrough, holdDrawing, makePrograms } from './frame-gate';
 import { type FakeLayer, fakeFenceGl, fakeLayeredPainter, fakePainter } from './map-fakes';
 
 const LAYERS: FakeLayer[] = [
@@ -175,5 +175,68 @@ describe('makePrograms', () => {
     release();
     painter.render();
     expect(drawn).toBe(1);
+  });
+});
+
+describe('drawThrough', () => {
+  /** A map whose painter counts the frames it drew, and whose repaints MapLibre would run as `frame()`. */
+  function countingMap() {
+    const state = { drawn: 0 };
+    const painter = fakePainter(() => {
+      state.drawn++;
+    });
+    const map = { painter, triggerRepaint: vi.fn(), frame: () => painter.render() };
+    return { map, painter, state };
+  }
+
+  it('draws the next frame whatever holds the map, unseen by who is told of frames; those after are held', () => {
+    const { map, painter, state } = countingMap();
+    const release = holdDrawing(map, { opening: true });
+    const told = vi.fn();
+    afterEachFrame(map, told);
+    const drawn = vi.fn();
+    drawThrough(map, drawn);
+    expect(map.triggerRepaint).toHaveBeenCalledTimes(1);
+    expect(drawn).not.toHaveBeenCalled();
+    map.frame();
+    expect(state.drawn).toBe(1);
+    expect(drawn).toHaveBeenCalledTimes(1);
+    expect(told).not.toHaveBeenCalled();
+    map.frame();
+    expect(state.drawn).toBe(1);
+    // Let go, the frame held back is asked for and drawn, and shown.
+    release();
+    map.frame();
+    expect(state.drawn).toBe(2);
+    expect(told).toHaveBeenCalledTimes(1);
+    expect(Object.hasOwn(painter, 'render')).toBe(true);
+  });
+
+  it('given up before its frame, draws nothing and calls nothing', () => {
+    const { map, painter, state } = countingMap();
+    const release = holdDrawing(map);
+    const drawn = vi.fn();
+    drawThrough(map, drawn)();
+    map.frame();
+    expect(state.drawn).toBe(0);
+    expect(drawn).not.toHaveBeenCalled();
+    release();
+    expect(Object.hasOwn(painter, 'render')).toBe(false);
+  });
+
+  it("puts MapLibre's method back once nothing else gates it", () => {
+    const { map, painter, state } = countingMap();
+    drawThrough(map, () => {});
+    map.frame();
+    expect(state.drawn).toBe(1);
+    expect(Object.hasOwn(painter, 'render')).toBe(false);
+  });
+
+  it('calls back at once on a MapLibre with no painter to gate', () => {
+    const map = { triggerRepaint: vi.fn() };
+    const drawn = vi.fn();
+    drawThrough(map, drawn);
+    expect(drawn).toHaveBeenCalledTimes(1);
+    expect(map.triggerRepaint).not.toHaveBeenCalled();
   });
 });

@@ -28,6 +28,8 @@ interface Gate {
   afterFrame: (() => void) | null;
   /** The next frame, whatever holds it, makes programs and draws nothing. */
   programsOnly: ProgramsFrame | null;
+  /** The next frame is drawn whatever holds it, and this is called after it. */
+  through: (() => void) | null;
   draw: Painter['render'];
   own: boolean;
 }
@@ -47,6 +49,7 @@ function gateOf(painter: Partial<Painter>): Gate | null {
     owed: false,
     afterFrame: null,
     programsOnly: null,
+    through: null,
     draw,
     own: Object.hasOwn(painter, 'render'),
   };
@@ -67,6 +70,14 @@ function gateOf(painter: Partial<Painter>): Gate | null {
       ungateIfUnused(painter, gate);
       return;
     }
+    const through = gate.through;
+    if (through) {
+      gate.through = null;
+      gate.draw.apply(painter, args);
+      through();
+      ungateIfUnused(painter, gate);
+      return;
+    }
     if (gate.holds > 0) {
       gate.owed = true;
       return;
@@ -79,7 +90,7 @@ function gateOf(painter: Partial<Painter>): Gate | null {
 
 /** MapLibre's own method again once nothing gates the painter (its class's, unless it had its own). */
 function ungateIfUnused(painter: Partial<Painter>, gate: Gate): void {
-  if (gate.holds > 0 || gate.afterFrame || gate.programsOnly) return;
+  if (gate.holds > 0 || gate.afterFrame || gate.programsOnly || gate.through) return;
   gates.delete(painter);
   if (gate.own) painter.render = gate.draw;
   else Reflect.deleteProperty(painter, 'render');
@@ -283,5 +294,25 @@ export function whenGpuDone(map: Pick<MapLibreMap, 'getCanvas'>, done: () => voi
     if (timer === null) return;
     clearTimeout(timer);
     if (!gl.isContextLost()) gl.deleteSync(fence);
+  };
+}
+
+/**
+ * Draws the map's next frame whatever holds it (the frames after it are held again), not shown by whoever is
+ * told of each frame drawn (`afterEachFrame`); then calls `drawn`. Returns the function that gives it up.
+ */
+export function drawThrough(map: Pick<MapLibreMap, 'triggerRepaint'>, drawn: () => void): () => void {
+  const painter = painterOf(map);
+  const gate = painter ? gateOf(painter) : null;
+  if (!painter || !gate) {
+    drawn();
+    return () => {};
+  }
+  gate.through = drawn;
+  map.triggerRepaint();
+  return () => {
+    if (gate.through !== drawn) return;
+    gate.through = null;
+    ungateIfUnused(painter, gate);
   };
 }

@@ -2,8 +2,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFenceGl, fakeLayeredPainter, fakePainter } from './map-fakes';
 import { DRAW_DEADLINE_MS, LOAD_DEADLINE_MS, loadedToDraw, MapReveal, type RevealMap } from './map-reveal';
 
-/** A map as the reveal sees it: loaded or not, a painter that counts frames drawn, a GPU fence to signal. */
-function fakeMap({ webgl2 = true, layered }: { webgl2?: boolean; layered?: { render: () => void } } = {}) {
+/**
+ * A map as the reveal sees it: loaded or not, a painter that counts frames drawn, a GPU fence to signal, and
+ * `sources` (each loaded or not; none by default).
+ */
+function fakeMap({
+  webgl2 = true,
+  layered,
+  sources,
+}: {
+  webgl2?: boolean;
+  layered?: { render: () => void };
+  sources?: Record<string, boolean>;
+} = {}) {
   const state = { loaded: false, signalled: false, drawn: 0, renders: 0 };
   const listeners = new Set<() => void>();
   const gl = fakeFenceGl(state);
@@ -16,7 +27,9 @@ function fakeMap({ webgl2 = true, layered }: { webgl2?: boolean; layered?: { ren
     painter,
     loaded: () => state.loaded,
     areTilesLoaded: () => state.loaded,
-    getStyle: () => undefined,
+    getStyle: () => (sources ? { sources } : undefined),
+    getSource: (id: string) => (sources && id in sources ? {} : undefined),
+    isSourceLoaded: (id: string) => sources?.[id] === true,
     once: (_: string, fn: () => void) => listeners.add(fn),
     off: (_: string, fn: () => void) => listeners.delete(fn),
     getCanvas: () => ({ getContext: () => (webgl2 ? gl : null) }),
@@ -124,6 +137,69 @@ describe('MapReveal', () => {
     state.signalled = true;
     vi.advanceTimersByTime(10);
     expect(shown).toHaveBeenCalledTimes(1);
+  });
+
+  it('draws a frame ahead, unseen, each time more sources have loaded, the next once the GPU is done', () => {
+    const sources = { basemap: false, strokes: false };
+    const { map, state } = fakeMap({ sources });
+    const shown = vi.fn();
+    const reveal = new MapReveal(map, shown);
+    vi.advanceTimersByTime(200);
+    expect(state.drawn).toBe(0);
+    sources.basemap = true;
+    vi.advanceTimersByTime(60);
+    expect(state.drawn).toBe(1);
+    // The strokes loaded while the GPU still draws the basemap: their frame waits for it.
+    sources.strokes = true;
+    vi.advanceTimersByTime(200);
+    expect(state.drawn).toBe(1);
+    state.signalled = true;
+    vi.advanceTimersByTime(20);
+    expect(state.drawn).toBe(2);
+    // Nothing more loaded: no frame more; none of them shown, and the map still held.
+    vi.advanceTimersByTime(500);
+    map.painter.render();
+    expect(state.drawn).toBe(2);
+    expect(shown).not.toHaveBeenCalled();
+    // Ready and loaded: the frame it shows with.
+    state.loaded = true;
+    reveal.setReady(true);
+    vi.advanceTimersByTime(20);
+    expect(state.drawn).toBe(3);
+    expect(shown).toHaveBeenCalledTimes(1);
+  });
+
+  it('loaded while a frame ahead is on its way: draws the frame it shows with once the GPU is done with it', () => {
+    const { map, state } = fakeMap({ sources: { basemap: true } });
+    const shown = vi.fn();
+    const reveal = new MapReveal(map, shown);
+    vi.advanceTimersByTime(60);
+    expect(state.drawn).toBe(1);
+    state.loaded = true;
+    reveal.setReady(true);
+    vi.advanceTimersByTime(300);
+    expect(state.drawn).toBe(1);
+    expect(shown).not.toHaveBeenCalled();
+    state.signalled = true;
+    vi.advanceTimersByTime(20);
+    expect(state.drawn).toBe(2);
+    expect(shown).toHaveBeenCalledTimes(1);
+  });
+
+  it('closed while a frame ahead is on its way: draws no frame more for it, and never shows', () => {
+    const sources = { basemap: true, strokes: false };
+    const { map, state } = fakeMap({ sources });
+    const shown = vi.fn();
+    const reveal = new MapReveal(map, shown);
+    vi.advanceTimersByTime(60);
+    expect(state.drawn).toBe(1);
+    reveal.dispose();
+    const afterClose = state.drawn;
+    sources.strokes = true;
+    state.signalled = true;
+    vi.advanceTimersByTime(LOAD_DEADLINE_MS * 2);
+    expect(state.drawn).toBe(afterClose);
+    expect(shown).not.toHaveBeenCalled();
   });
 
   it('lets the map draw again when the screen closes before it showed', () => {

@@ -1,5 +1,5 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { holdDrawing, makePrograms, whenGpuDone } from './frame-gate';
+import { drawThrough, holdDrawing, makePrograms, whenGpuDone } from './frame-gate';
 
 /** However slow a source, the map shows this long after its style loaded... */
 export const LOAD_DEADLINE_MS = 4_000;
@@ -43,12 +43,23 @@ export function loadedToDraw(map: RevealMap): boolean {
   });
 }
 
+/** How many of the map's sources have loaded (their tiles in view too). */
+function sourcesLoaded(map: RevealMap): number {
+  const sources = Object.keys(map.getStyle()?.sources ?? {});
+  return sources.filter((id) => map.getSource(id) && map.isSourceLoaded(id)).length;
+}
+
 /**
- * How a new map opens unseen. It loads its tiles and the screen's first data without drawing
+ * How a new map opens unseen. It loads its tiles and the screen's first data without showing them
  * (`holdDrawing`); once the data are set (`setReady(true)`) and every tile is loaded, it makes its layers'
  * shader programs over as many tasks as they take (`makePrograms`), then draws one frame unseen (the GPU takes
  * the data then), and `onShown` is called when the GPU is done with that frame. A map whose tiles or data are
  * late shows what it has after `LOAD_DEADLINE_MS`.
+ *
+ * Meanwhile, each time more of its sources have loaded, it draws a frame ahead, unseen (`drawThrough`), one at
+ * a time (the next once the GPU is done with the last): what the GPU does once per source's data (without a
+ * graphics card, 0.5-0.9 s for home's strokes, sites and names) is done while the rest still loads, and the
+ * frame the map shows with costs the usual tenth of a second.
  *
  * Why: MapLibre draws a frame whenever a tile or a source's data arrive, and without a graphics card each
  * frame costs the GPU process 100-300 ms and the page's main thread as much when it reads the frame back, so
@@ -63,6 +74,12 @@ export class MapReveal {
   private poll: ReturnType<typeof setInterval> | null = null;
   private stopWaiting: (() => void) | null = null;
   private stopMaking: (() => void) | null = null;
+  /**
+   * The frame ahead on its way (its programs made, it drawn, the GPU done with it): the function that stops
+   * it. And how many sources had loaded when the last was drawn.
+   */
+  private ahead: (() => void) | null = null;
+  private drawnAhead = 0;
   private readonly drawn = () => {
     this.stopWaiting = whenGpuDone(this.map, () => this.show(), DRAWN_POLL_MS);
   };
@@ -73,15 +90,14 @@ export class MapReveal {
   ) {
     this.release = holdDrawing(map, { opening: true });
     this.after(LOAD_DEADLINE_MS, () => this.show());
+    // Polled rather than on the map's events: a live map is seldom idle.
+    this.poll = setInterval(() => this.checkLoaded(), LOADED_POLL_MS);
   }
 
   /** The screen's first data are set on the map (or cannot come). */
   setReady(ready: boolean): void {
     this.ready = ready;
-    if (!ready || this.phase !== 'held' || this.poll !== null) return;
-    // Polled rather than on the map's events: a live map is seldom idle.
-    this.poll = setInterval(() => this.checkLoaded(), LOADED_POLL_MS);
-    this.checkLoaded();
+    if (ready) this.checkLoaded();
   }
 
   /** Stops everything and lets the map draw again. */
@@ -91,12 +107,37 @@ export class MapReveal {
   }
 
   private checkLoaded(): void {
-    if (this.phase !== 'held' || !this.ready) return;
-    if (!loadedToDraw(this.map)) return;
+    if (this.phase !== 'held' || this.ahead) return;
+    if (!this.ready || !loadedToDraw(this.map)) {
+      this.drawAhead();
+      return;
+    }
     this.phase = 'warming';
     this.clearPoll();
     this.stopMaking = makePrograms(this.map, () => this.drawFirstFrame());
     this.after(DRAW_DEADLINE_MS, () => this.show());
+  }
+
+  /** A frame unseen if more sources have loaded since the last (see the class). */
+  private drawAhead(): void {
+    const loaded = sourcesLoaded(this.map);
+    if (loaded <= this.drawnAhead) return;
+    this.drawnAhead = loaded;
+    const stops: (() => void)[] = [];
+    const frame = () => {
+      for (const stop of stops) stop();
+    };
+    this.ahead = frame;
+    const gpuDone = () => {
+      if (this.ahead !== frame) return;
+      this.ahead = null;
+      this.checkLoaded();
+    };
+    stops.push(
+      makePrograms(this.map, () => {
+        stops.push(drawThrough(this.map, () => stops.push(whenGpuDone(this.map, gpuDone, DRAWN_POLL_MS))));
+      }),
+    );
   }
 
   private drawFirstFrame(): void {
@@ -120,6 +161,8 @@ export class MapReveal {
     this.map.off('render', this.drawn);
     this.stopMaking?.();
     this.stopMaking = null;
+    this.ahead?.();
+    this.ahead = null;
     this.stopWaiting?.();
     this.stopWaiting = null;
     this.releaseDrawing();
