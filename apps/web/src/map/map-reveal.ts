@@ -56,10 +56,11 @@ function sourcesLoaded(map: RevealMap): number {
  * the data then), and `onShown` is called when the GPU is done with that frame. A map whose tiles or data are
  * late shows what it has after `LOAD_DEADLINE_MS`.
  *
- * Meanwhile, each time more of its sources have loaded, it draws a frame ahead, unseen (`drawThrough`), one at
- * a time (the next once the GPU is done with the last): what the GPU does once per source's data (without a
- * graphics card, 0.5-0.9 s for home's strokes, sites and names) is done while the rest still loads, and the
- * frame the map shows with costs the usual tenth of a second.
+ * Meanwhile, each time more of its sources have loaded than when it last did, it draws a frame ahead, unseen
+ * (`drawThrough`), one at a time (the next once the GPU is done with the last): what the GPU does the first
+ * time it draws a layer's data (without a graphics card, home's sites, names and strokes took it 0.5-0.9 s,
+ * the frames after it a tenth of that) is done while the rest still loads. The frame it shows with is not
+ * held for a frame ahead still on its way: the GPU draws it after that one.
  *
  * Why: MapLibre draws a frame whenever a tile or a source's data arrive, and without a graphics card each
  * frame costs the GPU process 100-300 ms and the page's main thread as much when it reads the frame back, so
@@ -107,11 +108,14 @@ export class MapReveal {
   }
 
   private checkLoaded(): void {
-    if (this.phase !== 'held' || this.ahead) return;
+    if (this.phase !== 'held') return;
     if (!this.ready || !loadedToDraw(this.map)) {
-      this.drawAhead();
+      if (!this.ahead) this.drawAhead();
       return;
     }
+    // A frame ahead still on its way is left to the GPU, which draws the frame shown after it.
+    this.ahead?.();
+    this.ahead = null;
     this.phase = 'warming';
     this.clearPoll();
     this.stopMaking = makePrograms(this.map, () => this.drawFirstFrame());
