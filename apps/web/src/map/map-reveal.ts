@@ -26,27 +26,26 @@ export type RevealMap = Pick<
 /** Sources of one image, which MapLibre marks loaded only as it draws them. */
 const IMAGE_SOURCES = new Set(['image', 'canvas']);
 
-/**
- * Whether the map has loaded all it can before it draws. MapLibre's own answer (`loaded`) waits for an image
- * source's one tile (the radar's, the density grid's), which it marks loaded only as it draws it: a map held
- * until then waited for the deadline. Such a source counts once its image has loaded; every other source
- * once it and its tiles in view have.
- */
-export function loadedToDraw(map: RevealMap): boolean {
-  if (map.loaded() && map.areTilesLoaded()) return true;
+/** How many of the map's sources have loaded all they can before it draws, of how many it has. */
+function sourcesLoaded(map: RevealMap): { loaded: number; of: number } {
   const sources = Object.keys(map.getStyle()?.sources ?? {});
-  if (sources.length === 0) return false;
-  return sources.every((id) => {
+  const loaded = sources.filter((id) => {
     const source = map.getSource(id);
     if (!source) return false;
     return IMAGE_SOURCES.has(source.type) ? source.loaded() : map.isSourceLoaded(id);
   });
+  return { loaded: loaded.length, of: sources.length };
 }
 
-/** How many of the map's sources have loaded (their tiles in view too). */
-function sourcesLoaded(map: RevealMap): number {
-  const sources = Object.keys(map.getStyle()?.sources ?? {});
-  return sources.filter((id) => map.getSource(id) && map.isSourceLoaded(id)).length;
+/**
+ * Whether the map has loaded all it can before it draws. MapLibre's own answer (`loaded`) waits for an image
+ * source's one tile (the radar's, the density grid's), which it marks loaded only as it draws it: a map held
+ * until then waited for the deadline. Such a source counts once its image has loaded; every other source
+ * once it and its tiles in view have. `sources`: the map's `sourcesLoaded`, if already counted.
+ */
+export function loadedToDraw(map: RevealMap, sources = sourcesLoaded(map)): boolean {
+  if (map.loaded() && map.areTilesLoaded()) return true;
+  return sources.of > 0 && sources.loaded === sources.of;
 }
 
 /**
@@ -75,11 +74,9 @@ export class MapReveal {
   private poll: ReturnType<typeof setInterval> | null = null;
   private stopWaiting: (() => void) | null = null;
   private stopMaking: (() => void) | null = null;
-  /**
-   * The frame ahead on its way (its programs made, it drawn, the GPU done with it): the function that stops
-   * it. And how many sources had loaded when the last was drawn.
-   */
+  /** The frame ahead on its way (its programs made, it drawn, the GPU done with it): what stops it. */
   private ahead: (() => void) | null = null;
+  /** How many sources had loaded when the last frame ahead was drawn. */
   private drawnAhead = 0;
   private readonly drawn = () => {
     this.stopWaiting = whenGpuDone(this.map, () => this.show(), DRAWN_POLL_MS);
@@ -109,8 +106,10 @@ export class MapReveal {
 
   private checkLoaded(): void {
     if (this.phase !== 'held') return;
-    if (!this.ready || !loadedToDraw(this.map)) {
-      if (!this.ahead) this.drawAhead();
+    // Counted once a poll: the map's style is serialized to list its sources.
+    const sources = sourcesLoaded(this.map);
+    if (!this.ready || !loadedToDraw(this.map, sources)) {
+      if (!this.ahead) this.drawAhead(sources.loaded);
       return;
     }
     // A frame ahead still on its way is left to the GPU, which draws the frame shown after it.
@@ -123,25 +122,21 @@ export class MapReveal {
   }
 
   /** A frame unseen if more sources have loaded since the last (see the class). */
-  private drawAhead(): void {
-    const loaded = sourcesLoaded(this.map);
+  private drawAhead(loaded: number): void {
     if (loaded <= this.drawnAhead) return;
     this.drawnAhead = loaded;
-    const stops: (() => void)[] = [];
-    const frame = () => {
-      for (const stop of stops) stop();
+    const steps: (() => void)[] = [];
+    const stop = () => {
+      for (const step of steps) step();
     };
-    this.ahead = frame;
+    this.ahead = stop;
     const gpuDone = () => {
-      if (this.ahead !== frame) return;
+      if (this.ahead !== stop) return;
       this.ahead = null;
       this.checkLoaded();
     };
-    stops.push(
-      makePrograms(this.map, () => {
-        stops.push(drawThrough(this.map, () => stops.push(whenGpuDone(this.map, gpuDone, DRAWN_POLL_MS))));
-      }),
-    );
+    const drawn = () => steps.push(whenGpuDone(this.map, gpuDone, DRAWN_POLL_MS));
+    steps.push(makePrograms(this.map, () => steps.push(drawThrough(this.map, drawn))));
   }
 
   private drawFirstFrame(): void {
