@@ -157,7 +157,8 @@ function report(label, f) {
     const longest = Math.max(...runs.map((r) => r.longestAfterPaint));
     const drops = runs.reduce((n, r) => n + r.socketDrops, 0);
     const met = first !== null && first <= target && tbt <= 500 && longest <= 200 && drops === 0;
-    return `  home ${k}: first strokes ${ms(first)} (≤ ${target}), TBT 10 s ${ms(tbt)} (≤ 500), longest task after first paint ${ms(longest)} (≤ 200), socket drops ${drops} (0) — ${met ? 'met' : 'NOT met'}`;
+    const each = (pick) => runs.map((r) => (pick(r) === null ? 'never' : Math.round(pick(r)))).join('/');
+    return `  home ${k}: first strokes ${ms(first)} (≤ ${target}), TBT 10 s ${ms(tbt)} (≤ 500), longest task after first paint ${ms(longest)} (≤ 200), socket drops ${drops} (0) — ${met ? 'met' : 'NOT met'}\n    each round: first strokes ${each((r) => r.firstStrokes)} ms, TBT ${each((r) => r.tbt10)} ms, longest ${each((r) => r.longestAfterPaint)} ms`;
   };
   console.log(`map-open [${label}] (worst of ${ROUNDS} rounds)`);
   if (PARTS.has('home')) {

@@ -1,7 +1,7 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { drawThrough, holdDrawing, makePrograms, whenGpuDone } from './frame-gate';
 
-/** However slow a source, the map shows this long after its style loaded... */
+/** However slow a source, the map shows this long after it was made... */
 export const LOAD_DEADLINE_MS = 4_000;
 /** ...and this long after it began drawing unseen, however busy the GPU. */
 export const DRAW_DEADLINE_MS = 3_000;

@@ -62,7 +62,7 @@ export function MapView({
   // The basemap's layers are added once the server's basemap setting is known (`BasemapLayer`): the map shows
   // with them, not before them (image sources count as loaded at once, see `loadedToDraw`).
   const basemapSetting = useMapConfig();
-  const opening = useReveal(map, ready && !basemapSetting.isPending);
+  const { hidden: opening, openUnseen } = useReveal(ready && !basemapSetting.isPending);
   const warmUps = useRef(warmUp);
   useEffect(() => {
     if (map && !opening) return warmUpLayers(map, warmUps.current);
@@ -114,6 +114,7 @@ export function MapView({
     // The map of a `.map-canvas` element, for the end-to-end tests (which layers show, what they draw) and
     // for looking into it from the browser's console.
     Object.defineProperty(container.current, 'maplibreMap', { value: instance, configurable: true });
+    const stopOpening = openUnseen(instance);
     const stopPresenting = presentInSoftware(instance);
     leaveOutHiddenSky(instance);
     instance.addControl(
@@ -158,6 +159,7 @@ export function MapView({
     });
     return () => {
       setMap(null);
+      stopOpening();
       stopPresenting();
       instance.remove();
     };
