@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../lib/current-user';
+import { formatDateTime } from '../lib/time';
 import { skillLine, useWarningSkill } from '../lib/warning-skill';
 
-/** "Warned before lightning arrived in 4 of 9 storms (30 days)" for one location; quiet while it loads. */
+/** "Warned before lightning arrived in 4 of 9 storms (last 30 days)" for one location; quiet while it loads. */
 export function SkillLine({ locationId, days = 30 }: { locationId: number; days?: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const user = useCurrentUser();
   const skill = useWarningSkill(locationId, days);
   if (!skill.data) return null;
-  const line = skillLine(skill.data, days);
+  const line = skillLine(skill.data, days, (iso) => formatDateTime(iso, user.data?.time_zone, i18n.language));
   return (
     <span className="skill-line" data-testid={`skill-line-${locationId}`}>
       {t(line.key, line.params)}

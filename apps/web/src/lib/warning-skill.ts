@@ -26,8 +26,24 @@ export function useWarningSkill(locationId: number, days: number, enabled = true
   });
 }
 
-/** The plain-language line of a skill: which translation and with what numbers. */
-export function skillLine(skill: Pick<WarningSkill, 'events' | 'hits'>, days: number) {
+/**
+ * The plain-language line of a skill: which translation and with what numbers. A site younger than the `days`
+ * asked is scored from its making (`scoredSince`): the line says since when (`formatTime` of that instant), not
+ * "the last 30 days" — a site made an hour ago, red in a storm that began before it, read "no lightning inside
+ * the inner ring in the last 30 days".
+ */
+export function skillLine(
+  skill: Pick<WarningSkill, 'events' | 'hits' | 'from' | 'to'>,
+  days: number,
+  formatTime: (iso: string) => string,
+) {
+  const since = scoredSince(skill, days);
+  if (since !== null) {
+    const time = formatTime(since);
+    return skill.events === 0
+      ? { key: 'skill.no_storms_since', params: { time } }
+      : { key: 'skill.warned_in_since', params: { hits: skill.hits, count: skill.events, time } };
+  }
   return skill.events === 0
     ? { key: 'skill.no_storms', params: { days } }
     : { key: 'skill.warned_in', params: { hits: skill.hits, count: skill.events, days } };

@@ -19,7 +19,8 @@ export function LocationSkill({ location }: { location: LocationDto }) {
   const [days, setDays] = useState<(typeof PERIODS)[number]>(30);
   const skill = useWarningSkill(location.id, days);
   const data = skill.data;
-  const line = data ? skillLine(data, days) : null;
+  const time = (iso: string) => formatDateTime(iso, user.data?.time_zone, i18n.language);
+  const line = data ? skillLine(data, days, time) : null;
   const since = data ? scoredSince(data, days) : null;
   return (
     <section className="location-skill" aria-labelledby="location-skill-title" data-testid="location-skill">
@@ -47,7 +48,7 @@ export function LocationSkill({ location }: { location: LocationDto }) {
           <p className="location-skill-line">{t(line.key, line.params)}</p>
           {since && (
             <p className="field-hint" data-testid="skill-since">
-              {t('skill.since', { time: formatDateTime(since, user.data?.time_zone, i18n.language) })}
+              {t('skill.since', { time: time(since) })}
             </p>
           )}
           <dl className="location-skill-figures">
