@@ -59,7 +59,9 @@ describe('one skill truth', () => {
     // The location screen, with the note that skill counts from the site's making.
     await page.getByRole('button', { name: NAME, exact: true }).click();
     const panel = page.getByTestId('location-skill');
-    await panel.getByText('Warned before lightning arrived in 1 of 1 storm (last 30 days)').waitFor();
+    await panel
+      .getByText(/^Warned before lightning arrived in 1 of 1 storm since the site was made \(/)
+      .waitFor();
     expect(await panel.getByTestId('skill-events').innerText()).toBe('1, 0 not warned in time');
     expect(await panel.getByTestId('skill-pod').innerText()).toBe('100%');
     await panel
