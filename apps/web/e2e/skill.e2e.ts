@@ -85,7 +85,7 @@ describe('one skill truth', () => {
     const tile = page.getByTestId(`tile-${site.id}`);
     await expect
       .poll(() => tile.getByTestId('tile-skill').innerText(), { timeout: 15_000 })
-      .toMatch(/^30 days: warned in time 1\/1/);
+      .toMatch(/^Warned in time 1\/1 since \d\d\/\d\d\/\d{4}, \d\d:\d\d:\d\d/);
 
     // The statistics screen's skill of the location.
     await page.goto(`${baseUrl}/statistic`);
@@ -95,6 +95,10 @@ describe('one skill truth', () => {
     await page.locator('label:has(> span:text-is("Location")) select').selectOption({ label: NAME });
     const stats = page.getByTestId('location-skill');
     await stats.getByText('Storms at the inner ring').waitFor();
+    // Scored since the site's making (minutes ago), and the heading says so, not "last 90 days".
+    await stats
+      .getByRole('heading', { name: /^Warning skill of the location, since it was made \(/ })
+      .waitFor();
     const figure = async (label: string) =>
       (
         await stats

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scoredSince, skillLine } from './warning-skill';
+import { overSkillSpan, scoredSince, skillLine } from './warning-skill';
 
 const DAY_MS = 86_400_000;
 const TO = '2026-12-01T07:00:00.000Z';
@@ -43,6 +43,23 @@ describe('skillLine', () => {
     },
   ])('$case', ({ skill, line }) => {
     expect(skillLine(skill, 30, time)).toEqual(line);
+  });
+});
+
+describe('overSkillSpan', () => {
+  it.each([
+    {
+      case: 'over the whole period: the key, its numbers and the days',
+      skill: { from: daysBefore(90), to: TO },
+      said: { key: 'statistic.skill.title', params: { hits: 2, days: 90 } },
+    },
+    {
+      case: 'a younger site: the key of "since", its numbers and the time of its making',
+      skill: { from: MADE, to: TO },
+      said: { key: 'statistic.skill.title_since', params: { hits: 2, time: `at ${MADE}` } },
+    },
+  ])('$case', ({ skill, said }) => {
+    expect(overSkillSpan('statistic.skill.title', skill, 90, time, { hits: 2 })).toEqual(said);
   });
 });
 

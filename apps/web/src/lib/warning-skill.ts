@@ -27,26 +27,33 @@ export function useWarningSkill(locationId: number, days: number, enabled = true
 }
 
 /**
- * The plain-language line of a skill: which translation and with what numbers. A site younger than the `days`
- * asked is scored from its making (`scoredSince`): the line says since when (`formatTime` of that instant), not
- * "the last 30 days" — a site made an hour ago, red in a storm that began before it, read "no lightning inside
- * the inner ring in the last 30 days".
+ * A translation of something said of a skill over its span: `key` over the last `days` days (with `days`), or
+ * `${key}_since` when the site is younger and was scored from its making (`scoredSince`; with that instant as
+ * `time`, through `formatTime`). A site made an hour ago, red in a storm that began before it, read "no lightning
+ * inside the inner ring in the last 30 days".
  */
+export function overSkillSpan(
+  key: string,
+  skill: Pick<WarningSkill, 'from' | 'to'>,
+  days: number,
+  formatTime: (iso: string) => string,
+  params: Record<string, number> = {},
+): { key: string; params: Record<string, number | string> } {
+  const since = scoredSince(skill, days);
+  return since === null
+    ? { key, params: { ...params, days } }
+    : { key: `${key}_since`, params: { ...params, time: formatTime(since) } };
+}
+
+/** The plain-language line of a skill: which translation and with what numbers (`overSkillSpan`). */
 export function skillLine(
   skill: Pick<WarningSkill, 'events' | 'hits' | 'from' | 'to'>,
   days: number,
   formatTime: (iso: string) => string,
 ) {
-  const since = scoredSince(skill, days);
-  if (since !== null) {
-    const time = formatTime(since);
-    return skill.events === 0
-      ? { key: 'skill.no_storms_since', params: { time } }
-      : { key: 'skill.warned_in_since', params: { hits: skill.hits, count: skill.events, time } };
-  }
   return skill.events === 0
-    ? { key: 'skill.no_storms', params: { days } }
-    : { key: 'skill.warned_in', params: { hits: skill.hits, count: skill.events, days } };
+    ? overSkillSpan('skill.no_storms', skill, days, formatTime)
+    : overSkillSpan('skill.warned_in', skill, days, formatTime, { hits: skill.hits, count: skill.events });
 }
 
 /**

@@ -3,8 +3,7 @@ import type { LocationDto } from '@thunderwatch/shared/schemas/locations';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
-import { useCurrentUser } from '../../../lib/current-user';
-import { formatDateTime } from '../../../lib/time';
+import { useFormatDateTime } from '../../../lib/use-format-date-time';
 import { minutes, percent, scoredSince, skillLine, useWarningSkill } from '../../../lib/warning-skill';
 
 const PERIODS = [30, 90] as const;
@@ -15,11 +14,10 @@ const PERIODS = [30, 90] as const;
  */
 export function LocationSkill({ location }: { location: LocationDto }) {
   const { t, i18n } = useTranslation();
-  const user = useCurrentUser();
   const [days, setDays] = useState<(typeof PERIODS)[number]>(30);
   const skill = useWarningSkill(location.id, days);
   const data = skill.data;
-  const time = (iso: string) => formatDateTime(iso, user.data?.time_zone, i18n.language);
+  const time = useFormatDateTime();
   const line = data ? skillLine(data, days, time) : null;
   const since = data ? scoredSince(data, days) : null;
   return (
@@ -48,7 +46,7 @@ export function LocationSkill({ location }: { location: LocationDto }) {
           <p className="location-skill-line">{t(line.key, line.params)}</p>
           {since && (
             <p className="field-hint" data-testid="skill-since">
-              {t('skill.since', { time: time(since) })}
+              {t('skill.since')}
             </p>
           )}
           <dl className="location-skill-figures">
